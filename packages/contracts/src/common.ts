@@ -14,3 +14,16 @@ export const ZErrorBody = z.object({
   data: z.unknown().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/**
+ * Spanish fallback for schema issues that carry no message of their own (wrong type, unexpected value).
+ * Call once at start-up on each side (API and web). Messages set in the schemas take precedence.
+ */
+export function configureZodSpanish() {
+  z.config({
+    customError: (issue) => {
+      const field = issue.path?.length ? ` (${issue.path.join('.')})` : '';
+      return `Dato inválido${field}. Revise los datos enviados.`;
+    },
+  });
+}

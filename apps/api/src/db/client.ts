@@ -1,0 +1,110 @@
+import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+/** The database handle every repository uses: PGlite or node-postgres behind one drizzle type. */
+export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'pglite' | 'postgresql';
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * Open the database and run the committed migrations.
+ * - `databaseUrl` set → PostgreSQL through `pg`.
+ * - else PGlite: in memory when `pgliteDataDir` is 'memory', otherwise persisted in `{dataDir}/db`, guarded by
+ *   `{dataDir}/db.lock` so a second process refuses to open it (PGlite does not lock its directory).
+ * Throws an Error with a Spanish explanation when the lock is held by a live process.
+ */
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  pgliteDataDir?: 'memory' | string;
+}): Promise<TDatabase> {
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db: db as unknown as TDb, kind: 'postgresql', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let release = () => {};
+  let client;
+  if (opts.pgliteDataDir === 'memory') {
+    client = await PGlite.create();
+  } else {
+    const dir = resolve(opts.pgliteDataDir ?? join(opts.dataDir, 'db'));
+    mkdirSync(dirname(dir), { recursive: true });
+    release = acquireLock(`${dir}.lock`);
+    try {
+      client = await PGlite.create({ dataDir: dir });
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db: db as unknown as TDb,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/** Take an exclusive lock file holding our pid; a stale lock (dead pid) is taken over. Returns the release. */
+export function acquireLock(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `La base de datos embebida ya está abierta por otro proceso (pid ${pid}, bloqueo ${lockPath}). ` +
+            'Detenga ese proceso o use DATABASE_URL para PostgreSQL.',
+        );
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`No se pudo tomar el bloqueo ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,23 @@
+import type { TConfig } from './config.ts';
+import type { TDb } from './db/client.ts';
+import type { TMailer } from './modules/mail/mailer.ts';
+import type { TTokenKit } from './modules/auth/tokens.ts';
+import type { TCipher } from './lib/secrets.ts';
+import type { TMuvClient } from './integrations/muv/client.ts';
+
+/** What services receive: the application's shared parts, never the HTTP request. */
+export type TDeps = {
+  config: TConfig;
+  db: TDb;
+  dbKind: 'pglite' | 'postgresql';
+  mailer: TMailer;
+  tokens: TTokenKit;
+  cipher: TCipher;
+  /** HMAC key for e-mail codes. */
+  codeKey: Buffer;
+  muv: TMuvClient;
+  log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
+};
+
+/** The authenticated caller, from the access token (plugins/auth.ts). */
+export type TAuthContext = { userId: number; tenantId: number; validator: string };

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** Access tokens: short-lived HS256 JWTs carrying user, tenant and validator. */
+export type TAccessClaims = { userId: number; tenantId: number; validator: string };
+
+export type TTokenKit = {
+  signAccess: (claims: TAccessClaims) => Promise<{ token: string; expiresAt: Date }>;
+  verifyAccess: (token: string) => Promise<TAccessClaims | null>;
+  signPurpose: (purpose: string, subject: string, ttlS: number) => Promise<string>;
+  verifyPurpose: (purpose: string, token: string) => Promise<string | null>;
+};
+
+export function createTokenKit(secret: Buffer, accessTtlS: number): TTokenKit {
+  const key = new Uint8Array(secret);
+  return {
+    async signAccess(c) {
+      const expiresAt = new Date(Date.now() + accessTtlS * 1000);
+      const token = await new SignJWT({ tid: c.tenantId, val: c.validator, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(c.userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { token, expiresAt };
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (payload.typ !== 'access' || typeof payload.tid !== 'number' || typeof payload.val !== 'string') return null;
+        return { userId: Number(payload.sub), tenantId: payload.tid, validator: payload.val };
+      } catch {
+        return null;
+      }
+    },
+    async signPurpose(purpose, subject, ttlS) {
+      return new SignJWT({ typ: purpose })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlS}s`)
+        .sign(key);
+    },
+    async verifyPurpose(purpose, token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        return payload.typ === purpose && payload.sub ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** A refresh token: 32 random bytes, base64url; only its SHA-256 is stored. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: sha256(token) };
+}
+
+export function sha256(value: string | Buffer): string {
+  return createHash('sha256').update(value).digest('hex');
+}

@@ -1,0 +1,42 @@
+import nodemailer from 'nodemailer';
+import { desc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export type TMail = { to: string; subject: string; text: string; html?: string };
+export type TMailer = {
+  /** 'smtp' when SMTP_URL is set; 'outbox' keeps messages in the database for GET /api/dev/mail. */
+  kind: 'smtp' | 'outbox';
+  send: (mail: TMail) => Promise<void>;
+  /** Outbox only: messages to `to`, newest first. */
+  listOutbox: (to: string) => Promise<{ to: string; subject: string; text: string; sentAt: string }[]>;
+};
+
+/**
+ * Mail through nodemailer. With an SMTP URL messages go to that server; otherwise nodemailer's JSON transport
+ * renders the message and it is stored in `mail_outbox` (readable at GET /api/dev/mail; issue 2 §3).
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; db: TDb }): TMailer {
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    kind: opts.smtpUrl ? 'smtp' : 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      if (!opts.smtpUrl) {
+        const rendered = JSON.parse(String((info as { message: string }).message)) as { subject: string; text: string };
+        await opts.db.insert(mailOutbox).values({ to: mail.to.toLowerCase(), subject: rendered.subject, text: rendered.text, html: mail.html ?? null });
+      }
+    },
+    async listOutbox(to) {
+      const rows = await opts.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to.toLowerCase()))
+        .orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id))
+        .limit(50);
+      return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, sentAt: r.sentAt.toISOString() }));
+    },
+  };
+}

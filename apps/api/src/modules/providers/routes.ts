@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZProviderConfigRequest } from '@radica/contracts/provider';
+import type { TDeps } from '../../deps.ts';
+import { authOf } from '../../plugins/auth.ts';
+import * as providers from './service.ts';
+
+/** Provider configuration calls (seed 000 §7). */
+export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/Auth/tercero-fevrips', { preHandler: app.requireAuth }, async (req) => ({
+    success: true,
+    data: await providers.getProviderConfig(deps, authOf(req)),
+  }));
+  r.post(
+    '/api/Auth/crear-configuracion-fevrips',
+    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest } },
+    async (req) => {
+      const result = await providers.createProviderConfig(deps, authOf(req), req.body);
+      return { success: true, message: result.message, data: await providers.getProviderConfig(deps, authOf(req)) };
+    },
+  );
+  r.put(
+    '/api/Auth/actualizar-configuracion-fevrips',
+    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest } },
+    async (req) => {
+      const result = await providers.updateProviderConfig(deps, authOf(req), req.body);
+      return { success: true, message: result.message };
+    },
+  );
+}

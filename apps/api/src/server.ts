@@ -1,0 +1,20 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+
+/** Entry point of `npm start`: config from env, migrate, listen. */
+const started = performance.now();
+const config = loadConfig();
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { url: `http://localhost:${config.port}`, database: app.deps.dbKind, startupMs: Math.round(performance.now() - started) },
+  'Radica lista',
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type TConfig } from '../src/config.ts';
+
+/** Samples shipped beside the project (real files; fixtures only). */
+export const SAMPLES = resolve(import.meta.dirname, '../../../../shared/samples');
+export const sample = (name: string) => readFileSync(join(SAMPLES, name));
+export const PAR1_XML = 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml';
+export const PAR1_JSON = 'par1_rips_evento_nit901019681_A01E5687.json';
+export const PAR2_XML = 'par2_fev-attacheddocument_evento_nit891856372_FECE214626_bom-mojibake.xml';
+export const PAR2_JSON = 'par2_rips_evento_nit891856372_FECE214626_tipoNota-vacio.json';
+
+export type TTestApp = { app: FastifyInstance; url: string; close: () => Promise<void>; config: TConfig };
+
+/**
+ * Build the real app on a fresh database and listen on a random port: PGlite in memory by default, or a new
+ * PostgreSQL database (created and dropped here) when DATABASE_URL is set, as on CI.
+ */
+export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TTestApp> {
+  const base = process.env.DATABASE_URL;
+  let databaseUrl: string | null = null;
+  let dropDb = async () => {};
+  if (base) {
+    const name = `radica_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: TConfig = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    databaseUrl,
+    pgliteDataDir: 'memory',
+    dataDir: mkdtempSync(join(tmpdir(), 'radica-test-')),
+    encryptionKey: randomBytes(32).toString('base64'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    muvRetryBaseMs: 10,
+    rateLimitScale: 100,
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    url,
+    config,
+    close: async () => {
+      await app.close();
+      await dropDb();
+    },
+  };
+}
+
+export type TJson = { success: boolean; data?: any; message?: string; code?: string };
+
+/** A small HTTP client over real fetch that remembers a session's bearer token and validator. */
+export function client(url: string) {
+  let token = '';
+  let validator = '';
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const isForm = body instanceof FormData;
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}`, 'x-validator': validator } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: TJson;
+    try {
+      json = JSON.parse(text) as TJson;
+    } catch {
+      json = { success: false, message: text };
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  };
+  return {
+    call,
+    get: (path: string) => call('GET', path),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
+    put: (path: string, body?: unknown) => call('PUT', path, body),
+    setSession: (t: string, v: string) => {
+      token = t;
+      validator = v;
+    },
+    get token() {
+      return token;
+    },
+    get validator() {
+      return validator;
+    },
+  };
+}
+
+export const TERCERO = (numeroIdentificacion: string) => ({
+  primerNombre: 'Ana',
+  segundoNombre: '',
+  primerApellido: 'Gómez',
+  segundoApellido: '',
+  nombre: 'Medical Energy SAS',
+  razonSocial: 'MEDICAL ENERGY SAS',
+  tipoIdentidad: 'NI',
+  numeroIdentificacion,
+  dv: '8',
+  codPais: 'CO',
+  codDepartamento: '11',
+  codCiudad: '001',
+  direccion: 'Calle 1 # 2-3',
+  telefono: '3000000000',
+});
+
+/** Read the newest 6-digit code mailed to `email` from the dev outbox. */
+export async function codeFromOutbox(c: ReturnType<typeof client>, email: string): Promise<string> {
+  const res = await c.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+  const text: string = res.body.data?.[0]?.text ?? '';
+  const m = /\b(\d{6})\b/.exec(text);
+  if (!m) throw new Error('no code in outbox');
+  return m[1]!;
+}
+
+/** Register (code from the outbox) and log in; returns the session client and the login data. */
+export async function registerAndLogin(url: string, email: string, nit: string, password = 'Clave-Segura-2026') {
+  const c = client(url);
+  await c.post('/api/Email/send-verification-code', { email, userName: email.split('@')[0], companyName: 'Prueba' });
+  const code = await codeFromOutbox(c, email);
+  const verified = await c.post('/api/Email/verify-code', { email, code });
+  const reg = await c.post('/api/Auth/registration', {
+    terceroData: TERCERO(nit),
+    credentialData: { credentialType: 'manual', email, password, verificationToken: verified.body.data.verificationToken },
+  });
+  if (reg.status !== 200) throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await c.post('/api/Auth/login', { email, password, rememberMe: false });
+  c.setSession(login.body.data.accessToken, login.body.data.tenant.validator);
+  return { c, login: login.body.data, registration: reg.body.data };
+}
+
+/** Multipart body with field `archivo` (and optional fevRipsId). */
+export function fileForm(name: string, bytes: Buffer | string, fevRipsId?: number) {
+  const form = new FormData();
+  if (fevRipsId) form.append('fevRipsId', String(fevRipsId));
+  form.append('archivo', new Blob([bytes]), name);
+  return form;
+}
+
+export const PROVIDER_CONFIG = {
+  codigoPrestador: '110013120501',
+  userValidator: '1010101010',
+  passwordValidator: 'clave-del-validador',
+  tipoPrestadorServicio: '02',
+  tipoCaracter: 'E',
+  tipoClasePersona: 'J',
+  tipoEntidad: '01',
+  telefonoAdicional: '',
+  nombreRepresentanteLegal: 'Ana Gómez',
+  fechaRadicacion: '',
+  fechaVencimiento: '',
+};

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getJson, login, par1Body, postJson, startSim, type TSim } from './test-helpers.ts';
+
+describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
+  let sim: TSim;
+  let token: string;
+  let url: string;
+
+  beforeEach(async () => {
+    sim = await startSim();
+    token = await login(sim.base, '901019681');
+    url = `${sim.base}/api/PaquetesFevRips/CargarFevRips`;
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+
+  const stats = async () => getJson(`${sim.base}/_control/stats`);
+
+  it('fail-next 503 answers the next N Cargar* calls with 503, then processes normally', async () => {
+    const set = await postJson(`${sim.base}/_control/fail-next`, { status: 503, count: 2 });
+    expect(set.status).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await postJson(url, par1Body(), token);
+      expect(res.status).toBe(503);
+      expect(res.json).toMatchObject({ status: 503 });
+    }
+    const ok = await postJson(url, par1Body(), token);
+    expect(ok.status).toBe(200);
+    expect(ok.json.ResultState).toBe(true);
+    expect(await stats()).toMatchObject({
+      logins: 1,
+      cargas: 3,
+      byEndpoint: { CargarFevRips: 3 },
+      aceptados: 1,
+    });
+  });
+
+  it('fail-next 500 answers ProblemDetails 500 without touching the state', async () => {
+    await postJson(`${sim.base}/_control/fail-next`, { status: 500 });
+    const res = await postJson(url, par1Body(), token);
+    expect(res.status).toBe(500);
+    expect(res.json).toMatchObject({ status: 500, title: expect.any(String) });
+    expect((await stats()).paquetes).toBe(0);
+  });
+
+  it('fail-next timeout holds the call until the client gives up; nothing is stored', async () => {
+    await postJson(`${sim.base}/_control/fail-next`, { status: 'timeout', count: 1 });
+    const started = Date.now();
+    await expect(postJson(url, par1Body(), token, { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await stats()).paquetes).toBe(0);
+    const ok = await postJson(url, par1Body(), token);
+    expect(ok.status).toBe(200);
+  });
+
+  it('does not let a held call delay app.close()', async () => {
+    // Without forceCloseConnections: only the plugin's preClose release can end the held call.
+    await sim.close();
+    sim = await startSim({}, 'idle');
+    token = await login(sim.base, '901019681');
+    url = `${sim.base}/api/PaquetesFevRips/CargarFevRips`;
+    await postJson(`${sim.base}/_control/fail-next`, { status: 'timeout' });
+    const pending = postJson(url, { rips: null, xmlFevFile: null }, token).catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await sim.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const outcome = await pending;
+    expect(outcome instanceof Error ? outcome.message : outcome.status).toBe(503);
+    sim = await startSim();
+  });
+
+  it('reset forgets packages, counters and queued failures', async () => {
+    const first = await postJson(url, par1Body(), token);
+    await postJson(`${sim.base}/_control/fail-next`, { status: 503, count: 5 });
+    const reset = await postJson(`${sim.base}/_control/reset`, {});
+    expect(reset.status).toBe(200);
+    expect(await stats()).toMatchObject({ logins: 0, cargas: 0, byEndpoint: {}, paquetes: 0 });
+    const again = await postJson(url, par1Body(), token);
+    expect(again.status).toBe(200);
+    expect(again.json.ProcesoId).toBe(1);
+    expect(again.json.CodigoUnicoValidacion).toBe(first.json.CodigoUnicoValidacion);
+  });
+
+  it('applies latencyMs before answering, and rejects a bad fail-next body', async () => {
+    const slow = await startSim({ latencyMs: 150 });
+    try {
+      const t = await login(slow.base, '901019681');
+      const started = Date.now();
+      const res = await postJson(`${slow.base}/api/PaquetesFevRips/CargarFevRips`, par1Body(), t);
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    } finally {
+      await slow.close();
+    }
+    expect((await postJson(`${sim.base}/_control/fail-next`, { status: 404 })).status).toBe(400);
+    expect((await postJson(`${sim.base}/_control/fail-next`, { status: 503, count: -1 })).status).toBe(400);
+  });
+});

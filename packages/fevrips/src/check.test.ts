@@ -1,0 +1,493 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FED129_DESCRIPCION,
+  FED131_DESCRIPCION,
+  MAX_STRUCTURE_FINDINGS,
+  RVG01_DESCRIPCION,
+  checkPair,
+  checkRipsStructure,
+  hasRechazo,
+  muvEndpointFor,
+  type THallazgoLocal,
+} from './check.ts';
+import { parseRipsJson, parseRipsObject, type TRipsParsed } from './rips.ts';
+import { parseFevXml, type TFevXml } from './xml.ts';
+import { SAMPLE, readSample, readSampleJson } from '../test/samples.ts';
+
+const rechazos = (h: THallazgoLocal[]) => h.filter((x) => x.clase === 'RECHAZADO');
+const codes = (h: THallazgoLocal[]) => h.map((x) => x.codigo);
+
+function par1Xml(): TFevXml {
+  return parseFevXml(readSample(SAMPLE.par1Xml));
+}
+
+/** par1's RIPS, edited by `edit` before it is read (the synthetic variants of the brief). */
+function par1RipsWith(
+  edit: (rips: Record<string, unknown>, procedimiento: (u: number) => Record<string, unknown>) => void,
+): TRipsParsed {
+  const rips = readSampleJson(SAMPLE.par1Json);
+  const procedimiento = (u: number) => {
+    const usuarios = rips['usuarios'] as { servicios: { procedimientos: Record<string, unknown>[] } }[];
+    const entry = usuarios[u]?.servicios.procedimientos[0];
+    if (!entry) throw new Error('par1 shape changed');
+    return entry;
+  };
+  edit(rips, procedimiento);
+  return parseRipsObject(rips);
+}
+
+function withXml(xml: TFevXml, patch: Partial<TFevXml>): TFevXml {
+  return { ...xml, ...patch };
+}
+
+describe('checkRipsStructure', () => {
+  it.each([SAMPLE.par1Json, SAMPLE.par2Json, SAMPLE.capitaJson, SAMPLE.grande377Json, SAMPLE.urgenciasJson])(
+    'finds nothing in the well-formed real file %s',
+    (name) => {
+      expect(checkRipsStructure(parseRipsJson(readSample(name)))).toEqual([]);
+    },
+  );
+
+  it('finds nothing in FEVC (well formed; only its numFactura lacks a digit)', () => {
+    expect(checkRipsStructure(parseRipsObject(readSampleJson(SAMPLE.fevcJson)))).toEqual([]);
+  });
+
+  it('synthetic invalid file: "Servicios" key, 2024-05-32, codPrestador "52000" (and its contents are still checked)', () => {
+    const findings = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoSinteticoJson)));
+    expect(
+      findings.every((h) => h.codigo === 'RVG01' && h.clase === 'RECHAZADO' && h.fuente === 'Rips'),
+    ).toBe(true);
+    expect(findings.every((h) => h.descripcion === RVG01_DESCRIPCION)).toBe(true);
+    const byPath = new Map(findings.map((h) => [h.pathFuente, h.observaciones]));
+    expect(byPath.get('usuarios[0].Servicios')).toContain('[servicios]');
+    expect(byPath.get('usuarios[0].Servicios.procedimientos[0].fechaInicioAtencion')).toBe(
+      'La propiedad [fechaInicioAtencion] no cumple con el formato o tipo de dato requerido, Dato enviado [2024-05-32]',
+    );
+    expect(byPath.get('usuarios[0].Servicios.consultas[0].codPrestador')).toBe(
+      'La propiedad [codPrestador] no cumple con el formato o tipo de dato requerido, Dato enviado [52000]',
+    );
+    expect(byPath.get('usuarios[0].Servicios.procedimientos[0].codPrestador')).toContain(
+      'Dato enviado [52000]',
+    );
+    expect(byPath.get('usuarios[0].Servicios.otrosServicios[0].codPrestador')).toContain(
+      'Dato enviado [520000]',
+    );
+    // "2024-05-31" has no time
+    expect(byPath.get('usuarios[0].Servicios.consultas[0].fechaInicioAtencion')).toContain(
+      'Dato enviado [2024-05-31]',
+    );
+    // tipoPagoModerador instead of conceptoRecaudo; valorPagoModerador ""
+    expect(byPath.has('usuarios[0].Servicios.consultas[0].conceptoRecaudo')).toBe(true);
+    expect(byPath.has('usuarios[0].Servicios.otrosServicios[0].valorPagoModerador')).toBe(true);
+    // "2222" and "15" as strings are accepted as numbers
+    expect(byPath.has('usuarios[0].Servicios.otrosServicios[0].vrServicio')).toBe(false);
+    expect(findings).toHaveLength(11);
+  });
+
+  it('annex transcription: OCR-broken dates, misspelt keys and old names', () => {
+    const findings = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoAnexoJson)));
+    expect(findings.every((h) => h.codigo === 'RVG01')).toBe(true);
+    const byPath = new Map(findings.map((h) => [h.pathFuente, h.observaciones]));
+    expect(byPath.get('usuarios[0].incapacidad')).toContain('Dato enviado [02]');
+    expect(byPath.get('usuarios[0].servicios.hospitalizacion[0].fechaInicioAtencion')).toContain(
+      'Dato enviado [2021-08-18 08: 1 O]',
+    );
+    expect(byPath.get('usuarios[0].servicios.recienNacidos[0].fechaNacimiento')).toContain(
+      'Dato enviado [2019-05-10 1 OAO]',
+    );
+    expect(byPath.get('usuarios[0].servicios.recienNacidos[0].fechaEgreso')).toContain(
+      'Dato enviado [2019-05-2509:30]',
+    );
+    // fechalnicioAtencion (l for I), vrProcedimiento instead of vrServicio, "fecha Egreso"
+    expect(byPath.get('usuarios[1].servicios.procedimientos[0].fechaInicioAtencion')).toMatch(/obligatoria/);
+    expect(byPath.get('usuarios[0].servicios.procedimientos[0].vrServicio')).toMatch(/obligatoria/);
+    expect(byPath.get('usuarios[1].servicios.hospitalizacion[0].fechaEgreso')).toMatch(/obligatoria/);
+    expect(byPath.has('usuarios[0].servicios.consultas[0].conceptoRecaudo')).toBe(true);
+    expect(findings).toHaveLength(26);
+  });
+
+  it('top-level problems: numDocumentoIdObligado, tipoNota, usuarios', () => {
+    const paths = (obj: Record<string, unknown>) =>
+      checkRipsStructure(parseRipsObject(obj)).map((h) => h.pathFuente);
+    expect(paths({ numFactura: 'FE1' })).toEqual(['numDocumentoIdObligado', 'usuarios']);
+    expect(paths({ numDocumentoIdObligado: 901019681, tipoNota: 'XX', usuarios: [] })).toEqual([
+      'numDocumentoIdObligado',
+      'tipoNota',
+      'usuarios',
+    ]);
+    expect(paths({ numDocumentoIdObligado: '901019681', tipoNota: 'RS', usuarios: {} })).toEqual([
+      'usuarios',
+    ]);
+  });
+
+  it('usuario fields and calendar dates', () => {
+    const findings = checkRipsStructure(
+      parseRipsObject({
+        numDocumentoIdObligado: '901019681',
+        usuarios: [
+          {
+            tipoDocumentoIdentificacion: 'C',
+            numDocumentoIdentificacion: '12',
+            fechaNacimiento: '2023-02-29',
+            codSexo: 'H',
+            incapacidad: 'No',
+            consecutivo: 1.5,
+            servicios: {
+              consultas: { bad: true },
+              procedimientos: [
+                7,
+                {
+                  codPrestador: 110013120501,
+                  fechaInicioAtencion: '2024-02-29 24:00',
+                  consecutivo: '1',
+                  codServicio: '70a',
+                  vrServicio: '1,000',
+                  valorPagoModerador: 0,
+                  conceptoRecaudo: '05',
+                },
+              ],
+            },
+          },
+          'x',
+          {
+            tipoDocumentoIdentificacion: 'CC',
+            numDocumentoIdentificacion: '1234',
+            fechaNacimiento: '2024-02-29',
+            codSexo: 'F',
+            incapacidad: 'SI',
+            consecutivo: 3,
+          },
+        ],
+      }),
+    );
+    expect(findings.map((h) => h.pathFuente)).toEqual([
+      'usuarios[0].tipoDocumentoIdentificacion',
+      'usuarios[0].numDocumentoIdentificacion',
+      'usuarios[0].fechaNacimiento',
+      'usuarios[0].codSexo',
+      'usuarios[0].incapacidad',
+      'usuarios[0].consecutivo',
+      'usuarios[0].servicios.consultas',
+      'usuarios[0].servicios.procedimientos[0]',
+      'usuarios[0].servicios.procedimientos[1].codPrestador',
+      'usuarios[0].servicios.procedimientos[1].fechaInicioAtencion',
+      'usuarios[0].servicios.procedimientos[1].codServicio',
+      'usuarios[0].servicios.procedimientos[1].vrServicio',
+      'usuarios[1]',
+      'usuarios[2].servicios',
+    ]);
+    expect(findings[8]?.observaciones).toContain('Dato enviado [110013120501]');
+  });
+
+  it(`caps at ${MAX_STRUCTURE_FINDINGS} findings and summarises the rest in one NOTIFICACION`, () => {
+    const consultas = Array.from({ length: 150 }, () => ({
+      codPrestador: '52000',
+      fechaInicioAtencion: '2024-05-32 10:00',
+    }));
+    const findings = checkRipsStructure(
+      parseRipsObject({
+        numDocumentoIdObligado: '901019681',
+        usuarios: [
+          {
+            tipoDocumentoIdentificacion: 'CC',
+            numDocumentoIdentificacion: '1234',
+            fechaNacimiento: '2000-01-01',
+            codSexo: 'M',
+            incapacidad: 'NO',
+            consecutivo: 1,
+            servicios: { consultas },
+          },
+        ],
+      }),
+    );
+    // each consulta: codPrestador, fecha, consecutivo, vrServicio, valorPagoModerador, conceptoRecaudo = 6
+    expect(findings).toHaveLength(MAX_STRUCTURE_FINDINGS + 1);
+    expect(findings.slice(0, MAX_STRUCTURE_FINDINGS).every((h) => h.codigo === 'RVG01')).toBe(true);
+    expect(findings.at(-1)).toMatchObject({ clase: 'NOTIFICACION', codigo: 'LIMITE_HALLAZGOS' });
+    expect(findings.at(-1)?.descripcion).toContain(String(150 * 6 - MAX_STRUCTURE_FINDINGS));
+  });
+});
+
+describe('checkPair on the real pairs', () => {
+  it('par1: no rechazo, exactly one FED131 notification', () => {
+    const findings = checkPair(par1Xml(), parseRipsJson(readSample(SAMPLE.par1Json)));
+    expect(findings).toEqual([
+      {
+        clase: 'NOTIFICACION',
+        codigo: 'FED131',
+        descripcion: FED131_DESCRIPCION,
+        observaciones: '',
+        pathFuente: '',
+        fuente: 'FacturaElectronica',
+      },
+    ]);
+    expect(hasRechazo(findings)).toBe(false);
+  });
+
+  it('par2: no rechazo (NUMERO_POLIZA "0" counts as present)', () => {
+    const findings = checkPair(
+      parseFevXml(readSample(SAMPLE.par2Xml)),
+      parseRipsJson(readSample(SAMPLE.par2Json)),
+    );
+    expect(hasRechazo(findings)).toBe(false);
+    expect(findings).toEqual([]);
+  });
+
+  it('par2 request body: the decoded XML and its rips pass too', () => {
+    const body = readSampleJson(SAMPLE.par2Body);
+    const xml = parseFevXml(new Uint8Array(Buffer.from(body['xmlFevFile'] as string, 'base64')));
+    expect(hasRechazo(checkPair(xml, parseRipsObject(body['rips'])))).toBe(false);
+  });
+
+  it('capita XML AWAS1283785 + capita RIPS AWAS1282418: RVC004, nothing about values or dates', () => {
+    const findings = checkPair(
+      parseFevXml(readSample(SAMPLE.capitaXml)),
+      parseRipsJson(readSample(SAMPLE.capitaJson)),
+    );
+    expect(codes(rechazos(findings))).toEqual(['RVC004']);
+    expect(rechazos(findings)[0]).toMatchObject({
+      pathFuente: 'numFactura',
+      fuente: 'Rips',
+      observaciones: 'Dato enviado [AWAS1282418], número de la factura electrónica [AWAS1283785]',
+    });
+    expect(codes(findings)).toEqual(['RVC004', 'FED131']);
+  });
+
+  it('an invalid RIPS paired with par1 XML carries its structure findings', () => {
+    const findings = checkPair(par1Xml(), parseRipsJson(readSample(SAMPLE.invalidoSinteticoJson)));
+    expect(codes(rechazos(findings))).toContain('RVG01');
+    expect(codes(rechazos(findings))).toContain('RVC001');
+    expect(codes(rechazos(findings))).toContain('RVC004');
+  });
+});
+
+describe('checkPair on synthetic variants of par1', () => {
+  it('wrong NIT → RVC001', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((r) => (r['numDocumentoIdObligado'] = '900000001')),
+    );
+    expect(rechazos(findings)).toEqual([
+      {
+        clase: 'RECHAZADO',
+        codigo: 'RVC001',
+        descripcion: 'El número de NIT del facturador debe coincidir con el NIT registrado en la FEV',
+        observaciones: 'Dato enviado [900000001], NIT del facturador en la factura electrónica [901019681]',
+        pathFuente: 'numDocumentoIdObligado',
+        fuente: 'Rips',
+      },
+    ]);
+  });
+
+  it('service date outside InvoicePeriod → RVC014 at the first offending field', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((_r, p) => {
+        p(2)['fechaInicioAtencion'] = '2025-07-10 08:00';
+        p(3)['fechaInicioAtencion'] = '2025-06-30 08:00';
+      }),
+    );
+    expect(codes(rechazos(findings))).toEqual(['RVC014']);
+    expect(rechazos(findings)[0]?.pathFuente).toBe(
+      'usuarios[2].servicios.procedimientos[0].fechaInicioAtencion',
+    );
+    expect(rechazos(findings)[0]?.observaciones).toBe(
+      'Dato enviado [2025-07-10 08:00], periodo de facturación [2025-07-01 a 2025-07-09]',
+    );
+  });
+
+  it('no period in the XML → no RVC014 (but VFE020/VFE021 for an invoice)', () => {
+    const rips = par1RipsWith((_r, p) => (p(0)['fechaInicioAtencion'] = '2020-01-01 08:00'));
+    const findings = checkPair(withXml(par1Xml(), { invoicePeriod: null }), rips);
+    expect(codes(rechazos(findings))).toEqual(['VFE020', 'VFE021']);
+  });
+
+  it('copago sum changed → RVC036', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((_r, p) => (p(0)['valorPagoModerador'] = 60000)),
+    );
+    expect(codes(rechazos(findings))).toEqual(['RVC036']);
+    expect(rechazos(findings)[0]).toMatchObject({
+      pathFuente: 'usuarios[0].servicios.procedimientos[0].valorPagoModerador',
+      observaciones:
+        'Concepto de recaudo [01]: suma en el RIPS [60000], valor en la factura electrónica [64400]',
+    });
+  });
+
+  it('copago reported under another concept → RVC036 for both concepts', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((_r, p) => (p(0)['conceptoRecaudo'] = '02')),
+    );
+    expect(codes(rechazos(findings))).toEqual(['RVC036', 'RVC036']);
+    expect(rechazos(findings).map((h) => h.pathFuente)).toEqual([
+      '',
+      'usuarios[0].servicios.procedimientos[0].valorPagoModerador',
+    ]);
+  });
+
+  it('codPrestador of another provider → RVC012 (our mapping)', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((_r, p) => (p(1)['codPrestador'] = '520790005501')),
+    );
+    expect(rechazos(findings)).toEqual([
+      expect.objectContaining({
+        codigo: 'RVC012',
+        pathFuente: 'usuarios[1].servicios.procedimientos[0].codPrestador',
+        observaciones: 'Dato enviado [520790005501], CODIGO_PRESTADOR en la factura electrónica [1100131205]',
+      }),
+    ]);
+  });
+
+  it('another sede of the same provider is fine', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((_r, p) => (p(1)['codPrestador'] = '110013120502')),
+    );
+    expect(hasRechazo(findings)).toBe(false);
+  });
+
+  it('a zero value under pago por evento → RVC034 and the total no longer matches (RVG02)', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((_r, p) => (p(3)['vrServicio'] = 0)),
+    );
+    expect(codes(rechazos(findings))).toEqual(['RVG02', 'RVC034']);
+    expect(rechazos(findings)[0]?.observaciones).toBe(
+      'Suma de vrServicio en el RIPS [840000], LineExtensionAmount de la factura electrónica [1120000]',
+    );
+    expect(rechazos(findings)[1]?.pathFuente).toBe('usuarios[3].servicios.procedimientos[0].vrServicio');
+  });
+
+  it('the total check is skipped for capitación (modalidad 03)', () => {
+    const xml = par1Xml();
+    const capita = withXml(xml, { salud: xml.salud && { ...xml.salud, modalidadPago: '03' } });
+    const findings = checkPair(
+      capita,
+      par1RipsWith((_r, p) => (p(3)['vrServicio'] = 0)),
+    );
+    expect(hasRechazo(findings)).toBe(false);
+  });
+
+  it('wrong numFactura → RVC004', () => {
+    const findings = checkPair(
+      par1Xml(),
+      par1RipsWith((r) => (r['numFactura'] = 'A01E5688')),
+    );
+    expect(codes(rechazos(findings))).toEqual(['RVC004']);
+  });
+});
+
+describe('checkPair XML-side rules', () => {
+  const rips = () => parseRipsJson(readSample(SAMPLE.par1Json));
+
+  it('empty NUMERO_CONTRATO → FED129 (verbatim), notification only', () => {
+    const xml = par1Xml();
+    const salud = xml.salud && {
+      ...xml.salud,
+      numeroContrato: null,
+      collections: xml.salud.collections.map((c) => ({ ...c, numeroContrato: null })),
+    };
+    const findings = checkPair(withXml(xml, { salud }), rips());
+    expect(findings.map((h) => [h.clase, h.codigo])).toEqual([
+      ['NOTIFICACION', 'FED129'],
+      ['NOTIFICACION', 'FED131'],
+    ]);
+    expect(findings[0]?.descripcion).toBe(FED129_DESCRIPCION);
+  });
+
+  it('no CustomTagGeneral → DND060; no health checks that need it', () => {
+    const findings = checkPair(withXml(par1Xml(), { salud: null }), rips());
+    expect(codes(findings)).toEqual(['DND060']);
+  });
+
+  it('CustomizationID outside the SS-* set → VFE003; notes need 20 / 30', () => {
+    expect(codes(checkPair(withXml(par1Xml(), { customizationId: '10' }), rips()))).toContain('VFE003');
+    expect(codes(checkPair(withXml(par1Xml(), { customizationId: 'SS-SinAporte' }), rips()))).not.toContain(
+      'VFE003',
+    );
+    const nc = withXml(par1Xml(), { tipoDocumento: 'NC', customizationId: '22' });
+    expect(codes(checkPair(nc, rips()))).toContain('VFE003');
+    const nd = withXml(par1Xml(), { tipoDocumento: 'ND', customizationId: '30' });
+    expect(codes(checkPair(nd, rips()))).not.toContain('VFE003');
+  });
+
+  it('InvoicePeriod starting before 2024-10-01 → RVG018', () => {
+    const xml = withXml(par1Xml(), { invoicePeriod: { startDate: '2024-09-30', endDate: '2025-07-09' } });
+    const findings = checkPair(xml, rips());
+    expect(codes(rechazos(findings))).toEqual(['RVG018']);
+    expect(rechazos(findings)[0]).toMatchObject({
+      fuente: 'FacturaElectronica',
+      observaciones: 'Dato enviado [2024-09-30]',
+    });
+  });
+
+  it('credit note: numNota against the note number and numFactura against BillingReference', () => {
+    const nc = withXml(par1Xml(), {
+      tipoDocumento: 'NC',
+      customizationId: '20',
+      numeroDocumento: 'NC9',
+      billingReference: { id: 'A01E5687', uuid: null, issueDate: null },
+    });
+    const ok = par1RipsWith((r) => {
+      r['tipoNota'] = 'NC';
+      r['numNota'] = 'NC9';
+    });
+    expect(codes(rechazos(checkPair(nc, ok)))).toEqual([]);
+    const wrong = par1RipsWith((r) => {
+      r['tipoNota'] = 'NC';
+      r['numNota'] = 'NC8';
+      r['numFactura'] = 'A01E0001';
+    });
+    expect(rechazos(checkPair(nc, wrong)).map((h) => [h.codigo, h.pathFuente])).toEqual([
+      ['RVC004', 'numNota'],
+      ['RVC004', 'numFactura'],
+    ]);
+  });
+});
+
+describe('muvEndpointFor', () => {
+  const xml = () => par1Xml();
+  const rips = () => parseRipsJson(readSample(SAMPLE.par1Json));
+  const ripsNota = (tipoNota: string | null) => ({ ...rips(), tipoNota });
+
+  it('invoice + RIPS → CargarFevRips; capitación → CargarCapitaPeriodo', () => {
+    expect(muvEndpointFor(xml(), rips())).toBe('CargarFevRips');
+    expect(
+      muvEndpointFor(parseFevXml(readSample(SAMPLE.capitaXml)), parseRipsJson(readSample(SAMPLE.capitaJson))),
+    ).toBe('CargarCapitaPeriodo');
+  });
+
+  it('notes', () => {
+    const nc = withXml(xml(), { tipoDocumento: 'NC' });
+    expect(muvEndpointFor(nc, ripsNota('NC'))).toBe('CargarNC');
+    expect(muvEndpointFor(nc, null)).toBe('CargarNCTotal');
+    expect(muvEndpointFor(withXml(xml(), { tipoDocumento: 'ND' }), ripsNota('ND'))).toBe('CargarND');
+  });
+
+  it('RIPS-only packages', () => {
+    expect(muvEndpointFor(null, ripsNota('RS'))).toBe('CargarRipsSinFactura');
+    expect(muvEndpointFor(null, ripsNota('NA'))).toBe('CargarNotaAjuste');
+    expect(muvEndpointFor(xml(), ripsNota('NA'))).toBe('CargarNotaAjuste');
+    expect(muvEndpointFor(null, ripsNota(null))).toBe('CargarFevRips');
+    expect(muvEndpointFor(null, null)).toBe('CargarFevRips');
+  });
+});
+
+describe('hasRechazo', () => {
+  it('is true only with a RECHAZADO item', () => {
+    const item: THallazgoLocal = {
+      clase: 'NOTIFICACION',
+      codigo: 'FED131',
+      descripcion: '',
+      observaciones: '',
+      pathFuente: '',
+      fuente: 'FacturaElectronica',
+    };
+    expect(hasRechazo([])).toBe(false);
+    expect(hasRechazo([item])).toBe(false);
+    expect(hasRechazo([item, { ...item, clase: 'RECHAZADO' }])).toBe(true);
+  });
+});

@@ -1,0 +1,721 @@
+import {
+  SERVICE_LISTS,
+  VALUED_LISTS,
+  datePart,
+  listServices,
+  type TRipsParsed,
+  type TRipsServiceEntry,
+  type TServiceList,
+} from './rips.ts';
+import { isCalendarDate, isIntegerLike, isRecord, roundCents, toNumber } from './shared.ts';
+import type { TFevXml } from './xml.ts';
+
+/**
+ * A finding of Radica's local pre-validation, shaped like the MUV's `ResultadoValidacionDTO`
+ * (reference §1.5, §3.1): RECHAZADO blocks the package, NOTIFICACION is informative.
+ * `pathFuente` is a RIPS JSON path without the "rips." prefix ('' for XML findings).
+ */
+export type THallazgoLocal = {
+  clase: 'RECHAZADO' | 'NOTIFICACION';
+  codigo: string;
+  descripcion: string;
+  observaciones: string;
+  pathFuente: string;
+  fuente: 'Rips' | 'FacturaElectronica';
+};
+
+/** MUV endpoints a package can go to (reference §1.2). */
+export type TMuvEndpoint =
+  | 'CargarFevRips'
+  | 'CargarNC'
+  | 'CargarNCTotal'
+  | 'CargarND'
+  | 'CargarNotaAjuste'
+  | 'CargarRipsSinFactura'
+  | 'CargarCapitaPeriodo';
+
+/** Most structure findings reported for one file; the rest are summarised in one NOTIFICACION. */
+export const MAX_STRUCTURE_FINDINGS = 200;
+
+/** Verbatim from a real MUV response (reference §3.2). */
+export const RVG01_DESCRIPCION = 'Solo se podrá validar los RIPS si cumplen con la estructura establecida.';
+/** Verbatim from a real MUV response (reference §3.2). */
+export const FED129_DESCRIPCION =
+  '[Interoperabilidad.Group.Collection.AdditionalInformation.NUMERO_CONTRATO.Value] El apartado no existe o no tiene valor en el XML del documento electrónico. Por favor verifique que la etiqueta Xml use mayúsculas y minúsculas según resolución';
+/** Verbatim from a real MUV response (reference §3.2, sample respuesta-muv_ResultadosMSPS_RFFV303). */
+export const FED131_DESCRIPCION =
+  '[Interoperabilidad.Group.Collection.AdditionalInformation.NUMERO_POLIZA.Value] El apartado no existe o no tiene valor en el XML del documento electrónico. Por favor verifique que la etiqueta Xml use mayúsculas y minúsculas según resolución';
+
+/** Health operation types accepted on an invoice (DT2 v001 §11 via reference §3.5, 🔸 third-party). */
+const SS_CUSTOMIZATION_IDS = new Set([
+  'SS-CUFE',
+  'SS-CUDE',
+  'SS-POS',
+  'SS-SNum',
+  'SS-Recaudo',
+  'SS-Reporte',
+  'SS-SinAporte',
+]);
+const TIPOS_NOTA = new Set(['NA', 'NC', 'ND', 'RS']);
+const PRIMER_PERIODO = '2024-10-01';
+
+/** Date-time fields each list must carry ("YYYY-MM-DD HH:mm"), per the swagger DTOs (reference §2.4–§2.10). */
+const DATE_FIELDS: Record<TServiceList, readonly string[]> = {
+  consultas: ['fechaInicioAtencion'],
+  procedimientos: ['fechaInicioAtencion'],
+  urgencias: ['fechaInicioAtencion', 'fechaEgreso'],
+  hospitalizacion: ['fechaInicioAtencion', 'fechaEgreso'],
+  recienNacidos: ['fechaNacimiento', 'fechaEgreso'],
+  medicamentos: ['fechaDispensAdmon'],
+  otrosServicios: ['fechaSuministroTecnologia'],
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Structure (RVG01)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Structure check of a RIPS (code RVG01, RECHAZADO, fuente Rips; descripcion verbatim, reference §3.2).
+ * Observaciones follow the ministry's wording for type errors ("La propiedad [x] no cumple con el formato o
+ * tipo de dato requerido, Dato enviado [v]", verbatim pattern); the texts for missing properties are ours.
+ *
+ * Checked (swagger DTOs and DT1 lengths, reference §2.2–§2.10):
+ * - `numDocumentoIdObligado`: 4–12 letters/digits; `tipoNota` NA/NC/ND/RS, null or "".
+ * - `usuarios`: a non-empty array; each usuario: `tipoDocumentoIdentificacion` (2 capitals),
+ *   `numDocumentoIdentificacion` (4–20 chars), `fechaNacimiento` (real date "YYYY-MM-DD"), `codSexo` M/F/I,
+ *   `incapacidad` SI/NO, `consecutivo` integer, and a `servicios` object. A `Servicios` key is reported and its
+ *   content is still checked (paths then say `Servicios`), so every error shows at once.
+ * - each service: `codPrestador` 12 digits; its date fields "YYYY-MM-DD HH:mm" and a real date/time;
+ *   `consecutivo` integer; `codServicio` integer where present; `vrServicio` and `valorPagoModerador`
+ *   numeric (number or numeric string) and `conceptoRecaudo` (2 digits) in consultas, procedimientos,
+ *   medicamentos and otrosServicios.
+ *
+ * Returns at most {@link MAX_STRUCTURE_FINDINGS} findings plus one NOTIFICACION `LIMITE_HALLAZGOS` counting
+ * the rest. Never throws.
+ */
+export function checkRipsStructure(rips: TRipsParsed): THallazgoLocal[] {
+  const findings = collectStructureFindings(rips.rips);
+  if (findings.length <= MAX_STRUCTURE_FINDINGS) return findings;
+  const rest = findings.length - MAX_STRUCTURE_FINDINGS;
+  return [
+    ...findings.slice(0, MAX_STRUCTURE_FINDINGS),
+    {
+      clase: 'NOTIFICACION',
+      codigo: 'LIMITE_HALLAZGOS',
+      descripcion: `Se encontraron ${rest} errores de estructura adicionales que no se muestran.`,
+      observaciones: `Se muestran los primeros ${MAX_STRUCTURE_FINDINGS}. Corrija los errores y vuelva a cargar el RIPS.`,
+      pathFuente: '',
+      fuente: 'Rips',
+    },
+  ];
+}
+
+function collectStructureFindings(rips: Record<string, unknown>): THallazgoLocal[] {
+  const out: THallazgoLocal[] = [];
+  const obligado = rips['numDocumentoIdObligado'];
+  if (isMissing(obligado)) out.push(rvg01Missing('numDocumentoIdObligado', 'numDocumentoIdObligado'));
+  else if (typeof obligado !== 'string' || !/^[A-Za-z0-9]{4,12}$/.test(obligado)) {
+    out.push(rvg01Format('numDocumentoIdObligado', 'numDocumentoIdObligado', obligado));
+  }
+  const tipoNota = rips['tipoNota'];
+  if (tipoNota !== undefined && tipoNota !== null && tipoNota !== '') {
+    if (typeof tipoNota !== 'string' || !TIPOS_NOTA.has(tipoNota))
+      out.push(rvg01Format('tipoNota', 'tipoNota', tipoNota));
+  }
+
+  const usuarios = rips['usuarios'];
+  if (isMissing(usuarios)) {
+    out.push(rvg01Missing('usuarios', 'usuarios'));
+    return out;
+  }
+  if (!Array.isArray(usuarios)) {
+    out.push(rvg01Format('usuarios', 'usuarios', usuarios));
+    return out;
+  }
+  if (usuarios.length === 0) {
+    out.push(rvg01('usuarios', 'La propiedad [usuarios] debe contener al menos un usuario.'));
+    return out;
+  }
+  usuarios.forEach((usuario: unknown, i) => checkUsuario(usuario, `usuarios[${i}]`, out));
+  return out;
+}
+
+function checkUsuario(usuario: unknown, path: string, out: THallazgoLocal[]): void {
+  if (!isRecord(usuario)) {
+    out.push(rvg01Format('usuarios', path, usuario));
+    return;
+  }
+  requireString(usuario, 'tipoDocumentoIdentificacion', path, out, /^[A-Z]{2}$/);
+  requireString(usuario, 'numDocumentoIdentificacion', path, out, /^\S{4,20}$/);
+  requireField(usuario, 'fechaNacimiento', path, out, isDateString);
+  requireString(usuario, 'codSexo', path, out, /^[MFI]$/);
+  requireString(usuario, 'incapacidad', path, out, /^(?:SI|NO)$/);
+  requireField(usuario, 'consecutivo', path, out, isIntegerLike);
+
+  const servicios = usuario['servicios'];
+  if (isRecord(servicios)) {
+    checkServicios(servicios, `${path}.servicios`, out);
+    return;
+  }
+  if (!isMissing(servicios)) {
+    out.push(rvg01Format('servicios', `${path}.servicios`, servicios));
+    return;
+  }
+  const misspelt = Object.keys(usuario).find(
+    (k) => k !== 'servicios' && k.trim().toLowerCase() === 'servicios',
+  );
+  if (misspelt === undefined) {
+    out.push(rvg01Missing('servicios', `${path}.servicios`));
+    return;
+  }
+  out.push(
+    rvg01(
+      `${path}.${misspelt}`,
+      `La propiedad [servicios] es obligatoria y no fue enviada; se envió [${misspelt}]. El nombre de la propiedad debe ser [servicios], en minúscula.`,
+    ),
+  );
+  const content = usuario[misspelt];
+  if (isRecord(content)) checkServicios(content, `${path}.${misspelt}`, out);
+}
+
+function checkServicios(servicios: Record<string, unknown>, path: string, out: THallazgoLocal[]): void {
+  for (const list of SERVICE_LISTS) {
+    const items = servicios[list];
+    if (items === undefined || items === null) continue;
+    if (!Array.isArray(items)) {
+      out.push(rvg01Format(list, `${path}.${list}`, items));
+      continue;
+    }
+    items.forEach((service: unknown, j) => {
+      const servicePath = `${path}.${list}[${j}]`;
+      if (isRecord(service)) checkService(list, service, servicePath, out);
+      else out.push(rvg01Format(list, servicePath, service));
+    });
+  }
+}
+
+function checkService(
+  list: TServiceList,
+  service: Record<string, unknown>,
+  path: string,
+  out: THallazgoLocal[],
+): void {
+  requireString(service, 'codPrestador', path, out, /^\d{12}$/);
+  for (const field of DATE_FIELDS[list]) requireField(service, field, path, out, isDateTimeString);
+  requireField(service, 'consecutivo', path, out, isIntegerLike);
+  if (!isMissing(service['codServicio']) && !isIntegerLike(service['codServicio'])) {
+    out.push(rvg01Format('codServicio', `${path}.codServicio`, service['codServicio']));
+  }
+  if (VALUED_LISTS.includes(list)) {
+    requireField(service, 'vrServicio', path, out, (v) => toNumber(v) !== null);
+    requireField(service, 'valorPagoModerador', path, out, (v) => toNumber(v) !== null);
+    requireString(service, 'conceptoRecaudo', path, out, /^\d{2}$/);
+  }
+}
+
+function requireString(
+  record: Record<string, unknown>,
+  key: string,
+  path: string,
+  out: THallazgoLocal[],
+  pattern: RegExp,
+): void {
+  requireField(record, key, path, out, (v) => typeof v === 'string' && pattern.test(v));
+}
+
+function requireField(
+  record: Record<string, unknown>,
+  key: string,
+  path: string,
+  out: THallazgoLocal[],
+  isValid: (value: unknown) => boolean,
+): void {
+  const value = record[key];
+  if (isMissing(value)) out.push(rvg01Missing(key, `${path}.${key}`));
+  else if (!isValid(value)) out.push(rvg01Format(key, `${path}.${key}`, value));
+}
+
+/** Absent, null or "" (the MUV treats empty required strings as not sent ❓). */
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function isDateString(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+function isDateTimeString(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(value);
+  return (
+    m !== null &&
+    isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
+    Number(m[4]) <= 23 &&
+    Number(m[5]) <= 59
+  );
+}
+
+function rvg01(pathFuente: string, observaciones: string): THallazgoLocal {
+  return {
+    clase: 'RECHAZADO',
+    codigo: 'RVG01',
+    descripcion: RVG01_DESCRIPCION,
+    observaciones,
+    pathFuente,
+    fuente: 'Rips',
+  };
+}
+
+function rvg01Format(key: string, pathFuente: string, value: unknown): THallazgoLocal {
+  return rvg01(
+    pathFuente,
+    `La propiedad [${key}] no cumple con el formato o tipo de dato requerido, Dato enviado [${display(value)}]`,
+  );
+}
+
+function rvg01Missing(key: string, pathFuente: string): THallazgoLocal {
+  return rvg01(pathFuente, `La propiedad [${key}] es obligatoria y no fue enviada o está vacía.`);
+}
+
+/** How a sent value is quoted in observaciones (strings as they are, the rest as short JSON). */
+function display(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return 'undefined';
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// XML ↔ RIPS cross-checks (reference §3.6)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Local pre-validation of a FEV + RIPS pair: {@link checkRipsStructure} followed by the cross-checks of
+ * reference §3.6 and the XML rules of §3.5 (see each rule function for its source and wording).
+ * Pure; never throws. Cross-check findings are few and are not subject to the structure cap.
+ */
+export function checkPair(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
+  const services = listServices(rips.rips);
+  return [
+    ...checkRipsStructure(rips),
+    ...ruleNitObligado(xml, rips),
+    ...ruleNumeroDocumento(xml, rips),
+    ...ruleCodigoPrestador(xml, services),
+    ...ruleFechasEnPeriodo(xml, services),
+    ...rulePagosModeradores(xml, rips, services),
+    ...ruleTotalServicios(xml, rips),
+    ...ruleValorEvento(xml, services),
+    ...ruleExtensionSalud(xml),
+    ...ruleNumeroContrato(xml),
+    ...ruleNumeroPoliza(xml),
+    ...ruleTipoOperacion(xml),
+    ...rulePeriodoFacturacion(xml),
+    ...rulePeriodoInicial(xml),
+  ];
+}
+
+/**
+ * RVC001 (RECHAZADO, Rips, `numDocumentoIdObligado`): the RIPS biller must be the FEV supplier NIT
+ * (reference §3.6 item 1). Descripcion: third-party short text of RVC001 (reference §3.3, 🔸 not verified
+ * verbatim). Skipped when either side has no NIT (the structure check or the XML reports that).
+ */
+export function ruleNitObligado(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
+  const nitRips = rips.numDocumentoIdObligado;
+  const nitXml = xml.nitObligado;
+  if (!nitRips || !nitXml || nitRips === nitXml) return [];
+  return [
+    {
+      clase: 'RECHAZADO',
+      codigo: 'RVC001',
+      descripcion: 'El número de NIT del facturador debe coincidir con el NIT registrado en la FEV',
+      observaciones: `Dato enviado [${nitRips}], NIT del facturador en la factura electrónica [${nitXml}]`,
+      pathFuente: 'numDocumentoIdObligado',
+      fuente: 'Rips',
+    },
+  ];
+}
+
+/**
+ * RVC004 (RECHAZADO, Rips): the RIPS must name the electronic document (reference §3.6 item 2; PFP001 on the
+ * XML side). Invoice: `numFactura` = invoice `cbc:ID`. Note (NC/ND): `numNota` = note `cbc:ID` and
+ * `numFactura` = `BillingReference/InvoiceDocumentReference/cbc:ID` (🔸 third-party). Descripcion paraphrased.
+ */
+export function ruleNumeroDocumento(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
+  const descripcion =
+    'El número del documento informado en el RIPS debe coincidir con el de la factura electrónica.';
+  const mismatch = (
+    path: string,
+    sent: string | null,
+    expected: string | null,
+    what: string,
+  ): THallazgoLocal[] =>
+    sent === expected
+      ? []
+      : [
+          {
+            clase: 'RECHAZADO',
+            codigo: 'RVC004',
+            descripcion,
+            observaciones: `Dato enviado [${sent ?? ''}], ${what} [${expected ?? ''}]`,
+            pathFuente: path,
+            fuente: 'Rips',
+          },
+        ];
+  if (xml.tipoDocumento === 'NC' || xml.tipoDocumento === 'ND') {
+    return [
+      ...mismatch('numNota', rips.numNota, xml.numeroDocumento, 'número de la nota en el XML'),
+      ...mismatch(
+        'numFactura',
+        rips.numFactura,
+        xml.billingReference?.id ?? null,
+        'factura referenciada por la nota',
+      ),
+    ];
+  }
+  return mismatch('numFactura', rips.numFactura, xml.numeroDocumento, 'número de la factura electrónica');
+}
+
+/**
+ * RVC012 — our mapping, not a code the MUV is known to use for this check: every `codPrestador` (12 digits =
+ * REPS code + sede) must start with the XML `CODIGO_PRESTADOR` (10 digits) (reference §3.6 item 4; verified
+ * on par1, par2 and capita). RECHAZADO, Rips, one finding per distinct offending code at its first path.
+ * Descripcion paraphrased. Skipped when the XML has no 10-digit CODIGO_PRESTADOR; malformed codPrestador
+ * values are left to the structure check.
+ */
+export function ruleCodigoPrestador(xml: TFevXml, services: TRipsServiceEntry[]): THallazgoLocal[] {
+  const codigo = xml.salud?.codigoPrestador;
+  if (!codigo || !/^\d{10}$/.test(codigo)) return [];
+  const reported = new Set<string>();
+  const out: THallazgoLocal[] = [];
+  for (const { service, path } of services) {
+    const cod = service['codPrestador'];
+    if (typeof cod !== 'string' || !/^\d{12}$/.test(cod) || cod.startsWith(codigo) || reported.has(cod))
+      continue;
+    reported.add(cod);
+    out.push({
+      clase: 'RECHAZADO',
+      codigo: 'RVC012',
+      descripcion:
+        'El código del prestador informado en el RIPS debe corresponder al CODIGO_PRESTADOR de la factura electrónica.',
+      observaciones: `Dato enviado [${cod}], CODIGO_PRESTADOR en la factura electrónica [${codigo}]`,
+      pathFuente: `${path}.codPrestador`,
+      fuente: 'Rips',
+    });
+  }
+  return out;
+}
+
+/**
+ * RVC014 / RVC044 (RECHAZADO, Rips): service dates (`fechaInicioAtencion`, `fechaDispensAdmon`,
+ * `fechaSuministroTecnologia` → RVC014) and discharge dates (`fechaEgreso` → RVC044) must fall inside the
+ * FEV `InvoicePeriod` (reference §3.4, §3.6 item 3). Compared on the date part. One finding per code, at the
+ * first offending field. Only when the XML has both period dates. Skipped for capitación (MODALIDAD_PAGO 03):
+ * a capita-periodo invoice carries the RIPS of the previous period (reference §1.2). Descripcion paraphrased.
+ */
+export function ruleFechasEnPeriodo(xml: TFevXml, services: TRipsServiceEntry[]): THallazgoLocal[] {
+  const start = xml.invoicePeriod?.startDate?.slice(0, 10);
+  const end = xml.invoicePeriod?.endDate?.slice(0, 10);
+  if (!start || !end || xml.salud?.modalidadPago === '03') return [];
+  const out: THallazgoLocal[] = [];
+  const firstOutside = (fields: readonly string[]): { path: string; value: string } | null => {
+    for (const { service, path } of services) {
+      for (const field of fields) {
+        const date = datePart(service[field]);
+        if (date !== null && (date < start || date > end))
+          return { path: `${path}.${field}`, value: String(service[field]) };
+      }
+    }
+    return null;
+  };
+  const attention = firstOutside(['fechaInicioAtencion', 'fechaDispensAdmon', 'fechaSuministroTecnologia']);
+  if (attention) {
+    out.push({
+      clase: 'RECHAZADO',
+      codigo: 'RVC014',
+      descripcion:
+        'La fecha de la atención debe estar dentro del periodo de facturación informado en la factura electrónica.',
+      observaciones: `Dato enviado [${attention.value}], periodo de facturación [${start} a ${end}]`,
+      pathFuente: attention.path,
+      fuente: 'Rips',
+    });
+  }
+  const discharge = firstOutside(['fechaEgreso']);
+  if (discharge) {
+    out.push({
+      clase: 'RECHAZADO',
+      codigo: 'RVC044',
+      descripcion:
+        'La fecha de egreso debe estar dentro del periodo de facturación informado en la factura electrónica.',
+      observaciones: `Dato enviado [${discharge.value}], periodo de facturación [${start} a ${end}]`,
+      pathFuente: discharge.path,
+      fuente: 'Rips',
+    });
+  }
+  return out;
+}
+
+/**
+ * RVC036 (RECHAZADO, Rips): Σ `valorPagoModerador` by `conceptoRecaudo` must equal the FEV `PrepaidPayment`
+ * amounts with that `cbc:ID/@schemeID` (reference §3.4, §3.6 item 5; verified on par1). Concepts whose sum is
+ * 0 on both sides are ignored. One finding per differing concept, at the first RIPS entry of that concept
+ * ('' when only the XML has it). Descripcion paraphrased.
+ */
+export function rulePagosModeradores(
+  xml: TFevXml,
+  rips: TRipsParsed,
+  services: TRipsServiceEntry[],
+): THallazgoLocal[] {
+  const fromXml = new Map<string, number>();
+  for (const payment of xml.prepaidPayments) {
+    const concepto = payment.conceptoRecaudo ?? '';
+    fromXml.set(concepto, (fromXml.get(concepto) ?? 0) + (payment.paidAmount ?? 0));
+  }
+  const fromRips = new Map(Object.entries(rips.resumen.pagoModeradorPorConcepto));
+  const conceptos = [...new Set([...fromRips.keys(), ...fromXml.keys()])].sort();
+  const out: THallazgoLocal[] = [];
+  for (const concepto of conceptos) {
+    const enRips = roundCents(fromRips.get(concepto) ?? 0);
+    const enXml = roundCents(fromXml.get(concepto) ?? 0);
+    if (enRips === enXml) continue;
+    const entry = services.find(
+      (s) =>
+        String(s.service['conceptoRecaudo'] ?? '').trim() === concepto &&
+        (toNumber(s.service['valorPagoModerador']) ?? 0) !== 0,
+    );
+    out.push({
+      clase: 'RECHAZADO',
+      codigo: 'RVC036',
+      descripcion:
+        'El valor de los pagos moderadores de la factura electrónica debe ser igual a la suma de los pagos moderadores del RIPS.',
+      observaciones: `Concepto de recaudo [${concepto}]: suma en el RIPS [${enRips}], valor en la factura electrónica [${enXml}]`,
+      pathFuente: entry ? `${entry.path}.valorPagoModerador` : '',
+      fuente: 'Rips',
+    });
+  }
+  return out;
+}
+
+/**
+ * RVG02 — paraphrased; exact ministry code unknown (reference §3.4 lists RVG02 among the "FEV
+ * reconciliations" without its text). RECHAZADO, Rips: Σ `vrServicio` (consultas, procedimientos,
+ * medicamentos, otrosServicios) must equal `LegalMonetaryTotal/LineExtensionAmount` (reference §3.6 item 6;
+ * verified on par1 and par2). Skipped for capitación (MODALIDAD_PAGO 03), whose RIPS may carry 0 values, and
+ * when the XML has no LineExtensionAmount.
+ */
+export function ruleTotalServicios(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
+  const lineExtension = xml.totals.lineExtensionAmount;
+  if (lineExtension === null || xml.salud?.modalidadPago === '03') return [];
+  const total = rips.resumen.totalValorServicios;
+  if (roundCents(total) === roundCents(lineExtension)) return [];
+  return [
+    {
+      clase: 'RECHAZADO',
+      codigo: 'RVG02',
+      descripcion:
+        'La suma de los valores de los servicios del RIPS debe ser igual al valor bruto de la factura electrónica.',
+      observaciones: `Suma de vrServicio en el RIPS [${total}], LineExtensionAmount de la factura electrónica [${lineExtension}]`,
+      pathFuente: '',
+      fuente: 'Rips',
+    },
+  ];
+}
+
+/**
+ * RVC034 (RECHAZADO, Rips): with MODALIDAD_PAGO 04 (pago por evento) every `vrServicio` must be > 0
+ * (reference §3.4, §3.6 item 7). One finding at the first offending entry, with the count. Paraphrased.
+ */
+export function ruleValorEvento(xml: TFevXml, services: TRipsServiceEntry[]): THallazgoLocal[] {
+  if (xml.salud?.modalidadPago !== '04') return [];
+  const offending = services.filter((s) => {
+    if (!VALUED_LISTS.includes(s.list)) return false;
+    const value = toNumber(s.service['vrServicio']);
+    return value !== null && value <= 0;
+  });
+  const firstOffending = offending[0];
+  if (!firstOffending) return [];
+  return [
+    {
+      clase: 'RECHAZADO',
+      codigo: 'RVC034',
+      descripcion:
+        'Cuando la modalidad de pago es pago por evento, el valor del servicio debe ser mayor a cero.',
+      observaciones: `Dato enviado [${String(firstOffending.service['vrServicio'])}]; servicios con valor cero o negativo: ${offending.length}`,
+      pathFuente: `${firstOffending.path}.vrServicio`,
+      fuente: 'Rips',
+    },
+  ];
+}
+
+/**
+ * DND060 (RECHAZADO, FacturaElectronica): the health extension `CustomTagGeneral` must exist, except on
+ * SS-Recaudo documents, which carry none (DT2 v001 §11 via reference §3.5, §4.3, 🔸). Paraphrased.
+ */
+export function ruleExtensionSalud(xml: TFevXml): THallazgoLocal[] {
+  if (xml.salud !== null || xml.customizationId === 'SS-Recaudo') return [];
+  return [
+    {
+      clase: 'RECHAZADO',
+      codigo: 'DND060',
+      descripcion:
+        '[CustomTagGeneral] El apartado del sector salud no existe en el XML del documento electrónico.',
+      observaciones: '',
+      pathFuente: '',
+      fuente: 'FacturaElectronica',
+    },
+  ];
+}
+
+/**
+ * FED129 (NOTIFICACION, FacturaElectronica; descripcion verbatim, reference §3.2): NUMERO_CONTRATO missing or
+ * empty in some health collection. Reported once (the MUV may repeat it). Skipped when there is no health
+ * extension at all (DND060 covers that).
+ */
+export function ruleNumeroContrato(xml: TFevXml): THallazgoLocal[] {
+  return missingInCollection(xml, 'numeroContrato') ? [notificacionXml('FED129', FED129_DESCRIPCION)] : [];
+}
+
+/**
+ * FED131 (NOTIFICACION, FacturaElectronica; descripcion verbatim, reference §3.2 and the real response
+ * sample): NUMERO_POLIZA missing or empty in some health collection. Reported once.
+ */
+export function ruleNumeroPoliza(xml: TFevXml): THallazgoLocal[] {
+  return missingInCollection(xml, 'numeroPoliza') ? [notificacionXml('FED131', FED131_DESCRIPCION)] : [];
+}
+
+/**
+ * VFE003 (RECHAZADO, FacturaElectronica): `CustomizationID` must be a health operation type: SS-CUFE,
+ * SS-CUDE, SS-POS, SS-SNum, SS-Recaudo, SS-Reporte, SS-SinAporte on an invoice; 20 on a credit note and 30 on
+ * a debit note (DT2 v001 §11 via reference §3.5, §4.4, 🔸). Paraphrased.
+ */
+export function ruleTipoOperacion(xml: TFevXml): THallazgoLocal[] {
+  const id = xml.customizationId ?? '';
+  if (isHealthOperation(xml.tipoDocumento, id)) return [];
+  return [
+    {
+      clase: 'RECHAZADO',
+      codigo: 'VFE003',
+      descripcion:
+        'El tipo de operación (CustomizationID) del documento electrónico no es válido para el sector salud.',
+      observaciones: `Dato enviado [${id}]`,
+      pathFuente: '',
+      fuente: 'FacturaElectronica',
+    },
+  ];
+}
+
+/**
+ * VFE020 / VFE021 (RECHAZADO, FacturaElectronica): an invoice must carry `InvoicePeriod/StartDate` and
+ * `EndDate` (DT2 v001 §11 via reference §3.5, 🔸). Only for invoices (FV). Paraphrased.
+ */
+export function rulePeriodoFacturacion(xml: TFevXml): THallazgoLocal[] {
+  if (xml.tipoDocumento !== 'FV') return [];
+  const out: THallazgoLocal[] = [];
+  if (!xml.invoicePeriod?.startDate) {
+    out.push(
+      rechazoXml(
+        'VFE020',
+        '[InvoicePeriod.StartDate] La fecha de inicio del periodo de facturación es obligatoria.',
+      ),
+    );
+  }
+  if (!xml.invoicePeriod?.endDate) {
+    out.push(
+      rechazoXml(
+        'VFE021',
+        '[InvoicePeriod.EndDate] La fecha final del periodo de facturación es obligatoria.',
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * RVG018 (RECHAZADO, FacturaElectronica): the billing period may not start before 2024-10-01, when the
+ * FEV-RIPS scheme began (reference §3.5, §3.6 item 10; 🔸). Paraphrased.
+ */
+export function rulePeriodoInicial(xml: TFevXml): THallazgoLocal[] {
+  const start = xml.invoicePeriod?.startDate?.slice(0, 10);
+  if (!start || start >= PRIMER_PERIODO) return [];
+  return [
+    {
+      ...rechazoXml('RVG018', 'El periodo de facturación no puede ser anterior al 1 de octubre de 2024.'),
+      observaciones: `Dato enviado [${start}]`,
+    },
+  ];
+}
+
+function isHealthOperation(tipo: TFevXml['tipoDocumento'], customizationId: string): boolean {
+  switch (tipo) {
+    case 'FV':
+      return SS_CUSTOMIZATION_IDS.has(customizationId);
+    case 'NC':
+      return customizationId === '20';
+    case 'ND':
+      return customizationId === '30';
+    default:
+      return true;
+  }
+}
+
+function missingInCollection(xml: TFevXml, key: 'numeroContrato' | 'numeroPoliza'): boolean {
+  if (!xml.salud) return false;
+  return xml.salud.collections.length === 0 || xml.salud.collections.some((c) => c[key] === null);
+}
+
+function notificacionXml(codigo: string, descripcion: string): THallazgoLocal {
+  return {
+    clase: 'NOTIFICACION',
+    codigo,
+    descripcion,
+    observaciones: '',
+    pathFuente: '',
+    fuente: 'FacturaElectronica',
+  };
+}
+
+function rechazoXml(codigo: string, descripcion: string): THallazgoLocal {
+  return {
+    clase: 'RECHAZADO',
+    codigo,
+    descripcion,
+    observaciones: '',
+    pathFuente: '',
+    fuente: 'FacturaElectronica',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Routing and summary
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The MUV endpoint for a package (reference §1.2):
+ * - RIPS `tipoNota` NA → CargarNotaAjuste; `tipoNota` RS without XML → CargarRipsSinFactura.
+ * - credit note XML → CargarNC, or CargarNCTotal when there is no RIPS (total NC travels with `rips: null`).
+ * - debit note XML → CargarND.
+ * - invoice with MODALIDAD_PAGO 03 (capitación) → CargarCapitaPeriodo; any other invoice → CargarFevRips.
+ * - no XML: RIPS `tipoNota` NC/ND → CargarNC/CargarND, anything else → CargarFevRips (the caller must make
+ *   sure both files exist before sending).
+ * CargarCapitaInicial/Final, CargarNcCapita and CargarNCAcuerdoVoluntades are not chosen automatically.
+ */
+export function muvEndpointFor(xml: TFevXml | null, rips: TRipsParsed | null): TMuvEndpoint {
+  const tipoNota = rips?.tipoNota ?? null;
+  if (tipoNota === 'NA') return 'CargarNotaAjuste';
+  if (!xml) {
+    if (tipoNota === 'RS') return 'CargarRipsSinFactura';
+    if (tipoNota === 'NC') return 'CargarNC';
+    if (tipoNota === 'ND') return 'CargarND';
+    return 'CargarFevRips';
+  }
+  if (xml.tipoDocumento === 'NC') return rips ? 'CargarNC' : 'CargarNCTotal';
+  if (xml.tipoDocumento === 'ND') return 'CargarND';
+  if (xml.salud?.modalidadPago === '03') return 'CargarCapitaPeriodo';
+  return 'CargarFevRips';
+}
+
+/** True when any finding is RECHAZADO, i.e. the MUV would not issue a CUV (reference §3.1). */
+export function hasRechazo(h: THallazgoLocal[]): boolean {
+  return h.some((item) => item.clase === 'RECHAZADO');
+}

@@ -1,0 +1,316 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@radica/contracts/messages';
+import { FevRipsError } from './errors.ts';
+import { findNumDocumentoIdObligado, listServices, parseRipsJson, parseRipsObject } from './rips.ts';
+import { SAMPLE, readSample, readSampleJson, readSampleText } from '../test/samples.ts';
+
+function expectFevRipsError(fn: () => unknown, code: FevRipsError['code']): FevRipsError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FevRipsError);
+    expect((e as FevRipsError).code).toBe(code);
+    return e as FevRipsError;
+  }
+  throw new Error(`expected FevRipsError ${code}`);
+}
+
+const NO_ATENCIONES = {
+  consultas: 0,
+  procedimientos: 0,
+  urgencias: 0,
+  hospitalizacion: 0,
+  recienNacidos: 0,
+  medicamentos: 0,
+  otrosServicios: 0,
+};
+
+describe('parseRipsJson on the real samples', () => {
+  it('par1: 4 usuarios with one procedimiento each, copago 64,400 (concepto 01)', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.par1Json));
+    expect(rips.formato).toBe('A01E5687');
+    expect(rips.numFactura).toBe('A01E5687');
+    expect(rips.numDocumentoIdObligado).toBe('901019681');
+    expect(rips.tipoNota).toBeNull();
+    expect(rips.numNota).toBeNull();
+    expect(rips.resumen).toEqual({
+      cantidadUsuarios: 4,
+      cantidadAtenciones: 4,
+      totalValorServicios: 1120000,
+      totalPagoModerador: 64400,
+      pagoModeradorPorConcepto: { '01': 64400, '05': 0 },
+      atencionesPorTipo: { ...NO_ATENCIONES, procedimientos: 4 },
+      fechas: { min: '2025-07-04', max: '2025-07-04' },
+    });
+    expect(rips.rips['usuarios']).toHaveLength(4);
+  });
+
+  it('par2: tipoNota "" and numNota "0", 17 atenciones for 228,630', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.par2Json));
+    expect(rips.formato).toBe('FECE214626');
+    expect(rips.numDocumentoIdObligado).toBe('891856372');
+    expect(rips.rips['tipoNota']).toBe('');
+    expect(rips.tipoNota).toBeNull();
+    expect(rips.numNota).toBe('0');
+    expect(rips.resumen.cantidadUsuarios).toBe(1);
+    expect(rips.resumen.cantidadAtenciones).toBe(17);
+    expect(rips.resumen.atencionesPorTipo).toEqual({
+      ...NO_ATENCIONES,
+      consultas: 1,
+      procedimientos: 6,
+      medicamentos: 7,
+      otrosServicios: 3,
+    });
+    expect(rips.resumen.totalValorServicios).toBe(228630);
+    expect(rips.resumen.totalPagoModerador).toBe(0);
+    expect(rips.resumen.fechas).toEqual({ min: '2025-01-20', max: '2025-01-20' });
+  });
+
+  it('par2 request body: its rips object reads like the par2 JSON file', () => {
+    const body = readSampleJson(SAMPLE.par2Body);
+    expect(body['codigoUnicoValidacion']).toBe('0');
+    const fromBody = parseRipsObject(body['rips']);
+    const fromFile = parseRipsJson(readSample(SAMPLE.par2Json));
+    expect(fromBody.formato).toBe('FECE214626');
+    expect(fromBody.resumen).toEqual(fromFile.resumen);
+    // the whole body is not a RIPS, but the biller is still found inside it
+    expect(findNumDocumentoIdObligado(body)).toBe('891856372');
+  });
+
+  it('capita (AWAS1282418): 20 usuarios, 37 consultas, every vrServicio 0', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.capitaJson));
+    expect(rips.formato).toBe('AWAS1282418');
+    expect(rips.numDocumentoIdObligado).toBe('840000269');
+    expect(rips.resumen).toMatchObject({
+      cantidadUsuarios: 20,
+      cantidadAtenciones: 37,
+      totalValorServicios: 0,
+      totalPagoModerador: 0,
+      atencionesPorTipo: { ...NO_ATENCIONES, consultas: 37 },
+      fechas: { min: '2025-05-12', max: '2025-05-22' },
+    });
+  });
+
+  it('377 services (00003061721): Σ 58,884,073', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.grande377Json));
+    expect(rips.formato).toBe('00003061721');
+    expect(rips.numDocumentoIdObligado).toBe('891200528');
+    expect(rips.resumen).toMatchObject({
+      cantidadUsuarios: 1,
+      cantidadAtenciones: 377,
+      totalValorServicios: 58884073,
+      totalPagoModerador: 0,
+      atencionesPorTipo: {
+        ...NO_ATENCIONES,
+        consultas: 5,
+        procedimientos: 86,
+        hospitalizacion: 1,
+        medicamentos: 173,
+        otrosServicios: 112,
+      },
+      fechas: { min: '2025-01-30', max: '2025-02-13' },
+    });
+  });
+
+  it('urgencias + hospitalización, migrant patient (00003074044): Σ 9,957,551', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.urgenciasJson));
+    expect(rips.formato).toBe('00003074044');
+    expect(rips.resumen).toMatchObject({
+      cantidadUsuarios: 1,
+      cantidadAtenciones: 87,
+      totalValorServicios: 9957551,
+      atencionesPorTipo: {
+        ...NO_ATENCIONES,
+        consultas: 6,
+        procedimientos: 15,
+        urgencias: 1,
+        hospitalizacion: 1,
+        medicamentos: 42,
+        otrosServicios: 22,
+      },
+      fechas: { min: '2025-03-07', max: '2025-03-12' },
+    });
+    const usuario = (rips.rips['usuarios'] as Record<string, unknown>[])[0];
+    expect(usuario?.['tipoDocumentoIdentificacion']).toBe('DE');
+    expect(usuario?.['codPaisResidencia']).toBe('862');
+  });
+
+  it('FEVC: numFactura "FEVC" has no digit, so parseRipsJson refuses it with JSON_NO_FORMATO', () => {
+    const error = expectFevRipsError(() => parseRipsJson(readSample(SAMPLE.fevcJson)), 'JSON_NO_FORMATO');
+    expect(error.message).toBe(MSG.jsonNoFormato);
+  });
+
+  it('FEVC via parseRipsObject: formato null, 123 usuarios, 397 medicamentos + 1 otro servicio, all at 0', () => {
+    const rips = parseRipsObject(readSampleJson(SAMPLE.fevcJson));
+    expect(rips.formato).toBeNull();
+    expect(rips.numFactura).toBe('FEVC');
+    expect(rips.numDocumentoIdObligado).toBe('900397985');
+    expect(rips.resumen).toMatchObject({
+      cantidadUsuarios: 123,
+      cantidadAtenciones: 398,
+      totalValorServicios: 0,
+      atencionesPorTipo: { ...NO_ATENCIONES, medicamentos: 397, otrosServicios: 1 },
+      fechas: { min: '2025-06-03', max: '2025-06-27' },
+    });
+  });
+
+  it('invalid annex transcription: still readable; old value names are not counted', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.invalidoAnexoJson));
+    expect(rips.formato).toBe('CTFE226713');
+    expect(rips.numDocumentoIdObligado).toBe('814006170');
+    expect(rips.resumen.cantidadUsuarios).toBe(2);
+    expect(rips.resumen.cantidadAtenciones).toBe(19);
+    expect(rips.resumen.atencionesPorTipo).toEqual({
+      consultas: 3,
+      procedimientos: 2,
+      urgencias: 2,
+      hospitalizacion: 2,
+      recienNacidos: 2,
+      medicamentos: 2,
+      otrosServicios: 6,
+    });
+    // vrProcedimiento / vrConsulta (old names) are ignored; tipoPagoModerador is not conceptoRecaudo
+    expect(rips.resumen.totalValorServicios).toBe(14966338);
+    expect(rips.resumen.pagoModeradorPorConcepto).toEqual({ '': 58000 });
+  });
+
+  it('invalid synthetic file: the "Servicios" (capital S) services are not counted', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.invalidoSinteticoJson));
+    expect(rips.formato).toBe('12222');
+    expect(rips.numDocumentoIdObligado).toBe('520001');
+    expect(rips.resumen.cantidadUsuarios).toBe(1);
+    expect(rips.resumen.cantidadAtenciones).toBe(0);
+    expect(rips.resumen.totalValorServicios).toBe(0);
+    expect(rips.resumen.fechas).toEqual({ min: null, max: null });
+  });
+
+  it('listServices gives file order and paths', () => {
+    const rips = parseRipsJson(readSample(SAMPLE.par2Json));
+    const paths = listServices(rips.rips).map((s) => s.path);
+    expect(paths).toHaveLength(17);
+    expect(paths[0]).toBe('usuarios[0].servicios.consultas[0]');
+    expect(paths[16]).toBe('usuarios[0].servicios.otrosServicios[2]');
+  });
+});
+
+describe('parseRipsJson errors and tolerance', () => {
+  it('"{" → JSON_INVALID with the catalogue message', () => {
+    const error = expectFevRipsError(() => parseRipsJson('{'), 'JSON_INVALID');
+    expect(error.message).toBe(MSG.jsonInvalid);
+  });
+
+  it('top level not an object → JSON_INVALID', () => {
+    for (const text of ['[]', '"A01"', '12', 'null', ''])
+      expectFevRipsError(() => parseRipsJson(text), 'JSON_INVALID');
+    expectFevRipsError(() => parseRipsObject([{ numFactura: 'FE1' }]), 'JSON_INVALID');
+  });
+
+  it('strips a BOM and reads bytes and text alike', () => {
+    const text = readSampleText(SAMPLE.par1Json);
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+    expect(parseRipsJson(withBom).resumen).toEqual(parseRipsJson(text).resumen);
+  });
+
+  it('formato from numeroFactura / numero when numFactura has none', () => {
+    expect(parseRipsJson('{"numFactura":null,"numeroFactura":"FE12","usuarios":[]}').formato).toBe('FE12');
+    expectFevRipsError(() => parseRipsJson('{"numFactura":"FE 12"}'), 'JSON_NO_FORMATO');
+    expect(parseRipsJson('{"numFactura":"FEVC","numero":"SETP99","usuarios":[]}').formato).toBe('SETP99');
+    expect(parseRipsJson('{"numFactura":"  FE55  "}').formato).toBe('FE55');
+  });
+
+  it('RIPS sin factura: formato from numNota, else JSON_NO_FORMATO', () => {
+    const rs = parseRipsJson(
+      '{"numDocumentoIdObligado":"900123456","numFactura":null,"tipoNota":"RS","numNota":"1","usuarios":[]}',
+    );
+    expect(rs.formato).toBe('1');
+    expect(rs.tipoNota).toBe('RS');
+    expect(rs.numNota).toBe('1');
+    expectFevRipsError(
+      () => parseRipsJson('{"numFactura":null,"tipoNota":"RS","numNota":"ABC"}'),
+      'JSON_NO_FORMATO',
+    );
+    expectFevRipsError(
+      () => parseRipsJson('{"numFactura":null,"tipoNota":"NC","numNota":"7"}'),
+      'JSON_NO_FORMATO',
+    );
+  });
+
+  it('notes keep the note number apart', () => {
+    const nc = parseRipsJson('{"numFactura":"FE10","tipoNota":"nc","numNota":" NC77 "}');
+    expect(nc.formato).toBe('FE10');
+    expect(nc.formatoNota).toBe('NC77');
+    expect(nc.tipoNota).toBe('NC');
+    expect(nc.numNota).toBe('NC77');
+  });
+
+  it('numbers as strings, nulls and junk values are tolerated in the totals', () => {
+    const rips = parseRipsObject({
+      numFactura: 'FE1',
+      usuarios: [
+        {
+          servicios: {
+            consultas: [
+              {
+                vrServicio: '1000.50',
+                valorPagoModerador: '200',
+                conceptoRecaudo: '02',
+                fechaInicioAtencion: '2025-01-02 08:00',
+              },
+              { vrServicio: 'mil', valorPagoModerador: null, conceptoRecaudo: '05' },
+              'not an object',
+            ],
+            procedimientos: null,
+            urgencias: { not: 'a list' },
+            medicamentos: [
+              {
+                vrServicio: 99.25,
+                valorPagoModerador: 0,
+                conceptoRecaudo: '05',
+                fechaDispensAdmon: '2024-12-31 23:59',
+              },
+            ],
+          },
+        },
+        null,
+        { Servicios: { consultas: [{ vrServicio: 5 }] } },
+      ],
+    });
+    expect(rips.resumen).toEqual({
+      cantidadUsuarios: 3,
+      cantidadAtenciones: 4,
+      totalValorServicios: 1099.75,
+      totalPagoModerador: 200,
+      pagoModeradorPorConcepto: { '02': 200, '05': 0 },
+      atencionesPorTipo: { ...NO_ATENCIONES, consultas: 3, medicamentos: 1 },
+      fechas: { min: '2024-12-31', max: '2025-01-02' },
+    });
+  });
+
+  it('a conceptoRecaudo named "__proto__" stays an own key', () => {
+    const rips = parseRipsJson(
+      '{"numFactura":"FE1","usuarios":[{"servicios":{"consultas":[{"vrServicio":1,"valorPagoModerador":3,"conceptoRecaudo":"__proto__"}]}}]}',
+    );
+    expect(Object.hasOwn(rips.resumen.pagoModeradorPorConcepto, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(rips.resumen.pagoModeradorPorConcepto)).toBe(Object.prototype);
+  });
+
+  it('findNumDocumentoIdObligado: top level first, else the first nested occurrence; numbers accepted', () => {
+    expect(
+      findNumDocumentoIdObligado({
+        numDocumentoIdObligado: ' 901019681 ',
+        x: { numDocumentoIdObligado: '1' },
+      }),
+    ).toBe('901019681');
+    expect(
+      findNumDocumentoIdObligado({
+        a: [{ b: { numDocumentoIdObligado: '' } }, { numDocumentoIdObligado: 800 }],
+      }),
+    ).toBe('800');
+    expect(findNumDocumentoIdObligado({ a: 1 })).toBeNull();
+    expect(findNumDocumentoIdObligado('901019681')).toBeNull();
+    expect(
+      parseRipsObject({ numFactura: 'FE1', rips: { numDocumentoIdObligado: '123456' } })
+        .numDocumentoIdObligado,
+    ).toBe('123456');
+  });
+});
