@@ -47,6 +47,8 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordValidator'] },
     bodyLimit: 1_048_576,
     trustProxy: true,
+    // An aborted MUV fetch to the in-process simulator leaves a keep-alive socket; close() must not wait on it.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

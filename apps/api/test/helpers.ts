@@ -67,6 +67,7 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are asserted field by field
 export type TJson = { success: boolean; data?: any; message?: string; code?: string };
 
 /** A small HTTP client over real fetch that remembers a session's bearer token and validator. */

@@ -92,6 +92,7 @@ export function acquireLock(lockPath: string): () => void {
         throw new Error(
           `La base de datos embebida ya está abierta por otro proceso (pid ${pid}, bloqueo ${lockPath}). ` +
             'Detenga ese proceso o use DATABASE_URL para PostgreSQL.',
+          { cause: err },
         );
       }
       unlinkSync(lockPath);

@@ -190,7 +190,9 @@ function assertEditable(doc: TDoc) {
   if (doc.estado === 'ENPROCESO') throw new AppError('SEND_IN_PROGRESS', 409, MSG.sendInProgress);
 }
 
-const safeName = (name: string) => name.replace(/[\\/\u0000-\u001f]/g, '_').slice(-200);
+/** File names are kept for display only: path separators and control characters become '_'. */
+const safeName = (name: string) =>
+  [...name].map((ch) => (ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32 ? '_' : ch)).join('').slice(-200);
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+
+export const SAMPLES = resolve(import.meta.dirname, '../../../shared/samples');
+export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export type THarness = { app: FastifyInstance; url: string; browser: Browser; page: Page; close: () => Promise<void> };
+
+/**
+ * Start the real product (API + built SPA + in-process MUV simulator) on a random port with a fresh embedded
+ * database, and a headless Chromium page. Flags as this machine needs them (no background networking).
+ */
+export async function startHarness(): Promise<THarness> {
+  const webDist = resolve(import.meta.dirname, '../../apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error('Build the SPA first: npm run build -w @radica/web');
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'radica-e2e-'));
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+    databaseUrl: null,
+    dataDir,
+    pgliteDataDir: join(dataDir, 'db'),
+    encryptionKey: randomBytes(32).toString('base64'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    webDistDir: webDist,
+    rateLimitScale: 10,
+  };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota', viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  return {
+    app,
+    url,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
+
+/** Save a screenshot under e2e/artifacts (git-ignored) to look at what a user sees. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The newest 6-digit code in the dev outbox for `email`. */
+export async function codeFromOutbox(url: string, email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = (await fetch(`${url}/api/dev/mail?to=${encodeURIComponent(email)}`).then((r) => r.json())) as {
+      data: { text: string }[];
+    };
+    const m = /\b(\d{6})\b/.exec(res.data?.[0]?.text ?? '');
+    if (m) return m[1]!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no code in the outbox');
+}
