@@ -136,7 +136,8 @@ export const MSG = {
   providerFormTitle: 'Configuración del Prestador de Servicios',
   providerMandatorySection: 'Información Obligatoria',
   providerAdditionalSection: 'Información Adicional',
-  providerAdditionalTooltip: 'Esta información no es obligatoria, pero ayuda al sistema a completar los reportes.',
+  providerAdditionalTooltip:
+    'Esta información no es obligatoria, pero ayuda al sistema a completar los reportes.',
   validatorCredentialsTooltip: 'Credenciales para acceder al validador del Ministerio',
   configConnectionError: 'Error de conexión. Verifica que el backend esté corriendo.',
   documentsLoadError: (reason: string) => `Error al cargar los documentos: ${reason}`,

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { MSG } from '@radica/contracts/messages';
+import { LoadingScreen } from '../../components/ui/spinner';
+import { useLogout } from '../../features/auth/api/logout';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+/** The authenticated shell: sidebar + header + page. */
+export function AppLayout() {
+  const [isCollapsed, setIsCollapsed] = useState(true);
+  const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const logout = useLogout();
+  const onLogout = () => {
+    setIsMobileOpen(false);
+    if (!logout.isPending) logout.mutate();
+  };
+
+  return (
+    <div className="flex h-full">
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        Saltar al contenido
+      </a>
+      <Sidebar
+        isCollapsed={isCollapsed}
+        isMobileOpen={isMobileOpen}
+        onToggleCollapsed={() => setIsCollapsed((c) => !c)}
+        onCloseMobile={() => setIsMobileOpen(false)}
+        onLogout={onLogout}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header onOpenMenu={() => setIsMobileOpen(true)} onLogout={onLogout} />
+        <main id="contenido" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-none sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+      {logout.isPending && (
+        <div className="fixed inset-0 z-[60] flex items-center justify-center bg-white/85">
+          <LoadingScreen text={MSG.uiLoggingOut} />
+        </div>
+      )}
+    </div>
+  );
+}

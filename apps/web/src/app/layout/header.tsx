@@ -1,0 +1,25 @@
+import { useLocation } from 'react-router';
+import { Menu } from 'lucide-react';
+import { getHeaderTitle } from '../header-title';
+import { ProfileMenu } from './profile-menu';
+
+export function Header({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLogout: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label="Abrir menú"
+        aria-controls="app-sidebar"
+        className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 md:hidden"
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </button>
+      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">
+        {getHeaderTitle(pathname)}
+      </h1>
+      <ProfileMenu onLogout={onLogout} />
+    </header>
+  );
+}

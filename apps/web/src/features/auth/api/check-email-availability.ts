@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TCheckEmailData, TCheckEmailRequest } from '@radica/contracts/auth';
+import { apiRequest } from '../../../lib/http';
+
+/** POST /api/Auth/check-email-availability (seed 000 §7). */
+export async function checkEmailAvailability(email: string): Promise<TCheckEmailData> {
+  const body: TCheckEmailRequest = { email, credentialType: 'manual' };
+  const envelope = await apiRequest<TCheckEmailData>('/api/Auth/check-email-availability', {
+    method: 'POST',
+    body,
+  });
+  return envelope.data;
+}
+
+export function useCheckEmailAvailability() {
+  return useMutation({ mutationFn: checkEmailAvailability });
+}

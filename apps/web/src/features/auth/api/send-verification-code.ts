@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TSendVerificationCodeRequest } from '@radica/contracts/auth';
+import { apiRequest } from '../../../lib/http';
+
+/**
+ * POST /api/Email/send-verification-code: the server makes a 6-digit code (valid 30 min) and mails it.
+ * `userName` is the part of the e-mail before the @ (seed 000 §7). Returns the server's message.
+ */
+export async function sendVerificationCode(input: {
+  email: string;
+  companyName: string;
+}): Promise<string | undefined> {
+  const body: TSendVerificationCodeRequest = {
+    email: input.email,
+    userName: input.email.split('@')[0] ?? '',
+    companyName: input.companyName,
+  };
+  const envelope = await apiRequest<unknown>('/api/Email/send-verification-code', { method: 'POST', body });
+  return envelope.message;
+}
+
+export function useSendVerificationCode() {
+  return useMutation({ mutationFn: sendVerificationCode });
+}

@@ -1,0 +1,37 @@
+import { cn } from '../../../lib/cn';
+import type { PasswordStrength } from '../utils/password-strength';
+
+const BAR_COLORS = [
+  'bg-red-500',
+  'bg-red-500',
+  'bg-amber-500',
+  'bg-amber-500',
+  'bg-emerald-500',
+  'bg-emerald-600',
+];
+
+/** Five bars for the 0–5 score and the helper text ('Falta: …', 'Contraseña fuerte'…). */
+export function PasswordStrengthMeter({ id, strength }: { id: string; strength: PasswordStrength }) {
+  return (
+    <div className="space-y-1">
+      <div className="flex gap-1" aria-hidden="true">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <span
+            key={n}
+            className={cn(
+              'h-1.5 flex-1 rounded-full',
+              n <= strength.score ? BAR_COLORS[strength.score] : 'bg-slate-200',
+            )}
+          />
+        ))}
+      </div>
+      <p
+        id={id}
+        aria-live="polite"
+        className={cn('text-xs', strength.isValid ? 'text-emerald-700' : 'text-slate-500')}
+      >
+        {strength.message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TSendResult } from '@radica/contracts/documents';
+import { HttpError, apiRequest } from '../../../lib/http';
+
+function isSendResult(value: unknown): value is TSendResult {
+  return typeof value === 'object' && value !== null && typeof (value as TSendResult).exitoso === 'boolean';
+}
+
+/**
+ * POST /api/FevRips/{id}/enviar: sends the XML and the JSON to the Ministry and returns its verdict
+ * (`exitoso` false when the Ministry rejects it). A failure that still carries a verdict returns it.
+ */
+export async function sendDocument(id: number): Promise<TSendResult> {
+  try {
+    const envelope = await apiRequest<TSendResult>(`/api/FevRips/${id}/enviar`, { method: 'POST' });
+    return envelope.data;
+  } catch (error) {
+    if (error instanceof HttpError && isSendResult(error.data)) return error.data;
+    throw error;
+  }
+}
+
+export function useSendDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendDocument,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TUploadData } from '@radica/contracts/documents';
+import { apiRequest } from '../../../lib/http';
+
+/**
+ * POST /api/FevRips/subir-archivo, multipart: `fevRipsId` (when the document exists) then `archivo`.
+ * The extension decides XML or JSON. Errors carry `code` (IDENTITY_MISMATCH, FORMATO_EXISTS…) and `data`.
+ */
+export async function uploadDocumentFile(input: {
+  file: File;
+  fevRipsId?: number | null;
+}): Promise<TUploadData> {
+  const formData = new FormData();
+  // Fields before the file, so a streaming parser has them when the file arrives.
+  if (input.fevRipsId) formData.append('fevRipsId', String(input.fevRipsId));
+  formData.append('archivo', input.file, input.file.name);
+  const envelope = await apiRequest<TUploadData>('/api/FevRips/subir-archivo', { method: 'POST', formData });
+  return envelope.data;
+}
+
+export function useUploadDocumentFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadDocumentFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+  });
+}

@@ -1,0 +1,135 @@
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { FileCode2, FileJson2, UploadCloud, X } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { formatBytes } from '../../../lib/format';
+import { Spinner } from '../../../components/ui/spinner';
+import { kindLabel, type FileKind } from '../utils/validate-file';
+
+export type UploadedFileRef = { nombre: string; tamanoBytes: number } | null;
+
+/**
+ * One file slot (seed 001 §2, §4): click or drag a file in; a filled slot shows the file and refuses
+ * another one. The real `<input type="file">` is labelled 'Archivo XML' / 'Archivo JSON'.
+ */
+export function UploadZone({
+  kind,
+  file,
+  isUploading,
+  isDisabled,
+  error,
+  onSelect,
+  onRefused,
+}: {
+  kind: FileKind;
+  file: UploadedFileRef;
+  isUploading: boolean;
+  isDisabled: boolean;
+  error: string | null;
+  onSelect: (file: File) => void;
+  onRefused: () => void;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const label = kindLabel(kind);
+  const Icon = kind === 'xml' ? FileCode2 : FileJson2;
+  const isFilled = file !== null;
+  const canChoose = !isDisabled && !isUploading && !isFilled;
+  const inputId = `archivo-${kind}`;
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (chosen) onSelect(chosen);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setIsDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (!dropped) return;
+    if (isFilled) onRefused();
+    else if (canChoose) onSelect(dropped);
+  };
+
+  return (
+    <div className="space-y-1.5">
+      <p className="text-sm font-medium text-slate-700">
+        {label === 'XML' ? 'Factura electrónica (XML)' : 'RIPS (JSON)'}
+      </p>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        aria-label={`Archivo ${label}`}
+        accept={kind === 'xml' ? '.xml,text/xml,application/xml' : '.json,application/json'}
+        className="sr-only"
+        tabIndex={-1}
+        disabled={!canChoose}
+        onChange={onChange}
+      />
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!isDragging) setIsDragging(true);
+        }}
+        onDragLeave={() => setIsDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'rounded-xl border-2 border-dashed transition-colors',
+          isDragging && canChoose ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-slate-50',
+          isFilled && 'border-solid border-emerald-200 bg-emerald-50/60',
+          error && !isFilled && 'border-red-300 bg-red-50/50',
+        )}
+      >
+        {isUploading ? (
+          <div
+            role="status"
+            className="flex min-h-36 flex-col items-center justify-center gap-2 p-4 text-sm text-slate-600"
+          >
+            <Spinner className="size-6 text-brand-600" />
+            Cargando archivo {label}...
+          </div>
+        ) : isFilled ? (
+          <div className="flex min-h-36 items-center gap-3 p-4">
+            <Icon aria-hidden="true" className="size-9 shrink-0 text-emerald-600" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-slate-900" title={file.nombre}>
+                {file.nombre}
+              </p>
+              <p className="text-xs text-slate-500">
+                {formatBytes(file.tamanoBytes)} · Archivo {label} cargado
+              </p>
+            </div>
+            <button
+              type="button"
+              disabled
+              aria-label={`Quitar archivo ${label}`}
+              title="Quitar el archivo estará disponible pronto"
+              className="rounded-md p-1.5 text-slate-300"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            disabled={!canChoose}
+            onClick={() => inputRef.current?.click()}
+            className="flex min-h-36 w-full flex-col items-center justify-center gap-2 rounded-xl p-4 text-center text-sm text-slate-600 focus-visible:outline-2 focus-visible:outline-brand-600 enabled:hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            <UploadCloud aria-hidden="true" className="size-8 text-brand-600" />
+            <span>
+              <span className="font-medium text-brand-700">Seleccionar archivo {label}</span> o arrástralo
+              aquí
+            </span>
+            <span className="text-xs text-slate-400">.{kind} · máximo 10 MB</span>
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

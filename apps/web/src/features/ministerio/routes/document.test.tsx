@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { TDocumentDetail } from '@radica/contracts/documents';
+import { MSG } from '@radica/contracts/messages';
+import { DocumentRoute } from './document';
+
+const CUV = 'ab'.repeat(48);
+
+function detail(overrides: Partial<TDocumentDetail>): TDocumentDetail {
+  return {
+    id: 5,
+    idUsuario: 1,
+    tipoDocumento: 'FV',
+    formato: 'A01E5687',
+    cuv: null,
+    estado: 'PROCESADO',
+    estadoInterno: 2,
+    fechaCreacion: '2025-03-01T15:00:00Z',
+    fechaModificacion: '2025-03-01T15:00:00Z',
+    fechaEnvio: null,
+    fechaRadicacion: null,
+    procesoId: null,
+    xml: true,
+    json: true,
+    intentosEnvio: 0,
+    totalFactura: 0,
+    infoFevRips: null,
+    tieneErrores: false,
+    totalErrores: 0,
+    totalNotificaciones: 0,
+    errores: [],
+    notificaciones: [],
+    archivoXml: { id: 1, nombre: 'A01E5687.xml', tamanoBytes: 32_000 },
+    archivoJson: { id: 2, nombre: 'A01E5687.json', tamanoBytes: 5_000 },
+    ...overrides,
+  };
+}
+
+function renderAt(path: string, doc?: TDocumentDetail) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      doc
+        ? new Response(JSON.stringify({ success: true, data: doc }), { status: 200 })
+        : new Response(JSON.stringify({ success: false, message: MSG.documentNotFound, code: 'NOT_FOUND' }), {
+            status: 404,
+          }),
+    ),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/ministerio/nuevo', element: <DocumentRoute /> },
+      { path: '/ministerio/:id', element: <DocumentRoute /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('document page', () => {
+  it('offers two labelled file inputs on a new report and checks the extension', async () => {
+    renderAt('/ministerio/nuevo');
+    expect(screen.getByRole('heading', { name: MSG.newReportTitle })).toBeTruthy();
+    const xml = screen.getByLabelText('Archivo XML') as HTMLInputElement;
+    expect(screen.getByLabelText('Archivo JSON').getAttribute('type')).toBe('file');
+    expect(screen.getByRole('button', { name: /Enviar al Ministerio/ })).toHaveProperty('disabled', true);
+    fireEvent.change(xml, {
+      target: { files: [new File(['{}'], 'rips.json', { type: 'application/json' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', MSG.onlyXml);
+  });
+
+  it('shows an approved document with its status and full CUV', async () => {
+    renderAt(
+      '/ministerio/5',
+      detail({
+        estado: 'APROBADO',
+        estadoInterno: 500,
+        cuv: CUV,
+        procesoId: 779996,
+        fechaRadicacion: '2025-03-01T16:00:00Z',
+      }),
+    );
+    const estado = await screen.findByTestId('estado-documento');
+    expect(estado.textContent).toBe('Aprobado');
+    expect(estado.getAttribute('data-estado')).toBe('APROBADO');
+    expect(screen.getByTestId('cuv').textContent).toBe(CUV);
+    expect(screen.getByRole('button', { name: /Enviar al Ministerio/ })).toHaveProperty('disabled', true);
+    expect(screen.getByText(MSG.hallazgosNoNotifications)).toBeTruthy();
+  });
+
+  it('offers a resend and lists the errors of a rejected document', async () => {
+    renderAt(
+      '/ministerio/5',
+      detail({
+        estado: 'NO_APROBADO',
+        errores: [
+          {
+            id: 1,
+            clase: 'RECHAZADO',
+            codigo: 'RVC019',
+            descripcion: 'El valor no coincide',
+            observaciones: 'Revise',
+            fuente: 'Rips',
+            pathFuente: 'usuarios[0]',
+          },
+        ],
+      }),
+    );
+    const button = await screen.findByRole('button', { name: MSG.resendButton });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    expect(screen.getByText('RVC019')).toBeTruthy();
+    expect(screen.getByText('El valor no coincide')).toBeTruthy();
+  });
+
+  it("says 'Documento no encontrado' for a missing or invalid id", async () => {
+    renderAt('/ministerio/404');
+    expect(await screen.findByText(MSG.documentNotFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: MSG.backToListLink }).getAttribute('href')).toBe('/ministerio');
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { estadoGroup, estadoLabel, isRejectedEstado, isSendBlockedEstado } from './estado';
+import { documentValue } from './display';
+
+describe('estado (seed 001 §4)', () => {
+  it('labels the statuses', () => {
+    expect(estadoLabel('APROBADO')).toBe('Aprobado');
+    expect(estadoLabel('PENDIENTE_RIPS')).toBe('Pendiente JSON');
+    expect(estadoLabel('PENDIENTE_XML')).toBe('Pendiente XML');
+    expect(estadoLabel('NO_APROBADO')).toBe('No aprobado');
+    expect(estadoLabel('ANULADO')).toBe('Anulado');
+    expect(estadoLabel('Error de red')).toBe('No aprobado');
+    expect(estadoLabel('OTRO')).toBe('OTRO');
+  });
+  it('groups rejected and error statuses', () => {
+    expect(['RECHAZADO', 'ERROR', 'NO_APROBADO', 'rechazado_parcial'].map(estadoGroup)).toEqual([
+      'rejected',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
+    expect(isRejectedEstado('ERROR')).toBe(true);
+    expect(isRejectedEstado('PROCESADO')).toBe(false);
+  });
+  it('blocks sending an approved, cancelled or in-flight document', () => {
+    expect(['APROBADO', 'ANULADO', 'ENPROCESO'].every(isSendBlockedEstado)).toBe(true);
+    expect(['PROCESADO', 'EN_ESPERA', 'NO_APROBADO', 'ERROR'].some(isSendBlockedEstado)).toBe(false);
+  });
+});
+
+describe('documentValue (seed 001 §2)', () => {
+  it('reads N/A when totalFactura is 0 or the document was not sent', () => {
+    expect(documentValue({ totalFactura: 0, fechaEnvio: '2025-01-01T00:00:00Z' })).toBe('N/A');
+    expect(documentValue({ totalFactura: 150000, fechaEnvio: null })).toBe('N/A');
+  });
+  it('shows COP without decimals', () => {
+    const text = documentValue({ totalFactura: 1250000.4, fechaEnvio: '2025-01-01T00:00:00Z' });
+    expect(text.replace(/\s/g, ' ')).toMatch(/^\$ ?1\.250\.000$/);
+  });
+});

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TProviderConfigInput } from '@radica/contracts/provider';
+import { apiRequest } from '../../../lib/http';
+import { terceroFevripsQuery } from './get-tercero-fevrips';
+
+/** PUT /api/Auth/actualizar-configuracion-fevrips. An empty passwordValidator keeps the stored one. */
+export async function updateProviderConfig(body: TProviderConfigInput): Promise<string | undefined> {
+  const envelope = await apiRequest<unknown>('/api/Auth/actualizar-configuracion-fevrips', {
+    method: 'PUT',
+    body,
+  });
+  return envelope.message;
+}
+
+export function useUpdateProviderConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProviderConfig,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: terceroFevripsQuery().queryKey }),
+  });
+}

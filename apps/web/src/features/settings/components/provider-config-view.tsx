@@ -1,0 +1,77 @@
+import { Pencil } from 'lucide-react';
+import type { TProviderConfig } from '@radica/contracts/provider';
+import { ALCANCES, TIPOS_ENTIDAD, TIPOS_PERSONA, TIPOS_PRESTADOR } from '@radica/contracts/enums';
+import { mapTipoClasePersona } from '@radica/contracts/provider';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { DetailList } from '../../../components/ui/detail-list';
+import { formatDate } from '../../../lib/format';
+
+function label<T extends Record<string, string>>(options: T, code: string | null | undefined): string {
+  if (!code) return '';
+  return code in options ? `${options[code as keyof T]}` : code;
+}
+
+/** The saved provider configuration; the validator password is never shown (seed 000 §2 "Settings"). */
+export function ProviderConfigView({ config, onEdit }: { config: TProviderConfig; onEdit: () => void }) {
+  const persona = mapTipoClasePersona(config.tipoClasePersona);
+  return (
+    <Card aria-labelledby="provider-card-title">
+      <CardHeader
+        id="provider-card-title"
+        title="Configuración del prestador"
+        description="Datos que Radica usa para enviar los reportes al Ministerio de Salud."
+        actions={
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onEdit}
+            aria-label="Editar configuración del prestador"
+          >
+            <Pencil aria-hidden="true" className="size-4" /> Editar
+          </Button>
+        }
+      />
+      <CardBody>
+        <DetailList
+          items={[
+            {
+              label: 'Código Prestador',
+              value: config.codigoPrestador,
+              mono: true,
+              testId: 'codigo-prestador',
+            },
+            { label: 'Usuario Validador', value: config.userValidator },
+            {
+              label: 'Contraseña Validador',
+              value: config.hasPasswordValidator ? (
+                <span aria-label="Contraseña guardada">••••••••</span>
+              ) : (
+                'No configurada'
+              ),
+            },
+            {
+              label: 'Tipo de prestador',
+              value: config.tipoPrestadorServicio
+                ? `${config.tipoPrestadorServicio} - ${label(TIPOS_PRESTADOR, config.tipoPrestadorServicio)}`
+                : '',
+            },
+            { label: 'Alcance', value: label(ALCANCES, config.tipoCaracter) },
+            { label: 'Tipo de persona', value: persona ? TIPOS_PERSONA[persona] : '' },
+            { label: 'Tipo de entidad', value: label(TIPOS_ENTIDAD, config.tipoEntidad) },
+            { label: 'Teléfono', value: config.telefonoAdicional },
+            { label: 'Nombre del representante legal', value: config.nombreRepresentanteLegal },
+            {
+              label: 'Fecha de radicación',
+              value: config.fechaRadicacion ? formatDate(config.fechaRadicacion) : '',
+            },
+            {
+              label: 'Fecha de vencimiento',
+              value: config.fechaVencimiento ? formatDate(config.fechaVencimiento) : '',
+            },
+          ]}
+        />
+      </CardBody>
+    </Card>
+  );
+}

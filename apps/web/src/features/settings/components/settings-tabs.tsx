@@ -1,0 +1,77 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { cn } from '../../../lib/cn';
+
+export type SettingsTab = 'general' | 'ministerio';
+export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
+  { id: 'general', label: 'General' },
+  { id: 'ministerio', label: 'Ministerio' },
+];
+
+/** ARIA tabs: arrow keys, Home and End move between them. */
+export function SettingsTabs({
+  active,
+  onChange,
+}: {
+  active: SettingsTab;
+  onChange: (tab: SettingsTab) => void;
+}) {
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = SETTINGS_TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = SETTINGS_TABS[next];
+    if (!tab) return;
+    onChange(tab.id);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label="Secciones de configuración"
+      className="flex gap-1 border-b border-slate-200"
+    >
+      {SETTINGS_TABS.map((tab, index) => {
+        const isActive = tab.id === active;
+        return (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              refs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`settings-tab-${tab.id}`}
+            aria-selected={isActive}
+            aria-controls={`settings-panel-${tab.id}`}
+            tabIndex={isActive ? 0 : -1}
+            onClick={() => onChange(tab.id)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+              isActive
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-slate-500 hover:text-slate-700',
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

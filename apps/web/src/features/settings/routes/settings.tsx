@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Building2 } from 'lucide-react';
+import { MSG } from '@radica/contracts/messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingScreen } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
+import { useTerceroFevrips } from '../api/get-tercero-fevrips';
+import { AccountCard } from '../components/account-card';
+import { ProviderConfigForm } from '../components/provider-config-form';
+import { ProviderConfigView } from '../components/provider-config-view';
+import { SettingsTabs, type SettingsTab } from '../components/settings-tabs';
+import { TerceroCard } from '../components/tercero-card';
+
+/** /settings with the tabs General and Ministerio (seed 000 §2 "Settings"); ?tab=ministerio opens the second. */
+export function SettingsRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: SettingsTab = searchParams.get('tab') === 'ministerio' ? 'ministerio' : 'general';
+  const { user } = useSession();
+  const query = useTerceroFevrips();
+  const [isFormOpen, setIsFormOpen] = useState(false);
+
+  const onTabChange = (next: SettingsTab) => {
+    setSearchParams(next === 'general' ? {} : { tab: next }, { replace: true });
+  };
+
+  let panel;
+  if (query.isPending) {
+    panel = <LoadingScreen text={MSG.uiLoading} />;
+  } else if (query.isError) {
+    panel = (
+      <Alert tone="error">
+        <p>{getErrorMessage(query.error, MSG.unknownError)}</p>
+        <Button size="sm" variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
+          Reintentar
+        </Button>
+      </Alert>
+    );
+  } else if (tab === 'general') {
+    panel = (
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <TerceroCard tercero={query.data.tercero} />
+        <AccountCard user={user} fechaCreacion={query.data.tercero.fechaCreacion} />
+      </div>
+    );
+  } else if (!query.data.configurado) {
+    panel = (
+      <Card>
+        <EmptyState
+          icon={<Building2 aria-hidden="true" className="size-10" />}
+          title={MSG.providerEmpty}
+          description="Registra el código prestador y las credenciales del validador para enviar reportes al Ministerio de Salud."
+          action={<Button onClick={() => setIsFormOpen(true)}>{MSG.providerConfigure}</Button>}
+        />
+      </Card>
+    );
+  } else {
+    panel = <ProviderConfigView config={query.data} onEdit={() => setIsFormOpen(true)} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <SettingsTabs active={tab} onChange={onTabChange} />
+      <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+        {panel}
+      </div>
+      {isFormOpen && query.data && (
+        <ProviderConfigForm config={query.data} onClose={() => setIsFormOpen(false)} />
+      )}
+    </div>
+  );
+}

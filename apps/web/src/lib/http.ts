@@ -1,0 +1,284 @@
+import type { TEnvelope } from '@radica/contracts/common';
+import type { TLoginData, TUser } from '@radica/contracts/auth';
+import { MSG } from '@radica/contracts/messages';
+import {
+  clearSession,
+  expireSession,
+  getSession,
+  readStoredUser,
+  scheduleRefresh,
+  setAccessToken,
+  setAuthenticated,
+} from './session';
+
+/**
+ * The one HTTP client of the web app and the one mapping of HTTP failures to Spanish texts (seed 000 §8).
+ * Every request carries the cookies and `X-Radica-Client: web`; signed-in requests add
+ * `Authorization: Bearer …` and `X-Validator` (seed 000 §6). A 401 triggers one shared refresh and one retry.
+ */
+
+export const CLIENT_HEADER = 'X-Radica-Client';
+/** seed 000 §4: a refresh running longer than 30 s is considered stale. */
+const REFRESH_TIMEOUT_MS = 30_000;
+
+/**
+ * Never sent with the auth headers: seed 000 §7 "Public paths" plus the calls made before a session
+ * exists (sign-in, registration, refresh — the refresh token travels in the httpOnly cookie).
+ */
+const UNAUTHENTICATED_PATHS = [
+  /^\/api\/auth\/forgot-password/i,
+  /^\/api\/auth\/reset-password/i,
+  /^\/api\/fevrips\/consultar-cuv\//i,
+  /^\/ping/i,
+  /^\/api\/info/i,
+  /^\/api\/auth\/(login|registration|google|refresh|check-email-availability)\b/i,
+  /^\/api\/email\//i,
+];
+/** A 401 on these is an answer, not an expired session: no refresh, no retry (seed 000 §7). */
+const NO_REFRESH_PATHS = [...UNAUTHENTICATED_PATHS, /^\/api\/auth\/logout\b/i];
+
+/** A failed call: `message` is the Spanish text to show; `code` and `data` come from the error body. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly data: unknown;
+
+  constructor(status: number, message: string, code?: string, data?: unknown) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.data = data;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The server's own text (`message`, `error` or `title`, first non-empty), if any. */
+export function serverMessage(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  for (const key of ['message', 'error', 'title'] as const) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return undefined;
+}
+
+/**
+ * Text for a failed HTTP answer (seed 000 §8): the server's message wins; otherwise 401, 403, 404, 408,
+ * 429, 500, 502/503/504 have their own text and any other status reads 'Error HTTP {status}…'.
+ */
+export function httpErrorMessage(status: number, body?: unknown): string {
+  const fromServer = serverMessage(body);
+  if (fromServer) return fromServer;
+  switch (status) {
+    case 401:
+      return MSG.http401;
+    case 403:
+      return MSG.http403;
+    case 404:
+      return MSG.http404;
+    case 408:
+      return MSG.http408;
+    case 429:
+      return MSG.http429;
+    case 500:
+      return MSG.http500;
+    case 502:
+    case 503:
+    case 504:
+      return MSG.http5xx;
+    default:
+      return MSG.httpOther(status);
+  }
+}
+
+/** The text to show for any thrown value: an HttpError's message, else `fallback`. */
+export function getErrorMessage(error: unknown, fallback: string = MSG.unknownError): string {
+  if (error instanceof HttpError) return error.message;
+  return fallback;
+}
+
+function errorCode(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+}
+function errorData(body: unknown): unknown {
+  return isRecord(body) ? body.data : undefined;
+}
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  /** Multipart body (takes precedence over `body`). */
+  formData?: FormData;
+  signal?: AbortSignal;
+};
+
+const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
+
+async function send(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<Response> {
+  const session = getSession();
+  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_HEADER]: 'web' };
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (!matches(UNAUTHENTICATED_PATHS, path)) {
+    if (accessToken) headers.Authorization = `${session.tokenType || 'Bearer'} ${accessToken}`;
+    if (session.user) headers['X-Validator'] = session.user.tenant.validator;
+  }
+  try {
+    return await fetch(path, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (options.signal?.aborted) throw error;
+    throw new HttpError(0, MSG.networkFailure, 'NETWORK_ERROR');
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Call the API and return its envelope `{ success, data, message }`.
+ * Throws HttpError with the Spanish text to show (seed 000 §8), the body's `code` and `data`.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<TEnvelope<T>> {
+  const tokenUsed = getSession().accessToken;
+  let response = await send(path, options, tokenUsed);
+
+  if (response.status === 401 && !matches(NO_REFRESH_PATHS, path)) {
+    const current = getSession().accessToken;
+    // Another call may already have refreshed the token: then just retry with it.
+    const refreshed = current && current !== tokenUsed ? true : await refreshAccessToken();
+    if (!refreshed) {
+      await readBody(response);
+      throw new HttpError(401, MSG.sessionExpired, 'SESSION_EXPIRED');
+    }
+    response = await send(path, options, getSession().accessToken);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new HttpError(
+      response.status,
+      httpErrorMessage(response.status, body),
+      errorCode(body),
+      errorData(body),
+    );
+  }
+  if (!isRecord(body)) throw new HttpError(response.status, MSG.emptyResponse, 'EMPTY_RESPONSE');
+  if (body.success === false) {
+    throw new HttpError(
+      response.status,
+      serverMessage(body) ?? MSG.unknownApiError,
+      errorCode(body),
+      errorData(body),
+    );
+  }
+  return body as TEnvelope<T>;
+}
+
+type RefreshData = Pick<TLoginData, 'accessToken' | 'accessTokenExpiry' | 'tokenType'>;
+
+let refreshInFlight: Promise<RefreshData | null> | null = null;
+
+async function postRefresh(validator: string): Promise<RefreshData | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REFRESH_TIMEOUT_MS);
+  try {
+    const envelope = await apiRequest<RefreshData>('/api/Auth/refresh', {
+      method: 'POST',
+      body: { validator },
+      signal: controller.signal,
+    });
+    const data = envelope.data;
+    if (!data || typeof data.accessToken !== 'string' || !data.accessToken) return null;
+    return data;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One refresh at a time: concurrent callers share the same promise (seed 000 §4). */
+function requestRefresh(validator: string): Promise<RefreshData | null> {
+  refreshInFlight ??= postRefresh(validator).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function scheduleProactiveRefresh(expiryIso: string): void {
+  scheduleRefresh(expiryIso, () => {
+    void refreshAccessToken();
+  });
+}
+
+/**
+ * Get a new access token with the refresh cookie. true when the session goes on; on failure the session
+ * is expired (cleared now, the guard sends the user to the login after 500 ms) and false is returned.
+ */
+export async function refreshAccessToken(): Promise<boolean> {
+  const user = getSession().user;
+  if (!user) return false;
+  const tokens = await requestRefresh(user.tenant.validator);
+  if (tokens && getSession().user) {
+    setAccessToken(tokens);
+    scheduleProactiveRefresh(tokens.accessTokenExpiry);
+    return true;
+  }
+  if (getSession().status === 'authenticated') expireSession();
+  return false;
+}
+
+/** After a successful login: keep the session and schedule the proactive refresh. */
+export function establishSession(
+  data: Pick<TLoginData, 'user' | 'accessToken' | 'accessTokenExpiry' | 'tokenType'>,
+): void {
+  setAuthenticated(data.user, data);
+  scheduleProactiveRefresh(data.accessTokenExpiry);
+}
+
+/**
+ * Start-up (seed 000 §4): with no stored user the visitor is signed out; otherwise the refresh cookie is
+ * exchanged for an access token, and a failure clears the session.
+ */
+export async function restoreSession(): Promise<void> {
+  const user: TUser | null = readStoredUser();
+  if (!user) {
+    clearSession();
+    return;
+  }
+  const tokens = await requestRefresh(user.tenant.validator);
+  if (!tokens) {
+    clearSession();
+    return;
+  }
+  establishSession({ user, ...tokens });
+}

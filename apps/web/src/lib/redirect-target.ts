@@ -1,0 +1,35 @@
+/** Where to go after signing in (seed 000 §2 "Guards"). */
+
+export const DEFAULT_AUTHENTICATED_PATH = '/Inicio';
+/** Billing return address kept in session storage by the purchase flow (seed 000 §9). */
+export const BILLING_RETURN_KEY = 'radica.billingReturn';
+
+/** Only same-origin paths: '/x' yes, '//evil.com' or 'https://…' no. */
+export function isSafePath(value: unknown): value is string {
+  return (
+    typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+  );
+}
+
+function readBillingReturn(): string | null {
+  try {
+    return sessionStorage.getItem(BILLING_RETURN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Target priority: the `return` query parameter, then the billing return address in session storage,
+ * then `redirectTo` from the navigation state, then /Inicio. Unsafe values are skipped.
+ */
+export function resolveRedirectTarget(search: string, state: unknown): string {
+  const fromQuery = new URLSearchParams(search).get('return');
+  if (isSafePath(fromQuery)) return fromQuery;
+  const billing = readBillingReturn();
+  if (isSafePath(billing)) return billing;
+  const redirectTo =
+    typeof state === 'object' && state !== null ? (state as Record<string, unknown>).redirectTo : undefined;
+  if (isSafePath(redirectTo)) return redirectTo;
+  return DEFAULT_AUTHENTICATED_PATH;
+}

@@ -1,0 +1,200 @@
+import { useSyncExternalStore } from 'react';
+import type { TUser } from '@radica/contracts/auth';
+
+/**
+ * The session store (seed 000 §4, simplified): the access token lives only in memory; the non-secret
+ * user record is kept in localStorage under `radica.user` and type-checked on every read (seed 000 §5
+ * "Storage"). The refresh token never reaches JavaScript: the API keeps it in an httpOnly cookie.
+ */
+
+export const USER_STORAGE_KEY = 'radica.user';
+/** seed 000 §9: proactive refresh 120 s before the access token expires. */
+export const REFRESH_LEAD_MS = 120_000;
+/** seed 000 §9: redirect to the login 500 ms after a failed refresh. */
+export const EXPIRED_REDIRECT_DELAY_MS = 500;
+/** setTimeout cannot wait longer than 2^31 − 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * loading: start-up restore in progress; authenticated; unauthenticated;
+ * expired: a refresh just failed, the guard shows a notice and turns to `unauthenticated` after 500 ms.
+ */
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'expired';
+
+export type SessionState = {
+  status: SessionStatus;
+  user: TUser | null;
+  accessToken: string | null;
+  tokenType: string;
+  accessTokenExpiry: string | null;
+  /** Why the last session ended: after a logout the guard does not remember the page to come back to. */
+  endReason: 'logout' | 'expired' | null;
+};
+
+export type SessionTokens = { accessToken: string; accessTokenExpiry: string; tokenType?: string };
+
+const INITIAL_STATE: SessionState = {
+  status: 'loading',
+  user: null,
+  accessToken: null,
+  tokenType: 'Bearer',
+  accessTokenExpiry: null,
+  endReason: null,
+};
+
+let state: SessionState = INITIAL_STATE;
+const listeners = new Set<() => void>();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function setState(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Accept a stored user only when every field has its type (seed 000 §5): id number, name and email
+ * strings, tenant {validator, database} strings, authType 'manual' | 'google'. Returns a clean copy or null.
+ */
+export function parseStoredUser(value: unknown): TUser | null {
+  if (!isRecord(value)) return null;
+  const { id, name, email, tenant, authType } = value;
+  if (typeof id !== 'number' || !Number.isFinite(id)) return null;
+  if (typeof name !== 'string' || typeof email !== 'string') return null;
+  if (!isRecord(tenant) || typeof tenant.validator !== 'string' || typeof tenant.database !== 'string')
+    return null;
+  if (tenant.validator.length === 0) return null;
+  if (authType !== 'manual' && authType !== 'google') return null;
+  return { id, name, email, tenant: { validator: tenant.validator, database: tenant.database }, authType };
+}
+
+/** Read `radica.user`; an unreadable or ill-typed value is removed and null returned. */
+export function readStoredUser(storage: Storage = localStorage): TUser | null {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(USER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const user = parseStoredUser(parsed);
+  if (!user) {
+    try {
+      storage.removeItem(USER_STORAGE_KEY);
+    } catch {
+      /* storage unavailable */
+    }
+  }
+  return user;
+}
+
+function writeStoredUser(user: TUser | null): void {
+  try {
+    if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  } catch {
+    /* private mode or storage full: the session still works for this tab */
+  }
+}
+
+function clearTimers(): void {
+  clearTimeout(refreshTimer);
+  clearTimeout(expiryTimer);
+  refreshTimer = undefined;
+  expiryTimer = undefined;
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** React binding of the store. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export function setSessionLoading(): void {
+  setState({ ...state, status: 'loading' });
+}
+
+/** Signed in: keep the token in memory, the user in storage. */
+export function setAuthenticated(user: TUser, tokens: SessionTokens): void {
+  clearTimeout(expiryTimer);
+  writeStoredUser(user);
+  setState({
+    status: 'authenticated',
+    user,
+    accessToken: tokens.accessToken,
+    tokenType: tokens.tokenType || 'Bearer',
+    accessTokenExpiry: tokens.accessTokenExpiry,
+    endReason: null,
+  });
+}
+
+/** A refresh gave a new access token; the user stays. */
+export function setAccessToken(tokens: SessionTokens): void {
+  setState({
+    ...state,
+    accessToken: tokens.accessToken,
+    tokenType: tokens.tokenType || 'Bearer',
+    accessTokenExpiry: tokens.accessTokenExpiry,
+  });
+}
+
+/** Signed out: nothing of the session is kept. `reason` 'logout' when the user asked for it. */
+export function clearSession(reason: 'logout' | null = null): void {
+  clearTimers();
+  writeStoredUser(null);
+  setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: reason });
+}
+
+/**
+ * The refresh failed while signed in: forget the session now, show the "expired" notice and become
+ * `unauthenticated` after `delayMs` (seed 000 §9: 500 ms), which makes the guard go to the login.
+ */
+export function expireSession(delayMs: number = EXPIRED_REDIRECT_DELAY_MS): void {
+  clearTimers();
+  writeStoredUser(null);
+  setState({ ...INITIAL_STATE, status: 'expired', endReason: 'expired' });
+  expiryTimer = setTimeout(() => {
+    if (state.status === 'expired')
+      setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: 'expired' });
+  }, delayMs);
+}
+
+/**
+ * Run `refresh` `leadMs` before `expiryIso` (seed 000 §4: 120 s before expiry). When the token is already
+ * closer than that, it runs at half the remaining time (at once when expired), so a server with access tokens
+ * shorter than the lead does not cause a refresh loop. Replaces any earlier schedule; `clearSession`
+ * cancels it. Returns the delay in ms, or null when the date is invalid.
+ */
+export function scheduleRefresh(
+  expiryIso: string,
+  refresh: () => void,
+  leadMs: number = REFRESH_LEAD_MS,
+  now: number = Date.now(),
+): number | null {
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  const expiry = Date.parse(expiryIso);
+  if (Number.isNaN(expiry)) return null;
+  const remaining = expiry - now;
+  const delay = remaining <= 0 ? 0 : remaining > leadMs ? remaining - leadMs : Math.floor(remaining / 2);
+  refreshTimer = setTimeout(refresh, Math.min(delay, MAX_TIMER_MS));
+  return delay;
+}
