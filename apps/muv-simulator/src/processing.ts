@@ -1,14 +1,9 @@
 import {
   checkPair,
   checkRipsStructure,
+  checkXml,
   hasRechazo,
   RVG01_DESCRIPCION,
-  ruleExtensionSalud,
-  ruleNumeroContrato,
-  ruleNumeroPoliza,
-  rulePeriodoFacturacion,
-  rulePeriodoInicial,
-  ruleTipoOperacion,
   type THallazgoLocal,
 } from '@radica/fevrips/check';
 import { FevRipsError } from '@radica/fevrips/errors';
@@ -306,15 +301,7 @@ function periodoAtencion(xml: TFevXml | null): TPeriodoAtencion | null {
 function checkPackage(xml: TFevXml | null, rips: TRipsParsed | null): THallazgoLocal[] {
   if (xml && rips) return checkPair(xml, rips);
   if (rips) return checkRipsStructure(rips);
-  if (!xml) return [];
-  return [
-    ...ruleExtensionSalud(xml),
-    ...ruleNumeroContrato(xml),
-    ...ruleNumeroPoliza(xml),
-    ...ruleTipoOperacion(xml),
-    ...rulePeriodoFacturacion(xml),
-    ...rulePeriodoInicial(xml),
-  ];
+  return xml ? checkXml(xml) : [];
 }
 
 /**

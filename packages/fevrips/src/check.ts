@@ -307,6 +307,17 @@ export function checkPair(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
     ...rulePagosModeradores(xml, rips, services),
     ...ruleTotalServicios(xml, rips),
     ...ruleValorEvento(xml, services),
+    ...checkXml(xml),
+  ];
+}
+
+/**
+ * The rules decidable from the FEV XML alone (health extension, FED129/FED131, operation type, billing period):
+ * what is checked when a package carries no RIPS (CargarNCTotal, CargarCapitaInicial…) and the XML half of
+ * `checkPair`. Source: reference §3.5–§3.6.
+ */
+export function checkXml(xml: TFevXml): THallazgoLocal[] {
+  return [
     ...ruleExtensionSalud(xml),
     ...ruleNumeroContrato(xml),
     ...ruleNumeroPoliza(xml),

@@ -16,7 +16,7 @@ import type {
 import { parseFevXml, type TFevXml } from '@radica/fevrips/xml';
 import { parseRipsJson, type TRipsParsed } from '@radica/fevrips/rips';
 import { computeInfoFevRips } from '@radica/fevrips/info';
-import { checkPair, checkRipsStructure, muvEndpointFor, type THallazgoLocal } from '@radica/fevrips/check';
+import { checkPair, checkRipsStructure, checkXml, muvEndpointFor, type THallazgoLocal } from '@radica/fevrips/check';
 import { FevRipsError } from '@radica/fevrips/errors';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -143,7 +143,7 @@ export async function uploadFile(
         .where(eq(fevRips.id, doc.id))
         .returning();
       await tx.delete(fevRipsResults).where(and(eq(fevRipsResults.fevRipsId, doc.id), eq(fevRipsResults.origen, 'LOCAL')));
-      const findings: THallazgoLocal[] = xml && rips ? checkPair(xml, rips) : rips ? checkRipsStructure(rips) : [];
+      const findings: THallazgoLocal[] = xml && rips ? checkPair(xml, rips) : rips ? checkRipsStructure(rips) : xml ? checkXml(xml) : [];
       if (findings.length) {
         await tx.insert(fevRipsResults).values(
           findings.map((f) => ({ tenantId: ctx.tenantId, fevRipsId: doc.id, origen: 'LOCAL' as const, ...f })),
