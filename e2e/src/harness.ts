@@ -5,21 +5,38 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
+import { loadConfig, type TConfig } from '../../apps/api/src/config.ts';
 
 export const SAMPLES = resolve(import.meta.dirname, '../../../shared/samples');
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export type THarness = { app: FastifyInstance; url: string; browser: Browser; page: Page; close: () => Promise<void> };
+export type THarness = {
+  app: FastifyInstance;
+  url: string;
+  browser: Browser;
+  page: Page;
+  close: () => Promise<void>;
+};
 
 /**
  * Start the real product (API + built SPA + in-process MUV simulator) on a random port with a fresh embedded
  * database, and a headless Chromium page. Flags as this machine needs them (no background networking).
  */
-export async function startHarness(): Promise<THarness> {
+export type THarnessOptions = {
+  /** Overrides of the API config (e.g. `{ accessTokenTtlS: 20 }` for short-lived access tokens). */
+  config?: Partial<TConfig>;
+  /**
+   * Overrides of the web app's timings (apps/web/src/lib/timings.ts), written to localStorage `radica.timings`
+   * before any page script runs, e.g. `{ inactivityMs: 20_000, warningMs: 10_000 }`.
+   */
+  timings?: Record<string, number>;
+};
+
+export async function startHarness(options: THarnessOptions = {}): Promise<THarness> {
   const webDist = resolve(import.meta.dirname, '../../apps/web/dist');
-  if (!existsSync(join(webDist, 'index.html'))) throw new Error('Build the SPA first: npm run build -w @radica/web');
+  if (!existsSync(join(webDist, 'index.html')))
+    throw new Error('Build the SPA first: npm run build -w @radica/web');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   const dataDir = mkdtempSync(join(tmpdir(), 'radica-e2e-'));
   const config = {
@@ -31,6 +48,7 @@ export async function startHarness(): Promise<THarness> {
     jwtSecret: randomBytes(32).toString('hex'),
     webDistDir: webDist,
     rateLimitScale: 10,
+    ...options.config,
   };
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,7 +67,16 @@ export async function startHarness(): Promise<THarness> {
       '--disable-sync',
     ],
   });
-  const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota', viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    viewport: { width: 1366, height: 900 },
+  });
+  if (options.timings) {
+    await context.addInitScript((timings) => {
+      window.localStorage.setItem('radica.timings', JSON.stringify(timings));
+    }, options.timings);
+  }
   const page = await context.newPage();
   return {
     app,
@@ -72,7 +99,9 @@ export async function screenshot(page: Page, name: string) {
 /** The newest 6-digit code in the dev outbox for `email`. */
 export async function codeFromOutbox(url: string, email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const res = (await fetch(`${url}/api/dev/mail?to=${encodeURIComponent(email)}`).then((r) => r.json())) as {
+    const res = (await fetch(`${url}/api/dev/mail?to=${encodeURIComponent(email)}`).then((r) =>
+      r.json(),
+    )) as {
       data: { text: string }[];
     };
     const m = /\b(\d{6})\b/.exec(res.data?.[0]?.text ?? '');

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES, codeFromOutbox, screenshot, startHarness, type THarness } from './harness.ts';
+import { loadOperatorSecret } from '../../apps/api/src/modules/products/operator-secret.ts';
+import { OPERATOR_HEADER } from '../../apps/api/src/modules/products/routes.ts';
 
 /**
  * The main job end to end in Chromium (issue 2 §9): register (code read from the outbox) → configure the provider
@@ -38,6 +40,9 @@ describe('register → configure provider → upload par1 → send → CUV', () 
     await page.getByLabel('Número de identificación').fill('901019681');
     await expect.poll(() => page.getByLabel('DV').inputValue()).toBe('8');
     await page.getByRole('button', { name: 'Siguiente' }).click();
+    // Location: typed text alone is invalid, a suggestion must be chosen (seed 000 §5).
+    await page.getByRole('combobox', { name: 'Ciudad' }).fill('Bucaramanga');
+    await page.getByRole('option', { name: /^Bucaramanga, Santander/i }).click();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByLabel('Teléfono').fill('3001234567');
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -52,6 +57,13 @@ describe('register → configure provider → upload par1 → send → CUV', () 
 
   it('configures the provider (validator credentials)', async () => {
     const { page, url } = h;
+    // The ministry area needs the ministerio product (issue 4): granted as `npm run admin -- grant` does.
+    const grant = await fetch(`${url}/api/admin/grant`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: loadOperatorSecret(h.app.deps.config.dataDir) },
+      body: JSON.stringify({ email: EMAIL, modulos: ['ministerio'] }),
+    });
+    expect(grant.status).toBe(200);
     await page.goto(`${url}/settings?tab=ministerio`);
     await page.getByText('No hay configuración del prestador').waitFor();
     await page.getByRole('button', { name: 'Configurar Prestador' }).click();
@@ -68,10 +80,14 @@ describe('register → configure provider → upload par1 → send → CUV', () 
     await page.goto(`${url}/ministerio`);
     await page.getByRole('link', { name: 'Nuevo Reporte' }).first().click();
     await page.waitForURL(/\/ministerio\/nuevo/);
-    await page.getByLabel('Archivo XML').setInputFiles(join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml'));
+    await page
+      .getByLabel('Archivo XML')
+      .setInputFiles(join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml'));
     await page.waitForURL(/\/ministerio\/\d+$/, { timeout: 30_000 });
     await page.getByText('Archivo XML cargado correctamente').first().waitFor();
-    await page.getByLabel('Archivo JSON').setInputFiles(join(SAMPLES, 'par1_rips_evento_nit901019681_A01E5687.json'));
+    await page
+      .getByLabel('Archivo JSON')
+      .setInputFiles(join(SAMPLES, 'par1_rips_evento_nit901019681_A01E5687.json'));
     await page.getByText('Archivo JSON cargado correctamente').first().waitFor();
 
     const send = page.getByRole('button', { name: 'Enviar al Ministerio' });
@@ -94,7 +110,9 @@ describe('register → configure provider → upload par1 → send → CUV', () 
   it('uploading the same invoice again as a new report opens "Formato Ya Existe"', async () => {
     const { page, url } = h;
     await page.goto(`${url}/ministerio/nuevo`);
-    await page.getByLabel('Archivo XML').setInputFiles(join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml'));
+    await page
+      .getByLabel('Archivo XML')
+      .setInputFiles(join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml'));
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Formato Ya Existe').waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: 'Ver Reporte' }).isVisible()).toBe(true);
@@ -103,7 +121,11 @@ describe('register → configure provider → upload par1 → send → CUV', () 
   it('an invoice of another NIT opens "Número de Identificación No Coincide" with both values', async () => {
     const { page, url } = h;
     await page.goto(`${url}/ministerio/nuevo`);
-    await page.getByLabel('Archivo XML').setInputFiles(join(SAMPLES, 'par2_fev-attacheddocument_evento_nit891856372_FECE214626_bom-mojibake.xml'));
+    await page
+      .getByLabel('Archivo XML')
+      .setInputFiles(
+        join(SAMPLES, 'par2_fev-attacheddocument_evento_nit891856372_FECE214626_bom-mojibake.xml'),
+      );
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Número de Identificación No Coincide').waitFor();
     await expect.poll(() => dialog.getByText('891856372').isVisible()).toBe(true);

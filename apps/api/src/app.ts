@@ -25,7 +25,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { providerRoutes } from './modules/providers/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { geographyRoutes } from './modules/geography/routes.ts';
 import { recoverInterruptedSends } from './modules/documents/service.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { startJobQueue } from './modules/jobs/queue.ts';
+import { runBulkSendJob } from './modules/documents/bulk-send.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,9 +87,19 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
   };
   app.decorate('deps', deps);
 
+  // Google Identity Services (https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid#content_security_policy)
+  // is allowed only when Google sign-in is configured.
+  const gsi = config.googleClientId ? ['https://accounts.google.com/gsi/'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null },
+      directives: {
+        'img-src': ["'self'", 'data:', ...(gsi.length ? ['https://*.googleusercontent.com'] : [])],
+        'connect-src': ["'self'", ...gsi],
+        'script-src': ["'self'", ...(gsi.length ? ['https://accounts.google.com/gsi/client'] : [])],
+        'frame-src': ["'self'", ...gsi],
+        'style-src': ["'self'", 'https:', "'unsafe-inline'", ...gsi],
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   await app.register(cookie);
@@ -97,8 +111,10 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
   await app.register(async (scope) => {
     await systemRoutes(scope, deps);
     await authRoutes(scope, deps);
+    await geographyRoutes(scope, deps);
     await providerRoutes(scope, deps);
     await documentRoutes(scope, deps);
+    await productRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {
@@ -121,5 +137,17 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
 
   const recovered = await recoverInterruptedSends(deps, database.kind === 'pglite' ? 0 : SEND_LEASE_MS);
   if (recovered) app.log.warn({ recovered }, 'documents left mid-send by a previous process were recovered');
+
+  // Bulk sends as durable jobs (issue 4; docs/decisions/005-bulk-send-jobs.md). The worker starts once the API
+  // listens (the in-process simulator must answer), unless JOBS_WORKER=false (`npm run worker` runs it instead).
+  deps.jobs = await startJobQueue({
+    deps,
+    runSend: (job) => runBulkSendJob(deps, job),
+    tenantConcurrency: config.muvTenantConcurrency,
+    batchSize: config.jobsBatchSize,
+    expireInSeconds: config.jobsExpireS,
+  });
+  app.addHook('preClose', async () => deps.jobs?.stop());
+  if (config.jobsWorker) app.addHook('onListen', async () => deps.jobs?.startWorker());
   return app;
 }

@@ -27,6 +27,13 @@ const ZEnv = z.object({
   MUV_BASE_URL: z.string().url().optional(),
   MUV_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   MUV_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Sends in flight toward the ministry per tenant from one worker process (issue 4 bulk sends). */
+  MUV_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(1),
+  /** Run the bulk-send worker inside the API process (`false` when `npm run worker` runs it separately). */
+  JOBS_WORKER: z.enum(['true', 'false']).default('true'),
+  /** Jobs a worker loop takes per fetch, and seconds before pg-boss retries a job whose process died. */
+  JOBS_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  JOBS_EXPIRE_S: z.coerce.number().int().min(30).default(900),
   /** Mount the MUV simulator under /_sim/muv (default: only when MUV_BASE_URL is unset). */
   MUV_SIMULATOR: z
     .enum(['true', 'false'])
@@ -34,6 +41,15 @@ const ZEnv = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Google OAuth client id (issue 3). Unset → Google sign-in hidden and its endpoints answer 400. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** JWKS of Google's ID-token signing keys; tests point it at a local JWKS. */
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Per-account lockout: this many failed logins of one e-mail within LOGIN_LOCKOUT_WINDOW_S → 429. */
+  LOGIN_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_LOCKOUT_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
+  /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
+  REFRESH_RACE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
 });
 
 export type TConfig = {
@@ -54,8 +70,17 @@ export type TConfig = {
   muvTimeoutMs: number;
   muvRetries: number;
   muvSimulator: boolean;
+  muvTenantConcurrency: number;
+  jobsWorker: boolean;
+  jobsBatchSize: number;
+  jobsExpireS: number;
   logLevel: string;
   webDistDir: string | null;
+  googleClientId: string | null;
+  googleJwksUrl: string;
+  loginLockoutMaxFailures: number;
+  loginLockoutWindowS: number;
+  refreshRaceGraceS: number;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
   /** Base delay of MUV retries (ms); tests shorten it. */
@@ -90,7 +115,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     muvTimeoutMs: e.MUV_TIMEOUT_MS,
     muvRetries: e.MUV_RETRIES,
     muvSimulator: e.MUV_SIMULATOR ?? !e.MUV_BASE_URL,
+    muvTenantConcurrency: e.MUV_TENANT_CONCURRENCY,
+    jobsWorker: e.JOBS_WORKER === 'true',
+    jobsBatchSize: e.JOBS_BATCH_SIZE,
+    jobsExpireS: e.JOBS_EXPIRE_S,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    loginLockoutMaxFailures: e.LOGIN_LOCKOUT_MAX_FAILURES,
+    loginLockoutWindowS: e.LOGIN_LOCKOUT_WINDOW_S,
+    refreshRaceGraceS: e.REFRESH_RACE_GRACE_S,
   };
 }

@@ -4,6 +4,7 @@ import type { TMailer } from './modules/mail/mailer.ts';
 import type { TTokenKit } from './modules/auth/tokens.ts';
 import type { TCipher } from './lib/secrets.ts';
 import type { TMuvClient } from './integrations/muv/client.ts';
+import type { TJobQueue } from './modules/jobs/queue.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
 export type TDeps = {
@@ -16,6 +17,8 @@ export type TDeps = {
   /** HMAC key for e-mail codes. */
   codeKey: Buffer;
   muv: TMuvClient;
+  /** Durable jobs (pg-boss); set by buildApp once the queue has started (issue 4 bulk sends). */
+  jobs?: TJobQueue;
   log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
 };
 

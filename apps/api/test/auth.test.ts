@@ -6,7 +6,9 @@ import { client, codeFromOutbox, registerAndLogin, startTestApp, TERCERO, type T
 
 let t: TTestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // No concurrency grace here, so an immediate second use is reuse (like Supabase's reuse-interval 0 in
+  // TestRefreshTokenReuseRevocation); the grace itself is tested in auth-session-security.test.ts.
+  t = await startTestApp({ refreshRaceGraceS: 0 });
 });
 afterAll(async () => t?.close());
 

@@ -6,6 +6,13 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
+import { operatorSecretPath } from '../src/modules/products/operator-secret.ts';
+import { OPERATOR_HEADER } from '../src/modules/products/routes.ts';
+
+/** Data directory of each running test app, by URL (the operator secret lives there). */
+const dataDirs = new Map<string, string>();
+/** Tell the helpers where the data directory of an app started elsewhere (a child process) is. */
+export const rememberDataDir = (url: string, dataDir: string) => dataDirs.set(url, dataDir);
 
 /** Samples shipped beside the project (real files; fixtures only). */
 export const SAMPLES = resolve(import.meta.dirname, '../../../../shared/samples');
@@ -56,6 +63,7 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  dataDirs.set(url, config.dataDir);
   return {
     app,
     url,
@@ -138,8 +146,24 @@ export async function codeFromOutbox(c: ReturnType<typeof client>, email: string
   return m[1]!;
 }
 
-/** Register (code from the outbox) and log in; returns the session client and the login data. */
-export async function registerAndLogin(url: string, email: string, nit: string, password = 'Clave-Segura-2026') {
+/**
+ * Record a manual purchase of `modulos` for the tenant of `email` through the operator endpoint (what
+ * `npm run admin -- grant EMAIL MODULE…` does), authenticated with the app's operator secret file.
+ */
+export async function grantModules(url: string, email: string, modulos: string[]) {
+  const dir = dataDirs.get(url);
+  if (!dir) throw new Error(`no test app at ${url}`);
+  const secret = readFileSync(operatorSecretPath(dir), 'utf8').trim();
+  const res = await client(url).post('/api/admin/grant', { email, modulos }, { [OPERATOR_HEADER]: secret });
+  if (res.status !== 200) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/**
+ * Register (code from the outbox) and log in; returns the session client and the login data. The tenant gets the
+ * `modulos` products (default: ministerio, so ministry calls are allowed; pass [] for a tenant without products).
+ */
+export async function registerAndLogin(url: string, email: string, nit: string, password = 'Clave-Segura-2026', modulos: string[] = ['ministerio']) {
   const c = client(url);
   await c.post('/api/Email/send-verification-code', { email, userName: email.split('@')[0], companyName: 'Prueba' });
   const code = await codeFromOutbox(c, email);
@@ -149,6 +173,7 @@ export async function registerAndLogin(url: string, email: string, nit: string, 
     credentialData: { credentialType: 'manual', email, password, verificationToken: verified.body.data.verificationToken },
   });
   if (reg.status !== 200) throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  if (modulos.length) await grantModules(url, email, modulos);
   const login = await c.post('/api/Auth/login', { email, password, rememberMe: false });
   c.setSession(login.body.data.accessToken, login.body.data.tenant.validator);
   return { c, login: login.body.data, registration: reg.body.data };
@@ -175,3 +200,29 @@ export const PROVIDER_CONFIG = {
   fechaRadicacion: '',
   fechaVencimiento: '',
 };
+
+/**
+ * A copy of the real par1 pair (FEV XML + RIPS JSON) with the invoice number A01E5687 rewritten to `formato` in both
+ * files, so many distinct documents can be uploaded and sent (formato: capital letters then digits, seed 001 §5).
+ */
+export function par1Copy(formato: string): { xml: Buffer; json: Buffer } {
+  const swap = (b: Buffer) => Buffer.from(b.toString('utf8').replaceAll('A01E5687', formato), 'utf8');
+  return { xml: swap(sample(PAR1_XML)), json: swap(sample(PAR1_JSON)) };
+}
+
+/** Upload a par1 copy as one document (XML then JSON); returns its id. */
+export async function uploadPar1Copy(c: ReturnType<typeof client>, formato: string, parts: { xml?: boolean; json?: boolean } = {}): Promise<number> {
+  const pair = par1Copy(formato);
+  let id: number | undefined;
+  if (parts.xml !== false) {
+    const x = await c.post('/api/FevRips/subir-archivo', fileForm(`${formato}.xml`, pair.xml));
+    if (x.status !== 200) throw new Error(`xml upload failed: ${x.status} ${JSON.stringify(x.body)}`);
+    id = x.body.data.fevRipsId;
+  }
+  if (parts.json !== false) {
+    const j = await c.post('/api/FevRips/subir-archivo', fileForm(`${formato}.json`, pair.json, id));
+    if (j.status !== 200) throw new Error(`json upload failed: ${j.status} ${JSON.stringify(j.body)}`);
+    id = j.body.data.fevRipsId;
+  }
+  return id!;
+}

@@ -194,6 +194,18 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
 
   /** Answers a queued failure: 500/503 ProblemDetails, or hold the call (`timeout`) until the client leaves. */
   async function injectFailure(mode: TFailMode, request: FastifyRequest, reply: FastifyReply) {
+    if (mode === 'tot002') {
+      control.stats.rechazados += 1;
+      const item = {
+        Clase: 'RECHAZADO' as const,
+        Codigo: 'TOT002',
+        Descripcion: 'El token de autenticación no es válido o ha expirado.',
+        Observaciones: '',
+        PathFuente: '',
+        Fuente: 'Autenticacion',
+      };
+      return reply.code(400).send(buildRejectedBody([item], now().toISOString()));
+    }
     if (mode !== 'timeout') return sendProblem(reply, mode);
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
@@ -276,7 +288,7 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
 
   // ---- SIMULATOR-ONLY test hooks (not part of the ministry's API) -------------------------
 
-  /** Queue failures for the next N `Cargar*` calls: `{ status: 500 | 503 | "timeout", count }`. */
+  /** Queue failures for the next N `Cargar*` calls: `{ status: 500 | 503 | "timeout" | "tot002", count }`. */
   app.post('/_control/fail-next', async (request, reply) => {
     const parsed = parseFailNext(request.body);
     if ('error' in parsed) return reply.code(400).send({ tipo: 'Validacion', descripcion: parsed.error });

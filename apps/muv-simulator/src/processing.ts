@@ -1,6 +1,6 @@
 import {
   checkPair,
-  checkRipsStructure,
+  checkRips,
   checkXml,
   hasRechazo,
   RVG01_DESCRIPCION,
@@ -294,13 +294,13 @@ function periodoAtencion(xml: TFevXml | null): TPeriodoAtencion | null {
 }
 
 /**
- * The ministry checks for what the endpoint received: `checkPair` for XML + RIPS, `checkRipsStructure`
- * for RIPS alone, and the XML-only rules of `checkPair` (health extension, FED129/FED131, operation type,
+ * The ministry checks for what the endpoint received: `checkPair` for XML + RIPS, `checkRips` (structure
+ * + RIPS-internal DT1 rules) for RIPS alone, and the XML-only rules of `checkPair` (health extension, FED129/FED131, operation type,
  * billing period) for an XML alone (CargarNCTotal, CargarCapitaInicial…). Source: reference §3.5–§3.6.
  */
 function checkPackage(xml: TFevXml | null, rips: TRipsParsed | null): THallazgoLocal[] {
   if (xml && rips) return checkPair(xml, rips);
-  if (rips) return checkRipsStructure(rips);
+  if (rips) return checkRips(rips);
   return xml ? checkXml(xml) : [];
 }
 

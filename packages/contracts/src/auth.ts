@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { TIPOS_IDENTIDAD } from './enums.ts';
+import { MSG_CUENTAS } from './messages-cuentas.ts';
 
 /** Account and session calls (seed 000 §3, §7). Field names are the seed's, verbatim. */
 
@@ -91,7 +92,65 @@ export const ZCredentialData = z.object({
   verificationToken: z.string().optional(),
 });
 
-export const ZRegistrationRequest = z.object({ terceroData: ZTerceroData, credentialData: ZCredentialData });
+/**
+ * Tercero at registration. Manual registration requires the seed's personal data (seed 000 §5); the Google
+ * completion form only sends razonSocial, numeroIdentificacion and tipoIdentidad (NI/CC/CE), so for Google the
+ * names come from the verified ID token and the location defaults to 68 / 001 / CO (seed 000 §5, issue 3).
+ */
+export const ZRegistrationTerceroData = ZTerceroData.extend({
+  primerNombre: z.string().trim().max(100).optional(),
+  primerApellido: z.string().trim().max(100).optional(),
+  codPais: z.string().trim().max(3).optional(),
+  codDepartamento: z.string().trim().max(5).optional(),
+  codCiudad: z.string().trim().max(5).optional(),
+});
+
+/** Symbols that count for the registration password (seed 000 §5). */
+export const REGISTRATION_PASSWORD_SYMBOLS = '!@#$%^&*()_+-[]{}|;:,.<>?';
+
+/**
+ * What a registration password lacks (seed 000 §5 "Registration e-mail/password": at least 8 characters, a
+ * letter, a digit and a symbol of REGISTRATION_PASSWORD_SYMBOLS), as the Spanish items of 'Falta: …'.
+ * Empty when the password is acceptable. The server applies it too, so the browser's check is not the only one.
+ */
+export function registrationPasswordMissing(password: string): string[] {
+  const missing: string[] = [];
+  if (password.length < 8) missing.push(MSG_CUENTAS.passwordMissingLength);
+  if (!/[A-Za-zÀ-ÿ]/.test(password)) missing.push(MSG_CUENTAS.passwordMissingLetter);
+  if (!/\d/.test(password)) missing.push(MSG_CUENTAS.passwordMissingDigit);
+  if (![...password].some((c) => REGISTRATION_PASSWORD_SYMBOLS.includes(c))) missing.push(MSG_CUENTAS.passwordMissingSymbol);
+  return missing;
+}
+
+/** Registration tipos offered by the third-party completion form (seed 000 §3: NIT, CC, CE). */
+export const GOOGLE_TIPOS_IDENTIDAD = ['NI', 'CC', 'CE'] as const;
+
+export const ZRegistrationRequest = z
+  .object({ terceroData: ZRegistrationTerceroData, credentialData: ZCredentialData })
+  .superRefine((v, ctx) => {
+    const t = v.terceroData;
+    if (v.credentialData.credentialType === 'manual') {
+      const required: [keyof typeof t, string][] = [
+        ['primerNombre', MSG.primerNombreRequired],
+        ['primerApellido', MSG.primerApellidoRequired],
+        ['codPais', MSG.codPaisRequired],
+        ['codDepartamento', MSG.codDepartamentoRequired],
+        ['codCiudad', MSG.codCiudadRequired],
+      ];
+      for (const [field, message] of required)
+        if (!t[field]) ctx.addIssue({ code: 'custom', path: ['terceroData', field], message });
+      const missing = registrationPasswordMissing(v.credentialData.password ?? '');
+      if (v.credentialData.password !== undefined && missing.length > 0)
+        ctx.addIssue({ code: 'custom', path: ['credentialData', 'password'], message: MSG_CUENTAS.passwordMissing(missing) });
+    } else {
+      if (!t.razonSocial)
+        ctx.addIssue({ code: 'custom', path: ['terceroData', 'razonSocial'], message: MSG_CUENTAS.razonSocialRequired });
+      if (!(GOOGLE_TIPOS_IDENTIDAD as readonly string[]).includes(t.tipoIdentidad))
+        ctx.addIssue({ code: 'custom', path: ['terceroData', 'tipoIdentidad'], message: MSG.tipoIdentidadRequired });
+      if (!v.credentialData.googleToken)
+        ctx.addIssue({ code: 'custom', path: ['credentialData', 'googleToken'], message: MSG_CUENTAS.googleTokenMissing });
+    }
+  });
 export type TRegistrationRequest = z.infer<typeof ZRegistrationRequest>;
 export const ZRegistrationData = z.object({
   terceroId: z.number(),
@@ -143,3 +202,116 @@ export const ZRefreshRequest = z.object({
 });
 export type TRefreshRequest = z.infer<typeof ZRefreshRequest>;
 export const ZLogoutRequest = z.object({ refreshToken: z.string().optional() });
+
+// ---- issue 3: Google sign-in, password recovery and change, tercero update, geography ----
+
+/** POST /api/Auth/google (seed 000 §7): the Google ID token (a JWT) from Google Identity Services. */
+export const ZGoogleLoginRequest = z.object({
+  googleToken: z.string({ error: MSG_CUENTAS.googleTokenMissing }).trim().min(1, MSG_CUENTAS.googleTokenMissing).max(8192),
+});
+export type TGoogleLoginRequest = z.infer<typeof ZGoogleLoginRequest>;
+
+/**
+ * `data` of the 404 GOOGLE_NOT_REGISTERED answer of POST /api/Auth/google: the verified token's profile, the
+ * same fields the seed's client read from the token (seed 000 §7 notes), so the web shows the completion form.
+ */
+export const ZGoogleProfile = z.object({
+  email: z.string(),
+  name: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  picture: z.string(),
+});
+export type TGoogleProfile = z.infer<typeof ZGoogleProfile>;
+
+/** New-password rules of the reset screen (seed 000 §5 "Reset"): ≥ 8, a lowercase, an uppercase, a digit. */
+export const ZResetNewPassword = z
+  .string({ error: MSG.passwordMin8 })
+  .min(8, MSG.passwordMin8)
+  .max(200, MSG.passwordMin8)
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), MSG_CUENTAS.resetPasswordRules);
+
+/** New-password rules of the change-password modal (seed 000 §5 "Change-password modal"). */
+export const ZChangeNewPassword = z
+  .string({ error: MSG.passwordMin8 })
+  .min(8, MSG.passwordMin8)
+  .max(200, MSG.passwordMin8)
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), MSG_CUENTAS.changePasswordRules);
+
+/** POST /api/Auth/forgot-password (seed 000 §5 "Forgot": a valid e-mail). */
+export const ZForgotPasswordRequest = z.object({ email: email(MSG.emailRequired, MSG.emailInvalid) });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+/** POST /api/Auth/reset-password (seed 000 §5 "Reset": code 6–10 characters; password rules). */
+export const ZResetPasswordRequest = z.object({
+  email: email(MSG.emailRequired, MSG.emailInvalid),
+  resetCode: z
+    .string({ error: MSG_CUENTAS.resetCodeRequired })
+    .trim()
+    .min(1, MSG_CUENTAS.resetCodeRequired)
+    .min(6, MSG_CUENTAS.resetCodeMin6)
+    .max(10, MSG_CUENTAS.resetCodeInvalid),
+  newPassword: ZResetNewPassword,
+});
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** POST /api/Auth/request-password-change-code (seed 000 §7): the caller's own e-mail. */
+export const ZRequestPasswordChangeCodeRequest = z.object({ email: email(MSG.emailRequired, MSG.emailInvalid) });
+export type TRequestPasswordChangeCodeRequest = z.infer<typeof ZRequestPasswordChangeCodeRequest>;
+
+/**
+ * POST /api/Auth/verify-password-change-code (seed 000 §7). `refreshToken` is a Radica addition for API clients:
+ * the session it belongs to is kept when the others are revoked (the web app's cookie serves the same purpose).
+ */
+export const ZVerifyPasswordChangeCodeRequest = z.object({
+  email: email(MSG.emailRequired, MSG.emailInvalid),
+  verificationCode: z.string({ error: MSG_CUENTAS.changeCodeSixDigits }).trim().regex(/^\d{6}$/, MSG_CUENTAS.changeCodeSixDigits),
+  newPassword: ZChangeNewPassword,
+  refreshToken: z.string().optional(),
+});
+export type TVerifyPasswordChangeCodeRequest = z.infer<typeof ZVerifyPasswordChangeCodeRequest>;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
+/**
+ * PUT /api/Auth/actualizar-tercero (seed 000 §3 "Tercero", §2 Settings required marks: Nombre, Email, Tipo de
+ * Identificación, Número de Identificación, Razón Social, Teléfono, Dirección).
+ */
+export const ZActualizarTerceroRequest = z.object({
+  nombre: requiredText(MSG_CUENTAS.nombreRequired, 300),
+  razonSocial: requiredText(MSG_CUENTAS.razonSocialRequired, 300),
+  tipoIdentidad: z.enum(Object.keys(TIPOS_IDENTIDAD) as [keyof typeof TIPOS_IDENTIDAD], {
+    error: MSG.tipoIdentidadRequired,
+  }),
+  numeroIdentificacion: requiredText(MSG.numeroIdentificacionRequired, 20).regex(
+    /^[0-9A-Za-z.\- ]+$/,
+    MSG.numeroIdentificacionRequired,
+  ),
+  dv: optionalText(1),
+  codPais: requiredText(MSG.codPaisRequired, 3),
+  codDepartamento: requiredText(MSG.codDepartamentoRequired, 5),
+  codCiudad: requiredText(MSG.codCiudadRequired, 5),
+  direccion: requiredText(MSG_CUENTAS.direccionRequired, 300),
+  telefono: requiredText(MSG_CUENTAS.telefonoRequired, 50),
+  email: email(MSG.emailObligatorio, MSG.emailInvalid),
+  observaciones: optionalText(1000),
+});
+export type TActualizarTerceroRequest = z.infer<typeof ZActualizarTerceroRequest>;
+
+/** GET /api/Geografia/autocomplete query (seed 000 §7, §9: texto trimmed ≥ 2, limite 15; Radica caps at 50). */
+export const ZGeografiaAutocompleteQuery = z.object({
+  texto: z.string({ error: MSG_CUENTAS.geoTextTooShort }).trim().min(2, MSG_CUENTAS.geoTextTooShort).max(100),
+  limite: z.coerce.number().int().min(1).max(50).default(15),
+});
+export type TGeografiaAutocompleteQuery = z.infer<typeof ZGeografiaAutocompleteQuery>;
+
+/** One location result (seed 000 §3 "Location result"); ciudad.codigo is the 3-digit municipal part of DIVIPOLA. */
+export const ZUbicacion = z.object({
+  ciudad: z.object({ codigo: z.string(), descripcion: z.string(), codDepartamento: z.string(), codPais: z.string() }),
+  departamento: z.object({ codigo: z.string(), descripcion: z.string() }),
+  pais: z.object({ codigo: z.string(), descripcion: z.string() }),
+});
+export type TUbicacion = z.infer<typeof ZUbicacion>;
+export const ZGeografiaAutocompleteData = z.object({ ubicaciones: z.array(ZUbicacion) });
+export type TGeografiaAutocompleteData = z.infer<typeof ZGeografiaAutocompleteData>;

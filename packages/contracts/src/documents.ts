@@ -49,6 +49,8 @@ export const ZDocumentRow = z.object({
   tieneErrores: z.boolean(),
   totalErrores: z.number(),
   totalNotificaciones: z.number(),
+  /** A bulk-send job ('Enviar Seleccionados') is queued or running for this document (issue 4). */
+  enviandose: z.boolean().optional(),
 });
 export type TDocumentRow = z.infer<typeof ZDocumentRow>;
 
@@ -131,3 +133,86 @@ export const ZSendResult = z.object({
   procesoId: z.number().nullable(),
 });
 export type TSendResult = z.infer<typeof ZSendResult>;
+
+/** Largest list of formatos (or ids) accepted by the bulk calls (seed 001 §9: select-all fetches up to 10000). */
+export const MAX_FORMATOS = 10_000;
+
+/** POST /api/FevRips/{id}/eliminar-archivo body (seed 001 §7). */
+export const ZEliminarArchivoRequest = z.object({ tipoArchivo: z.string().trim().toLowerCase() });
+/** Its answer (seed 001 §3 "Delete-file response"). */
+export const ZEliminarArchivoData = z.object({ documentoAnulado: z.boolean(), estadoActual: z.string() });
+export type TEliminarArchivoData = z.infer<typeof ZEliminarArchivoData>;
+
+/** Body of informe-listado and respuesta-listado (seed 001 §7): `formatos[]`; empty → 'Lista de formatos es requerida'. */
+export const ZFormatosRequest = z.object({ formatos: z.array(z.string()).max(MAX_FORMATOS).optional().nullable() });
+
+/** Report row for the Excel report (seed 001 §3 "Report row"). Dates ISO-8601 UTC. */
+export const ZInformeRow = z.object({
+  formato: z.string(),
+  cuv: z.string().nullable(),
+  fechaCreacion: z.string(),
+  fechaEnvio: z.string().nullable(),
+  fechaRadicacion: z.string().nullable(),
+  procesoId: z.number().nullable(),
+  xml: z.boolean(),
+  json: z.boolean(),
+  cantidadUsuarios: z.number().nullable(),
+  cantidadAtenciones: z.number().nullable(),
+  totalFactura: z.number(),
+  totalValorServicios: z.number().nullable(),
+  modalidadPago: z.string().nullable(),
+  identificacionAdquiriente: z.string().nullable(),
+  numDocumentoReferenciado: z.string().nullable(),
+});
+export type TInformeRow = z.infer<typeof ZInformeRow>;
+export const ZInformeData = z.object({ datos: z.array(ZInformeRow) });
+
+/** respuesta-listado item: the ministry's raw answer (parsed JSON) of the successful send of an approved document. */
+export const ZRespuestaRow = z.object({ formato: z.string(), cuv: z.string().nullable(), respuesta: z.unknown() });
+export type TRespuestaRow = z.infer<typeof ZRespuestaRow>;
+export const ZRespuestaData = z.object({ datos: z.array(ZRespuestaRow) });
+
+/**
+ * POST /api/FevRips/formatos-pagina body (seed 001 §7; note the ñ). `estadoInterno` takes the same values as the
+ * search's `estado` (a name such as EXCLUDE_ANULADO, or a numeric code such as 500).
+ */
+export const ZFormatosPaginaRequest = z.object({
+  tamañoPagina: z.coerce.number().int().min(1).max(MAX_FORMATOS).default(LIST_PAGE_SIZE),
+  tipoDocumento: z.string().trim().max(10).optional().nullable(),
+  estadoInterno: z.union([z.string(), z.number()]).optional().nullable(),
+  estado: z.string().optional().nullable(),
+  formato: z.string().trim().max(60).optional().nullable(),
+  fechaCreacionDesde: z.string().optional().nullable(),
+  fechaCreacionHasta: z.string().optional().nullable(),
+  fechaRadicacionDesde: z.string().optional().nullable(),
+  fechaRadicacionHasta: z.string().optional().nullable(),
+});
+/** Page selection item (seed 001 §3): `pagina` 1-based, `posicionEnPagina` 0-based index within that page. */
+export const ZPaginaItem = z.object({ id: z.number(), formato: z.string(), pagina: z.number(), posicionEnPagina: z.number() });
+export type TPaginaItem = z.infer<typeof ZPaginaItem>;
+export const ZFormatosPaginaData = z.object({ formatos: z.array(ZPaginaItem), totalRecords: z.number() });
+export type TFormatosPaginaData = z.infer<typeof ZFormatosPaginaData>;
+
+/** POST /api/FevRips/sincronizar-formato (seed 001 §7) and its "Sync result" (seed 001 §3). */
+export const ZSincronizarRequest = z.object({ formato: z.string().optional().nullable() });
+export const ZSincronizarData = z.object({
+  informacionSincronizada: z.boolean(),
+  cantidadRegistrosGuardados: z.number(),
+  mensaje: z.string(),
+});
+export type TSincronizarData = z.infer<typeof ZSincronizarData>;
+
+/**
+ * POST /api/FevRips/envio-masivo (Radica's addition for 'Enviar Seleccionados', docs/spec-deviations.md): documents
+ * by id and/or formato; one durable job per sendable document. `omitidos` counts what was not enqueued; `detalleOmitidos` says why.
+ */
+export const ZEnvioMasivoRequest = z.object({
+  ids: z.array(z.number().int()).max(MAX_FORMATOS).optional().nullable(),
+  formatos: z.array(z.string()).max(MAX_FORMATOS).optional().nullable(),
+});
+export const ZEnvioMasivoData = z.object({
+  encolados: z.number(),
+  omitidos: z.number(),
+  detalleOmitidos: z.array(z.object({ id: z.number().nullable(), formato: z.string(), motivo: z.string() })),
+});
+export type TEnvioMasivoData = z.infer<typeof ZEnvioMasivoData>;

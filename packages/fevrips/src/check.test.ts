@@ -53,11 +53,16 @@ describe('checkRipsStructure', () => {
   });
 
   it('synthetic invalid file: "Servicios" key, 2024-05-32, codPrestador "52000" (and its contents are still checked)', () => {
-    const findings = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoSinteticoJson)));
+    const all = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoSinteticoJson)));
+    const findings = rechazos(all);
     expect(
       findings.every((h) => h.codigo === 'RVG01' && h.clase === 'RECHAZADO' && h.fuente === 'Rips'),
     ).toBe(true);
     expect(findings.every((h) => h.descripcion === RVG01_DESCRIPCION)).toBe(true);
+    // misspelt keys are pointed out (the MUV ignores unknown keys)
+    expect(all.filter((h) => h.codigo === 'PROPIEDAD_NO_DEFINIDA').map((h) => h.pathFuente)).toContain(
+      'usuarios[0].Servicios.otrosServicios[0].icIMIPRES',
+    );
     const byPath = new Map(findings.map((h) => [h.pathFuente, h.observaciones]));
     expect(byPath.get('usuarios[0].Servicios')).toContain('[servicios]');
     expect(byPath.get('usuarios[0].Servicios.procedimientos[0].fechaInicioAtencion')).toBe(
@@ -85,8 +90,9 @@ describe('checkRipsStructure', () => {
   });
 
   it('annex transcription: OCR-broken dates, misspelt keys and old names', () => {
-    const findings = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoAnexoJson)));
-    expect(findings.every((h) => h.codigo === 'RVG01')).toBe(true);
+    const all = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoAnexoJson)));
+    const findings = rechazos(all);
+    expect(codes(findings).filter((c) => c !== 'RVG01')).toEqual(['RVG14']);
     const byPath = new Map(findings.map((h) => [h.pathFuente, h.observaciones]));
     expect(byPath.get('usuarios[0].incapacidad')).toContain('Dato enviado [02]');
     expect(byPath.get('usuarios[0].servicios.hospitalizacion[0].fechaInicioAtencion')).toContain(
@@ -103,7 +109,26 @@ describe('checkRipsStructure', () => {
     expect(byPath.get('usuarios[0].servicios.procedimientos[0].vrServicio')).toMatch(/obligatoria/);
     expect(byPath.get('usuarios[1].servicios.hospitalizacion[0].fechaEgreso')).toMatch(/obligatoria/);
     expect(byPath.has('usuarios[0].servicios.consultas[0].conceptoRecaudo')).toBe(true);
-    expect(findings).toHaveLength(26);
+    // values with stray spaces are not in their reference table
+    expect(byPath.get('usuarios[0].servicios.consultas[0].tipoDiagnosticoPrincipal')).toContain(
+      'Verificar tabla de referencia RIPSTipoDiagnosticoPrincipalVersion2 Dato (01 )',
+    );
+    expect(byPath.get('usuarios[1].servicios.otrosServicios[2].tipoOS')).toContain('Dato enviado [0311]');
+    // "890201 " (trailing space) is not a CUPS code
+    expect(byPath.get('usuarios[0].servicios.consultas[1].codConsulta')).toBe(
+      'Verificar tabla de referencia CUPSRips Dato (890201 )',
+    );
+    // OCR'd CIE-10 "8427" is not a diagnosis code
+    expect(byPath.get('usuarios[0].servicios.urgencias[0].codDiagnosticoPrincipal')).toContain('CIE10');
+    // old / misspelt names are shown as undefined properties
+    expect(all.filter((h) => h.codigo === 'PROPIEDAD_NO_DEFINIDA').map((h) => h.pathFuente)).toEqual(
+      expect.arrayContaining([
+        'usuarios[0].servicios.consultas[0].numAutoriacion',
+        'usuarios[0].servicios.procedimientos[0].vrProcedimiento',
+        'usuarios[0].servicios.recienNacidos[0].tipoDocumentoldentificacion',
+      ]),
+    );
+    expect(findings).toHaveLength(54);
   });
 
   it('top-level problems: numDocumentoIdObligado, tipoNota, usuarios', () => {
@@ -160,23 +185,33 @@ describe('checkRipsStructure', () => {
         ],
       }),
     );
-    expect(findings.map((h) => h.pathFuente)).toEqual([
-      'usuarios[0].tipoDocumentoIdentificacion',
-      'usuarios[0].numDocumentoIdentificacion',
-      'usuarios[0].fechaNacimiento',
-      'usuarios[0].codSexo',
-      'usuarios[0].incapacidad',
-      'usuarios[0].consecutivo',
-      'usuarios[0].servicios.consultas',
-      'usuarios[0].servicios.procedimientos[0]',
-      'usuarios[0].servicios.procedimientos[1].codPrestador',
-      'usuarios[0].servicios.procedimientos[1].fechaInicioAtencion',
-      'usuarios[0].servicios.procedimientos[1].codServicio',
-      'usuarios[0].servicios.procedimientos[1].vrServicio',
-      'usuarios[1]',
-      'usuarios[2].servicios',
+    expect(findings.map((h) => [h.codigo, h.pathFuente])).toEqual([
+      ['RVG01', 'usuarios[0].tipoDocumentoIdentificacion'],
+      ['RVG05', 'usuarios[0].numDocumentoIdentificacion'],
+      ['RVG01', 'usuarios[0].fechaNacimiento'],
+      ['RVG01', 'usuarios[0].codSexo'],
+      ['RVG01', 'usuarios[0].incapacidad'],
+      ['RVG01', 'usuarios[0].consecutivo'],
+      ['RVG01', 'usuarios[0].servicios.consultas'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[0]'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].codPrestador'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].fechaInicioAtencion'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].viaIngresoServicioSalud'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].modalidadGrupoServicioTecSal'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].grupoServicios'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].codServicio'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].finalidadTecnologiaSalud'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].tipoDocumentoIdentificacion'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].numDocumentoIdentificacion'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].codDiagnosticoPrincipal'],
+      ['RVG01', 'usuarios[0].servicios.procedimientos[1].vrServicio'],
+      ['RVG01', 'usuarios[1]'],
+      ['RVG01', 'usuarios[2].servicios'],
     ]);
     expect(findings[8]?.observaciones).toContain('Dato enviado [110013120501]');
+    expect(findings[1]?.observaciones).toBe(
+      'La propiedad [numDocumentoIdentificacion] debe tener entre 4 y 20 caracteres, Dato enviado [12] (2)',
+    );
   });
 
   it(`caps at ${MAX_STRUCTURE_FINDINGS} findings and summarises the rest in one NOTIFICACION`, () => {
@@ -200,11 +235,11 @@ describe('checkRipsStructure', () => {
         ],
       }),
     );
-    // each consulta: codPrestador, fecha, consecutivo, vrServicio, valorPagoModerador, conceptoRecaudo = 6
+    // each consulta: codPrestador, fecha + 13 other required fields missing = 15
     expect(findings).toHaveLength(MAX_STRUCTURE_FINDINGS + 1);
     expect(findings.slice(0, MAX_STRUCTURE_FINDINGS).every((h) => h.codigo === 'RVG01')).toBe(true);
     expect(findings.at(-1)).toMatchObject({ clase: 'NOTIFICACION', codigo: 'LIMITE_HALLAZGOS' });
-    expect(findings.at(-1)?.descripcion).toContain(String(150 * 6 - MAX_STRUCTURE_FINDINGS));
+    expect(findings.at(-1)?.descripcion).toContain(String(150 * 15 - MAX_STRUCTURE_FINDINGS));
   });
 });
 
@@ -250,7 +285,8 @@ describe('checkPair on the real pairs', () => {
       fuente: 'Rips',
       observaciones: 'Dato enviado [AWAS1282418], número de la factura electrónica [AWAS1283785]',
     });
-    expect(codes(findings)).toEqual(['RVC004', 'FED131']);
+    // RVC018 (same CUPS, same patient, same day) is a notification the real capita file does trigger
+    expect(codes(findings.filter((h) => h.codigo !== 'RVC018'))).toEqual(['RVC004', 'RVG02', 'FED131']);
   });
 
   it('an invalid RIPS paired with par1 XML carries its structure findings', () => {
@@ -361,7 +397,7 @@ describe('checkPair on synthetic variants of par1', () => {
     expect(rechazos(findings)[1]?.pathFuente).toBe('usuarios[3].servicios.procedimientos[0].vrServicio');
   });
 
-  it('the total check is skipped for capitación (modalidad 03)', () => {
+  it('for capitación (modalidad 03) a total difference is only a notification', () => {
     const xml = par1Xml();
     const capita = withXml(xml, { salud: xml.salud && { ...xml.salud, modalidadPago: '03' } });
     const findings = checkPair(
@@ -369,6 +405,7 @@ describe('checkPair on synthetic variants of par1', () => {
       par1RipsWith((_r, p) => (p(3)['vrServicio'] = 0)),
     );
     expect(hasRechazo(findings)).toBe(false);
+    expect(findings.find((h) => h.codigo === 'RVG02')?.clase).toBe('NOTIFICACION');
   });
 
   it('wrong numFactura → RVC004', () => {

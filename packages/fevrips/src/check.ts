@@ -1,13 +1,9 @@
-import {
-  SERVICE_LISTS,
-  VALUED_LISTS,
-  datePart,
-  listServices,
-  type TRipsParsed,
-  type TRipsServiceEntry,
-  type TServiceList,
-} from './rips.ts';
-import { isCalendarDate, isIntegerLike, isRecord, roundCents, toNumber } from './shared.ts';
+import { VALUED_LISTS, datePart, listServices, type TRipsParsed, type TRipsServiceEntry } from './rips.ts';
+import { collectRipsRules } from './rules-rips.ts';
+import { ripsSchema, type TRipsSchemaVersion } from './schema.ts';
+import { roundCents, toNumber } from './shared.ts';
+import { collectStructure, newSink, type TFindingSink } from './structure.ts';
+import { defaultReferenceTables, type TReferenceTables } from './tables.ts';
 import type { TFevXml } from './xml.ts';
 
 /**
@@ -32,13 +28,15 @@ export type TMuvEndpoint =
   | 'CargarND'
   | 'CargarNotaAjuste'
   | 'CargarRipsSinFactura'
-  | 'CargarCapitaPeriodo';
+  | 'CargarCapitaInicial'
+  | 'CargarCapitaPeriodo'
+  | 'CargarCapitaFinal'
+  | 'CargarNcCapita';
 
 /** Most structure findings reported for one file; the rest are summarised in one NOTIFICACION. */
 export const MAX_STRUCTURE_FINDINGS = 200;
 
-/** Verbatim from a real MUV response (reference §3.2). */
-export const RVG01_DESCRIPCION = 'Solo se podrá validar los RIPS si cumplen con la estructura establecida.';
+export { RVG01_DESCRIPCION } from './structure.ts';
 /** Verbatim from a real MUV response (reference §3.2). */
 export const FED129_DESCRIPCION =
   '[Interoperabilidad.Group.Collection.AdditionalInformation.NUMERO_CONTRATO.Value] El apartado no existe o no tiene valor en el XML del documento electrónico. Por favor verifique que la etiqueta Xml use mayúsculas y minúsculas según resolución';
@@ -56,235 +54,85 @@ const SS_CUSTOMIZATION_IDS = new Set([
   'SS-Reporte',
   'SS-SinAporte',
 ]);
-const TIPOS_NOTA = new Set(['NA', 'NC', 'ND', 'RS']);
 const PRIMER_PERIODO = '2024-10-01';
 
-/** Date-time fields each list must carry ("YYYY-MM-DD HH:mm"), per the swagger DTOs (reference §2.4–§2.10). */
-const DATE_FIELDS: Record<TServiceList, readonly string[]> = {
-  consultas: ['fechaInicioAtencion'],
-  procedimientos: ['fechaInicioAtencion'],
-  urgencias: ['fechaInicioAtencion', 'fechaEgreso'],
-  hospitalizacion: ['fechaInicioAtencion', 'fechaEgreso'],
-  recienNacidos: ['fechaNacimiento', 'fechaEgreso'],
-  medicamentos: ['fechaDispensAdmon'],
-  otrosServicios: ['fechaSuministroTecnologia'],
+/** Options of the checks. Everything is optional; the defaults are what the product uses. */
+export type TCheckOptions = {
+  /** RIPS schema version (default Res. 2275/2023, see schema.ts). */
+  version?: TRipsSchemaVersion;
+  /** Code catalogues (default: the data shipped in packages/fevrips/data). */
+  tables?: TReferenceTables;
+  /** Validation moment for the "not in the future" rules (default: now). */
+  now?: Date;
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Structure (RVG01)
+// Structure (RVG01, RVG05, RVG14) and RIPS-internal rules
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * Structure check of a RIPS (code RVG01, RECHAZADO, fuente Rips; descripcion verbatim, reference §3.2).
- * Observaciones follow the ministry's wording for type errors ("La propiedad [x] no cumple con el formato o
- * tipo de dato requerido, Dato enviado [v]", verbatim pattern); the texts for missing properties are ours.
- *
- * Checked (swagger DTOs and DT1 lengths, reference §2.2–§2.10):
- * - `numDocumentoIdObligado`: 4–12 letters/digits; `tipoNota` NA/NC/ND/RS, null or "".
- * - `usuarios`: a non-empty array; each usuario: `tipoDocumentoIdentificacion` (2 capitals),
- *   `numDocumentoIdentificacion` (4–20 chars), `fechaNacimiento` (real date "YYYY-MM-DD"), `codSexo` M/F/I,
- *   `incapacidad` SI/NO, `consecutivo` integer, and a `servicios` object. A `Servicios` key is reported and its
- *   content is still checked (paths then say `Servicios`), so every error shows at once.
- * - each service: `codPrestador` 12 digits; its date fields "YYYY-MM-DD HH:mm" and a real date/time;
- *   `consecutivo` integer; `codServicio` integer where present; `vrServicio` and `valorPagoModerador`
- *   numeric (number or numeric string) and `conceptoRecaudo` (2 digits) in consultas, procedimientos,
- *   medicamentos and otrosServicios.
+ * Structure check of a RIPS against the versioned schema (schema.ts; rules and codes in structure.ts):
+ * every field of the transaction, usuarios and the seven service lists with type, length and allowed codes
+ * (RVG01 / RVG05 / RVG14, JSON path of each failure in `pathFuente`).
  *
  * Returns at most {@link MAX_STRUCTURE_FINDINGS} findings plus one NOTIFICACION `LIMITE_HALLAZGOS` counting
  * the rest. Never throws.
  */
-export function checkRipsStructure(rips: TRipsParsed): THallazgoLocal[] {
-  const findings = collectStructureFindings(rips.rips);
-  if (findings.length <= MAX_STRUCTURE_FINDINGS) return findings;
-  const rest = findings.length - MAX_STRUCTURE_FINDINGS;
+export function checkRipsStructure(rips: TRipsParsed, options: TCheckOptions = {}): THallazgoLocal[] {
+  const sink = newSink(MAX_STRUCTURE_FINDINGS);
+  try {
+    collectStructure(
+      rips.rips,
+      ripsSchema(options.version),
+      options.tables ?? defaultReferenceTables(),
+      sink,
+    );
+  } catch (e) {
+    return [engineFailure(e)];
+  }
+  return withLimit(sink, 'estructura');
+}
+
+/**
+ * Every check decidable from the RIPS alone: {@link checkRipsStructure} plus the DT1 rules of rules-rips.ts
+ * (RVC006…RVC097, RVG12, RVG13; reference §3.4). The rules part is capped like the structure part. Never throws.
+ */
+export function checkRips(rips: TRipsParsed, options: TCheckOptions = {}): THallazgoLocal[] {
+  const sink = newSink(MAX_STRUCTURE_FINDINGS);
+  try {
+    collectRipsRules(rips.rips, options.now ?? new Date(), options.tables ?? defaultReferenceTables(), sink);
+  } catch (e) {
+    return [...checkRipsStructure(rips, options), engineFailure(e)];
+  }
+  return [...checkRipsStructure(rips, options), ...withLimit(sink, 'validación')];
+}
+
+function withLimit(sink: TFindingSink, what: string): THallazgoLocal[] {
+  if (sink.total <= sink.items.length) return sink.items;
+  const rest = sink.total - sink.items.length;
   return [
-    ...findings.slice(0, MAX_STRUCTURE_FINDINGS),
+    ...sink.items,
     {
       clase: 'NOTIFICACION',
       codigo: 'LIMITE_HALLAZGOS',
-      descripcion: `Se encontraron ${rest} errores de estructura adicionales que no se muestran.`,
-      observaciones: `Se muestran los primeros ${MAX_STRUCTURE_FINDINGS}. Corrija los errores y vuelva a cargar el RIPS.`,
+      descripcion: `Se encontraron ${rest} hallazgos de ${what} adicionales que no se muestran.`,
+      observaciones: `Se muestran los primeros ${sink.items.length}. Corrija los errores y vuelva a cargar el RIPS.`,
       pathFuente: '',
       fuente: 'Rips',
     },
   ];
 }
 
-function collectStructureFindings(rips: Record<string, unknown>): THallazgoLocal[] {
-  const out: THallazgoLocal[] = [];
-  const obligado = rips['numDocumentoIdObligado'];
-  if (isMissing(obligado)) out.push(rvg01Missing('numDocumentoIdObligado', 'numDocumentoIdObligado'));
-  else if (typeof obligado !== 'string' || !/^[A-Za-z0-9]{4,12}$/.test(obligado)) {
-    out.push(rvg01Format('numDocumentoIdObligado', 'numDocumentoIdObligado', obligado));
-  }
-  const tipoNota = rips['tipoNota'];
-  if (tipoNota !== undefined && tipoNota !== null && tipoNota !== '') {
-    if (typeof tipoNota !== 'string' || !TIPOS_NOTA.has(tipoNota))
-      out.push(rvg01Format('tipoNota', 'tipoNota', tipoNota));
-  }
-
-  const usuarios = rips['usuarios'];
-  if (isMissing(usuarios)) {
-    out.push(rvg01Missing('usuarios', 'usuarios'));
-    return out;
-  }
-  if (!Array.isArray(usuarios)) {
-    out.push(rvg01Format('usuarios', 'usuarios', usuarios));
-    return out;
-  }
-  if (usuarios.length === 0) {
-    out.push(rvg01('usuarios', 'La propiedad [usuarios] debe contener al menos un usuario.'));
-    return out;
-  }
-  usuarios.forEach((usuario: unknown, i) => checkUsuario(usuario, `usuarios[${i}]`, out));
-  return out;
-}
-
-function checkUsuario(usuario: unknown, path: string, out: THallazgoLocal[]): void {
-  if (!isRecord(usuario)) {
-    out.push(rvg01Format('usuarios', path, usuario));
-    return;
-  }
-  requireString(usuario, 'tipoDocumentoIdentificacion', path, out, /^[A-Z]{2}$/);
-  requireString(usuario, 'numDocumentoIdentificacion', path, out, /^\S{4,20}$/);
-  requireField(usuario, 'fechaNacimiento', path, out, isDateString);
-  requireString(usuario, 'codSexo', path, out, /^[MFI]$/);
-  requireString(usuario, 'incapacidad', path, out, /^(?:SI|NO)$/);
-  requireField(usuario, 'consecutivo', path, out, isIntegerLike);
-
-  const servicios = usuario['servicios'];
-  if (isRecord(servicios)) {
-    checkServicios(servicios, `${path}.servicios`, out);
-    return;
-  }
-  if (!isMissing(servicios)) {
-    out.push(rvg01Format('servicios', `${path}.servicios`, servicios));
-    return;
-  }
-  const misspelt = Object.keys(usuario).find(
-    (k) => k !== 'servicios' && k.trim().toLowerCase() === 'servicios',
-  );
-  if (misspelt === undefined) {
-    out.push(rvg01Missing('servicios', `${path}.servicios`));
-    return;
-  }
-  out.push(
-    rvg01(
-      `${path}.${misspelt}`,
-      `La propiedad [servicios] es obligatoria y no fue enviada; se envió [${misspelt}]. El nombre de la propiedad debe ser [servicios], en minúscula.`,
-    ),
-  );
-  const content = usuario[misspelt];
-  if (isRecord(content)) checkServicios(content, `${path}.${misspelt}`, out);
-}
-
-function checkServicios(servicios: Record<string, unknown>, path: string, out: THallazgoLocal[]): void {
-  for (const list of SERVICE_LISTS) {
-    const items = servicios[list];
-    if (items === undefined || items === null) continue;
-    if (!Array.isArray(items)) {
-      out.push(rvg01Format(list, `${path}.${list}`, items));
-      continue;
-    }
-    items.forEach((service: unknown, j) => {
-      const servicePath = `${path}.${list}[${j}]`;
-      if (isRecord(service)) checkService(list, service, servicePath, out);
-      else out.push(rvg01Format(list, servicePath, service));
-    });
-  }
-}
-
-function checkService(
-  list: TServiceList,
-  service: Record<string, unknown>,
-  path: string,
-  out: THallazgoLocal[],
-): void {
-  requireString(service, 'codPrestador', path, out, /^\d{12}$/);
-  for (const field of DATE_FIELDS[list]) requireField(service, field, path, out, isDateTimeString);
-  requireField(service, 'consecutivo', path, out, isIntegerLike);
-  if (!isMissing(service['codServicio']) && !isIntegerLike(service['codServicio'])) {
-    out.push(rvg01Format('codServicio', `${path}.codServicio`, service['codServicio']));
-  }
-  if (VALUED_LISTS.includes(list)) {
-    requireField(service, 'vrServicio', path, out, (v) => toNumber(v) !== null);
-    requireField(service, 'valorPagoModerador', path, out, (v) => toNumber(v) !== null);
-    requireString(service, 'conceptoRecaudo', path, out, /^\d{2}$/);
-  }
-}
-
-function requireString(
-  record: Record<string, unknown>,
-  key: string,
-  path: string,
-  out: THallazgoLocal[],
-  pattern: RegExp,
-): void {
-  requireField(record, key, path, out, (v) => typeof v === 'string' && pattern.test(v));
-}
-
-function requireField(
-  record: Record<string, unknown>,
-  key: string,
-  path: string,
-  out: THallazgoLocal[],
-  isValid: (value: unknown) => boolean,
-): void {
-  const value = record[key];
-  if (isMissing(value)) out.push(rvg01Missing(key, `${path}.${key}`));
-  else if (!isValid(value)) out.push(rvg01Format(key, `${path}.${key}`, value));
-}
-
-/** Absent, null or "" (the MUV treats empty required strings as not sent ❓). */
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
-function isDateString(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
-}
-
-function isDateTimeString(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(value);
-  return (
-    m !== null &&
-    isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
-    Number(m[4]) <= 23 &&
-    Number(m[5]) <= 59
-  );
-}
-
-function rvg01(pathFuente: string, observaciones: string): THallazgoLocal {
+/** A bug in a rule must not hide the other findings nor escape the engine: it becomes one finding. */
+function engineFailure(e: unknown): THallazgoLocal {
   return {
-    clase: 'RECHAZADO',
-    codigo: 'RVG01',
-    descripcion: RVG01_DESCRIPCION,
-    observaciones,
-    pathFuente,
+    clase: 'NOTIFICACION',
+    codigo: 'ERROR_VALIDADOR',
+    descripcion: 'Una de las validaciones locales no pudo completarse; el resto de hallazgos sí se muestra.',
+    observaciones: e instanceof Error ? e.message.slice(0, 200) : '',
+    pathFuente: '',
     fuente: 'Rips',
   };
-}
-
-function rvg01Format(key: string, pathFuente: string, value: unknown): THallazgoLocal {
-  return rvg01(
-    pathFuente,
-    `La propiedad [${key}] no cumple con el formato o tipo de dato requerido, Dato enviado [${display(value)}]`,
-  );
-}
-
-function rvg01Missing(key: string, pathFuente: string): THallazgoLocal {
-  return rvg01(pathFuente, `La propiedad [${key}] es obligatoria y no fue enviada o está vacía.`);
-}
-
-/** How a sent value is quoted in observaciones (strings as they are, the rest as short JSON). */
-function display(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return 'undefined';
-  const json = JSON.stringify(value) ?? String(value);
-  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -292,14 +140,14 @@ function display(value: unknown): string {
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * Local pre-validation of a FEV + RIPS pair: {@link checkRipsStructure} followed by the cross-checks of
- * reference §3.6 and the XML rules of §3.5 (see each rule function for its source and wording).
- * Pure; never throws. Cross-check findings are few and are not subject to the structure cap.
+ * Local pre-validation of a FEV + RIPS pair: {@link checkRips} (structure + RIPS-internal rules) followed by
+ * the cross-checks of reference §3.6 and the XML rules of §3.5 (see each rule function for its source and
+ * wording). Pure; never throws. Cross-check findings are few and are not subject to the structure cap.
  */
-export function checkPair(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
+export function checkPair(xml: TFevXml, rips: TRipsParsed, options: TCheckOptions = {}): THallazgoLocal[] {
   const services = listServices(rips.rips);
   return [
-    ...checkRipsStructure(rips),
+    ...checkRips(rips, options),
     ...ruleNitObligado(xml, rips),
     ...ruleNumeroDocumento(xml, rips),
     ...ruleCodigoPrestador(xml, services),
@@ -510,23 +358,25 @@ export function rulePagosModeradores(
 
 /**
  * RVG02 — paraphrased; exact ministry code unknown (reference §3.4 lists RVG02 among the "FEV
- * reconciliations" without its text). RECHAZADO, Rips: Σ `vrServicio` (consultas, procedimientos,
- * medicamentos, otrosServicios) must equal `LegalMonetaryTotal/LineExtensionAmount` (reference §3.6 item 6;
- * verified on par1 and par2). Skipped for capitación (MODALIDAD_PAGO 03), whose RIPS may carry 0 values, and
- * when the XML has no LineExtensionAmount.
+ * reconciliations" without its text). Σ `vrServicio` (consultas, procedimientos, medicamentos,
+ * otrosServicios) must equal `LegalMonetaryTotal/LineExtensionAmount` (reference §3.6 item 6; verified on par1
+ * and par2): RECHAZADO, Rips. For capitación (MODALIDAD_PAGO 03) the RIPS may carry 0 values while the FEV
+ * carries the capita amount (reference §3.6 item 6), so there the same difference is only a NOTIFICACION.
+ * Skipped when the XML has no LineExtensionAmount.
  */
 export function ruleTotalServicios(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
   const lineExtension = xml.totals.lineExtensionAmount;
-  if (lineExtension === null || xml.salud?.modalidadPago === '03') return [];
+  if (lineExtension === null) return [];
   const total = rips.resumen.totalValorServicios;
   if (roundCents(total) === roundCents(lineExtension)) return [];
+  const capita = xml.salud?.modalidadPago === '03';
   return [
     {
-      clase: 'RECHAZADO',
+      clase: capita ? 'NOTIFICACION' : 'RECHAZADO',
       codigo: 'RVG02',
       descripcion:
         'La suma de los valores de los servicios del RIPS debe ser igual al valor bruto de la factura electrónica.',
-      observaciones: `Suma de vrServicio en el RIPS [${total}], LineExtensionAmount de la factura electrónica [${lineExtension}]`,
+      observaciones: `Suma de vrServicio en el RIPS [${total}], LineExtensionAmount de la factura electrónica [${lineExtension}]${capita ? ' (capitación: los RIPS pueden informar valores en cero)' : ''}`,
       pathFuente: '',
       fuente: 'Rips',
     },
@@ -702,14 +552,19 @@ function rechazoXml(codigo: string, descripcion: string): THallazgoLocal {
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The MUV endpoint for a package (reference §1.2):
- * - RIPS `tipoNota` NA → CargarNotaAjuste; `tipoNota` RS without XML → CargarRipsSinFactura.
- * - credit note XML → CargarNC, or CargarNCTotal when there is no RIPS (total NC travels with `rips: null`).
- * - debit note XML → CargarND.
- * - invoice with MODALIDAD_PAGO 03 (capitación) → CargarCapitaPeriodo; any other invoice → CargarFevRips.
- * - no XML: RIPS `tipoNota` NC/ND → CargarNC/CargarND, anything else → CargarFevRips (the caller must make
- *   sure both files exist before sending).
- * CargarCapitaInicial/Final, CargarNcCapita and CargarNCAcuerdoVoluntades are not chosen automatically.
+ * The MUV endpoint for a package, decided from the files (reference §1.2 scenario table):
+ * - RIPS `tipoNota` NA → CargarNotaAjuste (with or without XML);
+ * - RIPS `tipoNota` RS without XML → CargarRipsSinFactura;
+ * - credit note XML: capitación (MODALIDAD_PAGO 03) → CargarNcCapita; with RIPS → CargarNC; without RIPS →
+ *   CargarNCTotal (the total NC travels with `rips: null`);
+ * - debit note XML → CargarND;
+ * - invoice with MODALIDAD_PAGO 03 (capitación): without RIPS → CargarCapitaInicial (FEV without RIPS), with
+ *   RIPS → CargarCapitaPeriodo (RIPS of the previous period);
+ * - any other invoice → CargarFevRips;
+ * - RIPS without XML: `tipoNota` NC/ND → CargarNC/CargarND; anything else → CargarFevRips (the caller must
+ *   make sure both files exist before sending).
+ * CargarCapitaFinal (RIPS only, ❓ whether an XML goes with it) and CargarNCAcuerdoVoluntades cannot be told
+ * apart from the files: {@link muvEndpointsFor} lists them as alternatives for the user to choose.
  */
 export function muvEndpointFor(xml: TFevXml | null, rips: TRipsParsed | null): TMuvEndpoint {
   const tipoNota = rips?.tipoNota ?? null;
@@ -720,10 +575,22 @@ export function muvEndpointFor(xml: TFevXml | null, rips: TRipsParsed | null): T
     if (tipoNota === 'ND') return 'CargarND';
     return 'CargarFevRips';
   }
-  if (xml.tipoDocumento === 'NC') return rips ? 'CargarNC' : 'CargarNCTotal';
+  const capita = xml.salud?.modalidadPago === '03';
+  if (xml.tipoDocumento === 'NC') return capita ? 'CargarNcCapita' : rips ? 'CargarNC' : 'CargarNCTotal';
   if (xml.tipoDocumento === 'ND') return 'CargarND';
-  if (xml.salud?.modalidadPago === '03') return 'CargarCapitaPeriodo';
+  if (capita) return rips ? 'CargarCapitaPeriodo' : 'CargarCapitaInicial';
   return 'CargarFevRips';
+}
+
+/**
+ * The endpoint of {@link muvEndpointFor} first, then the other endpoints the same files could legitimately go
+ * to (capitación: CargarCapitaFinal after CargarCapitaPeriodo; credit notes: CargarNCAcuerdoVoluntades is not
+ * in this type because the product does not send it yet). Never empty.
+ */
+export function muvEndpointsFor(xml: TFevXml | null, rips: TRipsParsed | null): TMuvEndpoint[] {
+  const main = muvEndpointFor(xml, rips);
+  if (main === 'CargarCapitaPeriodo') return [main, 'CargarCapitaFinal'];
+  return [main];
 }
 
 /** True when any finding is RECHAZADO, i.e. the MUV would not issue a CUV (reference §3.1). */

@@ -176,26 +176,50 @@ export function listServices(rips: Record<string, unknown>): TRipsServiceEntry[]
       const items = servicios[list];
       if (!Array.isArray(items)) continue;
       items.forEach((service: unknown, index) => {
-        if (isRecord(service)) {
-          entries.push({
-            list,
-            userIndex,
-            index,
-            path: `usuarios[${userIndex}].servicios.${list}[${index}]`,
-            service,
-          });
-        }
+        if (isRecord(service)) entries.push(new ServiceEntry(list, userIndex, index, service));
       });
     }
   });
   return entries;
 }
 
+/** A {@link TRipsServiceEntry} whose path string is only built when read (hot in 100 MB files). */
+class ServiceEntry implements TRipsServiceEntry {
+  constructor(
+    readonly list: TServiceList,
+    readonly userIndex: number,
+    readonly index: number,
+    readonly service: Record<string, unknown>,
+  ) {}
+
+  get path(): string {
+    return `usuarios[${this.userIndex}].servicios.${this.list}[${this.index}]`;
+  }
+}
+
 /** Date part "YYYY-MM-DD" of a RIPS date or date-time string; null when it does not start with one. */
 export function datePart(value: unknown): string | null {
   if (typeof value !== 'string') return null;
+  // fast path for the usual "YYYY-MM-DD HH:mm" (hot in 100 MB files)
+  if (
+    value.length >= 10 &&
+    value.charCodeAt(4) === 45 &&
+    value.charCodeAt(7) === 45 &&
+    isDigits(value, 0, 4) &&
+    isDigits(value, 5, 7) &&
+    isDigits(value, 8, 10)
+  )
+    return value.length === 10 ? value : value.slice(0, 10);
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(value.trim());
   return match ? (match[1] ?? null) : null;
+}
+
+function isDigits(value: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 function summarize(rips: Record<string, unknown>): TRipsResumen {
@@ -221,7 +245,20 @@ function summarize(rips: Record<string, unknown>): TRipsResumen {
     }
   }
 
-  for (const { list, service } of listServices(rips)) {
+  const usuariosList = Array.isArray(usuarios) ? usuarios : [];
+  for (const usuario of usuariosList) {
+    const servicios = isRecord(usuario) ? usuario['servicios'] : undefined;
+    if (!isRecord(servicios)) continue;
+    for (const list of SERVICE_LISTS) {
+      const items = servicios[list];
+      if (!Array.isArray(items)) continue;
+      for (const service of items) {
+        if (isRecord(service)) summarizeService(list, service);
+      }
+    }
+  }
+
+  function summarizeService(list: TServiceList, service: Record<string, unknown>): void {
     if (VALUED_LISTS.includes(list)) {
       totalValorServicios += toNumber(service['vrServicio']) ?? 0;
       const moderador = toNumber(service['valorPagoModerador']);

@@ -64,10 +64,12 @@ export function isIntegerLike(value: unknown): boolean {
   return typeof value === 'string' && /^-?\d+$/.test(value.trim());
 }
 
-/** True for a real calendar date `YYYY-MM-DD` (2024-05-32 and 2023-02-29 are false). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** True for a real calendar date `YYYY-MM-DD` (2024-05-32 and 2023-02-29 are false). Allocation-free (hot path). */
 export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
   if (month < 1 || month > 12 || day < 1) return false;
-  const lastDay = new Date(0);
-  lastDay.setUTCFullYear(year, month, 0);
-  return day <= lastDay.getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number));
 }

@@ -178,6 +178,7 @@ export const fevRips = pgTable(
     uniqueIndex('fev_rips_tenant_formato_uq').on(t.tenantId, t.formato),
     index('fev_rips_tenant_creacion_idx').on(t.tenantId, t.fechaCreacion),
     index('fev_rips_tenant_estado_idx').on(t.tenantId, t.estado),
+    index('fev_rips_tenant_estado_creacion_idx').on(t.tenantId, t.estado, t.fechaCreacion, t.id),
   ],
 );
 
@@ -245,4 +246,62 @@ export const fevRipsResults = pgTable(
     fuente: text('fuente').notNull().default(''),
   },
   (t) => [index('fev_rips_results_doc_idx').on(t.fevRipsId)],
+);
+
+/**
+ * Third-party sign-in identities (issue 3): a user is found by (provider, subject), never by e-mail alone.
+ * `email` is the provider's verified e-mail at link time (informative).
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull().$type<'google'>(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** Failed logins per (normalised) e-mail, for the per-account lockout (issue 3 "Server security"). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    failedAt: ts('failed_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.failedAt)],
+);
+
+/**
+ * Purchased products (modules) of a tenant (seed 000 §3 "Purchased-products result"; issue 4 "Module access").
+ * A row is one purchase: by the payment gateway, or manual (`metodoPago` 'TRANSFERENCIA' recorded by an operator).
+ * `modulo` is one of ministerio, facturacion, marketing, automatizaciones.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    modulo: text('modulo').notNull(),
+    productoId: integer('producto_id').notNull().default(0),
+    titulo: text('titulo').notNull(),
+    descripcion: text('descripcion'),
+    estado: text('estado').notNull().default('APROBADO'),
+    fechaCompra: ts('fecha_compra').notNull().defaultNow(),
+    montoPagado: integer('monto_pagado').notNull().default(0),
+    numeroVenta: text('numero_venta').notNull(),
+    metodoPago: text('metodo_pago').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    /** Operator or process that recorded the purchase (e-mail of the operator command, 'seed:demo'…). */
+    registradoPor: text('registrado_por'),
+  },
+  (t) => [index('purchases_tenant_idx').on(t.tenantId, t.modulo)],
 );

@@ -169,6 +169,28 @@ describe('401 → refresh → retry (seed 000 §4)', () => {
     expect(getSession()).toMatchObject({ status: 'authenticated', accessToken: 'new' });
   });
 
+  it('retries once when another tab won the refresh race (409 REFRESH_RACE)', async () => {
+    setAuthenticated(USER, { accessToken: 'old', accessTokenExpiry: LATER() });
+    let refreshes = 0;
+    stubFetch(async (url, init) => {
+      if (url === '/api/Auth/refresh') {
+        refreshes += 1;
+        if (refreshes === 1) return json(409, { success: false, message: 'carrera', code: 'REFRESH_RACE' });
+        return json(200, {
+          success: true,
+          data: { accessToken: 'new', refreshToken: '', accessTokenExpiry: LATER(), refreshTokenExpiry: LATER(), tokenType: 'Bearer' },
+        });
+      }
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth === 'Bearer new'
+        ? json(200, { success: true, data: url })
+        : json(401, { success: false, message: 'x', code: 'UNAUTHORIZED' });
+    });
+    const res = await apiRequest('/api/a');
+    expect(res.data).toBe('/api/a');
+    expect(refreshes).toBe(2);
+  });
+
   it('shares one refresh between concurrent 401s', async () => {
     setAuthenticated(USER, { accessToken: 'old', accessTokenExpiry: LATER() });
     let releaseRefresh: () => void = () => {};

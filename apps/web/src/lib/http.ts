@@ -5,11 +5,14 @@ import {
   clearSession,
   expireSession,
   getSession,
+  isStoredRefreshExpired,
   readStoredUser,
   scheduleRefresh,
   setAccessToken,
   setAuthenticated,
 } from './session';
+import { emitSessionEvent, SESSION_EVENTS, type TLogoutReason } from './session-events';
+import { getTimings } from './timings';
 
 /**
  * The one HTTP client of the web app and the one mapping of HTTP failures to Spanish texts (seed 000 §8).
@@ -18,8 +21,6 @@ import {
  */
 
 export const CLIENT_HEADER = 'X-Radica-Client';
-/** seed 000 §4: a refresh running longer than 30 s is considered stale. */
-const REFRESH_TIMEOUT_MS = 30_000;
 
 /**
  * Never sent with the auth headers: seed 000 §7 "Public paths" plus the calls made before a session
@@ -203,13 +204,23 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return body as TEnvelope<T>;
 }
 
-type RefreshData = Pick<TLoginData, 'accessToken' | 'accessTokenExpiry' | 'tokenType'>;
+type RefreshData = Pick<TLoginData, 'accessToken' | 'accessTokenExpiry' | 'tokenType'> &
+  Partial<Pick<TLoginData, 'refreshTokenExpiry'>>;
 
 let refreshInFlight: Promise<RefreshData | null> | null = null;
+/** When the running refresh started (the seed's "refresh flag"); null when none runs. */
+let refreshStartedAt: number | null = null;
 
-async function postRefresh(validator: string): Promise<RefreshData | null> {
+/** Test hook: how many refresh requests were actually sent. */
+export let refreshRequestCount = 0;
+
+/** Wait before retrying a refresh that lost a race with another tab (the browser then holds the new cookie). */
+const REFRESH_RACE_RETRY_MS = 300;
+
+async function postRefresh(validator: string, isRetry = false): Promise<RefreshData | null> {
+  refreshRequestCount += 1;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REFRESH_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), getTimings().refreshStaleMs);
   try {
     const envelope = await apiRequest<RefreshData>('/api/Auth/refresh', {
       method: 'POST',
@@ -219,18 +230,40 @@ async function postRefresh(validator: string): Promise<RefreshData | null> {
     const data = envelope.data;
     if (!data || typeof data.accessToken !== 'string' || !data.accessToken) return null;
     return data;
-  } catch {
+  } catch (error) {
+    // Another tab rotated the same refresh token a moment ago (409 REFRESH_RACE, docs/decisions/003): its new
+    // cookie is already in this browser, so one more refresh continues the session instead of logging out.
+    if (!isRetry && error instanceof HttpError && error.status === 409 && error.code === 'REFRESH_RACE') {
+      clearTimeout(timer);
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_RACE_RETRY_MS));
+      return postRefresh(validator, true);
+    }
     return null;
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** One refresh at a time: concurrent callers share the same promise (seed 000 §4). */
+/**
+ * One refresh at a time (seed 000 §4): concurrent callers share the running promise. A flag older than
+ * `refreshStaleMs` (30 s) is stale: it is reset and a new refresh starts.
+ */
 function requestRefresh(validator: string): Promise<RefreshData | null> {
-  refreshInFlight ??= postRefresh(validator).finally(() => {
+  const now = Date.now();
+  if (refreshInFlight && refreshStartedAt !== null && now - refreshStartedAt > getTimings().refreshStaleMs) {
     refreshInFlight = null;
-  });
+    refreshStartedAt = null;
+  }
+  if (!refreshInFlight) {
+    refreshStartedAt = now;
+    const current: Promise<RefreshData | null> = postRefresh(validator).finally(() => {
+      if (refreshInFlight === current) {
+        refreshInFlight = null;
+        refreshStartedAt = null;
+      }
+    });
+    refreshInFlight = current;
+  }
   return refreshInFlight;
 }
 
@@ -251,6 +284,7 @@ export async function refreshAccessToken(): Promise<boolean> {
   if (tokens && getSession().user) {
     setAccessToken(tokens);
     scheduleProactiveRefresh(tokens.accessTokenExpiry);
+    emitSessionEvent(SESSION_EVENTS.tokenRefreshed, { accessTokenExpiry: tokens.accessTokenExpiry });
     return true;
   }
   if (getSession().status === 'authenticated') expireSession();
@@ -259,19 +293,26 @@ export async function refreshAccessToken(): Promise<boolean> {
 
 /** After a successful login: keep the session and schedule the proactive refresh. */
 export function establishSession(
-  data: Pick<TLoginData, 'user' | 'accessToken' | 'accessTokenExpiry' | 'tokenType'>,
+  data: Pick<TLoginData, 'user' | 'accessToken' | 'accessTokenExpiry' | 'tokenType'> &
+    Partial<Pick<TLoginData, 'refreshTokenExpiry'>>,
 ): void {
   setAuthenticated(data.user, data);
   scheduleProactiveRefresh(data.accessTokenExpiry);
+  emitSessionEvent(SESSION_EVENTS.login, { userId: data.user.id });
 }
 
 /**
- * Start-up (seed 000 §4): with no stored user the visitor is signed out; otherwise the refresh cookie is
- * exchanged for an access token, and a failure clears the session.
+ * Start-up (seed 000 §4): with no stored user (or validator) the visitor is signed out; a stored refresh
+ * expiry in the past means logout; otherwise the refresh cookie is exchanged for an access token (the access
+ * token is never stored, so there is none to restore), and a failure clears the session.
  */
 export async function restoreSession(): Promise<void> {
   const user: TUser | null = readStoredUser();
   if (!user) {
+    clearSession();
+    return;
+  }
+  if (isStoredRefreshExpired()) {
     clearSession();
     return;
   }
@@ -281,4 +322,27 @@ export async function restoreSession(): Promise<void> {
     return;
   }
   establishSession({ user, ...tokens });
+}
+
+async function postLogout(): Promise<void> {
+  await apiRequest<unknown>('/api/Auth/logout', { method: 'POST', body: {} });
+}
+
+let logoutInFlight: Promise<void> | null = null;
+
+/**
+ * Logout (seed 000 §4): the server logout is called only when a signed-in user with a tenant validator exists
+ * (the refresh token itself is in the httpOnly cookie), its failure does not matter; then the seed's 1 s wait,
+ * and the stored session is always cleared. One logout at a time. `reason` travels in the `auth:logout` event.
+ */
+export function logoutSession(reason: TLogoutReason = 'logout'): Promise<void> {
+  logoutInFlight ??= (async () => {
+    const user = getSession().user;
+    const call = user?.tenant.validator ? postLogout() : Promise.resolve();
+    await Promise.allSettled([call, new Promise((r) => setTimeout(r, getTimings().logoutDelayMs))]);
+    clearSession(reason);
+  })().finally(() => {
+    logoutInFlight = null;
+  });
+  return logoutInFlight;
 }

@@ -33,3 +33,21 @@ export function resolveRedirectTarget(search: string, state: unknown): string {
   if (isSafePath(redirectTo)) return redirectTo;
   return DEFAULT_AUTHENTICATED_PATH;
 }
+
+/**
+ * Registration came from the purchase flow (seed 000 §2 "Todo listo"): a billing return address is stored,
+ * or the return parameter points into /billing.
+ */
+export function isFromPayment(search: string): boolean {
+  const fromQuery = new URLSearchParams(search).get('return');
+  return isSafePath(readBillingReturn()) || (isSafePath(fromQuery) && fromQuery.startsWith('/billing'));
+}
+
+/** 'Continuar al pago' target (seed 000 §2): the stored billing address, else the return parameter, else /billing/cart. */
+export function paymentContinueTarget(search: string): string {
+  const billing = readBillingReturn();
+  if (isSafePath(billing)) return billing;
+  const fromQuery = new URLSearchParams(search).get('return');
+  if (isSafePath(fromQuery)) return fromQuery;
+  return '/billing/cart';
+}

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TUser } from '@radica/contracts/auth';
+import { emitSessionEvent, SESSION_EVENTS, type TLogoutReason } from './session-events';
+import { getTimings } from './timings';
 
 /**
  * The session store (seed 000 §4, simplified): the access token lives only in memory; the non-secret
@@ -8,6 +10,8 @@ import type { TUser } from '@radica/contracts/auth';
  */
 
 export const USER_STORAGE_KEY = 'radica.user';
+/** The refresh token's expiry (an ISO date, not a secret): start-up skips the refresh when it is past. */
+export const REFRESH_EXPIRY_STORAGE_KEY = 'radica.refreshExpiry';
 /** seed 000 §9: proactive refresh 120 s before the access token expires. */
 export const REFRESH_LEAD_MS = 120_000;
 /** seed 000 §9: redirect to the login 500 ms after a failed refresh. */
@@ -28,10 +32,15 @@ export type SessionState = {
   tokenType: string;
   accessTokenExpiry: string | null;
   /** Why the last session ended: after a logout the guard does not remember the page to come back to. */
-  endReason: 'logout' | 'expired' | null;
+  endReason: TLogoutReason | null;
 };
 
-export type SessionTokens = { accessToken: string; accessTokenExpiry: string; tokenType?: string };
+export type SessionTokens = {
+  accessToken: string;
+  accessTokenExpiry: string;
+  tokenType?: string;
+  refreshTokenExpiry?: string;
+};
 
 const INITIAL_STATE: SessionState = {
   status: 'loading',
@@ -101,9 +110,36 @@ export function readStoredUser(storage: Storage = localStorage): TUser | null {
 function writeStoredUser(user: TUser | null): void {
   try {
     if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
-    else localStorage.removeItem(USER_STORAGE_KEY);
+    else {
+      localStorage.removeItem(USER_STORAGE_KEY);
+      localStorage.removeItem(REFRESH_EXPIRY_STORAGE_KEY);
+    }
   } catch {
     /* private mode or storage full: the session still works for this tab */
+  }
+}
+
+function writeRefreshExpiry(value: string | undefined): void {
+  if (!value || Number.isNaN(Date.parse(value))) return;
+  try {
+    localStorage.setItem(REFRESH_EXPIRY_STORAGE_KEY, value);
+  } catch {
+    /* ignore */
+  }
+}
+
+/**
+ * true when the stored refresh-token expiry is in the past (seed 000 §4 start-up: "refresh token expired
+ * means logout"). Unknown or unreadable → false (the server decides).
+ */
+export function isStoredRefreshExpired(now: number = Date.now()): boolean {
+  try {
+    const raw = localStorage.getItem(REFRESH_EXPIRY_STORAGE_KEY);
+    if (!raw) return false;
+    const at = Date.parse(raw);
+    return !Number.isNaN(at) && at <= now;
+  } catch {
+    return false;
   }
 }
 
@@ -136,6 +172,7 @@ export function setSessionLoading(): void {
 export function setAuthenticated(user: TUser, tokens: SessionTokens): void {
   clearTimeout(expiryTimer);
   writeStoredUser(user);
+  writeRefreshExpiry(tokens.refreshTokenExpiry);
   setState({
     status: 'authenticated',
     user,
@@ -148,6 +185,7 @@ export function setAuthenticated(user: TUser, tokens: SessionTokens): void {
 
 /** A refresh gave a new access token; the user stays. */
 export function setAccessToken(tokens: SessionTokens): void {
+  writeRefreshExpiry(tokens.refreshTokenExpiry);
   setState({
     ...state,
     accessToken: tokens.accessToken,
@@ -156,21 +194,27 @@ export function setAccessToken(tokens: SessionTokens): void {
   });
 }
 
-/** Signed out: nothing of the session is kept. `reason` 'logout' when the user asked for it. */
-export function clearSession(reason: 'logout' | null = null): void {
+/**
+ * Signed out: nothing of the session is kept. `reason` 'logout' when the user asked for it, 'inactivity'
+ * after the inactivity logout; a signed-in session that ends emits `auth:logout` with the reason.
+ */
+export function clearSession(reason: TLogoutReason | null = null): void {
+  const wasAuthenticated = state.status === 'authenticated';
   clearTimers();
   writeStoredUser(null);
   setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: reason });
+  if (wasAuthenticated) emitSessionEvent(SESSION_EVENTS.logout, { reason: reason ?? 'logout' });
 }
 
 /**
  * The refresh failed while signed in: forget the session now, show the "expired" notice and become
  * `unauthenticated` after `delayMs` (seed 000 §9: 500 ms), which makes the guard go to the login.
  */
-export function expireSession(delayMs: number = EXPIRED_REDIRECT_DELAY_MS): void {
+export function expireSession(delayMs: number = getTimings().expiredRedirectMs): void {
   clearTimers();
   writeStoredUser(null);
   setState({ ...INITIAL_STATE, status: 'expired', endReason: 'expired' });
+  emitSessionEvent(SESSION_EVENTS.logout, { reason: 'expired' });
   expiryTimer = setTimeout(() => {
     if (state.status === 'expired')
       setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: 'expired' });
@@ -186,7 +230,7 @@ export function expireSession(delayMs: number = EXPIRED_REDIRECT_DELAY_MS): void
 export function scheduleRefresh(
   expiryIso: string,
   refresh: () => void,
-  leadMs: number = REFRESH_LEAD_MS,
+  leadMs: number = getTimings().refreshLeadMs,
   now: number = Date.now(),
 ): number | null {
   clearTimeout(refreshTimer);

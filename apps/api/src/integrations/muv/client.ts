@@ -1,3 +1,5 @@
+import { Agent, fetch as undiciFetch } from 'undici';
+
 /**
  * HTTP client of the ministry's FEV-RIPS API (MUV / FVE.WebAPILocal), reference §1 of
  * shared/notes/fevrips-reference.md. Real HTTP against `baseUrl()` (the ministry, a provider's local API, or our
@@ -56,6 +58,16 @@ export type TMuvClient = {
     audit: TAuditRecorder;
     summary: Record<string, unknown>;
   }) => Promise<TMuvResult>;
+  /**
+   * POST /api/ConsultasFevRips/ConsultarCUV `{ codigoUnicoValidacion }` (reference §1.2, §1.5): the ministry's record
+   * of a validated package, keys lower-cased, or null when the ministry does not know the CUV (404). Throws MuvError.
+   */
+  consultarCuv: (o: {
+    tenantId: number;
+    credentials: TMuvCredentials;
+    cuv: string;
+    audit: TAuditRecorder;
+  }) => Promise<{ raw: string; data: Record<string, unknown>; resultados: TMuvFinding[] } | null>;
   /** Drop the cached token of a tenant (after its credentials change). */
   forgetTenant: (tenantId: number) => void;
 };
@@ -71,6 +83,11 @@ export function createMuvClient(opts: {
   const tokens = new Map<number, { token: string; key: string; expiresAt: number }>();
   const logins = new Map<number, Promise<string>>();
   const retryBaseMs = opts.retryBaseMs ?? 500;
+  // The ministry's local API (FVE.WebAPILocal) runs on the provider's machine with a self-signed certificate:
+  // verification is relaxed for localhost only, never for a remote host.
+  const localAgent = new Agent({ connect: { rejectUnauthorized: false } });
+  const remoteAgent = new Agent();
+  const agentFor = (url: string) => (isLocalHost(url) ? localAgent : remoteAgent);
 
   async function http(
     path: string,
@@ -85,7 +102,9 @@ export function createMuvClient(opts: {
       const auditId = await audit.start(operation, { ...summary, intento: attempt + 1 });
       const started = performance.now();
       try {
-        const res = await fetch(`${opts.baseUrl().replace(/\/$/, '')}${path}`, {
+        const url = `${opts.baseUrl().replace(/\/$/, '')}${path}`;
+        const res = await undiciFetch(url, {
+          dispatcher: agentFor(url),
           method: init.method,
           headers: {
             'content-type': 'application/json',
@@ -157,18 +176,48 @@ export function createMuvClient(opts: {
     }
   }
 
+  /** Forget a token unless a concurrent call already replaced it. */
+  function dropToken(tenantId: number, token: string) {
+    if (tokens.get(tenantId)?.token === token) tokens.delete(tenantId);
+  }
+
   return {
     forgetTenant: (tenantId) => tokens.delete(tenantId),
     async upload({ tenantId, credentials, endpoint, body, audit, summary }) {
       for (let relogin = 0; relogin < 2; relogin++) {
         const token = await login(tenantId, credentials, audit);
         const res = await http(`/api/PaquetesFevRips/${endpoint}`, { method: 'POST', body, token }, audit, endpoint, summary);
+        const result = res.status === 401 ? null : parseResultado(res.status, res.text);
+        // 401, or a TOT002 item (the ministry's "token expired / invalid" result): log in again, once.
+        if ((!result || hasTokenError(result)) && relogin === 0) {
+          dropToken(tenantId, token);
+          continue;
+        }
+        if (!result) throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
+        return result;
+      }
+      throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
+    },
+    async consultarCuv({ tenantId, credentials, cuv, audit }) {
+      for (let relogin = 0; relogin < 2; relogin++) {
+        const token = await login(tenantId, credentials, audit);
+        const res = await http(
+          '/api/ConsultasFevRips/ConsultarCUV',
+          { method: 'POST', body: { codigoUnicoValidacion: cuv }, token },
+          audit,
+          'ConsultarCUV',
+          { cuv },
+        );
         if (res.status === 401 && relogin === 0) {
-          tokens.delete(tenantId);
+          dropToken(tenantId, token);
           continue;
         }
         if (res.status === 401) throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
-        return parseResultado(res.status, res.text);
+        if (res.status === 404) return null;
+        const json = safeJson(res.text);
+        if (res.status !== 200 || !json || typeof json !== 'object') throw new MuvError('PROTOCOL', `ConsultarCUV HTTP ${res.status}`);
+        const data = lowerKeys(json as Record<string, unknown>);
+        return { raw: res.text, data, resultados: parseFindings(data.resultadosvalidacion) };
       }
       throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
     },
@@ -204,18 +253,7 @@ export function parseResultado(httpStatus: number, text: string): TMuvResult {
       raw: text,
     };
   }
-  const items = Array.isArray(d.resultadosvalidacion) ? d.resultadosvalidacion : [];
-  const resultados = items.map((it) => {
-    const i = lowerKeys((it ?? {}) as Record<string, unknown>);
-    return {
-      clase: String(i.clase ?? ''),
-      codigo: String(i.codigo ?? ''),
-      descripcion: String(i.descripcion ?? ''),
-      observaciones: String(i.observaciones ?? ''),
-      pathFuente: String(i.pathfuente ?? ''),
-      fuente: String(i.fuente ?? ''),
-    };
-  });
+  const resultados = parseFindings(d.resultadosvalidacion);
   const cuvRaw = typeof d.codigounicovalidacion === 'string' ? d.codigounicovalidacion.trim() : '';
   const procesoId = Number(d.procesoid);
   return {
@@ -228,6 +266,37 @@ export function parseResultado(httpStatus: number, text: string): TMuvResult {
     resultados,
     raw: text,
   };
+}
+
+/** `ResultadosValidacion` items, whatever their key casing. */
+function parseFindings(value: unknown): TMuvFinding[] {
+  const items = Array.isArray(value) ? value : [];
+  return items.map((it) => {
+    const i = lowerKeys((it ?? {}) as Record<string, unknown>);
+    return {
+      clase: String(i.clase ?? ''),
+      codigo: String(i.codigo ?? ''),
+      descripcion: String(i.descripcion ?? ''),
+      observaciones: String(i.observaciones ?? ''),
+      pathFuente: String(i.pathfuente ?? ''),
+      fuente: String(i.fuente ?? ''),
+    };
+  });
+}
+
+/** TOT002: the ministry rejected the session token inside a 200/400 result (issue 4 "MUV client hardened"). */
+export function hasTokenError(result: TMuvResult): boolean {
+  return result.resultados.some((r) => r.codigo.toUpperCase() === 'TOT002');
+}
+
+/** True for localhost, 127.0.0.0/8 and ::1: the only hosts whose TLS certificate is not verified. */
+export function isLocalHost(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
 }
 
 /** RVG18 (already validated): the existing CUV travels in Observaciones (reference §1.5, third-party behaviour). */

@@ -16,17 +16,18 @@ import type {
 import { parseFevXml, type TFevXml } from '@radica/fevrips/xml';
 import { parseRipsJson, type TRipsParsed } from '@radica/fevrips/rips';
 import { computeInfoFevRips } from '@radica/fevrips/info';
-import { checkPair, checkRipsStructure, checkXml, muvEndpointFor, type THallazgoLocal } from '@radica/fevrips/check';
+import { checkPair, checkRips, checkXml, muvEndpointFor, type THallazgoLocal } from '@radica/fevrips/check';
 import { FevRipsError } from '@radica/fevrips/errors';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fevRips, fevRipsFiles, fevRipsResults, muvAttempts } from '../../db/schema.ts';
 import { getTercero, getValidatorCredentials } from '../providers/service.ts';
 import { cuvFromRvg18, MuvError, type TAuditRecorder } from '../../integrations/muv/client.ts';
+import { listCounts } from './count-cache.ts';
 
-type TCtx = { tenantId: number; userId: number };
-type TDoc = typeof fevRips.$inferSelect;
-type TTipoArchivo = 'xml' | 'json';
+export type TCtx = { tenantId: number; userId: number };
+export type TDoc = typeof fevRips.$inferSelect;
+export type TTipoArchivo = 'xml' | 'json';
 
 /** Identification numbers compare without spaces, hyphens, underscores and dots (seed 001 §5). */
 export const normalizeId = (v: string) => v.replace(/[\s\-_.]/g, '').toUpperCase();
@@ -67,7 +68,7 @@ export async function uploadFile(
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
 
   try {
-    return await deps.db.transaction(async (tx) => {
+    const uploaded = await deps.db.transaction(async (tx) => {
       let doc: TDoc;
       if (input.fevRipsId) {
         const [found] = await tx
@@ -128,7 +129,8 @@ export async function uploadFile(
         .limit(1);
       const xml = parsed.tipo === 'xml' ? parsed.xml : otherFile ? parseFevXml(otherFile.content) : null;
       const rips = parsed.tipo === 'json' ? parsed.rips : otherFile ? parseRipsJson(otherFile.content) : null;
-      const estado: TEstado = xml && rips ? 'EN_ESPERA' : xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
+      // A cancelled document stays ANULADO until it is reactivated ('Activar y Guardar': upload, then reactivar).
+      const estado: TEstado = doc.estado === 'ANULADO' ? 'ANULADO' : xml && rips ? 'EN_ESPERA' : xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
       const info = computeInfoFevRips(xml, rips);
       const [updated] = await tx
         .update(fevRips)
@@ -143,7 +145,7 @@ export async function uploadFile(
         .where(eq(fevRips.id, doc.id))
         .returning();
       await tx.delete(fevRipsResults).where(and(eq(fevRipsResults.fevRipsId, doc.id), eq(fevRipsResults.origen, 'LOCAL')));
-      const findings: THallazgoLocal[] = xml && rips ? checkPair(xml, rips) : rips ? checkRipsStructure(rips) : xml ? checkXml(xml) : [];
+      const findings: THallazgoLocal[] = xml && rips ? checkPair(xml, rips) : rips ? checkRips(rips) : xml ? checkXml(xml) : [];
       if (findings.length) {
         await tx.insert(fevRipsResults).values(
           findings.map((f) => ({ tenantId: ctx.tenantId, fevRipsId: doc.id, origen: 'LOCAL' as const, ...f })),
@@ -157,7 +159,10 @@ export async function uploadFile(
         tipoDocumento: updated!.tipoDocumento,
       };
     });
+    listCounts.invalidate(ctx.tenantId);
+    return uploaded;
   } catch (err) {
+    listCounts.invalidate(ctx.tenantId);
     if ((err instanceof AppError && err.code === 'FORMATO_EXISTS') || isUniqueViolation(err))
       throw new AppError('FORMATO_EXISTS', 409, MSG.formatoExists, await describeFormato(deps, ctx, formato));
     throw err;
@@ -184,9 +189,12 @@ function parseUpload(tipo: TTipoArchivo, bytes: Buffer): TParsedUpload {
   }
 }
 
-function assertEditable(doc: TDoc) {
+/**
+ * Files of a document may change unless it is approved (locked for good, seed 001 §4) or being sent. A cancelled
+ * document accepts uploads: the detail's 'Activar y Guardar' uploads and then reactivates (seed 001 §2, §4).
+ */
+export function assertEditable(doc: TDoc) {
   if (doc.estado === 'APROBADO') throw new AppError('DOCUMENT_LOCKED', 409, MSG.documentApprovedLocked);
-  if (doc.estado === 'ANULADO') throw new AppError('DOCUMENT_LOCKED', 409, MSG.documentCancelledLocked);
   if (doc.estado === 'ENPROCESO') throw new AppError('SEND_IN_PROGRESS', 409, MSG.sendInProgress);
 }
 
@@ -234,7 +242,7 @@ export async function describeFormato(deps: TDeps, ctx: { tenantId: number }, fo
   };
 }
 
-async function filesOf(deps: TDeps, fevRipsId: number) {
+export async function filesOf(deps: TDeps, fevRipsId: number) {
   const rows = await deps.db
     .select({ id: fevRipsFiles.id, tipo: fevRipsFiles.tipo, nombre: fevRipsFiles.nombre, sizeBytes: fevRipsFiles.sizeBytes })
     .from(fevRipsFiles)
@@ -256,7 +264,44 @@ const isDay = (d: string | null | undefined): d is string => Boolean(d && /^\d{4
  * empty) hides cancelled documents; NO_APROBADO also matches RECHAZADO and ERROR (seed 001 §4 normalisation).
  */
 export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
-  const where: SQL[] = [eq(fevRips.tenantId, ctx.tenantId)];
+  const filter = searchFilter(ctx.tenantId, q);
+  const { pageIndex: _p, pageSize: _s, ...filterOnly } = q;
+  const total = await listCounts.get(ctx.tenantId, JSON.stringify(filterOnly), async () => {
+    const [row] = await deps.db.select({ total: count() }).from(fevRips).where(filter);
+    return Number(row?.total ?? 0);
+  });
+  // The page's ids first (index order, cheap even deep in the list), then the rows with their facts.
+  const pageIds = await deps.db
+    .select({ id: fevRips.id })
+    .from(fevRips)
+    .where(filter)
+    .orderBy(...LIST_ORDER)
+    .limit(q.pageSize)
+    .offset((q.pageIndex - 1) * q.pageSize);
+  const rows = await rowsByIds(
+    deps,
+    pageIds.map((p) => p.id),
+  );
+  return {
+    results: { data: rows },
+    totalRecords: Number(total),
+    totalPages: Math.max(1, Math.ceil(Number(total) / q.pageSize)),
+    pageIndex: q.pageIndex,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Order of the list (newest first); formatos-pagina numbers pages in the same order. */
+export const LIST_ORDER = [desc(fevRips.fechaCreacion), desc(fevRips.id)] as const;
+
+/**
+ * WHERE clause of the list filters (seed 001 §2 "Filters", §5 "Filters", §7 `estado` values): tenant; `estado`
+ * EXCLUDE_ANULADO (or empty) hides cancelled documents, NO_APROBADO also matches RECHAZADO and ERROR, other names
+ * match exactly; `tipoDocumento` exact; `formato` contains (case-insensitive);
+ * date ranges yyyy-mm-dd inclusive in Colombia time.
+ */
+export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
+  const where: SQL[] = [eq(fevRips.tenantId, tenantId)];
   const estado = q.estado || 'EXCLUDE_ANULADO';
   if (estado === 'EXCLUDE_ANULADO') where.push(ne(fevRips.estado, 'ANULADO'));
   else if (estado === 'NO_APROBADO') where.push(inArray(fevRips.estado, ['NO_APROBADO', 'RECHAZADO', 'ERROR']));
@@ -267,66 +312,76 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
   if (isDay(q.fechaCreacionHasta)) where.push(lt(fevRips.fechaCreacion, nextDay(q.fechaCreacionHasta)));
   if (isDay(q.fechaRadicacionDesde)) where.push(gte(fevRips.fechaRadicacion, dayStart(q.fechaRadicacionDesde)));
   if (isDay(q.fechaRadicacionHasta)) where.push(lt(fevRips.fechaRadicacion, nextDay(q.fechaRadicacionHasta)));
-  const filter = and(...where);
-  const [{ total } = { total: 0 }] = await deps.db.select({ total: count() }).from(fevRips).where(filter);
-  const docs = await deps.db
-    .select()
-    .from(fevRips)
-    .where(filter)
-    .orderBy(desc(fevRips.fechaCreacion), desc(fevRips.id))
-    .limit(q.pageSize)
-    .offset((q.pageIndex - 1) * q.pageSize);
-  const rows = await toRows(deps, docs);
-  return {
-    results: { data: rows },
-    totalRecords: Number(total),
-    totalPages: Math.max(1, Math.ceil(Number(total) / q.pageSize)),
-    pageIndex: q.pageIndex,
-    pageSize: q.pageSize,
-  };
+  return and(...where)!;
+}
+
+/** Per-row facts computed inside the page query (one round trip per list page). */
+const ROW_FACTS = {
+  hasXml: sql<boolean>`exists(select 1 from ${fevRipsFiles} f where f.fev_rips_id = "fev_rips"."id" and f.tipo = 'xml')`,
+  hasJson: sql<boolean>`exists(select 1 from ${fevRipsFiles} f where f.fev_rips_id = "fev_rips"."id" and f.tipo = 'json')`,
+  errores: sql<number>`(select count(*)::int from ${fevRipsResults} r where r.fev_rips_id = "fev_rips"."id" and r.origen = 'MUV' and r.clase = 'RECHAZADO')`,
+  notificaciones: sql<number>`(select count(*)::int from ${fevRipsResults} r where r.fev_rips_id = "fev_rips"."id" and r.origen = 'MUV' and r.clase <> 'RECHAZADO')`,
+};
+type TDocWithFacts = { doc: TDoc; hasXml: boolean; hasJson: boolean; errores: number; notificaciones: number };
+
+/** Select documents with their row facts (files present, ministry error / notification counts). */
+function selectDocsWithFacts(deps: TDeps) {
+  return deps.db.select({ doc: fevRips, ...ROW_FACTS }).from(fevRips);
 }
 
 async function toRows(deps: TDeps, docs: TDoc[]): Promise<TDocumentRow[]> {
-  if (docs.length === 0) return [];
-  const ids = docs.map((d) => d.id);
-  const files = await deps.db
-    .select({ fevRipsId: fevRipsFiles.fevRipsId, tipo: fevRipsFiles.tipo })
-    .from(fevRipsFiles)
-    .where(inArray(fevRipsFiles.fevRipsId, ids));
-  const counts = await deps.db
-    .select({ fevRipsId: fevRipsResults.fevRipsId, clase: fevRipsResults.clase, n: count() })
-    .from(fevRipsResults)
-    .where(and(inArray(fevRipsResults.fevRipsId, ids), eq(fevRipsResults.origen, 'MUV')))
-    .groupBy(fevRipsResults.fevRipsId, fevRipsResults.clase);
-  return docs.map((d) => {
-    const errores = counts.filter((c) => c.fevRipsId === d.id && c.clase === 'RECHAZADO').reduce((s, c) => s + Number(c.n), 0);
-    const notif = counts.filter((c) => c.fevRipsId === d.id && c.clase !== 'RECHAZADO').reduce((s, c) => s + Number(c.n), 0);
-    return {
-      id: d.id,
-      idUsuario: d.idUsuario,
-      tipoDocumento: d.tipoDocumento,
-      formato: d.formato,
-      cuv: d.cuv,
-      estado: d.estado,
-      estadoInterno: ESTADO_CODIGOS[d.estado as TEstado] ?? 0,
-      fechaCreacion: d.fechaCreacion.toISOString(),
-      fechaModificacion: d.fechaModificacion.toISOString(),
-      fechaEnvio: d.fechaEnvio?.toISOString() ?? null,
-      fechaRadicacion: d.fechaRadicacion?.toISOString() ?? null,
-      procesoId: d.procesoId ?? null,
-      xml: files.some((f) => f.fevRipsId === d.id && f.tipo === 'xml'),
-      json: files.some((f) => f.fevRipsId === d.id && f.tipo === 'json'),
-      intentosEnvio: d.intentosEnvio,
-      totalFactura: Number(d.totalFactura),
-      infoFevRips: (d.infoFevRips as TInfoFevRips | null) ?? null,
-      tieneErrores: errores > 0,
-      totalErrores: errores,
-      totalNotificaciones: notif,
-    };
-  });
+  return rowsByIds(
+    deps,
+    docs.map((d) => d.id),
+  );
 }
 
-async function loadDoc(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDoc> {
+/** List rows of documents `ids`, in that order (one query with the row facts). */
+async function rowsByIds(deps: TDeps, ids: number[]): Promise<TDocumentRow[]> {
+  if (ids.length === 0) return [];
+  const withFacts = await selectDocsWithFacts(deps).where(inArray(fevRips.id, ids));
+  const byId = new Map(withFacts.map((r) => [r.doc.id, r]));
+  return factsToRows(
+    deps,
+    ids.map((id) => byId.get(id)).filter((r): r is TDocWithFacts => Boolean(r)),
+  );
+}
+
+async function factsToRows(deps: TDeps, rows: TDocWithFacts[]): Promise<TDocumentRow[]> {
+  if (rows.length === 0) return [];
+  const enviandose = deps.jobs
+    ? await deps.jobs.pendingSends(
+        rows[0]!.doc.tenantId,
+        rows.map((r) => r.doc.id),
+      )
+    : new Set<number>();
+  return rows.map(({ doc: d, hasXml, hasJson, errores, notificaciones }) => ({
+    id: d.id,
+    idUsuario: d.idUsuario,
+    tipoDocumento: d.tipoDocumento,
+    formato: d.formato,
+    cuv: d.cuv,
+    estado: d.estado,
+    estadoInterno: ESTADO_CODIGOS[d.estado as TEstado] ?? 0,
+    fechaCreacion: d.fechaCreacion.toISOString(),
+    fechaModificacion: d.fechaModificacion.toISOString(),
+    fechaEnvio: d.fechaEnvio?.toISOString() ?? null,
+    fechaRadicacion: d.fechaRadicacion?.toISOString() ?? null,
+    procesoId: d.procesoId ?? null,
+    xml: Boolean(hasXml),
+    json: Boolean(hasJson),
+    intentosEnvio: d.intentosEnvio,
+    totalFactura: Number(d.totalFactura),
+    infoFevRips: (d.infoFevRips as TInfoFevRips | null) ?? null,
+    tieneErrores: Number(errores) > 0,
+    totalErrores: Number(errores),
+    totalNotificaciones: Number(notificaciones),
+    enviandose: enviandose.has(d.id),
+  }));
+}
+
+/** The tenant's document `id`; AppError 400 on an id ≤ 0 ('Error: ID de documento inválido'), 404 when not the tenant's. */
+export async function loadDoc(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDoc> {
   if (!Number.isInteger(id) || id <= 0) throw new AppError('INVALID_ID', 400, MSG.invalidDocumentId);
   const [doc] = await deps.db
     .select()
@@ -406,6 +461,7 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number): Promise<
     .where(and(eq(fevRips.id, doc.id), eq(fevRips.tenantId, ctx.tenantId), inArray(fevRips.estado, [...ESTADOS_ENVIABLES])))
     .returning({ id: fevRips.id });
   if (claimed.length === 0) throw new AppError('SEND_IN_PROGRESS', 409, MSG.sendInProgress);
+  listCounts.invalidate(ctx.tenantId);
 
   const xml = parseFevXml(xmlBytes);
   const rips = parseRipsJson(jsonBytes);
@@ -487,10 +543,12 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number): Promise<
     throw new AppError('MUV_UNAVAILABLE', 502, MSG.muvUnavailable);
   } finally {
     attemptIds = [];
+    listCounts.invalidate(ctx.tenantId);
   }
 }
 
-function auditRecorder(deps: TDeps, tenantId: number, fevRipsId: number): TAuditRecorder {
+/** Audit rows (muv_attempts) of one document: every HTTP attempt toward the MUV (DESIGN.md flow step 3). */
+export function auditRecorder(deps: TDeps, tenantId: number, fevRipsId: number): TAuditRecorder {
   return {
     async start(operation, summary) {
       const [row] = await deps.db
@@ -529,6 +587,7 @@ export async function recoverInterruptedSends(deps: TDeps, olderThanMs: number):
       .update(muvAttempts)
       .set({ finishedAt: new Date(), outcome: 'INTERRUMPIDO', error: MSG.sendInterrupted })
       .where(and(eq(muvAttempts.fevRipsId, d.id), sql`${muvAttempts.finishedAt} is null`));
+    listCounts.invalidate(d.tenantId);
   }
   return stuck.length;
 }

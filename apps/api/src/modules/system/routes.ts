@@ -13,6 +13,8 @@ export async function systemRoutes(app: FastifyInstance, deps: TDeps) {
       mail: deps.mailer.kind,
       ministry: deps.config.muvBaseUrl ? 'remote' : 'simulator',
       maxUploadBytes: 10_485_760,
+      /** Google Identity Services client id, or null when Google sign-in is disabled (issue 3). */
+      googleClientId: deps.config.googleClientId,
     },
   }));
 }

@@ -1,11 +1,14 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_WEB } from '@radica/contracts/messages-web';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 
 /**
  * Authenticated routes (seed 000 §2 "Guards"): 'Verificando sesión...' while the session loads; signed-out
- * visitors go to /auth/login with the requested path and query as `redirectTo` (not after a logout).
+ * visitors go to /auth/login with the requested path and query as `redirectTo` (not after a logout). After a
+ * failed refresh (seed 000 §4) the notice shows for 500 ms, then /login with 'Sesión expirada…' (seed 002 §4);
+ * after the inactivity logout, /login with its notice.
  */
 export function AuthGuard() {
   const session = useSession();
@@ -13,9 +16,13 @@ export function AuthGuard() {
   if (session.status === 'loading') return <LoadingScreen text={MSG.uiVerifyingSession} />;
   if (session.status === 'expired') return <LoadingScreen text={MSG.sessionExpired} />;
   if (session.status === 'unauthenticated') {
-    const state =
-      session.endReason === 'logout' ? undefined : { redirectTo: `${location.pathname}${location.search}` };
-    return <Navigate to="/auth/login" replace state={state} />;
+    const redirectTo = `${location.pathname}${location.search}`;
+    if (session.endReason === 'expired')
+      return <Navigate to="/login" replace state={{ redirectTo, message: MSG_WEB.sessionExpiredLogin }} />;
+    if (session.endReason === 'inactivity')
+      return <Navigate to="/login" replace state={{ message: MSG_WEB.inactivityLoggedOut }} />;
+    if (session.endReason === 'logout') return <Navigate to="/login" replace />;
+    return <Navigate to="/auth/login" replace state={{ redirectTo }} />;
   }
   return <Outlet />;
 }

@@ -3,17 +3,22 @@ import { Outlet } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { useLogout } from '../../features/auth/api/logout';
+import { InactivityWatcher } from '../session/inactivity-watcher';
+import { OrientationModal } from '../session/orientation-modal';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
-/** The authenticated shell: sidebar + header + page. */
+/**
+ * The authenticated shell (seed 000 §2): sidebar (collapsed by default) + header + page, the inactivity
+ * watcher and the orientation modal.
+ */
 export function AppLayout() {
   const [isCollapsed, setIsCollapsed] = useState(true);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const logout = useLogout();
-  const onLogout = () => {
+  const onLogout = (reason: 'logout' | 'inactivity' = 'logout') => {
     setIsMobileOpen(false);
-    if (!logout.isPending) logout.mutate();
+    if (!logout.isPending) logout.mutate(reason);
   };
 
   return (
@@ -29,14 +34,16 @@ export function AppLayout() {
         isMobileOpen={isMobileOpen}
         onToggleCollapsed={() => setIsCollapsed((c) => !c)}
         onCloseMobile={() => setIsMobileOpen(false)}
-        onLogout={onLogout}
+        onLogout={() => onLogout()}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header onOpenMenu={() => setIsMobileOpen(true)} onLogout={onLogout} />
+        <Header onOpenMenu={() => setIsMobileOpen(true)} onLogout={() => onLogout()} />
         <main id="contenido" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>
+      {!logout.isPending && <InactivityWatcher onLogout={onLogout} />}
+      <OrientationModal />
       {logout.isPending && (
         <div className="fixed inset-0 z-[60] flex items-center justify-center bg-white/85">
           <LoadingScreen text={MSG.uiLoggingOut} />

@@ -1,10 +1,14 @@
 import { useLocation } from 'react-router';
-import { Menu } from 'lucide-react';
+import { Menu, Moon, Sun } from 'lucide-react';
+import { MSG_WEB } from '@radica/contracts/messages-web';
+import { setTheme, useTheme } from '../../lib/theme';
 import { getHeaderTitle } from '../header-title';
 import { ProfileMenu } from './profile-menu';
 
 export function Header({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLogout: () => void }) {
   const { pathname } = useLocation();
+  const { resolved } = useTheme();
+  const isDark = resolved === 'dark';
   return (
     <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
       <button
@@ -19,6 +23,19 @@ export function Header({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLog
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">
         {getHeaderTitle(pathname)}
       </h1>
+      <button
+        type="button"
+        onClick={() => setTheme(isDark ? 'light' : 'dark')}
+        aria-label={isDark ? MSG_WEB.themeToggleLight : MSG_WEB.themeToggleDark}
+        title={isDark ? MSG_WEB.themeToggleLight : MSG_WEB.themeToggleDark}
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {isDark ? (
+          <Sun aria-hidden="true" className="size-5" />
+        ) : (
+          <Moon aria-hidden="true" className="size-5" />
+        )}
+      </button>
       <ProfileMenu onLogout={onLogout} />
     </header>
   );

@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
 import { useSession } from '../../lib/session';
 import { displayName, initials } from './user-display';
+
+/**
+ * Target of 'Soporte' (seed 000 §2 "opens a support chat link"; the seed does not give the address). Radica's
+ * support mailbox until a chat line exists.
+ */
+export const SUPPORT_CHAT_URL = 'mailto:soporte@radica.co?subject=Soporte%20Radica';
 
 /** Header profile menu (seed 000 §2): name, 'Administrador', initials avatar; Configuración and Cerrar Sesión. */
 export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
@@ -85,6 +91,9 @@ export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
           <Link role="menuitem" to="/settings" className={itemClass} onClick={() => setIsOpen(false)}>
             <Settings aria-hidden="true" className="size-4" /> Configuración
           </Link>
+          <a role="menuitem" href={SUPPORT_CHAT_URL} className={itemClass} onClick={() => setIsOpen(false)}>
+            <LifeBuoy aria-hidden="true" className="size-4" /> Soporte
+          </a>
           <button
             role="menuitem"
             type="button"

@@ -1,16 +1,76 @@
-import { NavLink } from 'react-router';
-import { ChevronsLeft, ChevronsRight, House, Landmark, LogOut, Settings, Stethoscope, X } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import {
+  Bot,
+  ChevronDown,
+  ChevronsLeft,
+  ChevronsRight,
+  ClipboardList,
+  House,
+  Landmark,
+  LogOut,
+  Megaphone,
+  Receipt,
+  Settings,
+  Star,
+  Stethoscope,
+  X,
+} from 'lucide-react';
+import { MSG_WEB } from '@radica/contracts/messages-web';
 import { cn } from '../../lib/cn';
+import { isModuleAllowedInMenu, usePurchasedProducts, type TModule } from '../../lib/purchased-products';
 
-const NAV_ITEMS = [
-  { to: '/Inicio', label: 'Inicio', icon: House },
-  { to: '/ministerio', label: 'Ministerio', icon: Landmark },
-  { to: '/settings', label: 'Configuración', icon: Settings },
-] as const;
+type TIcon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+type TLeaf = { to: string; label: string };
+export type TNavEntry =
+  | { kind: 'link'; to: string; label: string; icon: TIcon; module?: TModule }
+  | { kind: 'group'; id: string; label: string; icon: TIcon; module?: TModule; children: TLeaf[] };
+
+/** Every sidebar entry and group of seed 000 §2 "App shell", in order. */
+export const NAV_ENTRIES: TNavEntry[] = [
+  { kind: 'link', to: '/Inicio', label: 'Inicio', icon: House },
+  { kind: 'link', to: '/automatizaciones', label: 'Automatizaciones', icon: Bot, module: 'automatizaciones' },
+  { kind: 'link', to: '/ministerio', label: 'Ministerio', icon: Landmark, module: 'ministerio' },
+  {
+    kind: 'group',
+    id: 'rips',
+    label: 'RIPS',
+    icon: ClipboardList,
+    children: [
+      { to: '/listado-rips', label: 'Listado RIPS' },
+      { to: '/listado-rips/pacientes', label: 'Pacientes' },
+      { to: '/listado-rips/medicamentos', label: 'Medicamentos' },
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'facturacion',
+    label: 'Facturación',
+    icon: Receipt,
+    module: 'facturacion',
+    children: [
+      { to: '/facturas', label: 'Facturas' },
+      { to: '/facturacion-notas', label: 'Notas' },
+      { to: '/eventos', label: 'Eventos' },
+      { to: '/documentos', label: 'Documentos' },
+      { to: '/soportes', label: 'Soportes' },
+      { to: '/terceros', label: 'Terceros' },
+      { to: '/inventario', label: 'Inventario' },
+    ],
+  },
+  { kind: 'link', to: '/marketing', label: 'Marketing', icon: Megaphone, module: 'marketing' },
+  { kind: 'link', to: '/settings', label: 'Configuración', icon: Settings },
+];
+
+/** Sidebar widths (seed 000 §2): collapsed 70 px (default), expanded 260 px. */
+export const SIDEBAR_COLLAPSED_PX = 70;
+export const SIDEBAR_EXPANDED_PX = 260;
 
 /**
  * Side menu (seed 000 §2 "App shell"): 70 px collapsed (default) or 260 px expanded on wide screens; an
- * off-canvas panel on phones. Labels stay in the accessibility tree when collapsed.
+ * off-canvas panel on phones. Modules not purchased show an upgrade star with 'Próximamente disponible' and
+ * link to /app/pricing/{module} (the billing group then does not expand); while products load, links count
+ * as allowed. Labels stay in the accessibility tree when collapsed.
  */
 export function Sidebar({
   isCollapsed,
@@ -25,13 +85,34 @@ export function Sidebar({
   onCloseMobile: () => void;
   onLogout: () => void;
 }) {
+  const products = usePurchasedProducts();
+  const { pathname } = useLocation();
+  const [openGroups, setOpenGroups] = useState<Record<string, boolean>>({});
+  const productsState = { status: products.status, data: products.data };
   const labelClass = cn('truncate', isCollapsed && 'md:sr-only');
   const itemClass = (isActive: boolean) =>
     cn(
-      'flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-300',
+      'group/item relative flex h-11 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-300',
       isCollapsed && 'md:justify-center md:px-0',
       isActive ? 'bg-white/15 text-white' : 'text-brand-50/85 hover:bg-white/10 hover:text-white',
     );
+  const upgradeBadge = (
+    <>
+      <Star
+        aria-hidden="true"
+        className={cn(
+          'shrink-0 fill-amber-300 text-amber-300',
+          isCollapsed ? 'size-4 md:absolute md:right-1.5 md:top-1 md:size-3' : 'ml-auto size-4',
+        )}
+      />
+      <span
+        role="tooltip"
+        className="pointer-events-none invisible absolute left-full z-50 ml-2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs text-white opacity-0 shadow group-hover/item:visible group-hover/item:opacity-100 group-focus-visible/item:visible group-focus-visible/item:opacity-100"
+      >
+        {MSG_WEB.upgradeTooltip}
+      </span>
+    </>
+  );
 
   return (
     <>
@@ -44,6 +125,8 @@ export function Sidebar({
       )}
       <aside
         id="app-sidebar"
+        data-collapsed={isCollapsed}
+        style={{ ['--sidebar-w' as string]: `${isCollapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_EXPANDED_PX}px` }}
         className={cn(
           'fixed inset-y-0 left-0 z-40 flex w-[260px] flex-col bg-brand-800 text-white transition-transform md:static md:translate-x-0 md:transition-[width]',
           isMobileOpen ? 'translate-x-0' : '-translate-x-full',
@@ -62,19 +145,84 @@ export function Sidebar({
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <nav aria-label="Menú principal" className="flex flex-1 flex-col gap-1 px-3 py-2">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              title={isCollapsed ? label : undefined}
-              onClick={onCloseMobile}
-              className={({ isActive }) => itemClass(isActive)}
-            >
-              <Icon aria-hidden="true" className="size-5 shrink-0" />
-              <span className={labelClass}>{label}</span>
-            </NavLink>
-          ))}
+        <nav aria-label="Menú principal" className="flex flex-1 flex-col gap-1 overflow-y-auto px-3 py-2">
+          {NAV_ENTRIES.map((entry) => {
+            const Icon = entry.icon;
+            const allowed = entry.module ? isModuleAllowedInMenu(entry.module, productsState) : true;
+            if (entry.kind === 'link' || !allowed) {
+              const to = allowed ? (entry.kind === 'link' ? entry.to : '/') : `/app/pricing/${entry.module}`;
+              return (
+                <NavLink
+                  key={entry.label}
+                  to={to}
+                  title={isCollapsed ? entry.label : undefined}
+                  onClick={onCloseMobile}
+                  data-upgrade={!allowed || undefined}
+                  className={({ isActive }) => itemClass(isActive)}
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  <span className={labelClass}>{entry.label}</span>
+                  {!allowed && upgradeBadge}
+                </NavLink>
+              );
+            }
+            const isInside = entry.children.some((c) =>
+              pathname.toLowerCase().startsWith(c.to.toLowerCase()),
+            );
+            const isOpen = openGroups[entry.id] ?? isInside;
+            return (
+              <div key={entry.id}>
+                <button
+                  type="button"
+                  aria-expanded={isOpen}
+                  aria-controls={`nav-group-${entry.id}`}
+                  title={isCollapsed ? entry.label : undefined}
+                  onClick={() => {
+                    setOpenGroups((g) => ({ ...g, [entry.id]: !isOpen }));
+                    if (isCollapsed) onToggleCollapsed();
+                  }}
+                  className={itemClass(isInside)}
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  <span className={labelClass}>{entry.label}</span>
+                  <ChevronDown
+                    aria-hidden="true"
+                    className={cn(
+                      'ml-auto size-4 transition-transform',
+                      isOpen && 'rotate-180',
+                      isCollapsed && 'md:hidden',
+                    )}
+                  />
+                </button>
+                {isOpen && (
+                  <ul
+                    id={`nav-group-${entry.id}`}
+                    className={cn('mt-1 space-y-1 pl-8', isCollapsed && 'md:hidden')}
+                  >
+                    {entry.children.map((child) => (
+                      <li key={child.to}>
+                        <NavLink
+                          to={child.to}
+                          end
+                          onClick={onCloseMobile}
+                          className={({ isActive }) =>
+                            cn(
+                              'flex h-9 items-center rounded-md px-3 text-sm',
+                              isActive
+                                ? 'bg-white/15 text-white'
+                                : 'text-brand-50/80 hover:bg-white/10 hover:text-white',
+                            )
+                          }
+                        >
+                          {child.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          })}
           <button
             type="button"
             onClick={onLogout}

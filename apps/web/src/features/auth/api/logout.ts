@@ -1,28 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { clearSession } from '../../../lib/session';
-import { delay } from '../../../lib/format';
-
-/** seed 000 §9: the session layer waits 1 s on logout ('Saliendo del sistema...'). */
-export const LOGOUT_DELAY_MS = 1000;
-
-/** POST /api/Auth/logout: the server forgets the refresh token and clears its cookie. */
-export async function logout(): Promise<void> {
-  await apiRequest<unknown>('/api/Auth/logout', { method: 'POST', body: {} });
-}
+import { logoutSession } from '../../../lib/http';
+import type { TLogoutReason } from '../../../lib/session-events';
 
 /**
- * Sign out: call the server (its failure does not matter), wait the seed's 1 s, then always clear the
- * session and the cached server data. The auth guard then shows the login.
+ * Sign out through the session layer (POST /api/Auth/logout, the seed's 1 s 'Saliendo del sistema...', then
+ * the session is always cleared, seed 000 §4) and forget the cached server data. The guard then goes to login.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      await Promise.allSettled([logout(), delay(LOGOUT_DELAY_MS)]);
-    },
+    mutationFn: (reason: TLogoutReason = 'logout') => logoutSession(reason),
     onSettled: () => {
-      clearSession('logout');
       queryClient.clear();
     },
   });

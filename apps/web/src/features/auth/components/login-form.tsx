@@ -11,6 +11,7 @@ import { FormField, Input, fieldA11y } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { HttpError } from '../../../lib/http';
 import { delay } from '../../../lib/format';
+import { getTimings } from '../../../lib/timings';
 import { useLogin } from '../api/login';
 
 /** seed 000 §9: the login page waits at least 800 ms before showing the result. */
@@ -53,7 +54,10 @@ export function LoginForm({
 
   const onValid = async (values: LoginValues) => {
     setError(null);
-    const [result] = await Promise.allSettled([loginMutation.mutateAsync(values), delay(LOGIN_MIN_WAIT_MS)]);
+    const [result] = await Promise.allSettled([
+      loginMutation.mutateAsync(values),
+      delay(getTimings().loginMinWaitMs),
+    ]);
     if (result.status === 'fulfilled') onSuccess(result.value);
     else setError(loginErrorMessage(result.reason));
   };

@@ -1,48 +1,91 @@
 import { useState } from 'react';
-import type { TLoginData } from '@radica/contracts/auth';
+import type { TLoginData, TTerceroData } from '@radica/contracts/auth';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { getErrorMessage } from '../../../lib/http';
+import type { TLocationOption } from '../../../lib/location-search';
+import type { TGoogleAuthResult, TGoogleNotRegistered } from '../api/google-auth';
 import { useLogin } from '../api/login';
 import { useRegisterAccount } from '../api/register-account';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useVerifyCode } from '../api/verify-code';
-import { CreatingAccount } from './creating-account';
+import { computeDv } from '../../../lib/compute-dv';
+import { decodeGoogleToken } from '../../../lib/google-identity';
+import { AllSet } from './all-set';
+import { CreatingAccount, runFakeProgress } from './creating-account';
 import { CredentialsStep, type TCredentialsStep } from './credentials-step';
+import {
+  GoogleCompletionForm,
+  GOOGLE_DEFAULT_LOCATION,
+  type TGoogleCompletion,
+} from './google-completion-form';
+import { GoogleSignIn } from './google-sign-in';
 import { EMPTY_TERCERO, TerceroStep, type TTerceroInput, type TTerceroValues } from './tercero-step';
 import { VerificationStep } from './verification-step';
 
-type Step = 'credentials' | 'tercero' | 'verification' | 'creating';
+/** seed 000 §4: EmailValidation, TerceroForm (4 sub-steps), EmailVerification (manual), CreatingTenant. */
+export type TRegisterStep = 'credentials' | 'tercero' | 'verification' | 'google' | 'creating' | 'done';
 
-/** seed 000 §9: the progress bar counts 6 units (e-mail, four personal-data sub-steps, verification). */
+/** seed 000 §9: the progress bar counts 6 units. */
 export const REGISTRATION_UNITS = 6;
 
-export function progressUnits(step: Step, subStep: number): number {
+/**
+ * Progress units of a step (seed 000 §4 "Progress is step count over 6"): e-mail 1, personal data 2–5 (one per
+ * sub-step), verification and later 6. The Google completion counts as the personal data.
+ */
+export function progressUnits(step: TRegisterStep, subStep: number): number {
   if (step === 'credentials') return 1;
-  if (step === 'tercero') return 2 + subStep;
+  if (step === 'tercero') return 2 + Math.min(Math.max(subStep, 0), 3);
+  if (step === 'google') return 2;
   return REGISTRATION_UNITS;
 }
 
+/** Split a Google display name into the registration name parts (given/family names win when present). */
+export function googleNameParts(profile: Pick<TGoogleNotRegistered, 'name' | 'given_name' | 'family_name'>) {
+  const words = profile.name.trim().split(/\s+/).filter(Boolean);
+  const primerNombre = profile.given_name.trim().split(/\s+/)[0] || words[0] || 'Usuario';
+  const primerApellido =
+    profile.family_name.trim().split(/\s+/)[0] || words.slice(1).join(' ') || primerNombre;
+  return { primerNombre, primerApellido };
+}
+
 /**
- * The manual registration (seed 000 §2, §4): e-mail and password → personal data (4 sub-steps) →
- * e-mail code → registration → automatic login. A failed registration returns to the personal data.
+ * The registration wizard (seed 000 §2, §4): e-mail and password (or Google) → personal data (4 sub-steps) →
+ * e-mail code → fake progress 4 × 1 s → registration → automatic login (fallback: the login with 'Registro
+ * completado exitosamente…'). A failed registration returns to the personal data. Google: completion form →
+ * progress → registration → 'Todo listo'.
  */
 export function RegisterWizard({
+  initialGoogle = null,
+  isFromPayment,
   onGoToLogin,
   onLoggedIn,
   onLoginFailed,
+  onGoogleRegistered,
+  onContinueToPayment,
 }: {
+  initialGoogle?: { profile: TGoogleNotRegistered; token: string } | null;
+  isFromPayment: boolean;
   onGoToLogin: (email: string) => void;
   onLoggedIn: (data: TLoginData) => void;
   onLoginFailed: () => void;
+  onGoogleRegistered: () => void;
+  onContinueToPayment: () => void;
 }) {
-  const [step, setStep] = useState<Step>('credentials');
+  const [step, setStep] = useState<TRegisterStep>(initialGoogle ? 'google' : 'credentials');
   const [subStep, setSubStep] = useState(0);
+  const [creatingStep, setCreatingStep] = useState(0);
   const [credentials, setCredentials] = useState<TCredentialsStep>({ email: '', password: '' });
   const [terceroDraft, setTerceroDraft] = useState<TTerceroInput>(EMPTY_TERCERO);
+  const [location, setLocation] = useState<TLocationOption | null>(null);
   const [tercero, setTercero] = useState<TTerceroValues | null>(null);
   const [terceroError, setTerceroError] = useState<string | null>(null);
   const [codeInfo, setCodeInfo] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [google, setGoogle] = useState<{ profile: TGoogleNotRegistered; token: string } | null>(
+    initialGoogle,
+  );
+  const [googleError, setGoogleError] = useState<string | null>(null);
 
   const sendCode = useSendVerificationCode();
   const verify = useVerifyCode();
@@ -78,7 +121,9 @@ export function RegisterWizard({
       setCodeError(getErrorMessage(error, MSG.codeVerifyError));
       return;
     }
+    setCreatingStep(0);
     setStep('creating');
+    await runFakeProgress(setCreatingStep);
     try {
       await registerAccount.mutateAsync({
         terceroData: tercero,
@@ -108,6 +153,63 @@ export function RegisterWizard({
     }
   };
 
+  const onGoogleResult = (result: TGoogleAuthResult, token: string) => {
+    if (result.kind === 'logged-in') {
+      onLoggedIn(result.data);
+      return;
+    }
+    setGoogle({ profile: result.profile, token });
+    setGoogleError(null);
+    setStep('google');
+  };
+
+  const onGoogleComplete = async (values: TGoogleCompletion) => {
+    if (!google) return;
+    if (!google.token) {
+      setGoogleError(MSG_CUENTAS.googleTokenMissing);
+      return;
+    }
+    const claims = decodeGoogleToken(google.token);
+    const { primerNombre, primerApellido } = googleNameParts(google.profile);
+    const terceroData: TTerceroData = {
+      ...EMPTY_TERCERO,
+      ...GOOGLE_DEFAULT_LOCATION,
+      nombre: google.profile.name || values.razonSocial,
+      razonSocial: values.razonSocial,
+      primerNombre,
+      segundoNombre: '',
+      primerApellido,
+      segundoApellido: '',
+      tipoIdentidad: values.tipoIdentidad,
+      numeroIdentificacion: values.numeroIdentificacion,
+      dv: values.tipoIdentidad === 'NI' ? computeDv(values.numeroIdentificacion) : '',
+      direccion: '',
+      telefono: '',
+      observaciones: '',
+      email: google.profile.email,
+    };
+    setCreatingStep(0);
+    setStep('creating');
+    await runFakeProgress(setCreatingStep);
+    try {
+      await registerAccount.mutateAsync({
+        terceroData,
+        credentialData: {
+          credentialType: 'google',
+          email: google.profile.email,
+          googleToken: google.token,
+          googleId: claims?.sub ?? '',
+          emailGoogle: google.profile.email,
+        },
+      });
+    } catch (error) {
+      setGoogleError(getErrorMessage(error, MSG_CUENTAS.googleRegistrationError));
+      setStep('google');
+      return;
+    }
+    setStep('done');
+  };
+
   const units = progressUnits(step, subStep);
 
   return (
@@ -134,14 +236,17 @@ export function RegisterWizard({
       </div>
 
       {step === 'credentials' && (
-        <CredentialsStep
-          defaultValues={credentials}
-          onGoToLogin={onGoToLogin}
-          onDone={(values) => {
-            setCredentials(values);
-            setStep('tercero');
-          }}
-        />
+        <>
+          <GoogleSignIn onResult={onGoogleResult} />
+          <CredentialsStep
+            defaultValues={credentials}
+            onGoToLogin={onGoToLogin}
+            onDone={(values) => {
+              setCredentials(values);
+              setStep('tercero');
+            }}
+          />
+        </>
       )}
       {step === 'tercero' && (
         <TerceroStep
@@ -149,6 +254,8 @@ export function RegisterWizard({
           defaultValues={terceroDraft}
           subStep={subStep}
           onSubStepChange={setSubStep}
+          location={location}
+          onLocationChange={setLocation}
           error={terceroError}
           onBack={(values) => {
             setTerceroDraft(values);
@@ -172,7 +279,25 @@ export function RegisterWizard({
           }}
         />
       )}
-      {step === 'creating' && <CreatingAccount />}
+      {step === 'google' && google && (
+        <GoogleCompletionForm
+          profile={google.profile}
+          error={googleError}
+          onSubmit={(values) => void onGoogleComplete(values)}
+          onCancel={() => {
+            setGoogle(null);
+            setStep('credentials');
+          }}
+        />
+      )}
+      {step === 'creating' && <CreatingAccount step={creatingStep} />}
+      {step === 'done' && (
+        <AllSet
+          isFromPayment={isFromPayment}
+          onContinueToPayment={onContinueToPayment}
+          onGoToLogin={onGoogleRegistered}
+        />
+      )}
     </div>
   );
 }

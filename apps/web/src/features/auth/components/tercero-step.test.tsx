@@ -1,19 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '@radica/contracts/messages';
 import { EMPTY_TERCERO, TerceroStep } from './tercero-step';
 
 function renderStep(subStep: number, onSubStepChange = vi.fn()) {
   render(
-    <TerceroStep
-      email="ips@prueba.co"
-      defaultValues={EMPTY_TERCERO}
-      subStep={subStep}
-      onSubStepChange={onSubStepChange}
-      onBack={vi.fn()}
-      onDone={vi.fn()}
-      error={null}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <TerceroStep
+        email="ips@prueba.co"
+        defaultValues={EMPTY_TERCERO}
+        subStep={subStep}
+        onSubStepChange={onSubStepChange}
+        onBack={vi.fn()}
+        onDone={vi.fn()}
+        error={null}
+        location={null}
+        onLocationChange={vi.fn()}
+      />
+    </QueryClientProvider>,
   );
   return { onSubStepChange };
 }
@@ -48,5 +53,22 @@ describe('TerceroStep (seed 000 §5 "Personal data")', () => {
     await waitFor(() => expect(input('DV').value).toBe('3'));
     fireEvent.change(select, { target: { value: 'CC' } });
     await waitFor(() => expect(input('DV').value).toBe(''));
+  });
+
+  it('shows the step checks of identification and location', async () => {
+    const first = renderStep(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(
+      await screen.findByText('Selecciona un tipo de documento', { selector: '[role="alert"] *' }),
+    ).toBeTruthy();
+    expect(first.onSubStepChange).not.toHaveBeenCalled();
+  });
+
+  it('does not accept typed location text without a chosen suggestion', async () => {
+    const { onSubStepChange } = renderStep(2);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'Bucaramanga' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Selecciona tu país')).toBeTruthy();
+    expect(onSubStepChange).not.toHaveBeenCalled();
   });
 });

@@ -4,11 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ZTerceroData } from '@radica/contracts/auth';
 import { TIPOS_IDENTIDAD, TIPOS_IDENTIDAD_REGISTRO } from '@radica/contracts/enums';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input, Select, fieldA11y } from '../../../components/ui/form-field';
-import { DEPARTAMENTOS } from '../../../lib/departamentos';
-import { computeDv } from '../utils/compute-dv';
+import { LocationAutocomplete } from '../../../components/ui/location-autocomplete';
+import type { TLocationOption } from '../../../lib/location-search';
+import { computeDv } from '../../../lib/compute-dv';
+import { checkSubStep, followRazonSocial } from '../utils/step-checks';
 
 export type TTerceroInput = z.input<typeof ZTerceroData>;
 export type TTerceroValues = z.output<typeof ZTerceroData>;
@@ -34,9 +37,9 @@ export const EMPTY_TERCERO: TTerceroInput = {
   tipoIdentidad: '' as TTerceroInput['tipoIdentidad'],
   numeroIdentificacion: '',
   dv: '',
-  codPais: 'CO',
-  codDepartamento: '68',
-  codCiudad: '001',
+  codPais: '',
+  codDepartamento: '',
+  codCiudad: '',
   direccion: '',
   telefono: '',
 };
@@ -63,7 +66,11 @@ export function TerceroStep({
   onBack,
   onDone,
   error,
+  location,
+  onLocationChange,
 }: {
+  location: TLocationOption | null;
+  onLocationChange: (location: TLocationOption | null) => void;
   email: string;
   defaultValues: TTerceroInput;
   subStep: number;
@@ -89,6 +96,7 @@ export function TerceroStep({
     control,
     name: ['tipoIdentidad', 'numeroIdentificacion'],
   });
+  const [stepError, setStepError] = useState<string | null>(null);
   const dv = tipoIdentidad === 'NI' ? computeDv(numeroIdentificacion ?? '') : '';
   const current = TERCERO_SUB_STEPS[subStep] ?? TERCERO_SUB_STEPS[0]!;
   const isLast = subStep === TERCERO_SUB_STEPS.length - 1;
@@ -100,14 +108,25 @@ export function TerceroStep({
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const previous = getValues('nombre') ?? '';
       const razonSocial = getValues('razonSocial') ?? '';
-      if (!razonSocial || razonSocial === previous) setValue('razonSocial', event.target.value);
+      const next = followRazonSocial(razonSocial, previous, event.target.value);
+      if (next !== razonSocial) setValue('razonSocial', next);
       return onNombreChange(event);
     },
   };
 
   const onNext = async () => {
+    const message = checkSubStep(subStep, getValues());
+    // Sub-step 0 shows its messages under the fields; 1 and 2 have the seed's step-check texts.
+    setStepError(subStep === 0 ? null : message);
     const ok = await trigger(current.fields);
-    if (ok) onSubStepChange(subStep + 1);
+    if (ok && !message) onSubStepChange(subStep + 1);
+  };
+  const onLocation = (option: TLocationOption | null) => {
+    onLocationChange(option);
+    setValue('codPais', option?.codPais ?? '', { shouldValidate: !!option });
+    setValue('codDepartamento', option?.codDepartamento ?? '', { shouldValidate: !!option });
+    setValue('codCiudad', option?.codCiudad ?? '', { shouldValidate: !!option });
+    if (option) setStepError(null);
   };
   const onValid = (values: TTerceroValues) => {
     const nombre = values.nombre || joinName(values);
@@ -160,6 +179,7 @@ export function TerceroStep({
         </span>
       </h2>
       {error && <Alert tone="error">{error}</Alert>}
+      {stepError && <Alert tone="error">{stepError}</Alert>}
 
       {subStep === 0 && (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -214,41 +234,20 @@ export function TerceroStep({
 
       {subStep === 2 && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="tercero-codPais" label="País" required error={err('codPais')}>
-            <Select {...fieldA11y('tercero-codPais', err('codPais'))} {...register('codPais')}>
-              <option value="CO">Colombia</option>
-            </Select>
-          </FormField>
           <FormField
-            id="tercero-codDepartamento"
-            label="Departamento"
+            id="tercero-ubicacion"
+            label="Ciudad"
             required
-            error={err('codDepartamento')}
+            className="sm:col-span-2"
+            error={err('codCiudad') ?? err('codDepartamento') ?? err('codPais')}
+            hint="Escribe al menos 2 letras y elige tu ciudad de la lista"
           >
-            <Select
-              {...fieldA11y('tercero-codDepartamento', err('codDepartamento'))}
-              {...register('codDepartamento')}
-            >
-              <option value="">Selecciona tu departamento</option>
-              {DEPARTAMENTOS.map((d) => (
-                <option key={d.codigo} value={d.codigo}>
-                  {d.nombre}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField
-            id="tercero-codCiudad"
-            label="Código del municipio"
-            required
-            error={err('codCiudad')}
-            hint="Código DIVIPOLA de 3 dígitos (001 es la capital del departamento)"
-          >
-            <Input
-              inputMode="numeric"
-              maxLength={5}
-              {...fieldA11y('tercero-codCiudad', err('codCiudad'), true)}
-              {...register('codCiudad')}
+            <LocationAutocomplete
+              id="tercero-ubicacion"
+              value={location}
+              onChange={onLocation}
+              invalid={!!(err('codCiudad') ?? err('codDepartamento') ?? err('codPais'))}
+              describedBy="tercero-ubicacion-hint"
             />
           </FormField>
           {text('direccion', 'Dirección', { autoComplete: 'street-address' })}
@@ -267,7 +266,11 @@ export function TerceroStep({
       <div className="flex flex-wrap justify-between gap-2 pt-2">
         <Button
           variant="secondary"
-          onClick={() => (subStep === 0 ? onBack(getValues()) : onSubStepChange(subStep - 1))}
+          onClick={() => {
+            setStepError(null);
+            if (subStep === 0) onBack(getValues());
+            else onSubStepChange(subStep - 1);
+          }}
         >
           Anterior
         </Button>

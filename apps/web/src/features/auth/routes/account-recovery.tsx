@@ -1,16 +1,20 @@
 import { Link } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
+import { buttonClasses } from '../../../components/ui/button';
 import { AuthShell } from '../components/auth-shell';
 
-/** /auth/account-recovery: link target of the login (seed 000 §2); the recovery screens come later. */
+/** /auth/account-recovery: link target of the login (seed 000 §2, screen not shown): leads to the code recovery. */
 export function AccountRecoveryRoute() {
   return (
     <AuthShell title={MSG.uiAccountRecoveryLink}>
       <p className="text-sm text-slate-600">
-        La recuperación de contraseña en línea estará disponible pronto. Mientras tanto, escribe a soporte
-        desde el correo de tu cuenta y te ayudaremos a recuperar el acceso.
+        Si olvidaste tu contraseña, te enviamos un código a tu email para que la restablezcas. Si te
+        registraste con Google, inicia sesión con el botón de Google.
       </p>
-      <Link to="/auth/login" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
+      <Link to="/auth/forgot-password" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+        Recuperar contraseña
+      </Link>
+      <Link to="/auth/login" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
         Volver a iniciar sesión
       </Link>
     </AuthShell>

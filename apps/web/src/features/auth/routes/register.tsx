@@ -1,11 +1,32 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_WEB } from '@radica/contracts/messages-web';
 import { establishSession } from '../../../lib/http';
-import { isSafePath, resolveRedirectTarget } from '../../../lib/redirect-target';
+import {
+  isFromPayment as cameFromPayment,
+  isSafePath,
+  paymentContinueTarget,
+  resolveRedirectTarget,
+} from '../../../lib/redirect-target';
+import type { TGoogleNotRegistered } from '../api/google-auth';
 import { AuthShell } from '../components/auth-shell';
 import { RegisterWizard } from '../components/register-wizard';
 
-/** /auth/register (guest-only). The return target travels on to the login. */
+/** A Google identity handed over by the login page (its token had no account yet). */
+function readGoogleState(state: unknown): { token: string; profile: TGoogleNotRegistered } | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const google = (state as Record<string, unknown>).google as Record<string, unknown> | undefined;
+  if (
+    !google ||
+    typeof google.token !== 'string' ||
+    typeof google.profile !== 'object' ||
+    google.profile === null
+  )
+    return null;
+  return { token: google.token, profile: google.profile as TGoogleNotRegistered };
+}
+
+/** /auth/register (guest-only, seed 000 §2). The return target travels on to the login; links to terms and privacy. */
 export function RegisterRoute() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -17,14 +38,18 @@ export function RegisterRoute() {
       ? (location.state as Record<string, unknown>).redirectTo
       : undefined;
   const loginState = isSafePath(redirectTo) ? { redirectTo } : undefined;
+  const isFromPayment = cameFromPayment(location.search);
+  const initialGoogle = readGoogleState(location.state);
 
   return (
     <AuthShell title="Crear cuenta" subtitle="Registra tu organización en Radica" wide>
       <RegisterWizard
+        initialGoogle={initialGoogle}
+        isFromPayment={isFromPayment}
         onGoToLogin={(email) =>
           navigate(
             {
-              pathname: '/auth/login',
+              pathname: '/login',
               search: `?email=${encodeURIComponent(email)}${returnSearch ? `&${returnSearch}` : ''}`,
             },
             { state: loginState },
@@ -40,6 +65,23 @@ export function RegisterRoute() {
             { replace: true, state: { message: MSG.registrationCompleted, ...loginState } },
           )
         }
+        onGoogleRegistered={() =>
+          navigate(
+            { pathname: '/auth/login', search: returnSearch ? `?${returnSearch}` : '' },
+            {
+              replace: true,
+              state: {
+                ...loginState,
+                message: {
+                  title: MSG_WEB.registrationSuccessTitle,
+                  message: MSG_WEB.registrationSuccessBody,
+                  fromPayment: isFromPayment,
+                },
+              },
+            },
+          )
+        }
+        onContinueToPayment={() => navigate(paymentContinueTarget(location.search), { replace: true })}
       />
       <p className="mt-6 text-center text-sm text-slate-600">
         ¿Ya tienes cuenta?{' '}
@@ -50,6 +92,17 @@ export function RegisterRoute() {
         >
           Inicia sesión
         </Link>
+      </p>
+      <p className="mt-2 text-center text-xs text-slate-500">
+        Al registrarte aceptas los{' '}
+        <Link to="/terms" className="underline">
+          Términos y condiciones
+        </Link>{' '}
+        y la{' '}
+        <Link to="/privacy" className="underline">
+          Política de privacidad
+        </Link>
+        .
       </p>
     </AuthShell>
   );

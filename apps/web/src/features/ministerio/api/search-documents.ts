@@ -1,10 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSearchData, TSearchRequest } from '@radica/contracts/documents';
 import { apiRequest } from '../../../lib/http';
+import type { TMinisterioRow } from './types';
+
+/** While a bulk send runs (rows with `enviandose`), the list is polled at this interval. */
+export const BULK_SEND_POLL_MS = 2000;
+
+export type TMinisterioSearchData = Omit<TSearchData, 'results'> & { results: { data: TMinisterioRow[] } };
 
 /** POST /api/FevRips/search (seed 001 §7): one page of the tenant's documents. */
-export async function searchDocuments(body: TSearchRequest, signal?: AbortSignal): Promise<TSearchData> {
-  const envelope = await apiRequest<TSearchData>('/api/FevRips/search', { method: 'POST', body, signal });
+export async function searchDocuments(
+  body: TSearchRequest,
+  signal?: AbortSignal,
+): Promise<TMinisterioSearchData> {
+  const envelope = await apiRequest<TMinisterioSearchData>('/api/FevRips/search', {
+    method: 'POST',
+    body,
+    signal,
+  });
   return envelope.data;
 }
 
@@ -13,6 +26,8 @@ export const searchDocumentsQuery = (body: TSearchRequest) =>
     queryKey: ['documents', 'search', body] as const,
     queryFn: ({ signal }) => searchDocuments(body, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.results.data.some((row) => row.enviandose) ? BULK_SEND_POLL_MS : false,
   });
 
 export function useSearchDocuments(body: TSearchRequest) {

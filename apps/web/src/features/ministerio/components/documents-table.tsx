@@ -1,20 +1,56 @@
 import { Link } from 'react-router';
-import { Eye } from 'lucide-react';
-import type { TDocumentRow } from '@radica/contracts/documents';
+import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
 import { formatDateTime } from '../../../lib/format';
+import type { TMinisterioRow } from '../api/types';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
-import { EstadoBadge } from './estado-badge';
+import { EstadoIcon } from './estado-badge';
+import { RowActions, type TRowActionHandlers } from './row-actions';
 
-export function DocumentsTable({ rows, firstRowNumber }: { rows: TDocumentRow[]; firstRowNumber: number }) {
+export type TSelectionProps = {
+  isSelected: (id: number) => boolean;
+  onToggle: (row: TMinisterioRow) => void;
+  isAllSelected: boolean;
+  isSomeSelected: boolean;
+  onToggleAll: () => void;
+  isSelectingAll: boolean;
+};
+
+/** The documents table (seed 001 §2): select-all, #, format, type, value, creation, filing, status, actions. */
+export function DocumentsTable({
+  rows,
+  firstRowNumber,
+  selection,
+  handlers,
+  busyId,
+}: {
+  rows: TMinisterioRow[];
+  firstRowNumber: number;
+  selection: TSelectionProps;
+  handlers: TRowActionHandlers;
+  busyId: number | null;
+}) {
   const th =
-    'whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
-  const td = 'whitespace-nowrap px-4 py-3 text-sm';
+    'whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
+  const td = 'whitespace-nowrap px-3 py-2.5 text-sm';
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">Documentos reportados al Ministerio</caption>
         <thead className="bg-slate-50">
           <tr>
+            <th scope="col" className={`${th} w-10`}>
+              <input
+                type="checkbox"
+                aria-label={MSG_MIN_WEB.selectAll}
+                checked={selection.isAllSelected}
+                ref={(el) => {
+                  if (el) el.indeterminate = !selection.isAllSelected && selection.isSomeSelected;
+                }}
+                disabled={selection.isSelectingAll}
+                onChange={selection.onToggleAll}
+                className="size-4 rounded border-slate-300 accent-brand-600"
+              />
+            </th>
             <th scope="col" className={th}>
               #
             </th>
@@ -43,7 +79,20 @@ export function DocumentsTable({ rows, firstRowNumber }: { rows: TDocumentRow[];
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
           {rows.map((row, index) => (
-            <tr key={row.id} className="hover:bg-slate-50">
+            <tr
+              key={row.id}
+              data-testid="fila-documento"
+              className={selection.isSelected(row.id) ? 'bg-brand-50/50' : 'hover:bg-slate-50'}
+            >
+              <td className={td}>
+                <input
+                  type="checkbox"
+                  aria-label={MSG_MIN_WEB.selectRow(row.formato)}
+                  checked={selection.isSelected(row.id)}
+                  onChange={() => selection.onToggle(row)}
+                  className="size-4 rounded border-slate-300 accent-brand-600"
+                />
+              </td>
               <td className={`${td} text-slate-500`}>{firstRowNumber + index}</td>
               <td className={`${td} font-mono font-medium text-slate-900`}>
                 <Link to={`/ministerio/${row.id}`} className="hover:text-brand-700 hover:underline">
@@ -55,17 +104,10 @@ export function DocumentsTable({ rows, firstRowNumber }: { rows: TDocumentRow[];
               <td className={`${td} text-slate-700`}>{formatDateTime(row.fechaCreacion, '—')}</td>
               <td className={`${td} text-slate-700`}>{formatDateTime(row.fechaRadicacion, '—')}</td>
               <td className={td}>
-                <EstadoBadge estado={row.estado} />
+                <EstadoIcon estado={row.estado} isSending={row.enviandose} />
               </td>
               <td className={td}>
-                <Link
-                  to={`/ministerio/${row.id}`}
-                  aria-label={`Ver detalle de ${row.formato}`}
-                  title="Ver detalle"
-                  className="inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <Eye aria-hidden="true" className="size-4" />
-                </Link>
+                <RowActions row={row} handlers={handlers} busyId={busyId} />
               </td>
             </tr>
           ))}

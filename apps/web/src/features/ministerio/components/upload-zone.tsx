@@ -19,6 +19,8 @@ export function UploadZone({
   error,
   onSelect,
   onRefused,
+  onRemove,
+  canRemove = false,
 }: {
   kind: FileKind;
   file: UploadedFileRef;
@@ -27,6 +29,9 @@ export function UploadZone({
   error: string | null;
   onSelect: (file: File) => void;
   onRefused: () => void;
+  /** The X button (seed 001 §4: removing asks confirmation, done by the caller). */
+  onRemove?: () => void;
+  canRemove?: boolean;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
@@ -67,6 +72,7 @@ export function UploadZone({
         onChange={onChange}
       />
       <div
+        data-testid={`zona-${kind}`}
         onDragOver={(event) => {
           event.preventDefault();
           if (!isDragging) setIsDragging(true);
@@ -101,10 +107,11 @@ export function UploadZone({
             </div>
             <button
               type="button"
-              disabled
+              disabled={!canRemove || !onRemove}
+              onClick={onRemove}
               aria-label={`Quitar archivo ${label}`}
-              title="Quitar el archivo estará disponible pronto"
-              className="rounded-md p-1.5 text-slate-300"
+              title={`Quitar archivo ${label}`}
+              className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
             >
               <X aria-hidden="true" className="size-4" />
             </button>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, FileSearch, Send } from 'lucide-react';
-import type { TDocumentDetail, TSendResult } from '@radica/contracts/documents';
+import { ArrowLeft, Ban, FileSearch, RefreshCw, RotateCcw, Save, Send } from 'lucide-react';
+import type { TSendResult } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -12,23 +13,34 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { delay, formatCop, formatDateTime } from '../../../lib/format';
+import { useCancelDocument } from '../api/cancel-document';
+import { useDeleteDocumentFile } from '../api/delete-document-file';
 import { useDocumentDetail } from '../api/get-document-detail';
+import { useReactivateDocument } from '../api/reactivate-document';
 import { useSendDocument } from '../api/send-document';
+import { useSyncFormato } from '../api/sync-formato';
+import type { TMinisterioDetail } from '../api/types';
 import { useUploadDocumentFile } from '../api/upload-document-file';
 import { ApprovalPanel } from '../components/approval-panel';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { EstadoBadge } from '../components/estado-badge';
 import { HallazgosList } from '../components/hallazgos-list';
 import { ProcessTimeline } from '../components/process-timeline';
 import { UploadProblemModal, type UploadProblem } from '../components/upload-problem-modal';
 import { UploadZone, type UploadedFileRef } from '../components/upload-zone';
+import { useSessionExpiry } from '../hooks/use-session-expiry';
 import { isRejectedEstado, isSendBlockedEstado } from '../utils/estado';
 import { tipoDocumentoLabel } from '../utils/display';
 import { buildTimeline } from '../utils/timeline';
 import { toUploadProblem } from '../utils/upload-problem';
 import { kindLabel, validateFile, type FileKind } from '../utils/validate-file';
+import { countRechazados } from '../utils/prevalidacion';
 
 /** seed 001 §9: a selected file shows the uploading state for 1.5 s. */
 const UPLOAD_ANIMATION_MS = 1500;
+/** seed 001 §4, §9: redirect to the list 1.5 s after a save, 2 s after a send. */
+export const SAVE_REDIRECT_MS = 1500;
+export const SEND_REDIRECT_MS = 2000;
 
 function DocumentNotFound() {
   return (
@@ -54,7 +66,7 @@ export function DocumentRoute() {
   return <DocumentEditor key={idParam} id={Number(idParam)} />;
 }
 
-function fileRef(doc: TDocumentDetail | null, kind: FileKind): UploadedFileRef {
+function fileRef(doc: TMinisterioDetail | null, kind: FileKind): UploadedFileRef {
   if (!doc) return null;
   const archivo = kind === 'xml' ? doc.archivoXml : doc.archivoJson;
   if (archivo) return archivo;
@@ -62,41 +74,59 @@ function fileRef(doc: TDocumentDetail | null, kind: FileKind): UploadedFileRef {
   return has ? { nombre: `Archivo ${kindLabel(kind)}`, tamanoBytes: 0 } : null;
 }
 
-function sendHint(doc: TDocumentDetail | null): string | null {
+function sendHint(doc: TMinisterioDetail | null): string | null {
   if (!doc || (!doc.xml && !doc.json))
     return 'Carga el archivo XML y el archivo JSON para poder enviar el reporte.';
   if (!doc.xml) return 'Falta el archivo XML (factura electrónica) para poder enviar el reporte.';
   if (!doc.json) return 'Falta el archivo JSON (RIPS) para poder enviar el reporte.';
   if (doc.estado === 'APROBADO') return MSG.documentApprovedLocked;
   if (doc.estado === 'ANULADO') return MSG.documentCancelledLocked;
-  if (doc.estado === 'ENPROCESO') return MSG.sendInProgress;
+  if (doc.estado === 'ENPROCESO' || doc.enviandose) return MSG.sendInProgress;
   return null;
 }
+
+type TConfirm =
+  | { kind: 'cancel' }
+  | { kind: 'remove'; fileKind: FileKind }
+  | { kind: 'save-empty' }
+  | { kind: 'send-anyway'; andSave: boolean };
 
 function DocumentEditor({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const detail = useDocumentDetail(id);
   const upload = useUploadDocumentFile();
   const send = useSendDocument();
+  const cancel = useCancelDocument();
+  const reactivate = useReactivateDocument();
+  const removeFile = useDeleteDocumentFile();
+  const sync = useSyncFormato();
+  const onSessionError = useSessionExpiry();
   const [uploading, setUploading] = useState<Record<FileKind, boolean>>({ xml: false, json: false });
   const [zoneErrors, setZoneErrors] = useState<Record<FileKind, string | null>>({ xml: null, json: null });
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [lastSend, setLastSend] = useState<TSendResult | null>(null);
+  const [confirm, setConfirm] = useState<TConfirm | null>(null);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const isNotFound = detail.error instanceof HttpError && detail.error.status === 404;
-  const loadErrorMessage =
-    detail.isError && !isNotFound ? getErrorMessage(detail.error, MSG.detailLoadError) : null;
+  const loadError = detail.isError && !isNotFound ? detail.error : null;
   useEffect(() => {
-    if (loadErrorMessage)
-      toast.error(MSG.detailLoadError, { id: 'document-detail-error', description: loadErrorMessage });
-  }, [loadErrorMessage]);
+    if (!loadError || onSessionError(loadError)) return;
+    toast.error(MSG.detailLoadError, {
+      id: 'document-detail-error',
+      description: getErrorMessage(loadError, MSG.detailLoadError),
+    });
+  }, [loadError, onSessionError]);
 
   if (id !== null && detail.isPending) return <LoadingScreen text={MSG.uiLoading} />;
   if (isNotFound) return <DocumentNotFound />;
   if (id !== null && detail.isError) {
     return (
       <Alert tone="error" className="mx-auto max-w-2xl" title={MSG.detailLoadError}>
-        <p>{loadErrorMessage}</p>
+        <p>{getErrorMessage(detail.error, MSG.detailLoadError)}</p>
         <Button size="sm" variant="secondary" className="mt-2" onClick={() => void detail.refetch()}>
           Reintentar
         </Button>
@@ -108,15 +138,32 @@ function DocumentEditor({ id }: { id: number | null }) {
   const isUploadingAny = uploading.xml || uploading.json;
   const isSending = send.isPending;
   const estado = doc?.estado ?? '';
-  const isLocked = estado === 'APROBADO' || estado === 'ANULADO' || estado === 'ENPROCESO' || isSending;
+  const isApproved = estado === 'APROBADO';
+  const isCancelled = estado === 'ANULADO';
+  const isInFlight = estado === 'ENPROCESO' || Boolean(doc?.enviandose) || isSending;
+  const isBusy =
+    isInFlight || cancel.isPending || reactivate.isPending || removeFile.isPending || isRedirecting;
+  const isFilesLocked = isApproved || isInFlight;
+  const hasAnyFile = Boolean(doc && (doc.xml || doc.json));
   const canSend = Boolean(
-    doc && doc.xml && doc.json && !isSendBlockedEstado(estado) && !isSending && !isUploadingAny,
+    doc && doc.xml && doc.json && !isSendBlockedEstado(estado) && !isBusy && !isUploadingAny,
   );
   const hint = isSending ? null : sendHint(doc);
-  const timeline = buildTimeline(doc, isSending);
-  const showErrors = doc !== null && (isRejectedEstado(estado) || doc.errores.length > 0);
-  const showNotifications = doc !== null && (estado === 'APROBADO' || doc.notificaciones.length > 0);
+  const timeline = buildTimeline(doc, isSending || Boolean(doc?.enviandose));
+  const isRejected = isRejectedEstado(estado);
+  const showErrors = doc !== null && (isRejected || doc.errores.length > 0);
+  const showNotifications = doc !== null && (isApproved || doc.notificaciones.length > 0);
+  const prevalidacion = doc?.prevalidacion ?? [];
+  const rechazadosLocales = countRechazados(prevalidacion);
 
+  const fail = (error: unknown, text: (message: string) => string) => {
+    if (onSessionError(error)) return;
+    toast.error(text(getErrorMessage(error, MSG.unknownError)));
+  };
+  const redirectToList = (afterMs: number) => {
+    setIsRedirecting(true);
+    redirectTimer.current = setTimeout(() => navigate('/ministerio'), afterMs);
+  };
   const setZoneError = (kind: FileKind, message: string | null) =>
     setZoneErrors((prev) => ({ ...prev, [kind]: message }));
 
@@ -138,9 +185,14 @@ function DocumentEditor({ id }: { id: number | null }) {
       if (id === null) navigate(`/ministerio/${result.value.fevRipsId}`, { replace: true });
       return;
     }
+    if (onSessionError(result.reason)) return;
     const dialog = toUploadProblem(result.reason);
     if (dialog) {
       setProblem(dialog);
+      return;
+    }
+    if (result.reason instanceof HttpError && result.reason.code === 'SLOT_FILLED') {
+      toast.info(result.reason.message || MSG.slotFilled(kindLabel(kind)));
       return;
     }
     const message =
@@ -151,7 +203,18 @@ function DocumentEditor({ id }: { id: number | null }) {
     toast.error(message);
   };
 
-  const onSend = async () => {
+  const doRemoveFile = async (kind: FileKind) => {
+    if (!doc) return;
+    try {
+      const result = await removeFile.mutateAsync({ id: doc.id, tipoArchivo: kind });
+      toast.success(MSG_MIN_WEB.fileRemoved(kindLabel(kind)));
+      if (result.documentoAnulado) toast.info(MSG_MIN_WEB.autoCancelled, { duration: 6000 });
+    } catch (error) {
+      fail(error, (m) => m);
+    }
+  };
+
+  const doSend = async (andSave: boolean) => {
     if (!doc) return;
     if (doc.id <= 0) {
       toast.error(MSG.invalidDocumentId);
@@ -166,6 +229,7 @@ function DocumentEditor({ id }: { id: number | null }) {
           description: `CUV: ${result.cuv ?? MSG.cuvUnavailable} · ${result.totalNotificaciones} notificaciones`,
           duration: 6000,
         });
+        redirectToList(SEND_REDIRECT_MS);
       } else {
         toast.error(
           `${MSG.sendRejected}${result.totalErrores > 0 ? MSG.sendErrorsSuffix(result.totalErrores) : ''}`,
@@ -175,8 +239,84 @@ function DocumentEditor({ id }: { id: number | null }) {
         );
       }
     } catch (error) {
-      toast.error(getErrorMessage(error, MSG.sendError));
+      if (onSessionError(error)) return;
+      if (andSave) toast.error(MSG_MIN_WEB.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
+      else toast.error(getErrorMessage(error, MSG.sendError));
     }
+  };
+
+  /** issue 5: local RECHAZADO findings ask for confirmation before sending. */
+  const onSend = (andSave: boolean) => {
+    if (andSave && !hasAnyFile) {
+      toast.error(MSG_MIN_WEB.saveAndSendNeedsFile);
+      return;
+    }
+    if (rechazadosLocales > 0) setConfirm({ kind: 'send-anyway', andSave });
+    else void doSend(andSave);
+  };
+
+  const doCancel = async () => {
+    if (!doc) return;
+    try {
+      await cancel.mutateAsync(doc.id);
+      toast.success(MSG_MIN_WEB.cancelled);
+      redirectToList(SAVE_REDIRECT_MS);
+    } catch (error) {
+      fail(error, MSG_MIN_WEB.cancelError);
+    }
+  };
+
+  const onActivate = async () => {
+    if (!doc) return;
+    if (!hasAnyFile) {
+      toast.error(MSG_MIN_WEB.activateNeedsFile);
+      return;
+    }
+    try {
+      await reactivate.mutateAsync(doc.id);
+      toast.success(MSG_MIN_WEB.savedAndActivated);
+      redirectToList(SAVE_REDIRECT_MS);
+    } catch (error) {
+      fail(error, MSG_MIN_WEB.activateError);
+    }
+  };
+
+  const onSave = () => {
+    if (!doc) {
+      toast.error(MSG_MIN_WEB.noIdAfterSave);
+      return;
+    }
+    if (!hasAnyFile && !isCancelled) {
+      setConfirm({ kind: 'save-empty' });
+      return;
+    }
+    toast.success(MSG_MIN_WEB.saved);
+    redirectToList(SAVE_REDIRECT_MS);
+  };
+
+  const onSync = async () => {
+    if (!doc?.formato) {
+      toast.error(MSG_MIN_WEB.syncNeedsFormato);
+      return;
+    }
+    try {
+      const result = await sync.mutateAsync(doc.formato);
+      if (!result.informacionSincronizada || result.cantidadRegistrosGuardados === 0)
+        toast.info(MSG_MIN_WEB.syncNoNewData);
+      else toast.success(result.mensaje || MSG_MIN_WEB.syncDone(result.cantidadRegistrosGuardados));
+    } catch (error) {
+      fail(error, MSG_MIN_WEB.syncError);
+    }
+  };
+
+  const onConfirm = async () => {
+    const current = confirm;
+    setConfirm(null);
+    if (!current) return;
+    if (current.kind === 'cancel') await doCancel();
+    else if (current.kind === 'remove') await doRemoveFile(current.fileKind);
+    else if (current.kind === 'save-empty') await doCancel();
+    else await doSend(current.andSave);
   };
 
   const zone = (kind: FileKind) => (
@@ -184,12 +324,16 @@ function DocumentEditor({ id }: { id: number | null }) {
       kind={kind}
       file={fileRef(doc, kind)}
       isUploading={uploading[kind]}
-      isDisabled={isLocked || (id === null && isUploadingAny)}
+      isDisabled={isFilesLocked || isBusy || (id === null && isUploadingAny)}
       error={zoneErrors[kind]}
       onSelect={(file) => void onSelectFile(kind, file)}
       onRefused={() => toast.info(MSG.slotFilled(kindLabel(kind)))}
+      canRemove={Boolean(doc) && !isFilesLocked && !isBusy}
+      onRemove={() => setConfirm({ kind: 'remove', fileKind: kind })}
     />
   );
+
+  const sendLabel = isSending ? MSG.sendingButton : isRejected ? MSG.resendButton : MSG.sendButton;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -231,20 +375,46 @@ function DocumentEditor({ id }: { id: number | null }) {
                 {lastSend.mensaje}
               </Alert>
             )}
-            <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
-              {hint && (
-                <p id="send-hint" className="mr-auto text-sm text-slate-500">
-                  {hint}
-                </p>
+            {hint && (
+              <p id="send-hint" className="text-sm text-slate-500">
+                {hint}
+              </p>
+            )}
+            <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-4">
+              {doc && !isCancelled && !isApproved && (
+                <Button variant="danger" onClick={() => setConfirm({ kind: 'cancel' })} disabled={isBusy}>
+                  <Ban aria-hidden="true" className="size-4" /> {MSG_MIN_WEB.cancelButton}
+                </Button>
+              )}
+              {doc && isCancelled && (
+                <Button
+                  variant="primary"
+                  onClick={() => void onActivate()}
+                  disabled={isBusy}
+                  isLoading={reactivate.isPending}
+                >
+                  {!reactivate.isPending && <RotateCcw aria-hidden="true" className="size-4" />}{' '}
+                  {MSG_MIN_WEB.activateAndSave}
+                </Button>
+              )}
+              {!isApproved && !isCancelled && (
+                <Button variant="secondary" onClick={onSave} disabled={!doc || isBusy || isUploadingAny}>
+                  <Save aria-hidden="true" className="size-4" /> {MSG_MIN_WEB.saveButton}
+                </Button>
+              )}
+              {isRejected && (
+                <Button variant="secondary" onClick={() => onSend(true)} disabled={!canSend}>
+                  {MSG_MIN_WEB.saveAndResend}
+                </Button>
               )}
               <Button
-                onClick={() => void onSend()}
+                onClick={() => onSend(false)}
                 disabled={!canSend}
                 isLoading={isSending}
                 aria-describedby={hint ? 'send-hint' : undefined}
               >
                 {!isSending && <Send aria-hidden="true" className="size-4" />}
-                {isSending ? MSG.sendingButton : isRejectedEstado(estado) ? MSG.resendButton : MSG.sendButton}
+                {sendLabel}
               </Button>
             </div>
           </CardBody>
@@ -258,20 +428,14 @@ function DocumentEditor({ id }: { id: number | null }) {
                 columns={1}
                 items={[
                   { label: 'Formato', value: doc.formato, mono: true },
-                  { label: 'Tipo de documento', value: tipoDocumentoLabel(doc.tipoDocumento) },
+                  {
+                    label: 'Tipo de documento',
+                    value: doc.tipoDocumentoNombre ?? tipoDocumentoLabel(doc.tipoDocumento),
+                  },
                   { label: 'Estado', value: <EstadoBadge estado={doc.estado} testId="estado-documento" /> },
                   { label: 'Fecha de creación', value: formatDateTime(doc.fechaCreacion) },
                   ...(doc.fechaEnvio
                     ? [{ label: 'Fecha de envío', value: formatDateTime(doc.fechaEnvio) }]
-                    : []),
-                  ...(doc.infoFevRips
-                    ? [
-                        { label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) },
-                        {
-                          label: 'Usuarios / atenciones',
-                          value: `${doc.infoFevRips.cantidadUsuarios} / ${doc.infoFevRips.cantidadAtenciones}`,
-                        },
-                      ]
                     : []),
                   { label: 'Intentos de envío', value: String(doc.intentosEnvio) },
                 ]}
@@ -285,8 +449,52 @@ function DocumentEditor({ id }: { id: number | null }) {
         </Card>
       </div>
 
-      {doc && estado === 'APROBADO' && (
-        <ApprovalPanel cuv={doc.cuv} fechaRadicacion={doc.fechaRadicacion} procesoId={doc.procesoId} />
+      {doc && isApproved && (
+        <Card aria-labelledby="enviado-title">
+          <CardHeader
+            id="enviado-title"
+            title={MSG_MIN_WEB.sentSummaryTitle}
+            actions={
+              <Button variant="secondary" size="sm" onClick={() => void onSync()} isLoading={sync.isPending}>
+                {!sync.isPending && <RefreshCw aria-hidden="true" className="size-4" />}{' '}
+                {MSG_MIN_WEB.syncButton}
+              </Button>
+            }
+          />
+          <CardBody className="space-y-4">
+            <ApprovalPanel cuv={doc.cuv} fechaRadicacion={doc.fechaRadicacion} procesoId={doc.procesoId} />
+            {doc.infoFevRips && (
+              <DetailList
+                items={[
+                  { label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) },
+                  { label: 'Valor de los servicios', value: formatCop(doc.infoFevRips.totalValorServicios) },
+                  { label: 'Cantidad de usuarios', value: String(doc.infoFevRips.cantidadUsuarios) },
+                  { label: 'Cantidad de atenciones', value: String(doc.infoFevRips.cantidadAtenciones) },
+                  { label: 'Modalidad de pago', value: doc.infoFevRips.modalidadPago ?? '—' },
+                  {
+                    label: 'Identificación del adquiriente',
+                    value: doc.infoFevRips.identificacionAdquiriente ?? '—',
+                    mono: true,
+                  },
+                ]}
+              />
+            )}
+          </CardBody>
+        </Card>
+      )}
+
+      {doc && !isApproved && (
+        <Card aria-labelledby="prevalidacion-title" data-testid="prevalidacion">
+          <CardBody>
+            <HallazgosList
+              title={MSG_MIN_WEB.prevalidacionTitle}
+              headingId="prevalidacion-title"
+              items={prevalidacion}
+              emptyText={MSG_MIN_WEB.prevalidacionEmpty}
+              tone="mixed"
+            />
+          </CardBody>
+        </Card>
       )}
 
       {(showErrors || showNotifications) && doc && (
@@ -315,6 +523,38 @@ function DocumentEditor({ id }: { id: number | null }) {
       )}
 
       <UploadProblemModal problem={problem} onClose={() => setProblem(null)} />
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        title={
+          confirm?.kind === 'cancel'
+            ? MSG_MIN_WEB.cancelConfirmTitle
+            : confirm?.kind === 'remove'
+              ? MSG_MIN_WEB.removeFileTitle(kindLabel(confirm.fileKind))
+              : confirm?.kind === 'save-empty'
+                ? MSG_MIN_WEB.saveNoFilesTitle
+                : MSG_MIN_WEB.prevalidacionConfirmTitle
+        }
+        tone={confirm?.kind === 'send-anyway' ? 'warning' : 'error'}
+        confirmLabel={
+          confirm?.kind === 'cancel'
+            ? MSG_MIN_WEB.cancelButton
+            : confirm?.kind === 'send-anyway'
+              ? MSG_MIN_WEB.sendAnyway
+              : MSG_MIN_WEB.confirm
+        }
+        onConfirm={() => void onConfirm()}
+        onClose={() => setConfirm(null)}
+      >
+        <p>
+          {confirm?.kind === 'cancel'
+            ? MSG_MIN_WEB.cancelConfirmText
+            : confirm?.kind === 'remove'
+              ? MSG_MIN_WEB.removeFileText(kindLabel(confirm.fileKind))
+              : confirm?.kind === 'save-empty'
+                ? MSG_MIN_WEB.saveNoFilesText
+                : MSG_MIN_WEB.prevalidacionConfirmText(rechazadosLocales)}
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

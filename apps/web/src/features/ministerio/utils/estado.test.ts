@@ -38,3 +38,36 @@ describe('documentValue (seed 001 §2)', () => {
     expect(text.replace(/\s/g, ' ')).toMatch(/^\$ ?1\.250\.000$/);
   });
 });
+
+describe('display groups (seed 001 §4 "Labels")', () => {
+  it('labels each group as the seed says', async () => {
+    const { estadoGroupLabel, isRowSendable, isErrorEstado } = await import('./estado');
+    expect(
+      [
+        'EN_ESPERA',
+        'APROBADO',
+        'NO_APROBADO',
+        'ANULADO',
+        'PROCESADO',
+        'PENDIENTE_XML',
+        'BORRADOR',
+        'ENPROCESO',
+        'N/A',
+      ].map(estadoGroupLabel),
+    ).toEqual([
+      'En espera',
+      'Aprobado',
+      'No aprobado',
+      'Anulado',
+      'Listo',
+      'Parcial',
+      'Borrador',
+      'Procesando',
+      'En espera',
+    ]);
+    expect(estadoGroupLabel('algo raro')).toBe('Desconocido');
+    expect(isErrorEstado('ERROR')).toBe(true);
+    expect(['EN_ESPERA', 'PROCESADO', 'ENPROCESO'].every(isRowSendable)).toBe(true);
+    expect(['APROBADO', 'ANULADO', 'NO_APROBADO', 'PENDIENTE_RIPS'].some(isRowSendable)).toBe(false);
+  });
+});

@@ -2,7 +2,28 @@ import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 
 /** Display groups of a status (seed 001 §4 "Normalisation of a status for display"). */
 export type EstadoGroup =
-  'accepted' | 'rejected' | 'cancelled' | 'ready' | 'processing' | 'pending' | 'partial' | 'unknown';
+  | 'accepted'
+  | 'rejected'
+  | 'cancelled'
+  | 'ready'
+  | 'processing'
+  | 'pending'
+  | 'partial'
+  | 'draft'
+  | 'unknown';
+
+/** seed 001 §4 "Labels" of each display group. */
+export const ESTADO_GROUP_LABELS: Record<EstadoGroup, string> = {
+  pending: 'En espera',
+  accepted: 'Aprobado',
+  rejected: 'No aprobado',
+  cancelled: 'Anulado',
+  ready: 'Listo',
+  partial: 'Parcial',
+  draft: 'Borrador',
+  processing: 'Procesando',
+  unknown: 'Desconocido',
+};
 
 export function isKnownEstado(estado: string | null | undefined): estado is TEstado {
   return typeof estado === 'string' && estado in ESTADO_ETIQUETAS;
@@ -25,14 +46,34 @@ export function estadoGroup(estado: string | null | undefined): EstadoGroup {
     case 'ENPROCESO':
       return 'processing';
     case 'EN_ESPERA':
+    case 'PENDIENTE':
     case 'N/A':
       return 'pending';
+    case 'BORRADOR':
+    case 'DRAFT':
+      return 'draft';
     case 'PENDIENTE_RIPS':
     case 'PENDIENTE_XML':
       return 'partial';
     default:
       return /ERROR|RECHAZA/.test(value) ? 'rejected' : 'unknown';
   }
+}
+
+/** seed 001 §4: ERROR is rejected but also shown as an error. */
+export function isErrorEstado(estado: string | null | undefined): boolean {
+  return (estado ?? '').toUpperCase() === 'ERROR';
+}
+
+/** The seed's group label of a status ('Parcial', 'Listo'…), for the list's status icon. */
+export function estadoGroupLabel(estado: string | null | undefined): string {
+  return ESTADO_GROUP_LABELS[estadoGroup(estado)];
+}
+
+/** seed 001 §2 row action "send (pending, in process or processed)". */
+export function isRowSendable(estado: string | null | undefined): boolean {
+  const group = estadoGroup(estado);
+  return group === 'pending' || group === 'ready' || group === 'processing';
 }
 
 /** The label of a status ('Aprobado', 'Pendiente JSON'…); unknown values are shown as they come. */

@@ -1,9 +1,16 @@
+import { useState } from 'react';
 import type { TUser } from '@radica/contracts/auth';
+import { MSG_WEB } from '@radica/contracts/messages-web';
+import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { DetailList } from '../../../components/ui/detail-list';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
+import { ChangePasswordModal } from './change-password-modal';
 
-/** Account facts (seed 000 §2 "Settings"): authentication type and registration date ('No disponible'). */
+/**
+ * Account facts (seed 000 §2 "Settings"): authentication type (Google or Manual) and registration date (es-CO,
+ * 'No disponible'); manual accounts get 'Cambiar Contraseña', Google accounts a note that Google manages it.
+ */
 export function AccountCard({
   user,
   fechaCreacion,
@@ -11,6 +18,7 @@ export function AccountCard({
   user: TUser | null;
   fechaCreacion: string | null | undefined;
 }) {
+  const [isChanging, setIsChanging] = useState(false);
   return (
     <Card aria-labelledby="account-card-title">
       <CardHeader id="account-card-title" title="Cuenta" />
@@ -20,14 +28,21 @@ export function AccountCard({
           items={[
             { label: 'Email de acceso', value: user?.email },
             { label: 'Tipo de autenticación', value: user?.authType === 'google' ? 'Google' : 'Manual' },
-            { label: 'Fecha de registro', value: formatDateTime(fechaCreacion) },
+            { label: 'Fecha de registro', value: formatDate(fechaCreacion) },
             { label: 'Validador', value: user?.tenant.validator, mono: true },
           ]}
         />
-        {user?.authType === 'google' && (
-          <p className="mt-4 text-sm text-slate-500">La contraseña de esta cuenta la administra Google.</p>
+        {user?.authType === 'google' ? (
+          <p className="mt-4 text-sm text-slate-500">{MSG_WEB.passwordManagedByGoogle}</p>
+        ) : (
+          user && (
+            <Button variant="secondary" className="mt-4" onClick={() => setIsChanging(true)}>
+              {MSG_WEB.changePassword}
+            </Button>
+          )
         )}
       </CardBody>
+      {isChanging && user && <ChangePasswordModal email={user.email} onClose={() => setIsChanging(false)} />}
     </Card>
   );
 }

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MODULOS } from '@radica/contracts/products';
+import { loadConfig, type TConfig } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
+
+/** The demo account `npm run seed:demo` creates (its NIT is the one of the real sample pair par1). */
+export const DEMO = {
+  email: 'demo@radica.local',
+  password: 'Demo-Radica-2026',
+  nit: '901019681',
+} as const;
+
+const SAMPLES = resolve(import.meta.dirname, '../../../../../shared/samples');
+const PAR1_XML = 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml';
+const PAR1_JSON = 'par1_rips_evento_nit901019681_A01E5687.json';
+
+type TSession = { token: string; validator: string };
+
+/**
+ * `npm run seed:demo` (issue 4): a demo tenant owning every module, with sample documents in every status
+ * (APROBADO, EN_ESPERA, PROCESADO, PENDIENTE_RIPS, PENDIENTE_XML, ANULADO, NO_APROBADO, ERROR) built from the real
+ * sample pair par1 (invoice number rewritten per document), then prints how to sign in. Works through the running
+ * server when one answers on PORT (PGlite has one owner), else starts the app in-process for the duration.
+ * Needs the local mail outbox (no SMTP_URL) to read the registration code. Idempotent: an existing demo user is
+ * left as it is.
+ */
+export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUrl: string; created: boolean; documentos: Record<string, string> }> {
+  let baseUrl = localApiUrl(config);
+  let close = async () => {};
+  if (!(await isApiUp(baseUrl))) {
+    const app = await buildApp({ ...config, logLevel: 'warn' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    close = () => app.close();
+  }
+  try {
+    const call = async (method: string, path: string, body?: unknown, s?: TSession) => {
+      const isForm = body instanceof FormData;
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+          ...(s ? { authorization: `Bearer ${s.token}`, 'x-validator': s.validator } : {}),
+        },
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes of many calls
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as { success?: boolean; data?: any; message?: string } };
+    };
+    const login = async () => {
+      const res = await call('POST', '/api/Auth/login', { email: DEMO.email, password: DEMO.password, rememberMe: false });
+      return res.status === 200 ? { token: res.body.data.accessToken as string, validator: res.body.data.tenant.validator as string } : null;
+    };
+    let session = await login();
+    if (session) return { baseUrl, created: false, documentos: {} };
+
+    await call('POST', '/api/Email/send-verification-code', { email: DEMO.email, userName: 'demo', companyName: 'Demo Radica' });
+    const mail = await call('GET', `/api/dev/mail?to=${encodeURIComponent(DEMO.email)}`);
+    const code = /\b(\d{6})\b/.exec(String(mail.body.data?.[0]?.text ?? ''))?.[1];
+    if (!code) throw new Error('No se pudo leer el código de verificación: seed:demo necesita el buzón local (sin SMTP_URL).');
+    const verified = await call('POST', '/api/Email/verify-code', { email: DEMO.email, code });
+    const reg = await call('POST', '/api/Auth/registration', {
+      terceroData: {
+        primerNombre: 'Demo',
+        segundoNombre: '',
+        primerApellido: 'Radica',
+        segundoApellido: '',
+        nombre: 'IPS Demo Radica SAS',
+        razonSocial: 'IPS DEMO RADICA SAS',
+        tipoIdentidad: 'NI',
+        numeroIdentificacion: DEMO.nit,
+        dv: '1',
+        codPais: 'CO',
+        codDepartamento: '11',
+        codCiudad: '001',
+        direccion: 'Calle 100 # 10-10',
+        telefono: '3000000000',
+      },
+      credentialData: { credentialType: 'manual', email: DEMO.email, password: DEMO.password, verificationToken: verified.body.data?.verificationToken },
+    });
+    if (reg.status !== 200) throw new Error(`Registro del usuario demo falló: ${reg.body.message ?? reg.status}`);
+    const secret = readOperatorSecret(config);
+    if (!secret) throw new Error(`No se encontró el secreto de operador en ${config.dataDir}.`);
+    const grant = await operatorPost(baseUrl, secret, '/api/admin/grant', { email: DEMO.email, modulos: [...MODULOS], metodoPago: 'DEMO' });
+    if (grant.status !== 200) throw new Error(`No se pudieron otorgar los módulos: ${grant.body.message}`);
+    session = await login();
+    if (!session) throw new Error('No se pudo iniciar sesión con el usuario demo.');
+    const s = session;
+    await call(
+      'POST',
+      '/api/Auth/crear-configuracion-fevrips',
+      {
+        codigoPrestador: '110013120501',
+        userValidator: '1010101010',
+        passwordValidator: 'clave-demo',
+        tipoPrestadorServicio: '02',
+        tipoCaracter: 'E',
+        tipoClasePersona: 'J',
+        tipoEntidad: '01',
+        telefonoAdicional: '',
+        nombreRepresentanteLegal: 'Demo Radica',
+        fechaRadicacion: '',
+        fechaVencimiento: '',
+      },
+      s,
+    );
+
+    const xml = readFileSync(join(SAMPLES, PAR1_XML), 'utf8');
+    const json = readFileSync(join(SAMPLES, PAR1_JSON), 'utf8');
+    const upload = async (formato: string, parts: { xml: boolean; json: boolean }) => {
+      let id: number | undefined;
+      for (const [tipo, text, on] of [
+        ['xml', xml, parts.xml],
+        ['json', json, parts.json],
+      ] as const) {
+        if (!on) continue;
+        const form = new FormData();
+        if (id) form.append('fevRipsId', String(id));
+        form.append('archivo', new Blob([text.replaceAll('A01E5687', formato)]), `${formato}.${tipo}`);
+        const res = await call('POST', '/api/FevRips/subir-archivo', form, s);
+        if (res.status !== 200) throw new Error(`Carga de ${formato}.${tipo} falló: ${res.body.message}`);
+        id = res.body.data.fevRipsId;
+      }
+      return id!;
+    };
+    const documentos: Record<string, string> = {};
+    const simControl = (body: unknown) =>
+      fetch(`${baseUrl}/_sim/muv/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+    for (let i = 0; i < 3; i++) {
+      const id = await upload(`DEMO${1001 + i}`, { xml: true, json: true });
+      const sent = await call('POST', `/api/FevRips/${id}/enviar`, undefined, s);
+      documentos[`DEMO${1001 + i}`] = sent.body.data?.exitoso ? 'APROBADO' : `envío: ${sent.body.message}`;
+    }
+    await upload('DEMO2001', { xml: true, json: true });
+    documentos.DEMO2001 = 'EN_ESPERA';
+    const procesado = await upload('DEMO2002', { xml: true, json: true });
+    await call('POST', `/api/FevRips/${procesado}/anular`, undefined, s);
+    await call('POST', `/api/FevRips/${procesado}/reactivar`, undefined, s);
+    documentos.DEMO2002 = 'PROCESADO';
+    await upload('DEMO3001', { xml: true, json: false });
+    documentos.DEMO3001 = 'PENDIENTE_RIPS';
+    await upload('DEMO3002', { xml: false, json: true });
+    documentos.DEMO3002 = 'PENDIENTE_XML';
+    const anulado = await upload('DEMO4001', { xml: true, json: true });
+    await call('POST', `/api/FevRips/${anulado}/anular`, undefined, s);
+    documentos.DEMO4001 = 'ANULADO';
+    // Rejected and error documents need the built-in simulator's failure hooks.
+    const rechazado = await upload('DEMO5001', { xml: true, json: true });
+    if (await simControl({ status: 'tot002', count: 2 })) {
+      await call('POST', `/api/FevRips/${rechazado}/enviar`, undefined, s);
+      documentos.DEMO5001 = 'NO_APROBADO';
+      const error = await upload('DEMO5002', { xml: true, json: true });
+      await simControl({ status: 503, count: 10 });
+      await call('POST', `/api/FevRips/${error}/enviar`, undefined, s);
+      await simControl({ status: 503, count: 0 });
+      documentos.DEMO5002 = 'ERROR';
+    } else {
+      documentos.DEMO5001 = 'EN_ESPERA (sin simulador: no se pudo provocar un rechazo)';
+    }
+    return { baseUrl, created: true, documentos };
+  } finally {
+    await close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const config = loadConfig();
+  const result = await seedDemo(config);
+  console.log(result.created ? 'Inquilino de demostración creado.' : 'El usuario de demostración ya existía; no se cambió nada.');
+  for (const [formato, estado] of Object.entries(result.documentos)) console.log(`  ${formato}: ${estado}`);
+  console.log(`\nInicie sesión en ${config.publicUrl ?? `http://localhost:${config.port}`}/auth/login`);
+  console.log(`  Correo:     ${DEMO.email}`);
+  console.log(`  Contraseña: ${DEMO.password}`);
+  console.log('  Módulos:    ministerio, facturacion, marketing, automatizaciones');
+}

@@ -1,0 +1,176 @@
+import PgBoss from 'pg-boss';
+import type { TDeps } from '../../deps.ts';
+import type { TDb } from '../../db/client.ts';
+
+/**
+ * Durable jobs (DESIGN.md "Jobs"; docs/decisions/005-bulk-send-jobs.md): pg-boss 10 on the application's own
+ * database. PostgreSQL → pg-boss's own pool on DATABASE_URL; PGlite → pg-boss's `db.executeSql` adapter over the
+ * one in-process client (shared/notes/dependencies.md §2d).
+ *
+ * Bulk sends (issue 4) use one queue per tenant, `envio-fevrips-t{tenantId}`, so one tenant's backlog never
+ * blocks another's and the per-tenant concurrency toward the ministry is the number of work loops per queue.
+ */
+export type TJobQueue = {
+  /** Enqueue one send job per document; returns how many were enqueued. */
+  enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[]) => Promise<number>;
+  /** Ids (of `fevRipsIds`) that have a bulk-send job queued, waiting for a retry or running. */
+  pendingSends: (tenantId: number, fevRipsIds: number[]) => Promise<Set<number>>;
+  /** Start the worker loops in this process (idempotent). */
+  startWorker: () => Promise<void>;
+  stop: (o?: { graceful?: boolean }) => Promise<void>;
+  boss: PgBoss;
+};
+
+export type TSendJob = { tenantId: number; userId: number; fevRipsId: number };
+
+/** Name of a tenant's bulk-send queue. */
+export const sendQueueName = (tenantId: number) => `envio-fevrips-t${tenantId}`;
+const QUEUE_PREFIX = 'envio-fevrips-t';
+
+/** Seconds an active job may run before pg-boss considers its process dead and retries it. */
+const DEFAULT_EXPIRE_S = 15 * 60;
+
+type TPgliteLike = {
+  query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  exec: (text: string) => Promise<Array<{ rows: unknown[] }>>;
+};
+
+/**
+ * Create and start pg-boss for the app's database (creates its schema on first use). The worker is not started
+ * here: call `startWorker` (buildApp does unless JOBS_WORKER=false; `npm run worker` runs only it).
+ * `runSend` is what a job does (the documents service's sendDocument, wrapped by the caller).
+ * With PGlite this process owns the database, so jobs left active by a dead process are put back to retry at once;
+ * on PostgreSQL pg-boss's expiry (`expireInSeconds`) does it.
+ */
+export async function startJobQueue(o: {
+  deps: Pick<TDeps, 'config' | 'dbKind' | 'log'> & { db: TDb };
+  runSend: (job: TSendJob) => Promise<void>;
+  tenantConcurrency: number;
+  batchSize?: number;
+  expireInSeconds?: number;
+  pollingIntervalSeconds?: number;
+}): Promise<TJobQueue> {
+  const { deps } = o;
+  const options: PgBoss.ConstructorOptions = {
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: 30,
+  };
+  let boss: PgBoss;
+  if (deps.dbKind === 'postgresql' && deps.config.databaseUrl) {
+    boss = new PgBoss({ ...options, connectionString: deps.config.databaseUrl, max: 4 });
+  } else {
+    const client = (deps.db as unknown as { $client: TPgliteLike }).$client;
+    boss = new PgBoss({
+      ...options,
+      db: {
+        executeSql: async (text: string, values: unknown[]) => {
+          if (values && values.length) return client.query(text, values);
+          const results = await client.exec(text);
+          return results.at(-1) ?? { rows: [] };
+        },
+      },
+    });
+  }
+  boss.on('error', (err) => deps.log.warn({ err: String((err as Error).message ?? err) }, 'pg-boss error'));
+  await boss.start();
+
+  const expireInSeconds = o.expireInSeconds ?? DEFAULT_EXPIRE_S;
+  const known = new Set<string>();
+  /** Queues found missing recently (a list call must not query pg-boss's catalogue every time). */
+  const absentUntil = new Map<string, number>();
+  async function ensureQueue(name: string) {
+    if (known.has(name)) return;
+    if (!(await boss.getQueue(name))) {
+      try {
+        await boss.createQueue(name, { name, policy: 'standard', retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds });
+      } catch (err) {
+        if (!(await boss.getQueue(name))) throw err;
+      }
+    }
+    known.add(name);
+  }
+
+  if (deps.dbKind === 'pglite') {
+    // This process owns the embedded database: anything still active was left by a process that died.
+    const queues = await boss.getQueues();
+    for (const q of queues.filter((q) => q.name.startsWith(QUEUE_PREFIX))) {
+      const active = (await client().query(`select id from pgboss.job where name = $1 and state = 'active'`, [q.name])).rows as Array<{ id: string }>;
+      if (active.length) await boss.fail(q.name, active.map((a) => a.id));
+    }
+  }
+  function client(): TPgliteLike {
+    return (deps.db as unknown as { $client: TPgliteLike }).$client;
+  }
+
+  const working = new Set<string>();
+  let workerOn = false;
+  let discovery: NodeJS.Timeout | null = null;
+  const batchSize = o.batchSize ?? 5;
+  const pollingIntervalSeconds = o.pollingIntervalSeconds ?? 1;
+
+  async function workQueue(name: string) {
+    if (working.has(name) || !workerOn) return;
+    working.add(name);
+    for (let i = 0; i < Math.max(1, o.tenantConcurrency); i++) {
+      let workerId = '';
+      workerId = await boss.work<TSendJob>(name, { batchSize, pollingIntervalSeconds }, async (jobs) => {
+        // Jobs of one loop run one after another: the loop count is the tenant's concurrency toward the MUV.
+        for (const job of jobs) await o.runSend(job.data);
+        // Fetch the next batch at once instead of waiting for the polling interval.
+        if (jobs.length && workerId) boss.notifyWorker(workerId);
+      });
+    }
+  }
+
+  async function discover() {
+    const queues = await boss.getQueues();
+    for (const q of queues) if (q.name.startsWith(QUEUE_PREFIX)) await workQueue(q.name);
+  }
+
+  return {
+    boss,
+    async enqueueSends(tenantId, userId, fevRipsIds) {
+      const name = sendQueueName(tenantId);
+      absentUntil.delete(name);
+      await ensureQueue(name);
+      if (fevRipsIds.length === 0) return 0;
+      await boss.insert(fevRipsIds.map((fevRipsId) => ({ name, data: { tenantId, userId, fevRipsId } })));
+      if (workerOn) await workQueue(name);
+      return fevRipsIds.length;
+    },
+    async pendingSends(tenantId, fevRipsIds) {
+      if (fevRipsIds.length === 0) return new Set();
+      const name = sendQueueName(tenantId);
+      if (!known.has(name)) {
+        if ((absentUntil.get(name) ?? 0) > Date.now()) return new Set();
+        if (!(await boss.getQueue(name))) {
+          absentUntil.set(name, Date.now() + 5_000);
+          return new Set();
+        }
+        known.add(name);
+      }
+      const sqlText = `select distinct (data->>'fevRipsId')::int as id from pgboss.job
+        where name = $1 and state in ('created', 'retry', 'active') and (data->>'fevRipsId')::int = any($2::int[])`;
+      const rows =
+        deps.dbKind === 'pglite'
+          ? ((await client().query(sqlText, [name, fevRipsIds])).rows as Array<{ id: number }>)
+          : ((await (boss.getDb() as PgBoss.Db).executeSql(sqlText, [name, fevRipsIds])).rows as Array<{ id: number }>);
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+    async startWorker() {
+      if (workerOn) return;
+      workerOn = true;
+      await discover();
+      discovery = setInterval(() => {
+        discover().catch((err) => deps.log.warn({ err: String(err) }, 'job queue discovery failed'));
+      }, 5_000);
+      discovery.unref();
+    },
+    async stop({ graceful = true } = {}) {
+      if (discovery) clearInterval(discovery);
+      workerOn = false;
+      await boss.stop({ graceful, close: deps.dbKind === 'postgresql', timeout: 10_000, wait: true });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MODULOS, PRODUCTOS, type TGrantData, type TModulo, type TProductosComprados } from '@radica/contracts/products';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import type { TDeps } from '../../deps.ts';
+import type { TDb } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { purchases, users } from '../../db/schema.ts';
+
+/**
+ * GET /api/Auth/productos-comprados (seed 000 §3 "Purchased-products result", §7): the module flags (true when an
+ * active, approved purchase of that module exists) and every purchase of the caller's tenant, oldest first.
+ */
+export async function getPurchasedProducts(deps: { db: TDb }, ctx: { tenantId: number }): Promise<TProductosComprados> {
+  const rows = await deps.db.select().from(purchases).where(eq(purchases.tenantId, ctx.tenantId)).orderBy(asc(purchases.id));
+  const owns = (m: TModulo) => rows.some((r) => r.modulo === m && r.activo && r.estado === 'APROBADO');
+  return {
+    ministerio: owns('ministerio'),
+    facturacion: owns('facturacion'),
+    marketing: owns('marketing'),
+    automatizaciones: owns('automatizaciones'),
+    productosDetalle: rows.map((r) => ({
+      productoId: r.productoId,
+      titulo: r.titulo,
+      descripcion: r.descripcion,
+      estado: r.estado,
+      fechaCompra: r.fechaCompra.toISOString(),
+      montoPagado: r.montoPagado,
+      numeroVenta: r.numeroVenta,
+      activo: r.activo,
+    })),
+  };
+}
+
+/** Owned-module answers kept for a few seconds per process (every ministry call checks; a grant here drops them). */
+const MODULE_CACHE_TTL_MS = 5_000;
+const moduleCache = new Map<string, { at: number; owns: boolean }>();
+
+/**
+ * True when the tenant owns `modulo` (an active, approved purchase). One indexed lookup, cached 5 s per process
+ * (a grant through this process is seen at once; elsewhere within 5 s).
+ */
+export async function hasModule(deps: { db: TDb }, tenantId: number, modulo: TModulo): Promise<boolean> {
+  const key = `${tenantId}:${modulo}`;
+  const hit = moduleCache.get(key);
+  if (hit && Date.now() - hit.at < MODULE_CACHE_TTL_MS) return hit.owns;
+  const owns = await ownsModule(deps, tenantId, modulo);
+  if (moduleCache.size > 10_000) moduleCache.clear();
+  moduleCache.set(key, { at: Date.now(), owns });
+  return owns;
+}
+
+async function ownsModule(deps: { db: TDb }, tenantId: number, modulo: TModulo): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ one: sql<number>`1` })
+    .from(purchases)
+    .where(and(eq(purchases.tenantId, tenantId), eq(purchases.modulo, modulo), eq(purchases.activo, true), eq(purchases.estado, 'APROBADO')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Record a manual purchase (default: paid by bank transfer) of `modulos` for the tenant of the user `email`
+ * (issue 4 "Module access": operator command `npm run admin -- grant EMAIL MODULE…`). Modules the tenant already owns
+ * are not recorded twice. Throws AppError 404 when no user has that e-mail, 400 on an unknown module.
+ */
+export async function grantModules(
+  deps: { db: TDb },
+  input: { email: string; modulos: string[]; metodoPago?: string; montoPagado?: number; registradoPor?: string },
+): Promise<TGrantData> {
+  for (const m of input.modulos)
+    if (!(MODULOS as readonly string[]).includes(m)) throw new AppError('MODULO_INVALIDO', 400, MSG_MINISTERIO.moduloInvalido(m));
+  const email = input.email.trim().toLowerCase();
+  const [user] = await deps.db.select({ tenantId: users.tenantId }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (!user) throw new AppError('USUARIO_NO_ENCONTRADO', 404, MSG_MINISTERIO.usuarioNoEncontrado(email));
+  const numeroVenta = `MAN-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const granted: TModulo[] = [];
+  for (const m of new Set(input.modulos as TModulo[])) {
+    moduleCache.delete(`${user.tenantId}:${m}`);
+    if (await ownsModule(deps, user.tenantId, m)) {
+      granted.push(m);
+      continue;
+    }
+    await deps.db.insert(purchases).values({
+      tenantId: user.tenantId,
+      modulo: m,
+      productoId: PRODUCTOS[m].productoId,
+      titulo: PRODUCTOS[m].titulo,
+      descripcion: PRODUCTOS[m].descripcion,
+      estado: 'APROBADO',
+      montoPagado: input.montoPagado ?? 0,
+      numeroVenta,
+      metodoPago: input.metodoPago ?? 'TRANSFERENCIA',
+      activo: true,
+      registradoPor: input.registradoPor ?? 'operador',
+    });
+    granted.push(m);
+  }
+  for (const m of granted) moduleCache.delete(`${user.tenantId}:${m}`);
+  return { tenantId: user.tenantId, email, modulos: granted, numeroVenta };
+}
+
+export type { TDeps };

@@ -1,0 +1,193 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
+import { fevRips, muvAttempts } from '../src/db/schema.ts';
+import { PROVIDER_CONFIG, client, registerAndLogin, rememberDataDir, startTestApp, uploadPar1Copy, type TTestApp } from './helpers.ts';
+
+type TStats = { cargas: number; aceptados: number; rechazados: number };
+
+/** A standalone simulator (its own Fastify on a random port) so its counters survive the API's restarts. */
+async function startSimulator(latencyMs: number): Promise<{ app: FastifyInstance; url: string; stats: () => Promise<TStats> }> {
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(muvSimulatorPlugin, { prefix: '', latencyMs });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, url, stats: async () => (await fetch(`${url}/_control/stats`)).json() as Promise<TStats> };
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type TClient = ReturnType<typeof client>;
+const estados = async (c: TClient, prefix: string) => {
+  const res = await c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 100, estado: '', formato: prefix });
+  return res.body.data.results.data as Array<{ id: number; estado: string; enviandose: boolean; intentosEnvio: number }>;
+};
+
+describe('bulk send as durable jobs (issue 4)', () => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let t: TTestApp;
+  beforeAll(async () => {
+    sim = await startSimulator(40);
+    t = await startTestApp({ muvBaseUrl: sim.url, muvSimulator: false, jobsBatchSize: 3 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.app.close();
+  });
+
+  it('enqueues one job per sendable document, shows progress, sends each once, one at a time per tenant', async () => {
+    const { c } = await registerAndLogin(t.url, 'masivo@example.co', '901019681');
+    await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await uploadPar1Copy(c, `BLK${100 + i}`));
+    const partial = await uploadPar1Copy(c, 'BLK199', { json: false });
+    const before = await sim.stats();
+
+    const res = await c.post('/api/FevRips/envio-masivo', { ids: [...ids, partial], formatos: ['NOEXISTE9'] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ encolados: 6, omitidos: 2 });
+    expect(res.body.data.detalleOmitidos).toEqual(
+      expect.arrayContaining([
+        { id: partial, formato: 'BLK199', motivo: 'estado PENDIENTE_RIPS' },
+        { id: null, formato: 'NOEXISTE9', motivo: 'no encontrado' },
+      ]),
+    );
+    // Progress is visible in the list, and a second click does not enqueue anything twice.
+    const during = await estados(c, 'BLK1');
+    expect(during.filter((d) => d.enviandose).length).toBeGreaterThan(0);
+    const twice = await c.post('/api/FevRips/envio-masivo', { ids });
+    expect(twice.body.data.encolados).toBeLessThan(6);
+
+    await waitFor('all approved', async () => (await estados(c, 'BLK1')).filter((d) => ids.includes(d.id)).every((d) => d.estado === 'APROBADO'));
+    const after = await sim.stats();
+    expect(after.aceptados - before.aceptados).toBe(6);
+    expect(after.cargas - before.cargas).toBe(6);
+    const rows = (await estados(c, 'BLK1')).filter((d) => ids.includes(d.id));
+    expect(rows.every((d) => d.intentosEnvio === 1 && !d.enviandose)).toBe(true);
+
+    // Per-tenant concurrency 1: the tenant's uploads to the ministry never overlapped in time.
+    const attempts = (await t.app.deps.db.select().from(muvAttempts).where(eq(muvAttempts.operation, 'CargarFevRips')))
+      .filter((a) => ids.includes(a.fevRipsId ?? 0))
+      .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+    expect(attempts).toHaveLength(6);
+    for (let i = 1; i < attempts.length; i++) expect(attempts[i]!.startedAt.getTime()).toBeGreaterThanOrEqual(attempts[i - 1]!.finishedAt!.getTime());
+  });
+
+  it('a retried job whose document is still claimed by a dead worker (claim older than a live send) sends it once', async () => {
+    const { c } = await registerAndLogin(t.url, 'huerfano@example.co', '901019681');
+    await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    const id = await uploadPar1Copy(c, 'ORF100');
+    const fresh = await uploadPar1Copy(c, 'ORF101');
+    const old = new Date(Date.now() - 3_600_000);
+    await t.app.deps.db.update(fevRips).set({ estado: 'ENPROCESO', estadoPrevio: 'EN_ESPERA', envioIniciadoAt: old }).where(eq(fevRips.id, id));
+    // A claim of a moment ago is a live send elsewhere: the job must leave it alone.
+    await t.app.deps.db.update(fevRips).set({ estado: 'ENPROCESO', estadoPrevio: 'EN_ESPERA', envioIniciadoAt: new Date() }).where(eq(fevRips.id, fresh));
+    const before = await sim.stats();
+    const [doc] = await t.app.deps.db.select().from(fevRips).where(eq(fevRips.id, id));
+    await t.app.deps.jobs!.enqueueSends(doc!.tenantId, doc!.idUsuario, [id, fresh]);
+    await waitFor('orphan approved', async () => (await estados(c, 'ORF10')).find((d) => d.id === id)?.estado === 'APROBADO');
+    await waitFor('jobs done', async () => (await estados(c, 'ORF10')).every((d) => !d.enviandose));
+    expect((await estados(c, 'ORF10')).find((d) => d.id === fresh)?.estado).toBe('ENPROCESO');
+    expect((await sim.stats()).aceptados - before.aceptados).toBe(1);
+  });
+});
+
+
+/** A free TCP port on localhost. */
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? res(a.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+const SERVER = resolve(import.meta.dirname, '../src/server.ts');
+
+describe('a restart mid-batch resumes without sending anything twice or losing anything', () => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let child: ChildProcess | null = null;
+  beforeAll(async () => {
+    sim = await startSimulator(150);
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await sim?.app.close();
+  });
+
+  it('SIGKILL of the API (embedded PGlite on disk) mid-batch, start again: every document APROBADO, each accepted once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'radica-jobs-restart-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MUV_BASE_URL: sim.url,
+      MUV_SIMULATOR: 'false',
+      JOBS_BATCH_SIZE: '4',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    };
+    const start = async () => {
+      const p = spawn(process.execPath, ['--import', 'tsx', SERVER], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      await waitFor('server up', async () => fetch(`${url}/api/info`).then((r) => r.status < 500, () => false), 90_000);
+      return p;
+    };
+    child = await start();
+    rememberDataDir(url, dataDir);
+    const { c } = await registerAndLogin(url, 'reinicio-masivo@example.co', '901019681');
+    await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    const N = 12;
+    const ids: number[] = [];
+    for (let i = 0; i < N; i++) ids.push(await uploadPar1Copy(c, `RST${100 + i}`));
+    const res = await c.post('/api/FevRips/envio-masivo', { ids });
+    expect(res.body.data.encolados).toBe(N);
+
+    await waitFor('a few accepted', async () => (await sim.stats()).aceptados >= 3);
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+    const mid = await sim.stats();
+    expect(mid.aceptados).toBeLessThan(N);
+
+    child = await start();
+    const login = await client(url).post('/api/Auth/login', { email: 'reinicio-masivo@example.co', password: 'Clave-Segura-2026', rememberMe: false });
+    c.setSession(login.body.data.accessToken, login.body.data.tenant.validator);
+    await waitFor('all approved after restart', async () => {
+      const rows = await estados(c, 'RST1');
+      return rows.length === N && rows.every((d) => d.estado === 'APROBADO' && !d.enviandose);
+    }, 120_000);
+    const end = await sim.stats();
+    // Each package accepted exactly once; a resend of a package the ministry already took shows as RVG18 (rechazado).
+    expect(end.aceptados).toBe(N);
+    expect(end.cargas - end.aceptados).toBe(end.rechazados);
+    expect(end.rechazados).toBeLessThanOrEqual(1);
+    const cuvs = new Set((await c.post('/api/fevrips/informe-listado', { formatos: ids.map((_, i) => `RST${100 + i}`) })).body.data.datos.map((d: { cuv: string }) => d.cuv));
+    expect(cuvs.size).toBe(N);
+    child.kill('SIGTERM');
+    await new Promise((r) => child!.once('exit', r));
+    child = null;
+  }, 240_000);
+});

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { clearSession, setAuthenticated } from '../lib/session';
+import { ModuleGuard } from './guards/module-guard';
+import { Sidebar } from './layout/sidebar';
+
+const USER = {
+  id: 9,
+  name: 'IPS Shell',
+  email: 'shell@ips.co',
+  tenant: { validator: 'VAL-9', database: 'db_9' },
+  authType: 'manual' as const,
+};
+const later = () => new Date(Date.now() + 3_600_000).toISOString();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubProducts(answer: () => Response | Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Sidebar
+              isCollapsed={false}
+              isMobileOpen={false}
+              onToggleCollapsed={vi.fn()}
+              onCloseMobile={vi.fn()}
+              onLogout={vi.fn()}
+            />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+function renderGuarded(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <ModuleGuard module="ministerio" />,
+        children: [{ path: '/ministerio', element: <p>Reportes</p> }],
+      },
+      { path: '/app/pricing/:module', element: <p>Precios</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => setAuthenticated(USER, { accessToken: 't', accessTokenExpiry: later() }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+describe('sidebar (seed 000 §2 "App shell")', () => {
+  it('links every module while products load', () => {
+    stubProducts(() => new Promise<Response>(() => {}));
+    renderAt('/Inicio');
+    expect(screen.getByRole('link', { name: 'Ministerio' }).getAttribute('href')).toBe('/ministerio');
+    expect(screen.getByRole('link', { name: 'Marketing' }).getAttribute('href')).toBe('/marketing');
+    expect(screen.queryByText('Próximamente disponible')).toBeNull();
+  });
+
+  it("shows the star + 'Próximamente disponible' and /app/pricing links for modules not purchased", async () => {
+    stubProducts(() => json(200, { success: true, data: { ministerio: true, productosDetalle: [] } }));
+    renderAt('/Inicio');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Marketing/ }).getAttribute('href')).toBe(
+        '/app/pricing/marketing',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Ministerio' }).getAttribute('href')).toBe('/ministerio');
+    expect(screen.getByRole('link', { name: /Facturación/ }).getAttribute('href')).toBe(
+      '/app/pricing/facturacion',
+    );
+    expect(screen.getByRole('link', { name: /Automatizaciones/ }).getAttribute('href')).toBe(
+      '/app/pricing/automatizaciones',
+    );
+    expect(screen.getAllByText('Próximamente disponible')).toHaveLength(3);
+    // RIPS group is not a module: it expands
+    expect(screen.getByRole('button', { name: 'RIPS' })).toBeTruthy();
+  });
+});
+
+describe('module guard (seed 000 §2, seed 002 §4)', () => {
+  it("waits with 'Verificando productos disponibles...' then lets an owner in", async () => {
+    let release: (r: Response) => void = () => {};
+    stubProducts(() => new Promise<Response>((r) => (release = r)));
+    renderGuarded('/ministerio');
+    expect(await screen.findByText('Verificando productos disponibles...')).toBeTruthy();
+    release(json(200, { success: true, data: { ministerio: true } }));
+    expect(await screen.findByText('Reportes')).toBeTruthy();
+  });
+
+  it('replaces the page with /app/pricing/ministerio without the product', async () => {
+    stubProducts(() => json(200, { success: true, data: { ministerio: false } }));
+    const router = renderGuarded('/ministerio');
+    expect(await screen.findByText('Precios')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/pricing/ministerio');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('allows the area in the path when the products call fails', async () => {
+    stubProducts(() => json(500, {}));
+    renderGuarded('/ministerio');
+    expect(await screen.findByText('Reportes')).toBeTruthy();
+  });
+});

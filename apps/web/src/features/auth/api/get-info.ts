@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http';
+
+export type TInfo = { googleClientId: string | null };
+
+/** GET /api/info (public, seed 000 §7): the Google client id, or null when Google sign-in is disabled. */
+export async function getInfo(signal?: AbortSignal): Promise<TInfo> {
+  const envelope = await apiRequest<{ googleClientId?: unknown }>('/api/info', { signal });
+  const id = envelope.data?.googleClientId;
+  return { googleClientId: typeof id === 'string' && id ? id : null };
+}
+
+export const infoQuery = () =>
+  queryOptions({
+    queryKey: ['info'] as const,
+    queryFn: ({ signal }) => getInfo(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export function useInfo() {
+  return useQuery(infoQuery());
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http';
+
+export type TBulkSendData = { encolados: number; omitidos: number };
+
+/**
+ * POST /api/FevRips/envio-masivo {ids} (issue 4): queues durable send jobs. `encolados` were queued,
+ * `omitidos` skipped (status not sendable or already in a send).
+ */
+export async function bulkSendDocuments(ids: number[]): Promise<TBulkSendData> {
+  const envelope = await apiRequest<TBulkSendData>('/api/FevRips/envio-masivo', {
+    method: 'POST',
+    body: { ids },
+  });
+  return envelope.data;
+}
+
+export function useBulkSendDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkSendDocuments,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+  });
+}

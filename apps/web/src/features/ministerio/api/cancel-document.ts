@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http';
+
+/** POST /api/FevRips/{id}/anular (seed 001 §4, §7): the status becomes ANULADO. Returns the server's message. */
+export async function cancelDocument(id: number): Promise<string | undefined> {
+  const envelope = await apiRequest<unknown>(`/api/FevRips/${id}/anular`, { method: 'POST' });
+  return envelope.message;
+}
+
+export function useCancelDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelDocument,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http';
+
+export type TDeleteFileData = { documentoAnulado: boolean; estadoActual: string };
+
+/**
+ * POST /api/FevRips/{id}/eliminar-archivo {tipoArchivo} (seed 001 §3, §7). `documentoAnulado` true when the
+ * last file went and the document was cancelled.
+ */
+export async function deleteDocumentFile(input: {
+  id: number;
+  tipoArchivo: 'xml' | 'json';
+}): Promise<TDeleteFileData> {
+  const envelope = await apiRequest<TDeleteFileData>(`/api/FevRips/${input.id}/eliminar-archivo`, {
+    method: 'POST',
+    body: { tipoArchivo: input.tipoArchivo },
+  });
+  return envelope.data;
+}
+
+export function useDeleteDocumentFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocumentFile,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+  });
+}

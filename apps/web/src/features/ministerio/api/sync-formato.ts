@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http';
+
+export type TSyncData = {
+  informacionSincronizada: boolean;
+  cantidadRegistrosGuardados: number;
+  mensaje: string;
+};
+
+/** POST /api/FevRips/sincronizar-formato {formato} (seed 001 §3, §7): re-reads the ministry's record. */
+export async function syncFormato(formato: string): Promise<TSyncData> {
+  const envelope = await apiRequest<TSyncData>('/api/FevRips/sincronizar-formato', {
+    method: 'POST',
+    body: { formato },
+  });
+  return envelope.data;
+}
+
+export function useSyncFormato() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncFormato,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+  });
+}

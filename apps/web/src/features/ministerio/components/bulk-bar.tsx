@@ -1,0 +1,66 @@
+import { Download, FileSpreadsheet, Send, X } from 'lucide-react';
+import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { Button } from '../../../components/ui/button';
+
+/** The bulk bar (seed 001 §2) shown while documents are selected. */
+export function BulkBar({
+  count,
+  isAllResults,
+  showAnswers,
+  busy,
+  onSend,
+  onReport,
+  onAnswers,
+  onClear,
+}: {
+  count: number;
+  isAllResults: boolean;
+  showAnswers: boolean;
+  busy: 'send' | 'report' | 'answers' | null;
+  onSend: () => void;
+  onReport: () => void;
+  onAnswers: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label="Acciones sobre la selección"
+      className="flex flex-wrap items-center gap-2 border-b border-brand-100 bg-brand-50 px-4 py-3"
+    >
+      <p className="mr-auto text-sm font-medium text-brand-800" data-testid="seleccion-resumen">
+        {MSG_MIN_WEB.selectedCount(count)} {isAllResults && <span>{MSG_MIN_WEB.allResults}</span>}
+      </p>
+      <Button size="sm" onClick={onSend} isLoading={busy === 'send'} disabled={busy !== null}>
+        {busy !== 'send' && <Send aria-hidden="true" className="size-4" />}
+        {MSG_MIN_WEB.sendSelected}
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={onReport}
+        isLoading={busy === 'report'}
+        disabled={busy !== null}
+      >
+        {busy !== 'report' && <FileSpreadsheet aria-hidden="true" className="size-4" />}
+        {MSG_MIN_WEB.downloadReport}
+      </Button>
+      {showAnswers && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onAnswers}
+          isLoading={busy === 'answers'}
+          disabled={busy !== null}
+        >
+          {busy !== 'answers' && <Download aria-hidden="true" className="size-4" />}
+          {MSG_MIN_WEB.downloadAnswers}
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" onClick={onClear} disabled={busy !== null}>
+        <X aria-hidden="true" className="size-4" />
+        {MSG_MIN_WEB.clearSelection}
+      </Button>
+    </div>
+  );
+}

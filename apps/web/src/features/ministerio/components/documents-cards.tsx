@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { formatDateTime } from '../../../lib/format';
+import type { TMinisterioRow } from '../api/types';
+import { documentValue, tipoDocumentoLabel } from '../utils/display';
+import type { TSelectionProps } from './documents-table';
+import { EstadoIcon } from './estado-badge';
+import { RowActions, type TRowActionHandlers } from './row-actions';
+
+/** seed 001 §2 "On phones cards replace the table" (≤ 768 px). */
+export function DocumentsCards({
+  rows,
+  firstRowNumber,
+  selection,
+  handlers,
+  busyId,
+}: {
+  rows: TMinisterioRow[];
+  firstRowNumber: number;
+  selection: TSelectionProps;
+  handlers: TRowActionHandlers;
+  busyId: number | null;
+}) {
+  return (
+    <div className="space-y-3 p-3">
+      <label className="flex items-center gap-2 px-1 text-sm text-slate-600">
+        <input
+          type="checkbox"
+          checked={selection.isAllSelected}
+          disabled={selection.isSelectingAll}
+          onChange={selection.onToggleAll}
+          className="size-4 accent-brand-600"
+        />
+        {MSG_MIN_WEB.selectAll}
+      </label>
+      <ul className="space-y-3">
+        {rows.map((row, index) => (
+          <li
+            key={row.id}
+            data-testid="tarjeta-documento"
+            className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+          >
+            <div className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                aria-label={MSG_MIN_WEB.selectRow(row.formato)}
+                checked={selection.isSelected(row.id)}
+                onChange={() => selection.onToggle(row)}
+                className="mt-1 size-4 accent-brand-600"
+              />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-center justify-between gap-2">
+                  <Link
+                    to={`/ministerio/${row.id}`}
+                    className="truncate font-mono text-sm font-semibold text-slate-900"
+                  >
+                    {firstRowNumber + index}. {row.formato}
+                  </Link>
+                  <EstadoIcon estado={row.estado} isSending={row.enviandose} />
+                </div>
+                <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+                  <dt className="text-slate-500">Tipo</dt>
+                  <dd className="text-slate-800">{tipoDocumentoLabel(row.tipoDocumento)}</dd>
+                  <dt className="text-slate-500">Valor</dt>
+                  <dd className="text-slate-800">{documentValue(row)}</dd>
+                  <dt className="text-slate-500">Creación</dt>
+                  <dd className="text-slate-800">{formatDateTime(row.fechaCreacion, '—')}</dd>
+                  <dt className="text-slate-500">Radicación</dt>
+                  <dd className="text-slate-800">{formatDateTime(row.fechaRadicacion, '—')}</dd>
+                </dl>
+                <div className="mt-2 border-t border-slate-100 pt-2">
+                  <RowActions row={row} handlers={handlers} busyId={busyId} />
+                </div>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import type { TMinisterioDetail } from '../api/types';
+import { DocumentRoute } from './document';
+
+function detail(overrides: Partial<TMinisterioDetail>): TMinisterioDetail {
+  return {
+    id: 5,
+    idUsuario: 1,
+    tipoDocumento: 'FV',
+    formato: 'A01E5687',
+    cuv: null,
+    estado: 'PROCESADO',
+    estadoInterno: 2,
+    fechaCreacion: '2025-03-01T15:00:00Z',
+    fechaModificacion: '2025-03-01T15:00:00Z',
+    fechaEnvio: null,
+    fechaRadicacion: null,
+    procesoId: null,
+    xml: true,
+    json: true,
+    intentosEnvio: 0,
+    totalFactura: 0,
+    infoFevRips: null,
+    tieneErrores: false,
+    totalErrores: 0,
+    totalNotificaciones: 0,
+    errores: [],
+    notificaciones: [],
+    prevalidacion: [],
+    archivoXml: { id: 1, nombre: 'A01E5687.xml', tamanoBytes: 32_000 },
+    archivoJson: { id: 2, nombre: 'A01E5687.json', tamanoBytes: 5_000 },
+    ...overrides,
+  };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+function renderDoc(doc: TMinisterioDetail) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path.endsWith('/enviar'))
+        return json({
+          success: true,
+          data: {
+            exitoso: false,
+            mensaje: 'Rechazado',
+            cuv: null,
+            tieneNotificaciones: false,
+            totalNotificaciones: 0,
+            tieneErrores: true,
+            totalErrores: 1,
+            fechaRadicacion: null,
+            procesoId: 1,
+          },
+        });
+      if (path.endsWith('/anular')) return json({ success: true, data: null, message: 'ok' });
+      if (path.endsWith('/eliminar-archivo'))
+        return json({ success: true, data: { documentoAnulado: true, estadoActual: 'ANULADO' } });
+      return json({ success: true, data: doc });
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/ministerio', element: <p>Listado</p> },
+      { path: '/ministerio/:id', element: <DocumentRoute /> },
+    ],
+    { initialEntries: [`/ministerio/${doc.id}`] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const finding = (id: number, clase: string, codigo: string) => ({
+  id,
+  clase,
+  codigo,
+  descripcion: `Descripción ${codigo}`,
+  observaciones: '',
+  fuente: 'Rips',
+  pathFuente: 'usuarios[0].consultas[0]',
+});
+
+describe('document detail actions (seed 001 §2, §4; issue 5)', () => {
+  it("shows the 'Prevalidación' findings and asks 'Enviar de todos modos' before sending with RECHAZADO ones", async () => {
+    const calls = renderDoc(
+      detail({ prevalidacion: [finding(1, 'RECHAZADO', 'RVC019'), finding(2, 'NOTIFICACION', 'FED131')] }),
+    );
+    expect(await screen.findByRole('heading', { name: /Prevalidación/ })).toBeTruthy();
+    expect(screen.getByText('RVC019')).toBeTruthy();
+    expect(screen.getByText('FED131')).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Enviar al Ministerio' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    fireEvent.click(send);
+    const confirm = await screen.findByRole('button', { name: MSG_MIN_WEB.sendAnyway });
+    expect(calls.some((c) => c.endsWith('/enviar'))).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/enviar'));
+  });
+
+  it('sends at once when the pre-validation has no RECHAZADO finding', async () => {
+    const calls = renderDoc(detail({ prevalidacion: [finding(2, 'NOTIFICACION', 'FED131')] }));
+    const send = await screen.findByRole('button', { name: 'Enviar al Ministerio' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    fireEvent.click(send);
+    await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/enviar'));
+    expect(screen.queryByRole('button', { name: MSG_MIN_WEB.sendAnyway })).toBeNull();
+  });
+
+  it('Anular asks with the seed text and calls anular', async () => {
+    const calls = renderDoc(detail({}));
+    fireEvent.click(await screen.findByRole('button', { name: 'Anular' }));
+    expect(screen.getByText(MSG_MIN_WEB.cancelConfirmText)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Anular' }).at(-1)!);
+    await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/anular'));
+  });
+
+  it('a cancelled document offers Activar y Guardar and no Anular', async () => {
+    renderDoc(detail({ estado: 'ANULADO', estadoInterno: 333 }));
+    expect(await screen.findByRole('button', { name: /Activar y Guardar/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Anular' })).toBeNull();
+  });
+
+  it('the X of a file asks confirmation, then calls eliminar-archivo', async () => {
+    const calls = renderDoc(detail({}));
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitar archivo JSON' }));
+    expect(screen.getByText(MSG_MIN_WEB.removeFileText('JSON'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MSG_MIN_WEB.confirm }));
+    await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/eliminar-archivo'));
+  });
+});

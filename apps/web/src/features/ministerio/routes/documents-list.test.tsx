@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { FILTERS_STORAGE_KEY } from '../utils/list-filters';
+import { DocumentsListRoute } from './documents-list';
+
+const row = (id: number, estado: string) => ({
+  id,
+  idUsuario: 1,
+  tipoDocumento: 'FV',
+  formato: `FE${id}`,
+  cuv: estado === 'APROBADO' ? 'ab'.repeat(48) : null,
+  estado,
+  estadoInterno: 1,
+  fechaCreacion: '2025-03-01T15:00:00Z',
+  fechaModificacion: '2025-03-01T15:00:00Z',
+  fechaEnvio: null,
+  fechaRadicacion: null,
+  procesoId: null,
+  xml: true,
+  json: true,
+  intentosEnvio: 0,
+  totalFactura: 0,
+  infoFevRips: null,
+  tieneErrores: false,
+  totalErrores: 0,
+  totalNotificaciones: 0,
+});
+
+let bodies: Array<{ path: string; body: unknown }> = [];
+
+function renderList(configurado = true) {
+  bodies = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      bodies.push({ path, body });
+      if (path === '/api/Auth/tercero-fevrips')
+        return new Response(JSON.stringify({ success: true, data: { configurado } }));
+      if (path === '/api/FevRips/formatos-pagina')
+        return new Response(
+          JSON.stringify({
+            success: true,
+            data: {
+              formatos: Array.from({ length: 40 }, (_, i) => ({
+                id: i + 1,
+                formato: `FE${i + 1}`,
+                pagina: 1,
+                posicionEnPagina: i,
+              })),
+            },
+          }),
+        );
+      return new Response(
+        JSON.stringify({
+          success: true,
+          data: {
+            results: { data: [row(1, 'PROCESADO'), row(2, 'APROBADO'), row(3, 'ANULADO')] },
+            totalRecords: 40,
+            totalPages: 3,
+            pageIndex: body?.pageIndex ?? 1,
+            pageSize: 15,
+          },
+        }),
+      );
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/ministerio', element: <DocumentsListRoute /> }], {
+    initialEntries: ['/ministerio'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const searches = () => bodies.filter((b) => b.path === '/api/FevRips/search').map((b) => b.body);
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('documents list (seed 001 §2)', () => {
+  it('searches with EXCLUDE_ANULADO and shows Mostrando X de Y documentos', async () => {
+    renderList();
+    expect(await screen.findByText('Mostrando 3 de 40 documentos')).toBeTruthy();
+    expect(screen.queryByText(MSG.providerEmpty)).toBeNull();
+    expect(bodies.find((b) => b.path === '/api/FevRips/search')).toMatchObject({
+      path: '/api/FevRips/search',
+      body: { pageIndex: 1, pageSize: 15, estado: 'EXCLUDE_ANULADO' },
+    });
+  });
+
+  it('warns and links to the settings when no provider configuration exists (seed 001 §2)', async () => {
+    renderList(false);
+    expect(await screen.findByText(MSG.providerEmpty)).toBeTruthy();
+    expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe(
+      '/settings?tab=ministerio',
+    );
+  });
+
+  it('a status filter goes back to page 1 and is kept in localStorage', async () => {
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 2 }));
+    fireEvent.change(screen.getByLabelText('Estado'), { target: { value: 'ANULADO' } });
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 1, estado: 'ANULADO' }));
+    expect(JSON.parse(localStorage.getItem(FILTERS_STORAGE_KEY)!)).toMatchObject({
+      page: 1,
+      filters: { estado: 'ANULADO' },
+    });
+  });
+
+  it('selecting rows shows the bulk bar; Descargar Respuestas only with an approved document', async () => {
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    fireEvent.click(screen.getByLabelText(MSG_MIN_WEB.selectRow('FE1')));
+    expect(screen.getByText(MSG_MIN_WEB.selectedCount(1))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: MSG_MIN_WEB.downloadAnswers })).toBeNull();
+    fireEvent.click(screen.getByLabelText(MSG_MIN_WEB.selectRow('FE2')));
+    expect(screen.getByRole('button', { name: MSG_MIN_WEB.downloadAnswers })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MSG_MIN_WEB.clearSelection }));
+    expect(screen.queryByText(MSG_MIN_WEB.selectedCount(2))).toBeNull();
+  });
+
+  it('select-all takes every result from formatos-pagina and says (todos los resultados)', async () => {
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    fireEvent.click(screen.getByLabelText(MSG_MIN_WEB.selectAll));
+    expect(await screen.findByText(MSG_MIN_WEB.selectedCount(40))).toBeTruthy();
+    expect(screen.getByText(MSG_MIN_WEB.allResults)).toBeTruthy();
+    expect(bodies.find((b) => b.path === '/api/FevRips/formatos-pagina')?.body).toMatchObject({
+      estadoInterno: 'EXCLUDE_ANULADO',
+    });
+  });
+});

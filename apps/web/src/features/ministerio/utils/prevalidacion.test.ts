@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { countRechazados } from './prevalidacion';
+
+describe('countRechazados (issue 5)', () => {
+  it('counts RECHAZADO findings only', () => {
+    expect(countRechazados([{ clase: 'RECHAZADO' }, { clase: 'NOTIFICACION' }, { clase: 'rechazado' }])).toBe(
+      2,
+    );
+    expect(countRechazados(undefined)).toBe(0);
+  });
+});

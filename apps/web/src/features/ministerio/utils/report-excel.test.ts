@@ -1,0 +1,52 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { TReportRow } from '../api/types';
+import { buildReportXlsx, REPORT_COLUMNS, REPORT_SHEET_NAME, reportFileName } from './report-excel';
+
+const ROW: TReportRow = {
+  formato: 'A01E5687',
+  cuv: 'ab'.repeat(48),
+  fechaCreacion: '2025-03-01T15:00:00.000Z',
+  fechaEnvio: '2025-03-01T16:00:00.000Z',
+  fechaRadicacion: '2025-03-01T16:00:05.000Z',
+  procesoId: 779996,
+  xml: true,
+  json: false,
+  cantidadUsuarios: 1,
+  cantidadAtenciones: 2,
+  totalFactura: 1055600,
+  totalValorServicios: 1055600,
+  modalidadPago: '04',
+  identificacionAdquiriente: '900156264',
+  numDocumentoReferenciado: null,
+};
+
+describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
+  it('writes the sheet, headers and rows, and reads back with exceljs', async () => {
+    const bytes = await buildReportXlsx([ROW, { ...ROW, formato: 'FE2', cuv: null, totalFactura: null }]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    const sheet = workbook.getWorksheet(REPORT_SHEET_NAME);
+    expect(sheet).toBeTruthy();
+    expect(sheet!.rowCount).toBe(3);
+    const headers = (sheet!.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(REPORT_COLUMNS.map((c) => c.header));
+    const first = sheet!.getRow(2);
+    expect(first.getCell(1).value).toBe('A01E5687');
+    expect(first.getCell(2).value).toBe(ROW.cuv);
+    expect((first.getCell(3).value as Date).toISOString()).toBe(ROW.fechaCreacion);
+    expect(first.getCell(6).value).toBe(779996);
+    expect(first.getCell(7).value).toBe('Sí');
+    expect(first.getCell(8).value).toBe('No');
+    expect(first.getCell(11).value).toBe(1055600);
+    const second = sheet!.getRow(3);
+    expect(second.getCell(2).value).toBeNull();
+    expect(second.getCell(11).value).toBeNull();
+  });
+
+  it('names the file with the Bogotá date', () => {
+    expect(reportFileName(new Date('2025-03-02T03:00:00Z'))).toBe('informe_ministerio_2025-03-01.xlsx');
+  });
+});

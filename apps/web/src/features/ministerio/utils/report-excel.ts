@@ -1,0 +1,85 @@
+import type { Workbook } from 'exceljs';
+import type { TReportRow } from '../api/types';
+
+/** seed 001 §7: the sheet of the Excel report. */
+export const REPORT_SHEET_NAME = 'Informe Ministerio';
+
+/** Columns of the report (seed 001 §3 "Report row"), in that order, with Spanish headers (Radica's own). */
+export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: string; width: number }> = [
+  { key: 'formato', header: 'Formato', width: 16 },
+  { key: 'cuv', header: 'CUV', width: 40 },
+  { key: 'fechaCreacion', header: 'Fecha de creación', width: 20 },
+  { key: 'fechaEnvio', header: 'Fecha de envío', width: 20 },
+  { key: 'fechaRadicacion', header: 'Fecha de radicación', width: 20 },
+  { key: 'procesoId', header: 'ID del proceso', width: 14 },
+  { key: 'xml', header: 'XML', width: 8 },
+  { key: 'json', header: 'JSON', width: 8 },
+  { key: 'cantidadUsuarios', header: 'Cantidad de usuarios', width: 12 },
+  { key: 'cantidadAtenciones', header: 'Cantidad de atenciones', width: 12 },
+  { key: 'totalFactura', header: 'Total factura', width: 16 },
+  { key: 'totalValorServicios', header: 'Total valor servicios', width: 16 },
+  { key: 'modalidadPago', header: 'Modalidad de pago', width: 12 },
+  { key: 'identificacionAdquiriente', header: 'Identificación adquiriente', width: 18 },
+  { key: 'numDocumentoReferenciado', header: 'Documento referenciado', width: 18 },
+];
+
+/** A timestamp as a Date (Excel keeps it as a date cell); other values unchanged; null → empty cell. */
+function cellValue(
+  key: keyof TReportRow,
+  value: TReportRow[keyof TReportRow],
+): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (key.startsWith('fecha') && typeof value === 'string') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : date;
+  }
+  return value;
+}
+
+/**
+ * Build the report workbook (seed 001 §7 "an Excel report (sheet 'Informe Ministerio')"): one header row
+ * and one row per report row; dates as date cells, totals as numbers (COP, no decimals), booleans 'Sí'/'No'.
+ * exceljs is loaded on demand, so it stays out of the main bundle.
+ */
+export async function buildReportWorkbook(rows: TReportRow[]): Promise<Workbook> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Radica';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(REPORT_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = REPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    const values: Record<string, string | number | Date | null> = {};
+    for (const column of REPORT_COLUMNS) values[column.key] = cellValue(column.key, row[column.key]);
+    sheet.addRow(values);
+  }
+  for (const key of ['fechaCreacion', 'fechaEnvio', 'fechaRadicacion'] as const)
+    sheet.getColumn(key).numFmt = 'dd/mm/yyyy hh:mm';
+  for (const key of ['totalFactura', 'totalValorServicios'] as const)
+    sheet.getColumn(key).numFmt = '"$"#,##0';
+  return workbook;
+}
+
+/** The .xlsx bytes of the report. */
+export async function buildReportXlsx(rows: TReportRow[]): Promise<Uint8Array> {
+  const workbook = await buildReportWorkbook(rows);
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Uint8Array(buffer as ArrayBuffer);
+}
+
+/** 'yyyy-mm-dd' of `now` in Bogotá, for file names. */
+export function fileDate(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Bogota',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Radica's name of the report file: informe_ministerio_{yyyy-mm-dd}.xlsx. */
+export function reportFileName(now: Date = new Date()): string {
+  return `informe_ministerio_${fileDate(now)}.xlsx`;
+}

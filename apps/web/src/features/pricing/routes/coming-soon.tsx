@@ -1,0 +1,68 @@
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Construction } from 'lucide-react';
+import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MODULES, type TModule } from '../../../lib/purchased-products';
+import { useTheme } from '../../../lib/theme';
+
+/** Titles of the coming-soon module pages (seed 002 §2 "Coming-soon module pages"). */
+export const COMING_SOON_TITLES: Record<TModule, string> = {
+  ministerio: 'Gestión de RIPS y envío al Ministerio',
+  facturacion: 'Módulo de Facturación Electrónica',
+  marketing: 'Módulo de Marketing Digital',
+  automatizaciones: 'Módulo de Automatizaciones Inteligentes',
+};
+/** Titles of the RIPS placeholders (seed 002 §2). */
+export const RIPS_TITLES = {
+  listado: 'Módulo de RIPS',
+  editor: 'Creación y Edición de Documentos RIPS',
+} as const;
+/** The mascot named in the dark-theme Ministerio subtitle (seed 002 §2; the name is Radica's). */
+const MASCOT_NAME = 'Radi, nuestro obrero digital';
+
+function isModule(value: string | undefined): value is TModule {
+  return MODULES.includes(value as TModule);
+}
+
+/** A coming-soon page body: construction mascot, title, 'Te notificaremos cuando este módulo esté disponible.' */
+export function ComingSoon({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
+      <div
+        className="flex size-24 items-center justify-center rounded-full bg-amber-100 text-amber-600"
+        aria-hidden="true"
+      >
+        <Construction className="size-12" />
+      </div>
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {subtitle && <p className="text-sm text-slate-500">{subtitle}</p>}
+      <p className="text-slate-600">{MSG_WEB.comingSoon}</p>
+    </div>
+  );
+}
+
+/**
+ * /pricing/{module} (public, with a header and back to /Inicio) and /app/pricing/{module} (inside the app, no
+ * back header) — seed 000 §2, seed 002 §2. An unknown module shows the 404 text.
+ */
+export function ComingSoonRoute({ inApp }: { inApp: boolean }) {
+  const { module } = useParams();
+  const { resolved } = useTheme();
+  if (!isModule(module)) return <ComingSoon title="Página no encontrada" />;
+  const subtitle =
+    module === 'ministerio' ? (resolved === 'dark' ? MASCOT_NAME : 'Módulo Ministerio') : undefined;
+  if (inApp) return <ComingSoon title={COMING_SOON_TITLES[module]} subtitle={subtitle} />;
+  return (
+    <div className="min-h-full bg-slate-50">
+      <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <Link
+          to="/Inicio"
+          className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> Volver
+        </Link>
+        <span className="font-bold text-brand-700">Radica</span>
+      </header>
+      <ComingSoon title={COMING_SOON_TITLES[module]} subtitle={subtitle} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { MSG_WEB } from '@radica/contracts/messages-web';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { DetailList } from '../../../components/ui/detail-list';
+import { useSession } from '../../../lib/session';
+
+/** Authentication type as shown on the profile (seed 000 §2): manual → 'Email/Contraseña', else the provider. */
+export function authTypeLabel(authType: string | undefined): string {
+  return authType === 'manual' ? MSG_WEB.authTypeManual : MSG_WEB.authTypeGoogle;
+}
+
+/** /profile (seed 000 §2 "Profile screen"): name or 'No especificado', e-mail, user id, authentication type. */
+export function ProfileRoute() {
+  const { user } = useSession();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Card aria-labelledby="profile-title">
+        <CardHeader id="profile-title" title="Perfil" />
+        <CardBody>
+          <DetailList
+            columns={1}
+            items={[
+              { label: 'Nombre', value: user?.name?.trim() || MSG_WEB.profileNotSpecified },
+              { label: 'Email', value: user?.email },
+              { label: 'ID de usuario', value: user ? String(user.id) : undefined },
+              { label: 'Tipo de autenticación', value: authTypeLabel(user?.authType) },
+            ]}
+          />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

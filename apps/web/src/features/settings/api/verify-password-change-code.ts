@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http';
+
+export type TVerifyPasswordChange = { email: string; verificationCode: string; newPassword: string };
+
+/**
+ * POST /api/Auth/verify-password-change-code (seed 000 §7): changes the password; the server revokes the user's
+ * other sessions (this browser's cookie session is kept). Returns the server's message.
+ */
+export async function verifyPasswordChangeCode(body: TVerifyPasswordChange): Promise<string | undefined> {
+  const envelope = await apiRequest<unknown>('/api/Auth/verify-password-change-code', {
+    method: 'POST',
+    body,
+  });
+  return envelope.message;
+}
+
+export function useVerifyPasswordChangeCode() {
+  return useMutation({ mutationFn: verifyPasswordChangeCode });
+}

@@ -1,0 +1,112 @@
+/**
+ * Speed of the FEV-RIPS check (issue 5 "Speed"). Prints:
+ * 1. the check of a ~10 MB RIPS JSON with its XML (par1 XML; par1 users replicated) — target < 300 ms — and the
+ *    ratio of that time to a plain JSON.parse of the same file;
+ * 2. a ~100 MB RIPS through the CLI (`bin/radica-fevrips.mjs check … --json`) — targets < 4 s wall, < 1.5 GB
+ *    peak RSS (from /usr/bin/time -v when present, else the child's resourceUsage).
+ * The synthetic files are written to the OS temp folder and deleted afterwards; nothing big is committed.
+ * `npx tsx bench/fevrips-check.ts` (or `npm run bench`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checkFiles } from '@radica/fevrips/engine';
+
+const SAMPLES = resolve(import.meta.dirname, '../../shared/samples');
+const XML_PATH = join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml');
+const par1 = JSON.parse(
+  readFileSync(join(SAMPLES, 'par1_rips_evento_nit901019681_A01E5687.json'), 'utf8'),
+) as {
+  usuarios: Record<string, unknown>[];
+} & Record<string, unknown>;
+
+/** par1 with its users replicated (new document numbers, 10 procedimientos each on the period's days) to ~`bytes`. */
+function syntheticRips(bytes: number): Buffer {
+  const usuarios: unknown[] = [];
+  let size = 0;
+  for (let n = 0; size < bytes; n++) {
+    const base = par1.usuarios[n % par1.usuarios.length] as Record<string, unknown>;
+    const servicios = base['servicios'] as { procedimientos: Record<string, unknown>[] };
+    const proc = servicios.procedimientos[0] as Record<string, unknown>;
+    const procedimientos = Array.from({ length: 10 }, (_, k) => ({
+      ...proc,
+      fechaInicioAtencion: `2025-07-0${1 + ((n + k) % 9)} ${String(7 + (k % 12)).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}`,
+      consecutivo: k + 1,
+    }));
+    const usuario = {
+      ...base,
+      numDocumentoIdentificacion: String(10_000_000 + n),
+      consecutivo: n + 1,
+      servicios: { procedimientos },
+    };
+    usuarios.push(usuario);
+    size += JSON.stringify(usuario).length + 1;
+  }
+  return Buffer.from(JSON.stringify({ ...par1, usuarios }));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+const xml = readFileSync(XML_PATH);
+const ten = syntheticRips(10 * 1_000_000);
+const text = ten.toString('utf8');
+const checks: number[] = [];
+const checksCpu: number[] = [];
+const parses: number[] = [];
+let findings = 0;
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+for (let i = 0; i < 9; i++) {
+  let t = performance.now();
+  const c = process.cpuUsage();
+  const r = checkFiles({ xml, rips: ten });
+  checksCpu.push(cpuMs(process.cpuUsage(c)));
+  checks.push(performance.now() - t);
+  findings = r.hallazgos.length;
+  t = performance.now();
+  JSON.parse(text);
+  parses.push(performance.now() - t);
+}
+const check = median(checks.slice(2));
+const parse = median(parses.slice(2));
+const load = (await import('node:os')).loadavg()[0]?.toFixed(1);
+console.log(
+  `10 MB RIPS (${(ten.length / 1e6).toFixed(1)} MB, ${JSON.parse(text).usuarios.length} usuarios) + par1 XML:`,
+);
+console.log(
+  `  check (read + parse + all rules): median ${check.toFixed(0)} ms wall, ${median(checksCpu.slice(2)).toFixed(0)} ms CPU (target < 300 ms), ${findings} findings; machine load average ${load}`,
+);
+console.log(
+  `  plain JSON.parse of the same text: median ${parse.toFixed(0)} ms; ratio check / JSON.parse = ${(check / parse).toFixed(2)}`,
+);
+
+const dir = mkdtempSync(join(tmpdir(), 'fevrips-bench-'));
+try {
+  const big = syntheticRips(100 * 1_000_000);
+  const ripsPath = join(dir, 'rips-100mb.json');
+  writeFileSync(ripsPath, big);
+  const cli = resolve(import.meta.dirname, '../packages/fevrips/bin/radica-fevrips.mjs');
+  const args = [cli, 'check', XML_PATH, ripsPath, '--json'];
+  const useTime = existsSync('/usr/bin/time');
+  const t0 = performance.now();
+  const child = useTime
+    ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const wall = performance.now() - t0;
+  const rssKb = useTime
+    ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr)?.[1] ?? NaN)
+    : NaN;
+  const cpuS = useTime
+    ? Number(/User time \(seconds\): ([\d.]+)/.exec(child.stderr)?.[1] ?? NaN) +
+      Number(/System time \(seconds\): ([\d.]+)/.exec(child.stderr)?.[1] ?? NaN)
+    : NaN;
+  const paquetes = (JSON.parse(child.stdout) as { resumen: { rechazados: number } }).resumen;
+  console.log(
+    `100 MB RIPS through the CLI (${(big.length / 1e6).toFixed(1)} MB): exit ${child.status}, wall ${(wall / 1000).toFixed(2)} s, CPU ${cpuS.toFixed(2)} s (target < 4 s), peak RSS ${Number.isNaN(rssKb) ? 'n/a' : `${(rssKb / 1024).toFixed(0)} MB`} (target < 1536 MB), ${paquetes.rechazados} RECHAZADO findings`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

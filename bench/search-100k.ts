@@ -1,0 +1,139 @@
+/**
+ * Search speed with 100 000 documents in one tenant on PostgreSQL (issue 4 "Speed"):
+ * POST /api/FevRips/search p99 at 50 concurrent connections (autocannon), with and without filters, and the time
+ * of a select-all (formatos-pagina) of 10 000 formats. Needs DATABASE_URL (a server where it may create and drop a
+ * scratch database). Prints the figures; target: p99 < 50 ms, select-all < 1 s.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { operatorSecretPath } from '../apps/api/src/modules/products/operator-secret.ts';
+import { OPERATOR_HEADER } from '../apps/api/src/modules/products/routes.ts';
+
+type TAutocannonResult = { latency: { p50: number; p99: number; average: number }; requests: { average: number }; non2xx: number; errors: number };
+/** autocannon in its own process (in this one it would share the event loop with the API it measures). */
+function autocannon(o: { url: string; connections: number; duration: number; headers: Record<string, string>; body: string }): Promise<TAutocannonResult> {
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = [cli, '-j', '-c', String(o.connections), '-d', String(o.duration), '-m', 'POST', '-b', o.body];
+  for (const [k, v] of Object.entries(o.headers)) args.push('-H', `${k}=${v}`);
+  args.push(o.url);
+  return new Promise((res, rej) => {
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    p.on('exit', (code) => (code === 0 ? res(JSON.parse(out) as TAutocannonResult) : rej(new Error(`autocannon exit ${code}`))));
+  });
+}
+
+const base = process.env.DATABASE_URL;
+if (!base) {
+  console.log('search-100k: DATABASE_URL no está definido; se omite (necesita PostgreSQL).');
+  process.exit(0);
+}
+const N = Number(process.env.BENCH_DOCS ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const SKIP_LOAD = Boolean(process.env.BENCH_SKIP_LOAD);
+const name = `radica_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: base });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const u = new URL(base);
+u.pathname = `/${name}`;
+const databaseUrl = u.toString();
+
+const dataDir = mkdtempSync(join(tmpdir(), 'radica-bench-'));
+const app = await buildApp({
+  ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+  databaseUrl,
+  dataDir,
+  encryptionKey: randomBytes(32).toString('base64'),
+  jwtSecret: randomBytes(32).toString('hex'),
+  rateLimitScale: 1000,
+  jobsWorker: false,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const addr = app.server.address();
+const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+
+try {
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return (await res.json()) as { data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const email = 'bench@example.co';
+  await post('/api/Email/send-verification-code', { email, userName: 'bench', companyName: 'Bench' });
+  const mail = (await (await fetch(`${url}/api/dev/mail?to=${email}`)).json()) as { data: Array<{ text: string }> };
+  const code = /\b(\d{6})\b/.exec(mail.data[0]!.text)![1];
+  const verified = await post('/api/Email/verify-code', { email, code });
+  await post('/api/Auth/registration', {
+    terceroData: {
+      primerNombre: 'Ana', segundoNombre: '', primerApellido: 'Gómez', segundoApellido: '', nombre: 'Bench SAS', razonSocial: 'BENCH SAS',
+      tipoIdentidad: 'NI', numeroIdentificacion: '901019681', dv: '8', codPais: 'CO', codDepartamento: '11', codCiudad: '001', direccion: 'Calle 1', telefono: '3000000000',
+    },
+    credentialData: { credentialType: 'manual', email, password: 'Clave-Segura-2026', verificationToken: verified.data.verificationToken },
+  });
+  await post('/api/admin/grant', { email, modulos: ['ministerio'] }, { [OPERATOR_HEADER]: readFileSync(operatorSecretPath(dataDir), 'utf8').trim() });
+  const login = await post('/api/Auth/login', { email, password: 'Clave-Segura-2026', rememberMe: false });
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.accessToken}`, 'x-validator': login.data.tenant.validator };
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows } = await db.query<{ tenant_id: number; id: number }>('select tenant_id, id from users where email = $1', [email]);
+  const started = performance.now();
+  // Statuses in realistic shares; creation spread over ~200 days, filing date for approved ones.
+  await db.query(
+    `insert into fev_rips (tenant_id, id_usuario, formato, tipo_documento, estado, total_factura, info_fev_rips, fecha_creacion, fecha_modificacion, fecha_radicacion, cuv, proceso_id, intentos_envio)
+     select $1, $2, 'BN' || lpad(g::text, 7, '0'),
+       (array['FV','FV','FV','NC','ND'])[1 + g % 5],
+       (array['APROBADO','APROBADO','APROBADO','EN_ESPERA','PENDIENTE_RIPS','PENDIENTE_XML','NO_APROBADO','ANULADO','PROCESADO','ERROR'])[1 + g % 10],
+       (100000 + g)::numeric,
+       '{"cantidadUsuarios":1,"cantidadAtenciones":1,"totalFactura":100000,"totalValorServicios":100000,"modalidadPago":"04","identificacionAdquiriente":"860000000"}'::jsonb,
+       now() - (g * interval '3 minutes'), now(),
+       case when g % 10 < 3 then now() - (g * interval '3 minutes') + interval '1 hour' end,
+       case when g % 10 < 3 then md5(g::text) || md5((g + 1)::text) || md5((g + 2)::text) end,
+       case when g % 10 < 3 then g end,
+       case when g % 10 < 3 then 1 else 0 end
+     from generate_series(1, $3::int) g`,
+    [rows[0]!.tenant_id, rows[0]!.id, N],
+  );
+  await db.query('vacuum analyze fev_rips');
+  console.log(`insertados ${N} documentos en ${Math.round(performance.now() - started)} ms`);
+  await db.end();
+
+  const run = async (label: string, body: unknown) => {
+    const r = await autocannon({ url: `${url}/api/FevRips/search`, connections: Number(process.env.BENCH_CONNECTIONS ?? 50), duration: DURATION_S, headers, body: JSON.stringify(body) });
+    console.log(`search ${label}: p50 ${r.latency.p50} ms · p99 ${r.latency.p99} ms · ${Math.round(r.requests.average)} req/s · non2xx ${r.non2xx} · errores ${r.errors}`);
+    return r.latency.p99;
+  };
+  if (SKIP_LOAD) throw new Error('BENCH_SKIP_LOAD');
+  const p99a = await run('sin filtros (EXCLUDE_ANULADO, página 1)', { pageIndex: 1, pageSize: 15, estado: 'EXCLUDE_ANULADO' });
+  const p99b = await run('con filtros (APROBADO + FV + rango de creación)', {
+    pageIndex: 3, pageSize: 15, estado: 'APROBADO', tipoDocumento: 'FV',
+    fechaCreacionDesde: new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10), fechaCreacionHasta: new Date().toISOString().slice(0, 10),
+  });
+  const p99c = await run('con filtro de formato (contiene "00123")', { pageIndex: 1, pageSize: 15, estado: 'EXCLUDE_ANULADO', formato: '00123' });
+  const p99d = await run('página 2000 (offset profundo)', { pageIndex: 2000, pageSize: 15, estado: 'EXCLUDE_ANULADO' });
+
+  const times: number[] = [];
+  let count = 0;
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/FevRips/formatos-pagina`, { method: 'POST', headers, body: JSON.stringify({ tamañoPagina: 15, estadoInterno: 'EXCLUDE_ANULADO' }) });
+    count = ((await res.json()) as { data: { formatos: unknown[] } }).data.formatos.length;
+    times.push(performance.now() - t0);
+  }
+  console.log(`formatos-pagina (seleccionar todo): ${count} formatos en ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))} ms`);
+  const ok = [p99a, p99b, p99c, p99d].every((p) => p < 50) && Math.max(...times) < 1000;
+  console.log(ok ? 'OBJETIVO CUMPLIDO (p99 < 50 ms, seleccionar todo < 1 s)' : 'OBJETIVO NO CUMPLIDO');
+} finally {
+  await app.close();
+  if (process.env.BENCH_KEEP) console.log(`base conservada: ${databaseUrl}`);
+  else await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}

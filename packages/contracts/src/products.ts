@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Products (modules) a tenant can buy: seed 000 §3 "Purchased-products result", seed 002 §3 "Module access keys". */
+export const MODULOS = ['ministerio', 'facturacion', 'marketing', 'automatizaciones'] as const;
+export const ZModulo = z.enum(MODULOS);
+export type TModulo = z.infer<typeof ZModulo>;
+
+/** Catalogue titles and product ids used when a purchase is recorded (Radica's own; prices live in billing). */
+export const PRODUCTOS: Record<TModulo, { productoId: number; titulo: string; descripcion: string }> = {
+  ministerio: { productoId: 1, titulo: 'Ministerio de Salud', descripcion: 'Reportes FEV/RIPS al Ministerio de Salud' },
+  facturacion: { productoId: 2, titulo: 'Facturación', descripcion: 'Facturación electrónica' },
+  marketing: { productoId: 3, titulo: 'Marketing', descripcion: 'Marketing' },
+  automatizaciones: { productoId: 4, titulo: 'Automatizaciones', descripcion: 'Automatizaciones' },
+};
+
+export const ZProductoDetalle = z.object({
+  productoId: z.number(),
+  titulo: z.string(),
+  descripcion: z.string().nullable(),
+  estado: z.string(),
+  fechaCompra: z.string(),
+  montoPagado: z.number(),
+  numeroVenta: z.string(),
+  activo: z.boolean(),
+});
+export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
+
+/** GET /api/Auth/productos-comprados `data` (seed 000 §3, §7). */
+export const ZProductosComprados = z.object({
+  ministerio: z.boolean(),
+  facturacion: z.boolean(),
+  marketing: z.boolean(),
+  automatizaciones: z.boolean(),
+  productosDetalle: z.array(ZProductoDetalle),
+});
+export type TProductosComprados = z.infer<typeof ZProductosComprados>;
+
+/** POST /api/admin/grant (operator endpoint behind `npm run admin -- grant EMAIL MODULE…`). */
+export const ZGrantRequest = z.object({
+  email: z.string().trim().min(3),
+  modulos: z.array(ZModulo).min(1),
+  metodoPago: z.string().trim().min(1).default('TRANSFERENCIA'),
+  montoPagado: z.number().int().min(0).default(0),
+});
+export type TGrantRequest = z.input<typeof ZGrantRequest>;
+export const ZGrantData = z.object({ tenantId: z.number(), email: z.string(), modulos: z.array(ZModulo), numeroVenta: z.string() });
+export type TGrantData = z.infer<typeof ZGrantData>;

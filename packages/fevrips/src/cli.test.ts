@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main, type TCliSalida } from './cli.ts';
+import { SAMPLES_DIR, SAMPLE, readSampleJson } from '../test/samples.ts';
+
+const sample = (name: string) => resolve(SAMPLES_DIR, name);
+
+function run(...argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = main(
+    argv,
+    (t) => (out += t),
+    (t) => (err += t),
+  );
+  return { code, out, err };
+}
+
+describe('radica-fevrips check', () => {
+  it('a clean pair prints its findings and exits 0', () => {
+    const r = run('check', sample(SAMPLE.par1Xml), sample(SAMPLE.par1Json), '--fecha', '2026-11-21');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('NOTIFICACION FED131 [FacturaElectronica]');
+    expect(r.out).toContain('Servicio del Ministerio: CargarFevRips');
+    expect(r.out).toContain('Resumen: 1 paquete(s), 0 con rechazo');
+  });
+
+  it('--json, and exit 1 on any RECHAZADO (files given in any order)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fevrips-cli-'));
+    const rips = readSampleJson(SAMPLE.par1Json);
+    rips['numDocumentoIdObligado'] = '900000001';
+    writeFileSync(join(dir, 'rips.json'), JSON.stringify(rips));
+    const r = run('check', join(dir, 'rips.json'), sample(SAMPLE.par1Xml), '--json');
+    expect(r.code).toBe(1);
+    const salida = JSON.parse(r.out) as TCliSalida;
+    expect(salida.paquetes[0]?.hallazgos.map((h) => h.codigo)).toEqual(['RVC001', 'FED131']);
+    expect(salida.resumen).toMatchObject({ paquetes: 1, conRechazo: 1, rechazados: 1 });
+  });
+
+  it('a folder: pairs matched by formato, lone files checked alone, unreadable files reported, summary', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fevrips-cli-'));
+    for (const name of [SAMPLE.par1Xml, SAMPLE.par1Json, SAMPLE.par2Xml, SAMPLE.par2Json, SAMPLE.capitaXml])
+      copyFileSync(sample(name), join(dir, name));
+    writeFileSync(join(dir, 'roto.json'), '{"numFactura": ');
+    const r = run('check', dir, '--json');
+    const salida = JSON.parse(r.out) as TCliSalida;
+    const byFormato = new Map(salida.paquetes.map((p) => [p.formato ?? p.rips ?? '', p]));
+    expect(byFormato.get('A01E5687')?.xml).toContain('par1_fev');
+    expect(byFormato.get('FECE214626')?.rips).toContain('par2_rips');
+    expect(byFormato.get('AWAS1283785')).toMatchObject({ rips: null, endpoint: 'CargarCapitaInicial' });
+    expect(salida.paquetes.find((p) => p.rips?.endsWith('roto.json'))?.error?.codigo).toBe('JSON_INVALID');
+    expect(salida.resumen.paquetes).toBe(4);
+    expect(r.code).toBe(1);
+    const text = run('check', dir);
+    expect(text.out).toMatch(/Resumen: 4 paquete\(s\), 1 con rechazo/);
+  });
+
+  it('usage errors exit 2', () => {
+    expect(run().code).toBe(2);
+    expect(run('check').code).toBe(2);
+    expect(run('check', '/no/such/file.json').err).toContain('No se encontró');
+    expect(run('check', sample(SAMPLE.par1Json), '--version', 'res948').code).toBe(2);
+  });
+
+  it('the bin launcher (npx radica-fevrips) runs the CLI with its exit code', () => {
+    const bin = resolve(import.meta.dirname, '../bin/radica-fevrips.mjs');
+    const ok = spawnSync(
+      process.execPath,
+      [bin, 'check', sample(SAMPLE.par2Xml), sample(SAMPLE.par2Json), '--json'],
+      { encoding: 'utf8' },
+    );
+    expect(ok.status).toBe(0);
+    expect((JSON.parse(ok.stdout) as TCliSalida).resumen.paquetes).toBe(1);
+    const bad = spawnSync(process.execPath, [bin, 'check', sample(SAMPLE.invalidoSinteticoJson)], {
+      encoding: 'utf8',
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('RECHAZADO RVG01 [Rips] usuarios[0].Servicios');
+  }, 20_000);
+});

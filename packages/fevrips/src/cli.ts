@@ -1,0 +1,258 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { hasRechazo, type TCheckOptions, type THallazgoLocal } from './check.ts';
+import { checkFiles, readRips, type TChequeo } from './engine.ts';
+import { FevRipsError } from './errors.ts';
+import { isRipsSchemaVersion, DEFAULT_RIPS_SCHEMA_VERSION } from './schema.ts';
+import { referenceTablesFromSispro } from './tables.ts';
+import { parseFevXml, type TFevXml } from './xml.ts';
+
+/** Texts of the command line (es-CO). The findings carry their own texts. */
+const CLI_MSG = {
+  uso: [
+    'Uso: radica-fevrips check FACTURA.xml RIPS.json [--json]',
+    '     radica-fevrips check CARPETA [--json]          (pares emparejados por formato)',
+    '     radica-fevrips check RIPS.json | FACTURA.xml [--json]',
+    'Opciones: --version res2275-2023   --tablas CARPETA (exportaciones SISPRO TablaReferencia_*.txt)',
+    '          --fecha AAAA-MM-DD (fecha de validación; por defecto hoy)',
+    'Sale con 1 si hay algún hallazgo RECHAZADO o un archivo que no se pudo leer; 2 si el uso es incorrecto.',
+  ].join('\n'),
+  archivoNoExiste: (p: string) => `No se encontró el archivo o carpeta: ${p}`,
+  versionDesconocida: (v: string) => `Versión de estructura RIPS desconocida: ${v}`,
+  fechaInvalida: (v: string) => `Fecha de validación inválida: ${v} (use AAAA-MM-DD)`,
+  sinHallazgos: 'Sin hallazgos.',
+  servicio: (e: string) => `Servicio del Ministerio: ${e}`,
+  resumen: (paquetes: number, rechazados: number, rechazos: number, notificaciones: number) =>
+    `Resumen: ${paquetes} paquete(s), ${rechazados} con rechazo; ${rechazos} hallazgo(s) RECHAZADO, ${notificaciones} NOTIFICACION.`,
+  sinPar: 'sin par',
+  errorLectura: 'No se pudo leer',
+} as const;
+
+/** One package the CLI checked. */
+export type TCliPaquete = {
+  xml: string | null;
+  rips: string | null;
+  formato: string | null;
+  endpoint: string | null;
+  error: { codigo: string; mensaje: string } | null;
+  hallazgos: THallazgoLocal[];
+};
+
+/** What `--json` prints. */
+export type TCliSalida = {
+  paquetes: TCliPaquete[];
+  resumen: {
+    paquetes: number;
+    conRechazo: number;
+    rechazados: number;
+    notificaciones: number;
+    porCodigo: Record<string, number>;
+  };
+};
+
+type TWrite = (text: string) => void;
+
+/**
+ * `radica-fevrips check …` (DESIGN "packages/fevrips … CLI"; issue 5): checks an XML + RIPS pair, a single file,
+ * or every pair of a folder (XML and JSON matched by `formato`, the invoice/note number), and prints the findings
+ * in the ministry's shape, or JSON with `--json`.
+ *
+ * @param argv arguments after the program name.
+ * @returns the exit code: 0 no RECHAZADO; 1 any RECHAZADO or an unreadable file; 2 wrong usage.
+ * Never throws: unexpected errors are printed and give 2.
+ */
+export function main(
+  argv: string[],
+  out: TWrite = (t) => process.stdout.write(t),
+  err: TWrite = (t) => process.stderr.write(t),
+): number {
+  try {
+    return run(argv, out, err);
+  } catch (e) {
+    err(`${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+}
+
+function run(argv: string[], out: TWrite, err: TWrite): number {
+  const [command, ...rest] = argv;
+  if (command !== 'check') {
+    err(`${CLI_MSG.uso}\n`);
+    return 2;
+  }
+  const paths: string[] = [];
+  let json = false;
+  const options: TCheckOptions = {};
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    if (arg === '--json') json = true;
+    else if (arg === '--version') {
+      const v = rest[++i] ?? '';
+      if (!isRipsSchemaVersion(v)) {
+        err(`${CLI_MSG.versionDesconocida(v)}\n`);
+        return 2;
+      }
+      options.version = v;
+    } else if (arg === '--fecha') {
+      const v = rest[++i] ?? '';
+      const d = new Date(`${v}T12:00:00-05:00`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(d.getTime())) {
+        err(`${CLI_MSG.fechaInvalida(v)}\n`);
+        return 2;
+      }
+      options.now = d;
+    } else if (arg === '--tablas') {
+      const dir = rest[++i] ?? '';
+      const files = readdirSync(dir).filter((f) => /^TablaReferencia_.*\.txt$/i.test(f));
+      options.tables = referenceTablesFromSispro(
+        files.map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') })),
+      );
+    } else if (arg.startsWith('--')) {
+      err(`${CLI_MSG.uso}\n`);
+      return 2;
+    } else paths.push(arg);
+  }
+  if (paths.length < 1 || paths.length > 2) {
+    err(`${CLI_MSG.uso}\n`);
+    return 2;
+  }
+  for (const p of paths) {
+    try {
+      statSync(p);
+    } catch {
+      err(`${CLI_MSG.archivoNoExiste(p)}\n`);
+      return 2;
+    }
+  }
+
+  const paquetes: TCliPaquete[] =
+    paths.length === 1 && statSync(paths[0] as string).isDirectory()
+      ? checkFolder(paths[0] as string, options)
+      : [checkGiven(paths, options)];
+
+  const salida = summarize(paquetes);
+  if (json) out(`${JSON.stringify(salida, null, 2)}\n`);
+  else printText(salida, out);
+  return paquetes.some((p) => p.error || hasRechazo(p.hallazgos)) ? 1 : 0;
+}
+
+function isXmlPath(p: string): boolean {
+  return extname(p).toLowerCase() === '.xml';
+}
+
+function checkGiven(paths: string[], options: TCheckOptions): TCliPaquete {
+  const xmlPath = paths.find(isXmlPath) ?? null;
+  const ripsPath = paths.find((p) => !isXmlPath(p)) ?? null;
+  const result = checkFiles(
+    { xml: xmlPath ? readFileSync(xmlPath) : null, rips: ripsPath ? readFileSync(ripsPath) : null },
+    options,
+  );
+  return toPaquete(xmlPath, ripsPath, result);
+}
+
+/**
+ * Folder mode: every `.xml` is read first (small files) and indexed by formato; then each `.json` is read,
+ * checked with the XML of the same formato (a note RIPS pairs by `numNota`), and dropped before the next one, so
+ * memory stays at one RIPS at a time. XMLs left without a RIPS are checked alone.
+ */
+function checkFolder(dir: string, options: TCheckOptions): TCliPaquete[] {
+  const names = readdirSync(dir).sort();
+  const xmls = new Map<string, { path: string; xml: TFevXml }>();
+  const paquetes: TCliPaquete[] = [];
+  for (const name of names.filter(isXmlPath)) {
+    const path = join(dir, name);
+    try {
+      const xml = parseFevXml(readFileSync(path));
+      if (!xmls.has(xml.formato)) xmls.set(xml.formato, { path, xml });
+    } catch (e) {
+      paquetes.push(toPaquete(path, null, failed(e)));
+    }
+  }
+  const used = new Set<string>();
+  for (const name of names.filter((n) => extname(n).toLowerCase() === '.json')) {
+    const path = join(dir, name);
+    const bytes = readFileSync(path);
+    let formatos: string[] = [];
+    try {
+      const r = readRips(bytes);
+      formatos = [r.formatoNota, r.formato].filter((f): f is string => f !== null);
+    } catch {
+      // reported by checkFiles below
+    }
+    const pair = formatos.map((f) => xmls.get(f)).find((x) => x !== undefined);
+    if (pair) used.add(pair.xml.formato);
+    const result = checkFiles({ xml: pair ? readFileSync(pair.path) : null, rips: bytes }, options);
+    paquetes.push(toPaquete(pair?.path ?? null, path, result));
+  }
+  for (const [formato, { path }] of xmls) {
+    if (used.has(formato)) continue;
+    paquetes.push(toPaquete(path, null, checkFiles({ xml: readFileSync(path) }, options)));
+  }
+  return paquetes;
+}
+
+function failed(e: unknown): TChequeo {
+  const error = e instanceof FevRipsError ? e : new FevRipsError('XML_ERROR', undefined, { cause: e });
+  return { xml: null, rips: null, hallazgos: [], endpoint: null, error };
+}
+
+function toPaquete(xmlPath: string | null, ripsPath: string | null, r: TChequeo): TCliPaquete {
+  return {
+    xml: xmlPath,
+    rips: ripsPath,
+    formato: r.xml?.formato ?? r.rips?.formato ?? null,
+    endpoint: r.endpoint,
+    error: r.error ? { codigo: r.error.code, mensaje: r.error.message } : null,
+    hallazgos: r.hallazgos,
+  };
+}
+
+function summarize(paquetes: TCliPaquete[]): TCliSalida {
+  const porCodigo: Record<string, number> = {};
+  let rechazados = 0;
+  let notificaciones = 0;
+  for (const p of paquetes) {
+    for (const h of p.hallazgos) {
+      porCodigo[h.codigo] = (porCodigo[h.codigo] ?? 0) + 1;
+      if (h.clase === 'RECHAZADO') rechazados++;
+      else notificaciones++;
+    }
+    if (p.error) porCodigo[p.error.codigo] = (porCodigo[p.error.codigo] ?? 0) + 1;
+  }
+  return {
+    paquetes,
+    resumen: {
+      paquetes: paquetes.length,
+      conRechazo: paquetes.filter((p) => p.error || hasRechazo(p.hallazgos)).length,
+      rechazados,
+      notificaciones,
+      porCodigo,
+    },
+  };
+}
+
+function printText(salida: TCliSalida, out: TWrite): void {
+  for (const p of salida.paquetes) {
+    const files = [p.xml, p.rips].filter((f): f is string => f !== null).map((f) => basename(f));
+    out(
+      `\n== ${files.join(' + ')}${p.formato ? ` (formato ${p.formato})` : ''}${files.length === 1 && p.xml && !p.rips ? ` [${CLI_MSG.sinPar}]` : ''}\n`,
+    );
+    if (p.endpoint) out(`${CLI_MSG.servicio(p.endpoint)}\n`);
+    if (p.error) {
+      out(`ERROR ${p.error.codigo}: ${CLI_MSG.errorLectura}. ${p.error.mensaje}\n`);
+      continue;
+    }
+    if (p.hallazgos.length === 0) out(`${CLI_MSG.sinHallazgos}\n`);
+    for (const h of p.hallazgos) {
+      out(
+        `${h.clase} ${h.codigo} [${h.fuente}]${h.pathFuente ? ` ${h.pathFuente}` : ''}\n  ${h.descripcion}\n`,
+      );
+      if (h.observaciones) out(`  ${h.observaciones}\n`);
+    }
+  }
+  const r = salida.resumen;
+  out(`\n${CLI_MSG.resumen(r.paquetes, r.conRechazo, r.rechazados, r.notificaciones)}\n`);
+  const codes = Object.entries(r.porCodigo).sort(([a], [b]) => a.localeCompare(b));
+  if (codes.length > 0) out(`${codes.map(([c, n]) => `${c}: ${n}`).join(', ')}\n`);
+  out(`(estructura RIPS ${DEFAULT_RIPS_SCHEMA_VERSION})\n`);
+}

@@ -1,0 +1,256 @@
+import type { TServiceList } from './rips.ts';
+import type { TTableName } from './tables.ts';
+
+/**
+ * Versioned field specifications of the RIPS JSON. Today one version: Res. 2275/2023 (Anexo técnico), the shape
+ * every public sample uses (reference §2). The version is an explicit parameter of the structure check so that
+ * Res. 948/2026 DT1 v002 (CIE-11 pairs, codigoVIDA, registroSIRAS, valorDispensacion, no numAutorizacion in
+ * medicamentos…, reference §2.11) can be added beside it: see docs/decisions/004-rips-schema-versions.md.
+ *
+ * Sources: field names, required flags and JSON types from the MUV swagger DTOs (✅ reference §2.2–§2.10);
+ * usuario lengths from DT1 U01–U11 (🔸 §2.3); codPrestador 12 digits (✅ RVG01 seen for 11); allowed codes from
+ * the SISPRO lists of §6. Lengths of service fields are not published for 2275 (gap in reference §8): the
+ * maxima below are generous bounds (❓) chosen so that every real accepted sample passes.
+ */
+
+export type TRipsSchemaVersion = 'res2275-2023';
+export const RIPS_SCHEMA_VERSIONS: readonly TRipsSchemaVersion[] = ['res2275-2023'];
+export const DEFAULT_RIPS_SCHEMA_VERSION: TRipsSchemaVersion = 'res2275-2023';
+
+/**
+ * - `texto`: a JSON string (trimmed length within min..max, optional `pattern`, optional `table`).
+ * - `entero`: int32; a JSON integer, or a string of digits (ASP.NET's web JSON defaults read numbers from
+ *   strings, ❓ so these are accepted).
+ * - `decimal`: a JSON number ≥ 0, or a decimal string.
+ * - `fecha`: "YYYY-MM-DD", a real calendar date. `fechaHora`: "YYYY-MM-DD HH:mm", a real date and time.
+ */
+export type TFieldKind = 'texto' | 'entero' | 'decimal' | 'fecha' | 'fechaHora';
+
+export type TFieldSpec = {
+  kind: TFieldKind;
+  /** Required fields must be present and not null / "" (swagger `required`). */
+  required: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: RegExp;
+  table?: TTableName;
+  /** Smallest allowed value of an `entero` / `decimal`. */
+  min?: number;
+};
+
+export type TRecordSpec = Readonly<Record<string, TFieldSpec>>;
+
+export type TRipsSchema = {
+  version: TRipsSchemaVersion;
+  /** Human name of the norm, for messages and the CLI. */
+  norma: string;
+  transaccion: TRecordSpec;
+  usuario: TRecordSpec;
+  servicios: Readonly<Record<TServiceList, TRecordSpec>>;
+};
+
+const req = (kind: TFieldKind, extra: Partial<TFieldSpec> = {}): TFieldSpec => ({
+  kind,
+  required: true,
+  ...extra,
+});
+const opt = (kind: TFieldKind, extra: Partial<TFieldSpec> = {}): TFieldSpec => ({
+  kind,
+  required: false,
+  ...extra,
+});
+const code = (table: TTableName, required = true): TFieldSpec => ({
+  kind: 'texto',
+  required,
+  minLength: 1,
+  maxLength: 2,
+  table,
+});
+
+const COD_PRESTADOR = req('texto', { pattern: /^\d{12}$/ });
+const DOC_TIPO = code('TipoIDPISIS');
+const DOC_NUM = req('texto', { minLength: 4, maxLength: 20 });
+const CIE = (required: boolean): TFieldSpec => ({
+  kind: 'texto',
+  required,
+  minLength: 4,
+  maxLength: 4,
+  table: 'CIE10',
+});
+const CUPS = (required: boolean): TFieldSpec => ({
+  kind: 'texto',
+  required,
+  minLength: 6,
+  maxLength: 6,
+  table: 'CUPSRips',
+});
+const AUTORIZACION = opt('texto', { maxLength: 30 });
+const MIPRES = opt('texto', { maxLength: 30 });
+const VALOR = req('decimal', { min: 0 });
+const MODERADOR = {
+  vrServicio: VALOR,
+  conceptoRecaudo: code('ConceptoRecaudo'),
+  valorPagoModerador: VALOR,
+  numFEVPagoModerador: opt('texto', { maxLength: 20 }),
+} as const;
+const CONSECUTIVO = req('entero', { min: 1 });
+
+const RES_2275: TRipsSchema = {
+  version: 'res2275-2023',
+  norma: 'Resolución 2275 de 2023',
+  transaccion: {
+    numDocumentoIdObligado: req('texto', { minLength: 4, maxLength: 12, pattern: /^[A-Za-z0-9]+$/ }),
+    numFactura: opt('texto', { maxLength: 20, pattern: /^[A-Za-z0-9]+$/ }),
+    tipoNota: opt('texto', { maxLength: 2, table: 'TipoNota' }),
+    numNota: opt('texto', { maxLength: 20 }),
+  },
+  usuario: {
+    tipoDocumentoIdentificacion: DOC_TIPO,
+    numDocumentoIdentificacion: DOC_NUM,
+    tipoUsuario: code('RIPSTipoUsuarioVersion2', false),
+    fechaNacimiento: req('fecha'),
+    codSexo: { ...code('Sexo'), maxLength: 1 },
+    codPaisResidencia: opt('texto', { minLength: 3, maxLength: 3, table: 'Pais' }),
+    codMunicipioResidencia: opt('texto', { minLength: 5, maxLength: 5, table: 'Municipio' }),
+    codZonaTerritorialResidencia: code('ZonaVersion2', false),
+    incapacidad: req('texto', { maxLength: 2, table: 'LstSiNo' }),
+    consecutivo: CONSECUTIVO,
+    codPaisOrigen: opt('texto', { minLength: 3, maxLength: 3, table: 'Pais' }),
+  },
+  servicios: {
+    consultas: {
+      codPrestador: COD_PRESTADOR,
+      fechaInicioAtencion: req('fechaHora'),
+      numAutorizacion: AUTORIZACION,
+      codConsulta: CUPS(false),
+      modalidadGrupoServicioTecSal: code('ModalidadAtencion'),
+      grupoServicios: code('GrupoServicios'),
+      codServicio: req('entero', { min: 1 }),
+      finalidadTecnologiaSalud: code('RIPSFinalidadConsultaVersion2'),
+      causaMotivoAtencion: code('RIPSCausaExternaVersion2'),
+      codDiagnosticoPrincipal: CIE(true),
+      codDiagnosticoRelacionado1: CIE(false),
+      codDiagnosticoRelacionado2: CIE(false),
+      codDiagnosticoRelacionado3: CIE(false),
+      tipoDiagnosticoPrincipal: code('RIPSTipoDiagnosticoPrincipalVersion2'),
+      tipoDocumentoIdentificacion: DOC_TIPO,
+      numDocumentoIdentificacion: DOC_NUM,
+      ...MODERADOR,
+      consecutivo: CONSECUTIVO,
+    },
+    procedimientos: {
+      codPrestador: COD_PRESTADOR,
+      fechaInicioAtencion: req('fechaHora'),
+      idMIPRES: MIPRES,
+      numAutorizacion: AUTORIZACION,
+      codProcedimiento: CUPS(false),
+      viaIngresoServicioSalud: code('ViaIngresoUsuario'),
+      modalidadGrupoServicioTecSal: code('ModalidadAtencion'),
+      grupoServicios: code('GrupoServicios'),
+      codServicio: req('entero', { min: 1 }),
+      finalidadTecnologiaSalud: code('RIPSFinalidadConsultaVersion2'),
+      tipoDocumentoIdentificacion: DOC_TIPO,
+      numDocumentoIdentificacion: DOC_NUM,
+      codDiagnosticoPrincipal: CIE(true),
+      codDiagnosticoRelacionado: CIE(false),
+      codComplicacion: CIE(false),
+      ...MODERADOR,
+      consecutivo: CONSECUTIVO,
+    },
+    urgencias: {
+      codPrestador: COD_PRESTADOR,
+      fechaInicioAtencion: req('fechaHora'),
+      causaMotivoAtencion: code('RIPSCausaExternaVersion2'),
+      codDiagnosticoPrincipal: CIE(true),
+      codDiagnosticoPrincipalE: CIE(true),
+      codDiagnosticoRelacionadoE1: CIE(false),
+      codDiagnosticoRelacionadoE2: CIE(false),
+      codDiagnosticoRelacionadoE3: CIE(false),
+      condicionDestinoUsuarioEgreso: code('CondicionyDestinoUsuarioEgreso'),
+      codDiagnosticoCausaMuerte: CIE(false),
+      fechaEgreso: req('fechaHora'),
+      consecutivo: CONSECUTIVO,
+    },
+    hospitalizacion: {
+      codPrestador: COD_PRESTADOR,
+      viaIngresoServicioSalud: code('ViaIngresoUsuario'),
+      fechaInicioAtencion: req('fechaHora'),
+      numAutorizacion: AUTORIZACION,
+      causaMotivoAtencion: code('RIPSCausaExternaVersion2'),
+      codDiagnosticoPrincipal: CIE(true),
+      codDiagnosticoPrincipalE: CIE(true),
+      codDiagnosticoRelacionadoE1: CIE(false),
+      codDiagnosticoRelacionadoE2: CIE(false),
+      codDiagnosticoRelacionadoE3: CIE(false),
+      codComplicacion: CIE(false),
+      condicionDestinoUsuarioEgreso: code('CondicionyDestinoUsuarioEgreso'),
+      codDiagnosticoCausaMuerte: CIE(false),
+      fechaEgreso: req('fechaHora'),
+      consecutivo: CONSECUTIVO,
+    },
+    recienNacidos: {
+      codPrestador: COD_PRESTADOR,
+      tipoDocumentoIdentificacion: DOC_TIPO,
+      numDocumentoIdentificacion: DOC_NUM,
+      fechaNacimiento: req('fechaHora'),
+      edadGestacional: opt('entero', { min: 0 }),
+      numConsultasCPrenatal: opt('entero', { min: 0 }),
+      codSexoBiologico: code('SexoBiologico'),
+      peso: opt('decimal', { min: 0 }),
+      codDiagnosticoPrincipal: CIE(true),
+      condicionDestinoUsuarioEgreso: code('CondicionyDestinoUsuarioEgreso'),
+      codDiagnosticoCausaMuerte: CIE(false),
+      fechaEgreso: req('fechaHora'),
+      consecutivo: CONSECUTIVO,
+    },
+    medicamentos: {
+      codPrestador: COD_PRESTADOR,
+      numAutorizacion: AUTORIZACION,
+      idMIPRES: MIPRES,
+      fechaDispensAdmon: req('fechaHora'),
+      codDiagnosticoPrincipal: CIE(true),
+      codDiagnosticoRelacionado: CIE(false),
+      tipoMedicamento: code('TipoMedicamentoPOSVersion2'),
+      codTecnologiaSalud: req('texto', { minLength: 1, maxLength: 20 }),
+      nomTecnologiaSalud: opt('texto', { maxLength: 250 }),
+      concentracionMedicamento: opt('entero', { min: 0 }),
+      unidadMedida: opt('entero', { min: 0 }),
+      formaFarmaceutica: opt('texto', { maxLength: 20 }),
+      unidadMinDispensa: opt('entero', { min: 0 }),
+      cantidadMedicamento: opt('entero', { min: 0 }),
+      diasTratamiento: opt('entero', { min: 0 }),
+      tipoDocumentoIdentificacion: DOC_TIPO,
+      numDocumentoIdentificacion: DOC_NUM,
+      vrUnitMedicamento: VALOR,
+      ...MODERADOR,
+      consecutivo: CONSECUTIVO,
+    },
+    otrosServicios: {
+      codPrestador: COD_PRESTADOR,
+      numAutorizacion: AUTORIZACION,
+      idMIPRES: MIPRES,
+      fechaSuministroTecnologia: req('fechaHora'),
+      tipoOS: code('TipoOtrosServicios'),
+      codTecnologiaSalud: req('texto', { minLength: 1, maxLength: 20 }),
+      nomTecnologiaSalud: opt('texto', { maxLength: 250 }),
+      cantidadOS: opt('entero', { min: 0 }),
+      tipoDocumentoIdentificacion: { ...DOC_TIPO, required: false },
+      numDocumentoIdentificacion: { ...DOC_NUM, required: false },
+      vrUnitOS: VALOR,
+      ...MODERADOR,
+      consecutivo: CONSECUTIVO,
+    },
+  },
+};
+
+const SCHEMAS: Readonly<Record<TRipsSchemaVersion, TRipsSchema>> = { 'res2275-2023': RES_2275 };
+
+/** The field specifications of `version` (default Res. 2275/2023). */
+export function ripsSchema(version: TRipsSchemaVersion = DEFAULT_RIPS_SCHEMA_VERSION): TRipsSchema {
+  return SCHEMAS[version];
+}
+
+/** True when `value` names an implemented schema version (for the CLI's `--version`). */
+export function isRipsSchemaVersion(value: unknown): value is TRipsSchemaVersion {
+  return typeof value === 'string' && Object.hasOwn(SCHEMAS, value);
+}
