@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { PAR1_JSON, PAR1_XML, PAR2_XML, PROVIDER_CONFIG, par1Copy } from '../../apps/api/test/helpers.ts';
 import { loadOperatorSecret } from '../../apps/api/src/modules/products/operator-secret.ts';
 import { OPERATOR_HEADER } from '../../apps/api/src/modules/products/routes.ts';
-import { SAMPLES, codeFromOutbox, type THarness } from './harness.ts';
+import { codeFromOutbox, type THarness } from './harness.ts';
 
 /** Helpers of the ministry journeys (issue 4): accounts, module grant and documents made over the API. */
 
 export const NIT = '901019681';
-export const PAR1_XML = 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml';
-export const PAR1_JSON = 'par1_rips_evento_nit901019681_A01E5687.json';
-export const PAR2_XML = 'par2_fev-attacheddocument_evento_nit891856372_FECE214626_bom-mojibake.xml';
-const PAR1_FORMATO = 'A01E5687';
+export { PAR1_JSON, PAR1_XML, PAR2_XML };
 
 type TJson = { success?: boolean; data?: any; message?: string; code?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -96,27 +92,12 @@ export async function createMinisterioAccount(
     call: (method, path, body) =>
       request(url, method, path, body, { Authorization: `Bearer ${token}`, 'X-Validator': validator }),
   };
-  await session.call('POST', '/api/Auth/crear-configuracion-fevrips', {
-    codigoPrestador: '110013120501',
-    userValidator: '1010101010',
-    passwordValidator: 'clave-del-validador',
-    tipoPrestadorServicio: '02',
-    tipoCaracter: 'E',
-    tipoClasePersona: 'J',
-    tipoEntidad: '01',
-    telefonoAdicional: '',
-    nombreRepresentanteLegal: 'Ana Gómez',
-    fechaRadicacion: '',
-    fechaVencimiento: '',
-  });
+  await session.call('POST', '/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
   return session;
 }
 
 /** The par1 pair rewritten to another invoice number (same NIT, same content): a distinct formato. */
-export function par1As(formato: string): { xml: Buffer; json: Buffer } {
-  const read = (name: string) => readFileSync(join(SAMPLES, name), 'utf8').replaceAll(PAR1_FORMATO, formato);
-  return { xml: Buffer.from(read(PAR1_XML)), json: Buffer.from(read(PAR1_JSON)) };
-}
+export const par1As = par1Copy;
 
 /** Upload one file over the API; returns the document id. */
 export async function uploadFile(

@@ -183,7 +183,7 @@ export async function registerAndLogin(url: string, email: string, nit: string, 
 export function fileForm(name: string, bytes: Buffer | string, fevRipsId?: number) {
   const form = new FormData();
   if (fevRipsId) form.append('fevRipsId', String(fevRipsId));
-  form.append('archivo', new Blob([bytes]), name);
+  form.append('archivo', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
   return form;
 }
 

@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn';
 /**
  * An accessible dialog: role="dialog", labelled by its title, Escape and the X close it, focus moves
  * to it on open (so its title is read first) and returns to the previously focused element on close, Tab stays inside.
+ * `placement="right"` shows it as a full-height side panel (seed 001 §2) with the same behaviour.
  */
 export function Modal({
   isOpen,
@@ -13,6 +14,7 @@ export function Modal({
   children,
   footer,
   tone = 'default',
+  placement = 'center',
   className,
 }: {
   isOpen: boolean;
@@ -21,6 +23,7 @@ export function Modal({
   children?: ReactNode;
   footer?: ReactNode;
   tone?: 'default' | 'warning' | 'error';
+  placement?: 'center' | 'right';
   className?: string;
 }) {
   const titleId = useId();
@@ -72,7 +75,10 @@ export function Modal({
   if (!isOpen) return null;
   return (
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      className={cn(
+        'fixed inset-0 z-50 flex',
+        placement === 'right' ? 'justify-end bg-slate-900/40' : 'items-center justify-center bg-slate-900/50 p-4',
+      )}
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >
       <div
@@ -82,7 +88,9 @@ export function Modal({
         aria-labelledby={titleId}
         tabIndex={-1}
         className={cn(
-          'flex max-h-[90vh] w-full max-w-lg flex-col rounded-xl bg-white shadow-xl outline-none',
+          placement === 'right'
+            ? 'flex h-full w-full max-w-xl flex-col bg-white shadow-2xl outline-none'
+            : 'flex max-h-[90vh] w-full max-w-lg flex-col rounded-xl bg-white shadow-xl outline-none',
           className,
         )}
       >
@@ -114,7 +122,14 @@ export function Modal({
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4 text-sm text-slate-700">{children}</div>
+        <div
+          className={cn(
+            'overflow-y-auto px-5 py-4 text-sm text-slate-700',
+            placement === 'right' && 'flex-1 space-y-5',
+          )}
+        >
+          {children}
+        </div>
         {footer && (
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
         )}
