@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@radica/contracts/messages';
 import { fevRips, fevRipsFiles, muvAttempts } from '../src/db/schema.ts';
 import {
@@ -278,5 +278,22 @@ describe('server restart mid-send', () => {
     } finally {
       await first.close();
     }
+  });
+});
+
+describe('database connection loss', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('survives PostgreSQL terminating its idle connections', async () => {
+    const pg = (await import('pg')).default;
+    const own = await t.app.deps.db.execute(sql`select current_database() as name`);
+    const name = (own as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    await admin.end();
+    await new Promise((r) => setTimeout(r, 200));
+    const res = await fetch(`${t.url}/ping`);
+    expect(res.status).toBe(200);
+    const after = await t.app.deps.db.execute(sql`select 1 as one`);
+    expect((after as unknown as { rows: { one: number }[] }).rows[0]!.one).toBe(1);
   });
 });

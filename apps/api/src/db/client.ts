@@ -32,6 +32,9 @@ export async function openDatabase(opts: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client that loses its connection (server restart, admin termination) emits 'error' on the pool;
+    // without a listener that would crash the process. The pool drops the client and opens a new one on demand.
+    pool.on('error', (err) => console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as TDb, kind: 'postgresql', close: () => pool.end() };
