@@ -5,37 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
 import type { TMinisterioDetail } from '../api/types';
 import { DocumentRoute } from './document';
+import { documentDetail } from '../test/fixtures';
 
-function detail(overrides: Partial<TMinisterioDetail>): TMinisterioDetail {
-  return {
-    id: 5,
-    idUsuario: 1,
-    tipoDocumento: 'FV',
-    formato: 'A01E5687',
-    cuv: null,
-    estado: 'PROCESADO',
-    estadoInterno: 2,
-    fechaCreacion: '2025-03-01T15:00:00Z',
-    fechaModificacion: '2025-03-01T15:00:00Z',
-    fechaEnvio: null,
-    fechaRadicacion: null,
-    procesoId: null,
-    xml: true,
-    json: true,
-    intentosEnvio: 0,
-    totalFactura: 0,
-    infoFevRips: null,
-    tieneErrores: false,
-    totalErrores: 0,
-    totalNotificaciones: 0,
-    errores: [],
-    notificaciones: [],
-    prevalidacion: [],
-    archivoXml: { id: 1, nombre: 'A01E5687.xml', tamanoBytes: 32_000 },
-    archivoJson: { id: 2, nombre: 'A01E5687.json', tamanoBytes: 5_000 },
-    ...overrides,
-  };
-}
+const detail = documentDetail;
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 

@@ -5,38 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TDocumentDetail } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { DocumentRoute } from './document';
+import { documentDetail } from '../test/fixtures';
 
 const CUV = 'ab'.repeat(48);
 
-function detail(overrides: Partial<TDocumentDetail>): TDocumentDetail {
-  return {
-    id: 5,
-    idUsuario: 1,
-    tipoDocumento: 'FV',
-    formato: 'A01E5687',
-    cuv: null,
-    estado: 'PROCESADO',
-    estadoInterno: 2,
-    fechaCreacion: '2025-03-01T15:00:00Z',
-    fechaModificacion: '2025-03-01T15:00:00Z',
-    fechaEnvio: null,
-    fechaRadicacion: null,
-    procesoId: null,
-    xml: true,
-    json: true,
-    intentosEnvio: 0,
-    totalFactura: 0,
-    infoFevRips: null,
-    tieneErrores: false,
-    totalErrores: 0,
-    totalNotificaciones: 0,
-    errores: [],
-    notificaciones: [],
-    archivoXml: { id: 1, nombre: 'A01E5687.xml', tamanoBytes: 32_000 },
-    archivoJson: { id: 2, nombre: 'A01E5687.json', tamanoBytes: 5_000 },
-    ...overrides,
-  };
-}
+const detail = (overrides: Partial<TDocumentDetail>) => documentDetail(overrides);
 
 function renderAt(path: string, doc?: TDocumentDetail) {
   vi.stubGlobal(

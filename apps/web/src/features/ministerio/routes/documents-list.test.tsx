@@ -6,29 +6,10 @@ import { MSG } from '@radica/contracts/messages';
 import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
 import { FILTERS_STORAGE_KEY } from '../utils/list-filters';
 import { DocumentsListRoute } from './documents-list';
+import { documentRow } from '../test/fixtures';
 
-const row = (id: number, estado: string) => ({
-  id,
-  idUsuario: 1,
-  tipoDocumento: 'FV',
-  formato: `FE${id}`,
-  cuv: estado === 'APROBADO' ? 'ab'.repeat(48) : null,
-  estado,
-  estadoInterno: 1,
-  fechaCreacion: '2025-03-01T15:00:00Z',
-  fechaModificacion: '2025-03-01T15:00:00Z',
-  fechaEnvio: null,
-  fechaRadicacion: null,
-  procesoId: null,
-  xml: true,
-  json: true,
-  intentosEnvio: 0,
-  totalFactura: 0,
-  infoFevRips: null,
-  tieneErrores: false,
-  totalErrores: 0,
-  totalNotificaciones: 0,
-});
+const row = (id: number, estado: string) =>
+  documentRow({ id, estado, formato: `FE${id}`, cuv: estado === 'APROBADO' ? 'ab'.repeat(48) : null, estadoInterno: 1 });
 
 let bodies: Array<{ path: string; body: unknown }> = [];
 
