@@ -15,8 +15,7 @@ import { muvSimulatorPlugin } from '../apps/muv-simulator/src/plugin.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { fevRips, fevRipsFiles, muvAttempts, users } from '../apps/api/src/db/schema.ts';
-import { operatorSecretPath } from '../apps/api/src/modules/products/operator-secret.ts';
-import { OPERATOR_HEADER } from '../apps/api/src/modules/products/routes.ts';
+import { PROVIDER_CONFIG, registerAndLogin, rememberDataDir } from '../apps/api/test/helpers.ts';
 import { and, eq, notInArray } from 'drizzle-orm';
 
 const N = Number(process.env.BENCH_DOCS ?? 1000);
@@ -66,28 +65,11 @@ const addr = app.server.address();
 const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 
 try {
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    return (await res.json()) as { data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
+  // The account exactly as the API tests make it: registered with the mailed code, ministerio granted, logged in.
+  rememberDataDir(url, dataDir);
   const email = 'masivo@example.co';
-  await post('/api/Email/send-verification-code', { email, userName: 'masivo', companyName: 'Bench' });
-  const mail = (await (await fetch(`${url}/api/dev/mail?to=${email}`)).json()) as { data: Array<{ text: string }> };
-  const verified = await post('/api/Email/verify-code', { email, code: /\b(\d{6})\b/.exec(mail.data[0]!.text)![1] });
-  await post('/api/Auth/registration', {
-    terceroData: {
-      primerNombre: 'Ana', segundoNombre: '', primerApellido: 'Gómez', segundoApellido: '', nombre: 'Bench SAS', razonSocial: 'BENCH SAS',
-      tipoIdentidad: 'NI', numeroIdentificacion: '901019681', dv: '8', codPais: 'CO', codDepartamento: '11', codCiudad: '001', direccion: 'Calle 1', telefono: '3000000000',
-    },
-    credentialData: { credentialType: 'manual', email, password: 'Clave-Segura-2026', verificationToken: verified.data.verificationToken },
-  });
-  await post('/api/admin/grant', { email, modulos: ['ministerio'] }, { [OPERATOR_HEADER]: readFileSync(operatorSecretPath(dataDir), 'utf8').trim() });
-  const login = await post('/api/Auth/login', { email, password: 'Clave-Segura-2026', rememberMe: false });
-  const headers = { authorization: `Bearer ${login.data.accessToken}`, 'x-validator': login.data.tenant.validator };
-  await post('/api/Auth/crear-configuracion-fevrips', {
-    codigoPrestador: '110013120501', userValidator: '1010101010', passwordValidator: 'clave', tipoPrestadorServicio: '02', tipoCaracter: 'E',
-    tipoClasePersona: 'J', tipoEntidad: '01', telefonoAdicional: '', nombreRepresentanteLegal: 'Ana', fechaRadicacion: '', fechaVencimiento: '',
-  }, headers);
+  const { c } = await registerAndLogin(url, email, '901019681');
+  await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
 
   // Documents as an upload leaves them (EN_ESPERA, both files), written directly for speed.
   const [user] = await app.deps.db.select().from(users).where(eq(users.email, email));
@@ -111,8 +93,8 @@ try {
   console.log(`${N} documentos preparados en ${Math.round(performance.now() - t0)} ms`);
 
   const started = performance.now();
-  const res = await post('/api/FevRips/envio-masivo', { ids }, headers);
-  console.log(`envio-masivo: ${res.data.encolados} encolados en ${Math.round(performance.now() - started)} ms`);
+  const res = await c.post('/api/FevRips/envio-masivo', { ids });
+  console.log(`envio-masivo: ${res.body.data.encolados} encolados en ${Math.round(performance.now() - started)} ms`);
   for (;;) {
     const n = (await app.deps.db.select({ id: fevRips.id }).from(fevRips).where(and(eq(fevRips.tenantId, user!.tenantId), notInArray(fevRips.estado, ['EN_ESPERA', 'ENPROCESO'])))).length;
     if (n >= N) break;

@@ -5,26 +5,10 @@
  * e2e/src/ministerio-list.e2e.test.ts (it prints "[bench] Excel of 10 000 rows generated in Chromium").
  */
 import { buildReportXlsx } from '../apps/web/src/features/ministerio/utils/report-excel.ts';
-import type { TReportRow } from '../apps/web/src/features/ministerio/api/types.ts';
+import { reportRows } from '../apps/web/src/features/ministerio/test/fixtures.ts';
 
 const ROWS = 10_000;
-const rows: TReportRow[] = Array.from({ length: ROWS }, (_, i) => ({
-  formato: `FE${100000 + i}`,
-  cuv: 'ab'.repeat(48),
-  fechaCreacion: '2025-03-01T15:00:00.000Z',
-  fechaEnvio: '2025-03-01T16:00:00.000Z',
-  fechaRadicacion: '2025-03-01T16:00:05.000Z',
-  procesoId: 779996 + i,
-  xml: true,
-  json: true,
-  cantidadUsuarios: 1,
-  cantidadAtenciones: 3,
-  totalFactura: 1055600,
-  totalValorServicios: 1055600,
-  modalidadPago: '04',
-  identificacionAdquiriente: '900156264',
-  numDocumentoReferenciado: null,
-}));
+const rows = reportRows(ROWS);
 
 await buildReportXlsx(rows.slice(0, 100)); // load exceljs once
 const times: number[] = [];

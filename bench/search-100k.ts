@@ -6,15 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { operatorSecretPath } from '../apps/api/src/modules/products/operator-secret.ts';
-import { OPERATOR_HEADER } from '../apps/api/src/modules/products/routes.ts';
+import { registerAndLogin, rememberDataDir } from '../apps/api/test/helpers.ts';
 
 type TAutocannonResult = { latency: { p50: number; p99: number; average: number }; requests: { average: number }; non2xx: number; errors: number };
 /** autocannon in its own process (in this one it would share the event loop with the API it measures). */
@@ -62,25 +61,11 @@ const addr = app.server.address();
 const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 
 try {
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    return (await res.json()) as { data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
+  // The account exactly as the API tests make it: registered with the mailed code, ministerio granted, logged in.
+  rememberDataDir(url, dataDir);
   const email = 'bench@example.co';
-  await post('/api/Email/send-verification-code', { email, userName: 'bench', companyName: 'Bench' });
-  const mail = (await (await fetch(`${url}/api/dev/mail?to=${email}`)).json()) as { data: Array<{ text: string }> };
-  const code = /\b(\d{6})\b/.exec(mail.data[0]!.text)![1];
-  const verified = await post('/api/Email/verify-code', { email, code });
-  await post('/api/Auth/registration', {
-    terceroData: {
-      primerNombre: 'Ana', segundoNombre: '', primerApellido: 'Gómez', segundoApellido: '', nombre: 'Bench SAS', razonSocial: 'BENCH SAS',
-      tipoIdentidad: 'NI', numeroIdentificacion: '901019681', dv: '8', codPais: 'CO', codDepartamento: '11', codCiudad: '001', direccion: 'Calle 1', telefono: '3000000000',
-    },
-    credentialData: { credentialType: 'manual', email, password: 'Clave-Segura-2026', verificationToken: verified.data.verificationToken },
-  });
-  await post('/api/admin/grant', { email, modulos: ['ministerio'] }, { [OPERATOR_HEADER]: readFileSync(operatorSecretPath(dataDir), 'utf8').trim() });
-  const login = await post('/api/Auth/login', { email, password: 'Clave-Segura-2026', rememberMe: false });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.accessToken}`, 'x-validator': login.data.tenant.validator };
+  const { login } = await registerAndLogin(url, email, '901019681');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.accessToken}`, 'x-validator': login.tenant.validator };
 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

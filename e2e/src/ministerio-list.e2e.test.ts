@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startHarness, type THarness } from './harness.ts';
 import { createMinisterioAccount, loginInUi, seedDocument, type TApiSession } from './ministerio-helpers.ts';
+import { reportRows } from '../../apps/web/src/features/ministerio/test/fixtures.ts';
 
 /**
  * The ministry list journeys in Chromium (issue 4 "Tests"): filter + paginate; select all + bulk send; download
@@ -180,23 +181,7 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
 
   it('generates a 10 000-row Excel report in the browser in under 3 s', async () => {
     const { page } = h;
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({
-      formato: `FE${100000 + i}`,
-      cuv: 'ab'.repeat(48),
-      fechaCreacion: '2025-03-01T15:00:00.000Z',
-      fechaEnvio: '2025-03-01T16:00:00.000Z',
-      fechaRadicacion: '2025-03-01T16:00:05.000Z',
-      procesoId: 779996 + i,
-      xml: true,
-      json: true,
-      cantidadUsuarios: 1,
-      cantidadAtenciones: 3,
-      totalFactura: 1055600,
-      totalValorServicios: 1055600,
-      modalidadPago: '04',
-      identificacionAdquiriente: '900156264',
-      numDocumentoReferenciado: null,
-    }));
+    const rows = reportRows(10_000);
     const body = JSON.stringify({ success: true, data: { datos: rows } });
     await page.route('**/api/fevrips/informe-listado', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body }),

@@ -1,4 +1,4 @@
-import type { TMinisterioDetail, TMinisterioRow } from '../api/types';
+import type { TMinisterioDetail, TMinisterioRow, TReportRow } from '../api/types';
 
 /** A list row as the search call returns it (test fixture): a sendable FV with both files. */
 export function documentRow(overrides: Partial<TMinisterioRow> = {}): TMinisterioRow {
@@ -38,4 +38,25 @@ export function documentDetail(overrides: Partial<TMinisterioDetail> = {}): TMin
     archivoJson: { id: 2, nombre: 'A01E5687.json', tamanoBytes: 5_000 },
     ...overrides,
   };
+}
+
+/** `n` synthetic informe-listado rows (seed 001 §3 "Report row"), distinct formatos: the 10 000-row Excel target. */
+export function reportRows(n: number): TReportRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    formato: `FE${100000 + i}`,
+    cuv: 'ab'.repeat(48),
+    fechaCreacion: '2025-03-01T15:00:00.000Z',
+    fechaEnvio: '2025-03-01T16:00:00.000Z',
+    fechaRadicacion: '2025-03-01T16:00:05.000Z',
+    procesoId: 779996 + i,
+    xml: true,
+    json: true,
+    cantidadUsuarios: 1,
+    cantidadAtenciones: 3,
+    totalFactura: 1055600,
+    totalValorServicios: 1055600,
+    modalidadPago: '04',
+    identificacionAdquiriente: '900156264',
+    numDocumentoReferenciado: null,
+  }));
 }
