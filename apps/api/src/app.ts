@@ -73,6 +73,7 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
     config,
     db: database.db,
     dbKind: database.kind,
+    dbRows: database.rows,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
     tokens: createTokenKit(jwtSecret, config.accessTokenTtlS),
     cipher: createCipher(key),

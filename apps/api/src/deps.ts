@@ -1,5 +1,5 @@
 import type { TConfig } from './config.ts';
-import type { TDb } from './db/client.ts';
+import type { TDb, TSqlRows } from './db/client.ts';
 import type { TMailer } from './modules/mail/mailer.ts';
 import type { TTokenKit } from './modules/auth/tokens.ts';
 import type { TCipher } from './lib/secrets.ts';
@@ -11,6 +11,8 @@ export type TDeps = {
   config: TConfig;
   db: TDb;
   dbKind: 'pglite' | 'postgresql';
+  /** Hand-written queries on hot paths (db/client.ts TSqlRows). */
+  dbRows: TSqlRows;
   mailer: TMailer;
   tokens: TTokenKit;
   cipher: TCipher;

@@ -11,8 +11,18 @@ export type TTokenKit = {
   verifyPurpose: (purpose: string, token: string) => Promise<string | null>;
 };
 
+/** Most access tokens remembered as verified (per process; about 0.5 KB each). */
+const VERIFIED_CACHE_MAX = 20_000;
+
+/**
+ * HS256 tokens: access tokens (15 min by default) and single-purpose tokens (e-mail verification, password reset).
+ * A verified access token is remembered until its `exp`, so a busy client pays the signature check once (issue 4
+ * search speed): an access token is never revoked before it expires (logout revokes the refresh token), so the
+ * answer cannot change meanwhile.
+ */
 export function createTokenKit(secret: Buffer, accessTtlS: number): TTokenKit {
   const key = new Uint8Array(secret);
+  const verified = new Map<string, { claims: TAccessClaims; expMs: number }>();
   return {
     async signAccess(c) {
       const expiresAt = new Date(Date.now() + accessTtlS * 1000);
@@ -25,10 +35,18 @@ export function createTokenKit(secret: Buffer, accessTtlS: number): TTokenKit {
       return { token, expiresAt };
     },
     async verifyAccess(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (Date.now() < hit.expMs) return hit.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (payload.typ !== 'access' || typeof payload.tid !== 'number' || typeof payload.val !== 'string') return null;
-        return { userId: Number(payload.sub), tenantId: payload.tid, validator: payload.val };
+        if (payload.typ !== 'access' || typeof payload.tid !== 'number' || typeof payload.val !== 'string' || typeof payload.exp !== 'number') return null;
+        const claims = { userId: Number(payload.sub), tenantId: payload.tid, validator: payload.val };
+        if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+        verified.set(token, { claims, expMs: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

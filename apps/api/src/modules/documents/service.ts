@@ -262,6 +262,8 @@ const isDay = (d: string | null | undefined): d is string => Boolean(d && /^\d{4
 /**
  * POST /api/FevRips/search (seed 001 §7): page of the tenant's documents, newest first. `estado` EXCLUDE_ANULADO (or
  * empty) hides cancelled documents; NO_APROBADO also matches RECHAZADO and ERROR (seed 001 §4 normalisation).
+ * One round trip for the page (ids by index order in a CTE, then the rows with their facts); the total comes from
+ * the short-lived count cache (docs/decisions/006-search-count-cache.md, 007-search-speed.md).
  */
 export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
   const filter = searchFilter(ctx.tenantId, q);
@@ -270,18 +272,22 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
     const [row] = await deps.db.select({ total: count() }).from(fevRips).where(filter);
     return Number(row?.total ?? 0);
   });
-  // The page's ids first (index order, cheap even deep in the list), then the rows with their facts.
-  const pageIds = await deps.db
-    .select({ id: fevRips.id })
-    .from(fevRips)
-    .where(filter)
-    .orderBy(...LIST_ORDER)
-    .limit(q.pageSize)
-    .offset((q.pageIndex - 1) * q.pageSize);
-  const rows = await rowsByIds(
-    deps,
-    pageIds.map((p) => p.id),
-  );
+  const offset = (q.pageIndex - 1) * q.pageSize;
+  const pageSql = sql`select ${fevRips.id} as id, ${fevRips.fechaCreacion} as fecha_creacion from ${fevRips} where ${filter}
+    order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${q.pageSize} offset ${offset}`;
+  // A formato pattern decides the plan (trigram index or list order), so its page is planned per call and the rows
+  // follow by id; other filters run as one prepared statement.
+  const rows = q.formato
+    ? await rowsByIds(
+        deps,
+        (await deps.dbRows<{ id: number }>(pageSql, { prepared: false })).map((r) => r.id),
+      )
+    : await selectRows(
+        deps,
+        sql`with page as (${pageSql})
+        select ${ROW_COLUMNS} from page join fev_rips d on d.id = page.id ${ROW_FACT_JOINS}
+        order by page.fecha_creacion desc, page.id desc`,
+      );
   return {
     results: { data: rows },
     totalRecords: Number(total),
@@ -297,7 +303,7 @@ export const LIST_ORDER = [desc(fevRips.fechaCreacion), desc(fevRips.id)] as con
 /**
  * WHERE clause of the list filters (seed 001 §2 "Filters", §5 "Filters", §7 `estado` values): tenant; `estado`
  * EXCLUDE_ANULADO (or empty) hides cancelled documents, NO_APROBADO also matches RECHAZADO and ERROR, other names
- * match exactly; `tipoDocumento` exact; `formato` contains (case-insensitive);
+ * match exactly; `tipoDocumento` exact; `formato` contains (case-insensitive; a pg_trgm index serves it);
  * date ranges yyyy-mm-dd inclusive in Colombia time.
  */
 export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
@@ -315,69 +321,101 @@ export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
   return and(...where)!;
 }
 
-/** Per-row facts computed inside the page query (one round trip per list page). */
-const ROW_FACTS = {
-  hasXml: sql<boolean>`exists(select 1 from ${fevRipsFiles} f where f.fev_rips_id = "fev_rips"."id" and f.tipo = 'xml')`,
-  hasJson: sql<boolean>`exists(select 1 from ${fevRipsFiles} f where f.fev_rips_id = "fev_rips"."id" and f.tipo = 'json')`,
-  errores: sql<number>`(select count(*)::int from ${fevRipsResults} r where r.fev_rips_id = "fev_rips"."id" and r.origen = 'MUV' and r.clase = 'RECHAZADO')`,
-  notificaciones: sql<number>`(select count(*)::int from ${fevRipsResults} r where r.fev_rips_id = "fev_rips"."id" and r.origen = 'MUV' and r.clase <> 'RECHAZADO')`,
-};
-type TDocWithFacts = { doc: TDoc; hasXml: boolean; hasJson: boolean; errores: number; notificaciones: number };
+/**
+ * A timestamptz column as the ISO 8601 text of Date.prototype.toISOString (UTC, milliseconds), made by the database:
+ * parsing the driver's text into a Date costs more than the rest of a list row.
+ */
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Select documents with their row facts (files present, ministry error / notification counts). */
-function selectDocsWithFacts(deps: TDeps) {
-  return deps.db.select({ doc: fevRips, ...ROW_FACTS }).from(fevRips);
+/** Columns of a list row for the document alias `d`, with the facts joined by ROW_FACT_JOINS. */
+const ROW_COLUMNS = sql.raw(
+  `d.id, d.id_usuario, d.tenant_id, d.tipo_documento, d.formato, d.cuv, d.estado, ${isoText('d.fecha_creacion')} as fecha_creacion,
+   ${isoText('d.fecha_modificacion')} as fecha_modificacion, ${isoText('d.fecha_envio')} as fecha_envio,
+   ${isoText('d.fecha_radicacion')} as fecha_radicacion, d.proceso_id, d.intentos_envio, d.total_factura, d.info_fev_rips,
+   coalesce(f.has_xml, false) as has_xml, coalesce(f.has_json, false) as has_json,
+   coalesce(m.errores, 0) as errores, coalesce(m.notificaciones, 0) as notificaciones`,
+);
+/** Per-row facts: files present, and the ministry's error (RECHAZADO) and notification counts. */
+const ROW_FACT_JOINS = sql.raw(
+  `left join lateral (select bool_or(x.tipo = 'xml') as has_xml, bool_or(x.tipo = 'json') as has_json
+     from fev_rips_files x where x.fev_rips_id = d.id) f on true
+   left join lateral (select (count(*) filter (where r.clase = 'RECHAZADO'))::int as errores,
+       (count(*) filter (where r.clase <> 'RECHAZADO'))::int as notificaciones
+     from fev_rips_results r where r.fev_rips_id = d.id and r.origen = 'MUV') m on true`,
+);
+
+/** A list row as the driver returns it (node-postgres and PGlite differ in bigint and numeric types). */
+type TRawRow = {
+  id: number;
+  id_usuario: number;
+  tenant_id: number;
+  tipo_documento: string;
+  formato: string;
+  cuv: string | null;
+  estado: string;
+  fecha_creacion: string;
+  fecha_modificacion: string;
+  fecha_envio: string | null;
+  fecha_radicacion: string | null;
+  proceso_id: number | string | bigint | null;
+  intentos_envio: number;
+  total_factura: number | string;
+  info_fev_rips: unknown;
+  has_xml: boolean;
+  has_json: boolean;
+  errores: number;
+  notificaciones: number;
+};
+
+/** Run a list-row query (ROW_COLUMNS) and map it to TDocumentRow, marking documents with a queued bulk send. */
+async function selectRows(deps: TDeps, query: SQL): Promise<TDocumentRow[]> {
+  const rows = await deps.dbRows<TRawRow>(query);
+  if (rows.length === 0) return [];
+  const enviandose = deps.jobs
+    ? await deps.jobs.pendingSends(
+        rows[0]!.tenant_id,
+        rows.map((r) => r.id),
+      )
+    : new Set<number>();
+  return rows.map((d) => ({
+    id: d.id,
+    idUsuario: d.id_usuario,
+    tipoDocumento: d.tipo_documento,
+    formato: d.formato,
+    cuv: d.cuv,
+    estado: d.estado,
+    estadoInterno: ESTADO_CODIGOS[d.estado as TEstado] ?? 0,
+    fechaCreacion: d.fecha_creacion,
+    fechaModificacion: d.fecha_modificacion,
+    fechaEnvio: d.fecha_envio,
+    fechaRadicacion: d.fecha_radicacion,
+    procesoId: d.proceso_id === null ? null : Number(d.proceso_id),
+    xml: Boolean(d.has_xml),
+    json: Boolean(d.has_json),
+    intentosEnvio: d.intentos_envio,
+    totalFactura: Number(d.total_factura),
+    infoFevRips: (d.info_fev_rips as TInfoFevRips | null) ?? null,
+    tieneErrores: Number(d.errores) > 0,
+    totalErrores: Number(d.errores),
+    totalNotificaciones: Number(d.notificaciones),
+    enviandose: enviandose.has(d.id),
+  }));
 }
 
-async function toRows(deps: TDeps, docs: TDoc[]): Promise<TDocumentRow[]> {
+/** List rows of the given documents, in that order. */
+function toRows(deps: TDeps, docs: TDoc[]): Promise<TDocumentRow[]> {
   return rowsByIds(
     deps,
     docs.map((d) => d.id),
   );
 }
 
-/** List rows of documents `ids`, in that order (one query with the row facts). */
+/** List rows of documents `ids`, in that order (one prepared query). */
 async function rowsByIds(deps: TDeps, ids: number[]): Promise<TDocumentRow[]> {
   if (ids.length === 0) return [];
-  const withFacts = await selectDocsWithFacts(deps).where(inArray(fevRips.id, ids));
-  const byId = new Map(withFacts.map((r) => [r.doc.id, r]));
-  return factsToRows(
-    deps,
-    ids.map((id) => byId.get(id)).filter((r): r is TDocWithFacts => Boolean(r)),
-  );
-}
-
-async function factsToRows(deps: TDeps, rows: TDocWithFacts[]): Promise<TDocumentRow[]> {
-  if (rows.length === 0) return [];
-  const enviandose = deps.jobs
-    ? await deps.jobs.pendingSends(
-        rows[0]!.doc.tenantId,
-        rows.map((r) => r.doc.id),
-      )
-    : new Set<number>();
-  return rows.map(({ doc: d, hasXml, hasJson, errores, notificaciones }) => ({
-    id: d.id,
-    idUsuario: d.idUsuario,
-    tipoDocumento: d.tipoDocumento,
-    formato: d.formato,
-    cuv: d.cuv,
-    estado: d.estado,
-    estadoInterno: ESTADO_CODIGOS[d.estado as TEstado] ?? 0,
-    fechaCreacion: d.fechaCreacion.toISOString(),
-    fechaModificacion: d.fechaModificacion.toISOString(),
-    fechaEnvio: d.fechaEnvio?.toISOString() ?? null,
-    fechaRadicacion: d.fechaRadicacion?.toISOString() ?? null,
-    procesoId: d.procesoId ?? null,
-    xml: Boolean(hasXml),
-    json: Boolean(hasJson),
-    intentosEnvio: d.intentosEnvio,
-    totalFactura: Number(d.totalFactura),
-    infoFevRips: (d.infoFevRips as TInfoFevRips | null) ?? null,
-    tieneErrores: Number(errores) > 0,
-    totalErrores: Number(errores),
-    totalNotificaciones: Number(notificaciones),
-    enviandose: enviandose.has(d.id),
-  }));
+  const rows = await selectRows(deps, sql`select ${ROW_COLUMNS} from fev_rips d ${ROW_FACT_JOINS} where d.id = any(${sql.param(ids)}::int[])`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TDocumentRow => Boolean(r));
 }
 
 /** The tenant's document `id`; AppError 400 on an id ≤ 0 ('Error: ID de documento inválido'), 404 when not the tenant's. */
