@@ -226,3 +226,20 @@ export async function uploadPar1Copy(c: ReturnType<typeof client>, formato: stri
   }
   return id!;
 }
+
+/**
+ * Insert $3 synthetic documents for tenant $1, user $2 (list-speed benches and plan tests): statuses in realistic
+ * shares, creation spread back 3 minutes apart, filing date, CUV and proceso for approved ones. Formatos BN0000001….
+ */
+export const SYNTHETIC_DOCUMENTS_SQL = `insert into fev_rips (tenant_id, id_usuario, formato, tipo_documento, estado, total_factura, info_fev_rips, fecha_creacion, fecha_modificacion, fecha_radicacion, cuv, proceso_id, intentos_envio)
+     select $1, $2, 'BN' || lpad(g::text, 7, '0'),
+       (array['FV','FV','FV','NC','ND'])[1 + g % 5],
+       (array['APROBADO','APROBADO','APROBADO','EN_ESPERA','PENDIENTE_RIPS','PENDIENTE_XML','NO_APROBADO','ANULADO','PROCESADO','ERROR'])[1 + g % 10],
+       (100000 + g)::numeric,
+       '{"cantidadUsuarios":1,"cantidadAtenciones":1,"totalFactura":100000,"totalValorServicios":100000,"modalidadPago":"04","identificacionAdquiriente":"860000000"}'::jsonb,
+       now() - (g * interval '3 minutes'), now(),
+       case when g % 10 < 3 then now() - (g * interval '3 minutes') + interval '1 hour' end,
+       case when g % 10 < 3 then md5(g::text) || md5((g + 1)::text) || md5((g + 2)::text) end,
+       case when g % 10 < 3 then g end,
+       case when g % 10 < 3 then 1 else 0 end
+     from generate_series(1, $3::int) g`;

@@ -12,10 +12,11 @@ export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 /**
  * Run a hand-written query on a hot path and return its rows as the driver types them (int4 number, bool boolean,
  * jsonb parsed, numeric and int8 as strings on node-postgres). On PostgreSQL the statement is prepared, named by a
- * hash of its text, so each connection parses it once and may reuse its plan (issue 4 search speed: planning cost
- * more than running the list query). Pass `prepared: false` where the parameters decide the best plan: PostgreSQL
- * may settle on a generic plan that is slow for some values (measured: an ILIKE pattern on the trigram index, 140 ms
- * instead of 0.3 ms).
+ * hash of its text, and planned once per connection with a generic plan (the pool sets
+ * plan_cache_mode=force_generic_plan; it applies to named statements only, so drizzle's queries are unaffected).
+ * Issue 4 search speed: planning the list query cost twice its run. A statement run this way must therefore have a
+ * generic plan that suits every parameter value (apps/api/test/list-plans.test.ts checks the list's); pass
+ * `prepared: false` where the values decide the plan (an ILIKE pattern: trigram index or list order).
  */
 export type TSqlRows = <T>(query: SQL, opts?: { prepared?: boolean }) => Promise<T[]>;
 
@@ -57,7 +58,7 @@ export async function openDatabase(opts: {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
     // An idle client that loses its connection (server restart, admin termination) emits 'error' on the pool;
     // without a listener that would crash the process. The pool drops the client and opens a new one on demand.
     pool.on('error', (err) => console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`));

@@ -48,6 +48,7 @@ export async function enqueueBulkSend(
   const pending = await deps.jobs.pendingSends(
     ctx.tenantId,
     valid.map((d) => d.id),
+    { fresh: true },
   );
   const omitidos: TEnvioMasivoData['detalleOmitidos'] = [];
   const toSend: number[] = [];

@@ -272,9 +272,7 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
     const [row] = await deps.db.select({ total: count() }).from(fevRips).where(filter);
     return Number(row?.total ?? 0);
   });
-  const offset = (q.pageIndex - 1) * q.pageSize;
-  const pageSql = sql`select ${fevRips.id} as id, ${fevRips.fechaCreacion} as fecha_creacion from ${fevRips} where ${filter}
-    order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${q.pageSize} offset ${offset}`;
+  const pageSql = listPageSql(filter, q.pageSize, (q.pageIndex - 1) * q.pageSize);
   // A formato pattern decides the plan (trigram index or list order), so its page is planned per call and the rows
   // follow by id; other filters run as one prepared statement.
   const rows = q.formato
@@ -282,12 +280,7 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
         deps,
         (await deps.dbRows<{ id: number }>(pageSql, { prepared: false })).map((r) => r.id),
       )
-    : await selectRows(
-        deps,
-        sql`with page as (${pageSql})
-        select ${ROW_COLUMNS} from page join fev_rips d on d.id = page.id ${ROW_FACT_JOINS}
-        order by page.fecha_creacion desc, page.id desc`,
-      );
+    : await selectRows(deps, listRowsSql(pageSql));
   return {
     results: { data: rows },
     totalRecords: Number(total),
@@ -295,6 +288,23 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
   };
+}
+
+/**
+ * Ids (and creation time) of one list page: `pageSize` rows (an integer 1–100, written into the statement so a
+ * generic plan knows the page is small) after `offset` rows, newest first.
+ */
+export function listPageSql(filter: SQL, pageSize: number, offset: number): SQL {
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw new RangeError(`pageSize ${pageSize}`);
+  return sql`select ${fevRips.id} as id, ${fevRips.fechaCreacion} as fecha_creacion from ${fevRips} where ${filter}
+    order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${sql.raw(String(pageSize))} offset ${offset}`;
+}
+
+/** The list rows (ROW_COLUMNS) of the page `pageSql` (listPageSql), in list order. */
+export function listRowsSql(pageSql: SQL): SQL {
+  return sql`with page as (${pageSql})
+    select ${ROW_COLUMNS} from page join fev_rips d on d.id = page.id ${ROW_FACT_JOINS}
+    order by page.fecha_creacion desc, page.id desc`;
 }
 
 /** Order of the list (newest first); formatos-pagina numbers pages in the same order. */
@@ -398,7 +408,8 @@ async function selectRows(deps: TDeps, query: SQL): Promise<TDocumentRow[]> {
     tieneErrores: Number(d.errores) > 0,
     totalErrores: Number(d.errores),
     totalNotificaciones: Number(d.notificaciones),
-    enviandose: enviandose.has(d.id),
+    // A job still queued for an approved or cancelled document sends nothing (sendDocument refuses both).
+    enviandose: enviandose.has(d.id) && d.estado !== 'APROBADO' && d.estado !== 'ANULADO',
   }));
 }
 

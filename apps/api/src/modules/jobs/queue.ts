@@ -13,8 +13,12 @@ import type { TDb } from '../../db/client.ts';
 export type TJobQueue = {
   /** Enqueue one send job per document; returns how many were enqueued. */
   enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[]) => Promise<number>;
-  /** Ids (of `fevRipsIds`) that have a bulk-send job queued, waiting for a retry or running. */
-  pendingSends: (tenantId: number, fevRipsIds: number[]) => Promise<Set<number>>;
+  /**
+   * Ids (of `fevRipsIds`) that have a bulk-send job queued, waiting for a retry or running. By default from the
+   * tenant's pending set read at most PENDING_TTL_MS ago (the list's 'enviandose' marks: one query per tenant and
+   * second however many list calls run); `fresh` reads the jobs now (deciding what to enqueue).
+   */
+  pendingSends: (tenantId: number, fevRipsIds: number[], opts?: { fresh?: boolean }) => Promise<Set<number>>;
   /** Start the worker loops in this process (idempotent). */
   startWorker: () => Promise<void>;
   stop: (o?: { graceful?: boolean }) => Promise<void>;
@@ -26,6 +30,9 @@ export type TSendJob = { tenantId: number; userId: number; fevRipsId: number };
 /** Name of a tenant's bulk-send queue. */
 export const sendQueueName = (tenantId: number) => `envio-fevrips-t${tenantId}`;
 const QUEUE_PREFIX = 'envio-fevrips-t';
+
+/** How old the list's view of a tenant's pending bulk sends may be (ms). */
+const PENDING_TTL_MS = 1_000;
 
 /** Seconds an active job may run before pg-boss considers its process dead and retries it. */
 const DEFAULT_EXPIRE_S = 15 * 60;
@@ -103,6 +110,19 @@ export async function startJobQueue(o: {
     return (deps.db as unknown as { $client: TPgliteLike }).$client;
   }
 
+  /** Pending document ids of a queue, all of them (`only` null) or among `only`. */
+  async function readPending(name: string, only: number[] | null): Promise<Set<number>> {
+    const sqlText = `select distinct (data->>'fevRipsId')::int as id from pgboss.job
+      where name = $1 and state in ('created', 'retry', 'active')${only ? ` and (data->>'fevRipsId')::int = any($2::int[])` : ''}`;
+    const values = only ? [name, only] : [name];
+    const rows =
+      deps.dbKind === 'pglite'
+        ? ((await client().query(sqlText, values)).rows as Array<{ id: number }>)
+        : ((await (boss.getDb() as PgBoss.Db).executeSql(sqlText, values)).rows as Array<{ id: number }>);
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+  const pendingByQueue = new Map<string, { at: number; ids: Promise<Set<number>> }>();
+
   const working = new Set<string>();
   let workerOn = false;
   let discovery: NodeJS.Timeout | null = null;
@@ -136,10 +156,12 @@ export async function startJobQueue(o: {
       await ensureQueue(name);
       if (fevRipsIds.length === 0) return 0;
       await boss.insert(fevRipsIds.map((fevRipsId) => ({ name, data: { tenantId, userId, fevRipsId } })));
+      // The next list call reads the pending set again and shows the new jobs at once.
+      pendingByQueue.delete(name);
       if (workerOn) await workQueue(name);
       return fevRipsIds.length;
     },
-    async pendingSends(tenantId, fevRipsIds) {
+    async pendingSends(tenantId, fevRipsIds, opts) {
       if (fevRipsIds.length === 0) return new Set();
       const name = sendQueueName(tenantId);
       if (!known.has(name)) {
@@ -150,13 +172,15 @@ export async function startJobQueue(o: {
         }
         known.add(name);
       }
-      const sqlText = `select distinct (data->>'fevRipsId')::int as id from pgboss.job
-        where name = $1 and state in ('created', 'retry', 'active') and (data->>'fevRipsId')::int = any($2::int[])`;
-      const rows =
-        deps.dbKind === 'pglite'
-          ? ((await client().query(sqlText, [name, fevRipsIds])).rows as Array<{ id: number }>)
-          : ((await (boss.getDb() as PgBoss.Db).executeSql(sqlText, [name, fevRipsIds])).rows as Array<{ id: number }>);
-      return new Set(rows.map((r) => Number(r.id)));
+      if (opts?.fresh) return readPending(name, fevRipsIds);
+      let hit = pendingByQueue.get(name);
+      if (!hit || Date.now() - hit.at >= PENDING_TTL_MS) {
+        hit = { at: Date.now(), ids: readPending(name, null) };
+        pendingByQueue.set(name, hit);
+        hit.ids.catch(() => pendingByQueue.delete(name));
+      }
+      const pending = await hit.ids;
+      return new Set(fevRipsIds.filter((id) => pending.has(id)));
     },
     async startWorker() {
       if (workerOn) return;
