@@ -194,7 +194,7 @@ describe('search filters (seed 001 §2, §5, §7)', () => {
     const cc = await uploadPar1Copy(s, 'OTR702');
     await s.post(`/api/FevRips/${cc}/enviar`);
     // 2026-03-01 00:30 in Bogotá is 2026-03-01T05:30Z; 2026-03-02 23:59 Bogotá is 2026-03-03T04:59Z.
-    await t.app.deps.db.update(fevRips).set({ fechaCreacion: new Date('2026-03-01T05:30:00Z') }).where(eq(fevRips.id, a));
+    await t.app.deps.db.update(fevRips).set({ fechaCreacion: new Date('2026-03-01T05:30:00.123Z') }).where(eq(fevRips.id, a));
     await t.app.deps.db.update(fevRips).set({ fechaCreacion: new Date('2026-03-03T04:59:00Z') }).where(eq(fevRips.id, b));
     await t.app.deps.db.update(fevRips).set({ fechaRadicacion: new Date('2026-04-10T12:00:00Z') }).where(eq(fevRips.id, cc));
     const q = async (body: Record<string, unknown>) =>
@@ -210,6 +210,11 @@ describe('search filters (seed 001 §2, §5, §7)', () => {
     expect(await q({ fechaCreacionDesde: '2026-02-01', fechaCreacionHasta: '2026-02-28' })).toEqual([]);
     expect(await q({ fechaRadicacionDesde: '2026-04-10', fechaRadicacionHasta: '2026-04-10' })).toEqual([cc]);
     expect(await q({ fechaRadicacionDesde: '2026-04-11' })).toEqual([]);
+    // Dates leave as Date.toISOString() text (UTC, milliseconds), in the list and in the detail alike.
+    const rows = (await s.post('/api/FevRips/search', { pageIndex: 1, pageSize: 15 })).body.data.results.data as Array<Record<string, unknown>>;
+    expect(rows.find((r) => r.id === a)).toMatchObject({ fechaCreacion: '2026-03-01T05:30:00.123Z', fechaRadicacion: null });
+    expect(rows.find((r) => r.id === cc)).toMatchObject({ fechaRadicacion: '2026-04-10T12:00:00.000Z' });
+    expect((await s.get(`/api/FevRips/${a}/detail`)).body.data.fechaCreacion).toBe('2026-03-01T05:30:00.123Z');
   });
 });
 
