@@ -191,3 +191,51 @@ describe('a restart mid-batch resumes without sending anything twice or losing a
     child = null;
   }, 240_000);
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('two worker processes on one PostgreSQL database', () => {
+  let simA: Awaited<ReturnType<typeof startSimulator>>;
+  let simB: Awaited<ReturnType<typeof startSimulator>>;
+  let a: TTestApp;
+  let b: FastifyInstance | null = null;
+  beforeAll(async () => {
+    simA = await startSimulator(120);
+    simB = await startSimulator(120);
+    a = await startTestApp({ muvBaseUrl: simA.url, muvSimulator: false, jobsBatchSize: 1 });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await simA?.app.close();
+    await simB?.app.close();
+  });
+
+  it('keep the per-tenant bound together: one send at a time toward the ministry, whichever process runs it', async () => {
+    const { c } = await registerAndLogin(a.url, 'dos-procesos@example.co', '901019681');
+    await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    // A first send creates the tenant's queue, so the second process finds it as soon as its worker starts.
+    const first = await uploadPar1Copy(c, 'DOS100');
+    await c.post('/api/FevRips/envio-masivo', { ids: [first] });
+    await waitFor('first approved', async () => (await estados(c, 'DOS1')).every((d) => d.estado === 'APROBADO'));
+    // The second process: same database and secrets, its own ministry peer, so each side's share can be counted.
+    const { buildApp } = await import('../src/app.ts');
+    b = await buildApp({ ...a.config, muvBaseUrl: simB.url, dataDir: mkdtempSync(join(tmpdir(), 'radica-test-b-')) });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+
+    const ids: number[] = [];
+    for (let i = 1; i <= 10; i++) ids.push(await uploadPar1Copy(c, `DOS${100 + i}`));
+    expect((await c.post('/api/FevRips/envio-masivo', { ids })).body.data.encolados).toBe(10);
+    await waitFor('all approved', async () => {
+      const rows = (await estados(c, 'DOS1')).filter((d) => ids.includes(d.id));
+      return rows.length === 10 && rows.every((d) => d.estado === 'APROBADO');
+    });
+
+    const [sa, sb] = [await simA.stats(), await simB.stats()];
+    expect(sa.aceptados - 1 + sb.aceptados).toBe(10);
+    expect(sb.aceptados).toBeGreaterThan(0);
+    const attempts = (await a.app.deps.db.select().from(muvAttempts).where(eq(muvAttempts.operation, 'CargarFevRips')))
+      .filter((x) => ids.includes(x.fevRipsId ?? 0))
+      .sort((x, y) => x.startedAt.getTime() - y.startedAt.getTime());
+    expect(attempts).toHaveLength(10);
+    for (let i = 1; i < attempts.length; i++) expect(attempts[i]!.startedAt.getTime()).toBeGreaterThanOrEqual(attempts[i - 1]!.finishedAt!.getTime());
+  }, 90_000);
+});

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
+import { createTenantSlots } from './tenant-slots.ts';
 
 /**
  * Durable jobs (DESIGN.md "Jobs"; docs/decisions/005-bulk-send-jobs.md): pg-boss 10 on the application's own
@@ -123,6 +124,13 @@ export async function startJobQueue(o: {
   }
   const pendingByQueue = new Map<string, { at: number; ids: Promise<Set<number>> }>();
 
+  // The per-tenant bound holds across worker processes (advisory locks on PostgreSQL).
+  const slots = createTenantSlots({
+    connectionString: deps.dbKind === 'postgresql' ? deps.config.databaseUrl : null,
+    slots: o.tenantConcurrency,
+    onError: (err) => deps.log.warn({ err: err.message }, 'send slot connection closed'),
+  });
+
   const working = new Set<string>();
   let workerOn = false;
   let discovery: NodeJS.Timeout | null = null;
@@ -136,7 +144,7 @@ export async function startJobQueue(o: {
       let workerId = '';
       workerId = await boss.work<TSendJob>(name, { batchSize, pollingIntervalSeconds }, async (jobs) => {
         // Jobs of one loop run one after another: the loop count is the tenant's concurrency toward the MUV.
-        for (const job of jobs) await o.runSend(job.data);
+        for (const job of jobs) await slots.run(job.data.tenantId, () => o.runSend(job.data));
         // Fetch the next batch at once instead of waiting for the polling interval.
         if (jobs.length && workerId) boss.notifyWorker(workerId);
       });
@@ -195,6 +203,7 @@ export async function startJobQueue(o: {
       if (discovery) clearInterval(discovery);
       workerOn = false;
       await boss.stop({ graceful, close: deps.dbKind === 'postgresql', timeout: 10_000, wait: true });
+      await slots.close();
     },
   };
 }
