@@ -7,6 +7,7 @@ import {
   PAR2_XML,
   par1As,
   seedDocument,
+  uploadFile,
   type TApiSession,
 } from './ministerio-helpers.ts';
 
@@ -154,6 +155,28 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
     expect((await page.getByTestId('cuv').first().textContent())?.trim()).toMatch(/^[0-9a-f]{96}$/);
     await page.getByText('¡Documento enviado exitosamente al Ministerio!').first().waitFor();
     await page.waitForURL(/\/ministerio$/, { timeout: 10_000 });
+  });
+
+  it("asks 'Enviar de todos modos' when the pre-validation has a rejection, then shows the ministry's errors", async () => {
+    const { page, url } = h;
+    const pair = par1As('A01E5804');
+    const rips = JSON.parse(pair.json.toString('utf8').replace(/^\uFEFF/, '')) as { usuarios: Array<Record<string, unknown>> };
+    rips.usuarios[0]!.tipoDocumentoIdentificacion = 'ZZ'; // not in TipoIDPISIS: RVG01, RECHAZADO
+    const id = await uploadFile(api, 'A01E5804.xml', pair.xml);
+    await uploadFile(api, 'A01E5804.json', Buffer.from(JSON.stringify(rips)), id);
+    await page.goto(`${url}/ministerio/${id}`);
+    await page.getByTestId('prevalidacion').getByText('RVG01').first().waitFor();
+    const send = page.getByRole('button', { name: 'Enviar al Ministerio' });
+    await expect.poll(() => send.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await send.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Enviar de todos modos' }).click();
+    // The simulator checks with the same rules as the ministry: rejected, with the finding in 'Errores'.
+    await expect.poll(() => estado().getAttribute('data-estado'), { timeout: 30_000 }).toBe('NO_APROBADO');
+    await page.getByText('Error enviando documento al ministerio').first().waitFor();
+    const errores = page.locator('section[aria-labelledby="errores-title"]');
+    await errores.getByText('RVG01').first().waitFor();
+    await errores.getByText(/tipoDocumentoIdentificacion/).first().waitFor();
   });
 
   it("says 'Documento no encontrado' for an unknown id", async () => {
