@@ -82,6 +82,13 @@ describe('generic plans of the list query', () => {
     }
   });
 
+  it.skipIf(!process.env.DATABASE_URL)('the pool plans named statements generically on every connection', async () => {
+    const settings = await Promise.all(
+      Array.from({ length: 12 }, () => t.app.deps.dbRows<{ v: string }>(sql`select current_setting('plan_cache_mode') as v, pg_sleep(0.05)`)),
+    );
+    expect(settings.map((r) => r[0]!.v)).toEqual(Array(12).fill('force_generic_plan'));
+  });
+
   it('a formato "contains" filter of three or more characters uses the trigram index (pg_trgm is loaded)', async () => {
     const { sql: text, params } = dialect.sqlToQuery(listPageSql(searchFilter(tenantId, { estado: 'EXCLUDE_ANULADO', formato: '00123' } as TSearchRequest), 15, 0));
     let bound = text;

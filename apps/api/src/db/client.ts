@@ -58,7 +58,12 @@ export async function openDatabase(opts: {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Named statements (TSqlRows) are planned once per connection. Set per session, not as a startup option, so an
+    // `options` parameter in DATABASE_URL cannot drop it; the client runs it before any query handed to it.
+    pool.on('connect', (client) => {
+      client.query('set plan_cache_mode = force_generic_plan').catch((err: Error) => console.warn(`PostgreSQL: plan_cache_mode (${err.message})`));
+    });
     // An idle client that loses its connection (server restart, admin termination) emits 'error' on the pool;
     // without a listener that would crash the process. The pool drops the client and opens a new one on demand.
     pool.on('error', (err) => console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`));
