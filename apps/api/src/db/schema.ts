@@ -173,6 +173,16 @@ export const fevRips = pgTable(
     fechaEnvio: ts('fecha_envio'),
     fechaRadicacion: ts('fecha_radicacion'),
     envioIniciadoAt: ts('envio_iniciado_at'),
+    // List facts kept by triggers on fev_rips_files and fev_rips_results (migration 0004, decision 007): never
+    // written by the application.
+    /** An XML file is stored. */
+    tieneXml: boolean('tiene_xml').notNull().default(false),
+    /** A JSON file is stored. */
+    tieneJson: boolean('tiene_json').notNull().default(false),
+    /** The ministry's RECHAZADO findings (origen MUV). */
+    totalErrores: integer('total_errores').notNull().default(0),
+    /** The ministry's other findings (origen MUV). */
+    totalNotificaciones: integer('total_notificaciones').notNull().default(0),
   },
   (t) => [
     uniqueIndex('fev_rips_tenant_formato_uq').on(t.tenantId, t.formato),

@@ -272,15 +272,17 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
     const [row] = await deps.db.select({ total: count() }).from(fevRips).where(filter);
     return Number(row?.total ?? 0);
   });
-  const pageSql = listPageSql(filter, q.pageSize, (q.pageIndex - 1) * q.pageSize);
-  // A formato pattern decides the plan (trigram index or list order), so its page is planned per call and the rows
-  // follow by id; other filters run as one prepared statement.
+  const offset = (q.pageIndex - 1) * q.pageSize;
+  // A formato pattern decides the plan (trigram index or list order), so that page is planned per call, as one
+  // single-table statement; other filters run as one prepared statement with a generic plan.
   const rows = q.formato
-    ? await rowsByIds(
+    ? await selectRows(
         deps,
-        (await deps.dbRows<{ id: number }>(pageSql, { prepared: false })).map((r) => r.id),
+        sql`select ${ROW_COLUMNS_TABLE} from ${fevRips} where ${filter}
+          order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${limitSql(q.pageSize)} offset ${offset}`,
+        { prepared: false },
       )
-    : await selectRows(deps, listRowsSql(pageSql));
+    : await selectRows(deps, listRowsSql(listPageSql(filter, q.pageSize, offset)));
   return {
     results: { data: rows },
     totalRecords: Number(total),
@@ -295,15 +297,20 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
  * generic plan knows the page is small) after `offset` rows, newest first.
  */
 export function listPageSql(filter: SQL, pageSize: number, offset: number): SQL {
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw new RangeError(`pageSize ${pageSize}`);
   return sql`select ${fevRips.id} as id, ${fevRips.fechaCreacion} as fecha_creacion from ${fevRips} where ${filter}
-    order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${sql.raw(String(pageSize))} offset ${offset}`;
+    order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${limitSql(pageSize)} offset ${offset}`;
+}
+
+/** A page size (integer 1–100, as ZSearchRequest allows) written into a statement; RangeError otherwise. */
+function limitSql(pageSize: number): SQL {
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw new RangeError(`pageSize ${pageSize}`);
+  return sql.raw(String(pageSize));
 }
 
 /** The list rows (ROW_COLUMNS) of the page `pageSql` (listPageSql), in list order. */
 export function listRowsSql(pageSql: SQL): SQL {
   return sql`with page as (${pageSql})
-    select ${ROW_COLUMNS} from page join fev_rips d on d.id = page.id ${ROW_FACT_JOINS}
+    select ${ROW_COLUMNS} from page join fev_rips d on d.id = page.id
     order by page.fecha_creacion desc, page.id desc`;
 }
 
@@ -337,22 +344,24 @@ export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
  */
 const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Columns of a list row for the document alias `d`, with the facts joined by ROW_FACT_JOINS. */
-const ROW_COLUMNS = sql.raw(
-  `d.id, d.id_usuario, d.tenant_id, d.tipo_documento, d.formato, d.cuv, d.estado, ${isoText('d.fecha_creacion')} as fecha_creacion,
-   ${isoText('d.fecha_modificacion')} as fecha_modificacion, ${isoText('d.fecha_envio')} as fecha_envio,
-   ${isoText('d.fecha_radicacion')} as fecha_radicacion, d.proceso_id, d.intentos_envio, d.total_factura, d.info_fev_rips,
-   coalesce(f.has_xml, false) as has_xml, coalesce(f.has_json, false) as has_json,
-   coalesce(m.errores, 0) as errores, coalesce(m.notificaciones, 0) as notificaciones`,
-);
-/** Per-row facts: files present, and the ministry's error (RECHAZADO) and notification counts. */
-const ROW_FACT_JOINS = sql.raw(
-  `left join lateral (select bool_or(x.tipo = 'xml') as has_xml, bool_or(x.tipo = 'json') as has_json
-     from fev_rips_files x where x.fev_rips_id = d.id) f on true
-   left join lateral (select (count(*) filter (where r.clase = 'RECHAZADO'))::int as errores,
-       (count(*) filter (where r.clase <> 'RECHAZADO'))::int as notificaciones
-     from fev_rips_results r where r.fev_rips_id = d.id and r.origen = 'MUV') m on true`,
-);
+/**
+ * Columns of a list row for the documents table reference `t`. The per-document facts (files present, the
+ * ministry's error and notification counts) are columns kept by triggers (migration 0004), so a list page reads one
+ * table and its statement is cheap to plan.
+ */
+function rowColumns(t: 'd' | 'fev_rips'): SQL {
+  return sql.raw(
+    `${t}.id, ${t}.id_usuario, ${t}.tenant_id, ${t}.tipo_documento, ${t}.formato, ${t}.cuv, ${t}.estado,
+     ${isoText(`${t}.fecha_creacion`)} as fecha_creacion, ${isoText(`${t}.fecha_modificacion`)} as fecha_modificacion,
+     ${isoText(`${t}.fecha_envio`)} as fecha_envio, ${isoText(`${t}.fecha_radicacion`)} as fecha_radicacion,
+     ${t}.proceso_id, ${t}.intentos_envio, ${t}.total_factura, ${t}.info_fev_rips,
+     ${t}.tiene_xml as has_xml, ${t}.tiene_json as has_json, ${t}.total_errores as errores, ${t}.total_notificaciones as notificaciones`,
+  );
+}
+/** rowColumns for the alias `d`. */
+const ROW_COLUMNS = rowColumns('d');
+/** rowColumns for the table as drizzle's filters name it ("fev_rips"). */
+const ROW_COLUMNS_TABLE = rowColumns('fev_rips');
 
 /** A list row as the driver returns it (node-postgres and PGlite differ in bigint and numeric types). */
 type TRawRow = {
@@ -378,8 +387,8 @@ type TRawRow = {
 };
 
 /** Run a list-row query (ROW_COLUMNS) and map it to TDocumentRow, marking documents with a queued bulk send. */
-async function selectRows(deps: TDeps, query: SQL): Promise<TDocumentRow[]> {
-  const rows = await deps.dbRows<TRawRow>(query);
+async function selectRows(deps: TDeps, query: SQL, opts?: { prepared?: boolean }): Promise<TDocumentRow[]> {
+  const rows = await deps.dbRows<TRawRow>(query, opts);
   if (rows.length === 0) return [];
   const enviandose = deps.jobs
     ? await deps.jobs.pendingSends(
@@ -424,7 +433,7 @@ function toRows(deps: TDeps, docs: TDoc[]): Promise<TDocumentRow[]> {
 /** List rows of documents `ids`, in that order (one prepared query). */
 async function rowsByIds(deps: TDeps, ids: number[]): Promise<TDocumentRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectRows(deps, sql`select ${ROW_COLUMNS} from fev_rips d ${ROW_FACT_JOINS} where d.id = any(${sql.param(ids)}::int[])`);
+  const rows = await selectRows(deps, sql`select ${ROW_COLUMNS} from fev_rips d where d.id = any(${sql.param(ids)}::int[])`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is TDocumentRow => Boolean(r));
 }
