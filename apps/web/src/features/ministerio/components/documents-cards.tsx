@@ -1,26 +1,13 @@
 import { Link } from 'react-router';
 import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
 import { formatDateTime } from '../../../lib/format';
-import type { TMinisterioRow } from '../api/types';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
-import type { TSelectionProps } from './documents-table';
+import type { TDocumentsViewProps } from './documents-table';
 import { EstadoIcon } from './estado-badge';
-import { RowActions, type TRowActionHandlers } from './row-actions';
+import { RowActions } from './row-actions';
 
 /** seed 001 §2 "On phones cards replace the table" (≤ 768 px). */
-export function DocumentsCards({
-  rows,
-  firstRowNumber,
-  selection,
-  handlers,
-  busyId,
-}: {
-  rows: TMinisterioRow[];
-  firstRowNumber: number;
-  selection: TSelectionProps;
-  handlers: TRowActionHandlers;
-  busyId: number | null;
-}) {
+export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busyId }: TDocumentsViewProps) {
   return (
     <div className="space-y-3 p-3">
       <label className="flex items-center gap-2 px-1 text-sm text-slate-600">

@@ -15,20 +15,17 @@ export type TSelectionProps = {
   isSelectingAll: boolean;
 };
 
-/** The documents table (seed 001 §2): select-all, #, format, type, value, creation, filing, status, actions. */
-export function DocumentsTable({
-  rows,
-  firstRowNumber,
-  selection,
-  handlers,
-  busyId,
-}: {
+/** What the table and the phone cards show: the page's rows (numbered from `firstRowNumber`), selection, actions. */
+export type TDocumentsViewProps = {
   rows: TMinisterioRow[];
   firstRowNumber: number;
   selection: TSelectionProps;
   handlers: TRowActionHandlers;
   busyId: number | null;
-}) {
+};
+
+/** The documents table (seed 001 §2): select-all, #, format, type, value, creation, filing, status, actions. */
+export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busyId }: TDocumentsViewProps) {
   const th =
     'whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
   const td = 'whitespace-nowrap px-3 py-2.5 text-sm';
