@@ -262,8 +262,8 @@ const isDay = (d: string | null | undefined): d is string => Boolean(d && /^\d{4
 /**
  * POST /api/FevRips/search (seed 001 §7): page of the tenant's documents, newest first. `estado` EXCLUDE_ANULADO (or
  * empty) hides cancelled documents; NO_APROBADO also matches RECHAZADO and ERROR (seed 001 §4 normalisation).
- * One round trip for the page (ids by index order in a CTE, then the rows with their facts); the total comes from
- * the short-lived count cache (docs/decisions/006-search-count-cache.md, 007-search-speed.md).
+ * One statement per page (decision 007): a prepared one with a generic plan (ids in list order, then the rows), or,
+ * with a formato pattern, one planned per call; the total comes from the short-lived count cache (decision 006).
  */
 export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
   const filter = searchFilter(ctx.tenantId, q);
@@ -422,17 +422,10 @@ async function selectRows(deps: TDeps, query: SQL, opts?: { prepared?: boolean }
   }));
 }
 
-/** List rows of the given documents, in that order. */
-function toRows(deps: TDeps, docs: TDoc[]): Promise<TDocumentRow[]> {
-  return rowsByIds(
-    deps,
-    docs.map((d) => d.id),
-  );
-}
-
-/** List rows of documents `ids`, in that order (one prepared query). */
-async function rowsByIds(deps: TDeps, ids: number[]): Promise<TDocumentRow[]> {
-  if (ids.length === 0) return [];
+/** List rows of the given documents, in that order (one prepared query). */
+async function toRows(deps: TDeps, docs: TDoc[]): Promise<TDocumentRow[]> {
+  if (docs.length === 0) return [];
+  const ids = docs.map((d) => d.id);
   const rows = await selectRows(deps, sql`select ${ROW_COLUMNS} from fev_rips d where d.id = any(${sql.param(ids)}::int[])`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is TDocumentRow => Boolean(r));
