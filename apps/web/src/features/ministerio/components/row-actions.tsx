@@ -1,4 +1,4 @@
-import { AlertTriangle, Copy, Download, Eye, RotateCcw, Send } from 'lucide-react';
+import { AlertTriangle, Copy, Download, Eye, RotateCcw, Send, type LucideIcon } from 'lucide-react';
 import type { TMinisterioRow } from '../api/types';
 import { estadoGroup, isRowSendable } from '../utils/estado';
 
@@ -13,6 +13,36 @@ export type TRowActionHandlers = {
 
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** One icon button of a row: `label` is the accessible name, `title` the tooltip. */
+function IconAction({
+  label,
+  title,
+  icon: Icon,
+  iconClassName = 'size-4',
+  disabled,
+  onClick,
+}: {
+  label: string;
+  title: string;
+  icon: LucideIcon;
+  iconClassName?: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={iconButton}
+      aria-label={label}
+      title={title}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className={iconClassName} />
+    </button>
+  );
+}
 
 /**
  * The row actions of seed 001 §2: details always; copy CUV and download the JSON answer for accepted
@@ -32,71 +62,54 @@ export function RowActions({
   const f = row.formato;
   return (
     <div className="flex items-center gap-0.5">
-      <button
-        type="button"
-        className={iconButton}
-        aria-label={`Ver detalles de ${f}`}
+      <IconAction
+        label={`Ver detalles de ${f}`}
         title="Ver detalles"
+        icon={Eye}
         onClick={() => handlers.onDetails(row)}
-      >
-        <Eye aria-hidden="true" className="size-4" />
-      </button>
+      />
       {group === 'accepted' && (
         <>
-          <button
-            type="button"
-            className={iconButton}
-            aria-label={`Copiar CUV de ${f}`}
+          <IconAction
+            label={`Copiar CUV de ${f}`}
             title="Copiar CUV"
+            icon={Copy}
             onClick={() => handlers.onCopyCuv(row)}
-          >
-            <Copy aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            className={iconButton}
-            aria-label={`Descargar respuesta JSON de ${f}`}
+          />
+          <IconAction
+            label={`Descargar respuesta JSON de ${f}`}
             title="Descargar respuesta JSON"
+            icon={Download}
             onClick={() => handlers.onDownloadAnswer(row)}
-          >
-            <Download aria-hidden="true" className="size-4" />
-          </button>
+          />
         </>
       )}
       {group === 'rejected' && (
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={`Ver errores de ${f}`}
+        <IconAction
+          label={`Ver errores de ${f}`}
           title="Ver errores"
+          icon={AlertTriangle}
+          iconClassName="size-4 text-red-600"
           onClick={() => handlers.onErrors(row)}
-        >
-          <AlertTriangle aria-hidden="true" className="size-4 text-red-600" />
-        </button>
+        />
       )}
       {isRowSendable(row.estado) && (
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={`Enviar ${f} al Ministerio`}
+        <IconAction
+          label={`Enviar ${f} al Ministerio`}
           title="Enviar al Ministerio"
+          icon={Send}
           disabled={isBusy}
           onClick={() => handlers.onSend(row)}
-        >
-          <Send aria-hidden="true" className="size-4" />
-        </button>
+        />
       )}
       {group === 'cancelled' && (
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={`Reactivar ${f}`}
+        <IconAction
+          label={`Reactivar ${f}`}
           title="Reactivar"
+          icon={RotateCcw}
           disabled={isBusy}
           onClick={() => handlers.onReactivate(row)}
-        >
-          <RotateCcw aria-hidden="true" className="size-4" />
-        </button>
+        />
       )}
     </div>
   );
