@@ -26,7 +26,7 @@ const XML = readFileSync(join(SAMPLES, 'par1_fev-attacheddocument_evento_nit9010
 const JSON_TEXT = readFileSync(join(SAMPLES, 'par1_rips_evento_nit901019681_A01E5687.json'), 'utf8');
 
 const sim = Fastify({ logger: false, forceCloseConnections: true });
-await sim.register(muvSimulatorPlugin, { prefix: '', latencyMs: LATENCY_MS });
+await sim.register(muvSimulatorPlugin, { prefix: '', latencyMs: LATENCY_MS, controlHooks: true });
 await sim.listen({ port: 0, host: '127.0.0.1' });
 const simAddr = sim.server.address();
 const simUrl = `http://127.0.0.1:${typeof simAddr === 'object' && simAddr ? simAddr.port : 0}`;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseFevXml } from '@radica/fevrips/xml';
 import { parseRipsJson } from '@radica/fevrips/rips';
-import { checkPair, checkRipsStructure } from '@radica/fevrips/check';
+import { checkDocuments } from '@radica/fevrips/engine';
 import { computeInfoFevRips } from '@radica/fevrips/info';
 
 const SAMPLES = resolve(import.meta.dirname, '../../shared/samples');
@@ -33,10 +33,10 @@ measure(`par2 pair parse + check (${xml.length + json.length} bytes)`, 300, () =
   const x = parseFevXml(xml);
   const r = parseRipsJson(json);
   computeInfoFevRips(x, r);
-  checkPair(x, r);
+  checkDocuments(x, r);
 });
-measure(`377-service RIPS parse + structure check (${big.length} bytes)`, 200, () => {
-  checkRipsStructure(parseRipsJson(big));
+measure(`377-service RIPS parse + every RIPS check (structure and rules; ${big.length} bytes)`, 200, () => {
+  checkDocuments(null, parseRipsJson(big));
 });
 measure('JSON.parse alone of the same 377-service RIPS', 200, () => {
   JSON.parse(big.toString('utf8'));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { ARGON2_PARAMS } from '../apps/api/src/modules/auth/passwords.ts';
+import { OPERATOR_HEADER, loadOperatorSecret } from '../apps/api/src/plugins/operator.ts';
 
 type TAutocannonResult = {
   latency: { p50: number; p90: number; p97_5: number; p99: number; average: number; max: number };
@@ -29,7 +30,7 @@ const EMAIL = 'bench@example.co';
 const PASSWORD = 'Clave-Segura-2026';
 
 const config = {
-  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_LOCKOUT_MAX_FAILURES: '1000000' }),
+  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_LOCKOUT_MAX_FAILURES: '1000000', MAIL_DEV_OUTBOX: 'true', MUV_SIMULATOR: 'false', MUV_BASE_URL: 'http://127.0.0.1:9/' }),
   pgliteDataDir: 'memory',
   dataDir: mkdtempSync(join(tmpdir(), 'radica-bench-')),
   encryptionKey: randomBytes(32).toString('base64'),
@@ -47,7 +48,9 @@ const post = async (path: string, body: unknown) => {
   return (await res.json()) as { success: boolean; data?: Record<string, unknown> };
 };
 await post('/api/Email/send-verification-code', { email: EMAIL });
-const outbox = (await (await fetch(`${url}/api/dev/mail?to=${EMAIL}`)).json()) as { data: { text: string }[] };
+const outbox = (await (await fetch(`${url}/api/dev/mail?to=${EMAIL}`, { headers: { [OPERATOR_HEADER]: loadOperatorSecret(config.dataDir) } })).json()) as {
+  data: { text: string }[];
+};
 const code = /\b(\d{6})\b/.exec(outbox.data[0]?.text ?? '')?.[1];
 const verified = await post('/api/Email/verify-code', { email: EMAIL, code });
 const reg = await post('/api/Auth/registration', {

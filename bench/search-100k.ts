@@ -56,6 +56,7 @@ const app = await buildApp({
   jwtSecret: randomBytes(32).toString('hex'),
   rateLimitScale: 1000,
   jobsWorker: false,
+  muvSimulator: false,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();

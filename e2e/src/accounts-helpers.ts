@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { codeFromOutbox } from './harness.ts';
+import { codeFromOutbox, outboxTexts } from './harness.ts';
 
 /** Helpers of the accounts journeys (issue 3). */
 
@@ -50,12 +50,7 @@ export async function registerOverApi(url: string, email: string, password: stri
 /** The newest code of `minLength`–10 digits in the outbox for `email` that differs from `notThis`. */
 export async function latestCode(url: string, email: string, notThis?: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const res = (await fetch(`${url}/api/dev/mail?to=${encodeURIComponent(email)}`).then((r) =>
-      r.json(),
-    )) as {
-      data: { text: string }[];
-    };
-    const m = /\b(\d{6,10})\b/.exec(res.data?.[0]?.text ?? '');
+    const m = /\b(\d{6,10})\b/.exec((await outboxTexts(url, email))[0] ?? '');
     if (m && m[1] !== notThis) return m[1]!;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -5,7 +5,12 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { muvSimulatorPlugin } from '../../apps/muv-simulator/src/plugin.ts';
 import { loadConfig, type TConfig } from '../../apps/api/src/config.ts';
+import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
+
+/** Data directory of each running harness, by URL (its operator secret reads the local outbox). */
+const dataDirs = new Map<string, string>();
 
 export const SAMPLES = resolve(import.meta.dirname, '../../../shared/samples');
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
@@ -50,10 +55,11 @@ export async function startHarness(options: THarnessOptions = {}): Promise<THarn
     rateLimitScale: 10,
     ...options.config,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  dataDirs.set(url, config.dataDir);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -96,15 +102,21 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** Texts of the local outbox's messages to `email`, newest first, read with the operator secret (as `npm run admin -- mail`). */
+export async function outboxTexts(url: string, email: string): Promise<string[]> {
+  const dataDir = dataDirs.get(url);
+  if (!dataDir) throw new Error(`no harness at ${url}`);
+  const res = await fetch(`${url}/api/dev/mail?to=${encodeURIComponent(email)}`, {
+    headers: { [OPERATOR_HEADER]: loadOperatorSecret(dataDir) },
+  });
+  const body = (await res.json()) as { data?: { text: string }[] };
+  return (body.data ?? []).map((m) => m.text);
+}
+
 /** The newest 6-digit code in the dev outbox for `email`. */
 export async function codeFromOutbox(url: string, email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const res = (await fetch(`${url}/api/dev/mail?to=${encodeURIComponent(email)}`).then((r) =>
-      r.json(),
-    )) as {
-      data: { text: string }[];
-    };
-    const m = /\b(\d{6})\b/.exec(res.data?.[0]?.text ?? '');
+    const m = /\b(\d{6})\b/.exec((await outboxTexts(url, email))[0] ?? '');
     if (m) return m[1]!;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES, codeFromOutbox, screenshot, startHarness, type THarness } from './harness.ts';
-import { loadOperatorSecret } from '../../apps/api/src/modules/products/operator-secret.ts';
-import { OPERATOR_HEADER } from '../../apps/api/src/modules/products/routes.ts';
+import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
 
 /**
  * The main job end to end in Chromium (issue 2 §9): register (code read from the outbox) → configure the provider

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { PAR1_JSON, PAR1_XML, PAR2_XML, PROVIDER_CONFIG, par1Copy } from '../../apps/api/test/helpers.ts';
-import { loadOperatorSecret } from '../../apps/api/src/modules/products/operator-secret.ts';
-import { OPERATOR_HEADER } from '../../apps/api/src/modules/products/routes.ts';
+import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
 import { codeFromOutbox, type THarness } from './harness.ts';
 
 /** Helpers of the ministry journeys (issue 4): accounts, module grant and documents made over the API. */

@@ -1,32 +1,34 @@
-import { existsSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MSG } from '@radica/contracts/messages';
 import { configureZodSpanish } from '@radica/contracts/common';
-import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
-import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
+import { MAX_JSON_BODY_BYTES } from '@radica/contracts/enums';
 import type { TConfig } from './config.ts';
 import type { TDeps } from './deps.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './modules/mail/mailer.ts';
-import { createTokenKit } from './modules/auth/tokens.ts';
+import { createTokenKit } from './lib/tokens.ts';
+import { createSessionCheck } from './modules/auth/session-check.ts';
+import { createAnalysisPool } from './modules/documents/analysis-pool.ts';
+import { registerRequestGuards } from './plugins/request-guards.ts';
 import { createCipher, loadOrCreateSecretFile, parseKey } from './lib/secrets.ts';
 import { createMuvClient } from './integrations/muv/client.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerOperatorAuth } from './plugins/operator.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
+import { registerMultipart } from './plugins/multipart.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { providerRoutes } from './modules/providers/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { geographyRoutes } from './modules/geography/routes.ts';
-import { recoverInterruptedSends } from './modules/documents/service.ts';
+import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { runBulkSendJob } from './modules/documents/bulk-send.ts';
@@ -34,26 +36,47 @@ import { runBulkSendJob } from './modules/documents/bulk-send.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: TDeps;
+    routeTable: TRouteInfo[];
   }
 }
 
+/** A registered route: its method, path and schema (request and response). */
+export type TRouteInfo = { method: string; url: string; schema?: { response?: Record<string, unknown> } };
+
 const HERE = dirname(fileURLToPath(import.meta.url));
-/** With shared PostgreSQL another process may be mid-send; only sends older than this are recovered. */
-const SEND_LEASE_MS = 5 * 60_000;
+
+/**
+ * Parts the entry point hands in (the composition root: server.ts, the operator commands, the tests). The ministry's
+ * local simulator lives in apps/muv-simulator, which the API does not import (issue 10 §5): it is injected here.
+ */
+export type TAppParts = {
+  muvSimulator?: FastifyPluginAsync<{ stateFile?: string | null; controlHooks?: boolean }>;
+};
+
+/** Fastify's trustProxy for a hop count: the nearest `hops` addresses of the chain are proxies (proxy-addr). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /**
  * Build the API (DESIGN.md): opens the database and runs migrations, wires services, registers plugins and
  * modules, mounts the MUV simulator under /_sim/muv when configured and serves the built SPA. Does not listen.
  */
-export async function buildApp(config: TConfig): Promise<FastifyInstance> {
+export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<FastifyInstance> {
   configureZodSpanish();
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordValidator'] },
-    bodyLimit: 1_048_576,
-    trustProxy: true,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    // X-Forwarded-For is believed only from configured proxies (issue 9): otherwise any client could pick the IP
+    // every per-IP limit is keyed on.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // An aborted MUV fetch to the in-process simulator leaves a keep-alive socket; close() must not wait on it.
     forceCloseConnections: true,
   });
+  // Every route as registered (method, path, schema): tests walk it (each API route declares its response schema).
+  const routeTable: TRouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema as TRouteInfo['schema'] });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -76,6 +99,7 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
     dbRows: database.rows,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
     tokens: createTokenKit(jwtSecret, config.accessTokenTtlS),
+    sessions: createSessionCheck({ rows: database.rows, cacheMs: config.sessionCheckCacheMs }),
     cipher: createCipher(key),
     codeKey: jwtSecret,
     muv: createMuvClient({
@@ -84,30 +108,20 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
       retries: config.muvRetries,
       retryBaseMs: config.muvRetryBaseMs,
     }),
+    analysis: createAnalysisPool({ threads: config.uploadWorkers }),
     log: app.log,
   };
+  app.addHook('onClose', async () => deps.analysis.close());
   app.decorate('deps', deps);
 
-  // Google Identity Services (https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid#content_security_policy)
-  // is allowed only when Google sign-in is configured.
-  const gsi = config.googleClientId ? ['https://accounts.google.com/gsi/'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', ...(gsi.length ? ['https://*.googleusercontent.com'] : [])],
-        'connect-src': ["'self'", ...gsi],
-        'script-src': ["'self'", ...(gsi.length ? ['https://accounts.google.com/gsi/client'] : [])],
-        'frame-src': ["'self'", ...gsi],
-        'style-src': ["'self'", 'https:', "'unsafe-inline'", ...gsi],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app, { googleClientId: config.googleClientId });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MSG.http429, code: 'RATE_LIMITED' }) });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  await registerRateLimits(app);
+  await registerMultipart(app);
   registerErrorHandler(app);
-  registerAuth(app, deps.tokens);
+  registerRequestGuards(app);
+  registerAuth(app, deps.tokens, deps.sessions);
+  registerOperatorAuth(app, config.dataDir);
 
   await app.register(async (scope) => {
     await systemRoutes(scope, deps);
@@ -116,27 +130,23 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
     await providerRoutes(scope, deps);
     await documentRoutes(scope, deps);
     await productRoutes(scope, deps);
+    await mailRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {
-    await app.register(muvSimulatorPlugin, {
+    if (!parts.muvSimulator) throw new Error('MUV_SIMULATOR está activo pero el punto de entrada no entregó el simulador del Ministerio.');
+    await app.register(parts.muvSimulator, {
       prefix: '/_sim/muv',
       stateFile: config.pgliteDataDir === 'memory' ? null : join(config.dataDir, 'muv-simulator.json'),
+      controlHooks: config.muvSimulatorControl,
     });
   }
 
-  const webDist = resolve(config.webDistDir ?? join(HERE, '../../web/dist'));
-  const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
-    if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/_sim/') && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ success: false, message: MSG.http404, code: 'NOT_FOUND' });
-  });
+  await registerSpa(app, config.webDistDir ?? join(HERE, '../../web/dist'));
 
-  const recovered = await recoverInterruptedSends(deps, database.kind === 'pglite' ? 0 : SEND_LEASE_MS);
+  // With PGlite this process owns the database: every claim left is a dead process's. With shared PostgreSQL only
+  // lapsed leases (SEND_LEASE_S without a heartbeat) are; the queue's maintenance keeps checking every few seconds.
+  const recovered = await recoverInterruptedSends(deps, { all: database.kind === 'pglite' });
   if (recovered) app.log.warn({ recovered }, 'documents left mid-send by a previous process were recovered');
 
   // Bulk sends as durable jobs (issue 4; docs/decisions/005-bulk-send-jobs.md). The worker starts once the API
@@ -147,6 +157,8 @@ export async function buildApp(config: TConfig): Promise<FastifyInstance> {
     tenantConcurrency: config.muvTenantConcurrency,
     batchSize: config.jobsBatchSize,
     expireInSeconds: config.jobsExpireS,
+    staleAfterS: config.sendLeaseS,
+    maintain: () => recoverInterruptedSends(deps),
   });
   app.addHook('preClose', async () => deps.jobs?.stop());
   if (config.jobsWorker) app.addHook('onListen', async () => deps.jobs?.startWorker());

@@ -20,13 +20,34 @@ const ZEnv = z.object({
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   REFRESH_TOKEN_REMEMBER_TTL_S: z.coerce.number().int().min(60).default(30 * 24 * 3600),
-  /** SMTP URL for nodemailer (smtp://user:pass@host:587). Unset → local outbox + GET /api/dev/mail. */
+  /** SMTP URL for nodemailer (smtp://user:pass@host:587). Unset → local outbox, read by the operator only. */
   SMTP_URL: z.string().optional(),
+  /** With NODE_ENV=production and no SMTP_URL the server refuses to start unless this is 'true' (a trial install). */
+  MAIL_DEV_OUTBOX: z.enum(['true', 'false']).default('false'),
+  /**
+   * Which peers may set X-Forwarded-For (Fastify trustProxy): unset/'false' → none, the socket address is the client;
+   * a number → that many proxy hops; otherwise a comma-separated list of proxy IPs or CIDRs (10.0.0.0/8,127.0.0.1).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = (v ?? '').trim();
+      if (text === '' || text === 'false') return false as const;
+      if (/^\d+$/.test(text)) return Number(text);
+      if (text === 'true') {
+        ctx.addIssue({ code: 'custom', message: "'true' confiaría en cualquier cliente; indique el número de proxies o sus IP/CIDR" });
+        return z.NEVER;
+      }
+      return text.split(',').map((p) => p.trim()).filter(Boolean);
+    }),
   MAIL_FROM: z.string().default('Radica <no-reply@radica.local>'),
   /** Ministry FEV-RIPS API base URL. Unset → the in-process simulator at {self}/_sim/muv over HTTP. */
   MUV_BASE_URL: z.string().url().optional(),
   MUV_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   MUV_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Seconds before the first automatic verification of a send whose answer never came (doubling after each). */
+  MUV_VERIFY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** Sends in flight toward the ministry per tenant from one worker process (issue 4 bulk sends). */
   MUV_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(1),
   /** Run the bulk-send worker inside the API process (`false` when `npm run worker` runs it separately). */
@@ -34,20 +55,39 @@ const ZEnv = z.object({
   /** Jobs a worker loop takes per fetch, and seconds before pg-boss retries a job whose process died. */
   JOBS_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   JOBS_EXPIRE_S: z.coerce.number().int().min(30).default(900),
-  /** Mount the MUV simulator under /_sim/muv (default: only when MUV_BASE_URL is unset). */
+  /** Mount the MUV simulator under /_sim/muv (default: only when MUV_BASE_URL is unset, and never in production). */
   MUV_SIMULATOR: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** The simulator's test hooks (/_sim/muv/_control/*: injected failures, counters, reset). Tests only. */
+  MUV_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** Google OAuth client id (issue 3). Unset → Google sign-in hidden and its endpoints answer 400. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** JWKS of Google's ID-token signing keys; tests point it at a local JWKS. */
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  /** Per-account lockout: this many failed logins of one e-mail within LOGIN_LOCKOUT_WINDOW_S → 429. */
+  /** Lockout per (account, client): this many failed logins of one e-mail from one client within LOGIN_LOCKOUT_WINDOW_S → 429 for that client. */
   LOGIN_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_LOCKOUT_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
+  /** Failed logins of one e-mail from all clients together within the window → 429 for every client (slower back-off). */
+  LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  /** How long (ms) a process trusts that a session is still open before asking the database again (issue 9). */
+  SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Worker threads that parse and check uploads (0 → one fewer than the machine's CPUs, 1 to 4). */
+  UPLOAD_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Uploads the process reads and checks at once, all tenants together (0 → twice the worker threads). */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
+  /** Uploads of one tenant processed at once in one process; more wait (up to UPLOAD_TENANT_QUEUE), then 429. */
+  UPLOAD_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  UPLOAD_TENANT_QUEUE: z.coerce.number().int().min(0).max(1000).default(20),
+  /** Uploads one user may make per minute. */
+  UPLOAD_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Multiplier of every rate limit (1 in production; load benches raise it to measure past the limits). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
+  /** Seconds a send's claim on a document lives without a heartbeat before another process may release it. */
+  SEND_LEASE_S: z.coerce.number().int().min(5).max(3600).default(30),
   /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
   REFRESH_RACE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
 });
@@ -65,11 +105,15 @@ export type TConfig = {
   refreshTokenTtlS: number;
   refreshTokenRememberTtlS: number;
   smtpUrl: string | null;
+  mailDevOutbox: boolean;
   mailFrom: string;
+  trustProxy: false | number | string[];
   muvBaseUrl: string | null;
   muvTimeoutMs: number;
   muvRetries: number;
+  muvVerifyDelayS: number;
   muvSimulator: boolean;
+  muvSimulatorControl: boolean;
   muvTenantConcurrency: number;
   jobsWorker: boolean;
   jobsBatchSize: number;
@@ -80,7 +124,15 @@ export type TConfig = {
   googleJwksUrl: string;
   loginLockoutMaxFailures: number;
   loginLockoutWindowS: number;
+  loginLockoutAccountMaxFailures: number;
   refreshRaceGraceS: number;
+  sessionCheckCacheMs: number;
+  uploadWorkers: number;
+  uploadConcurrency: number;
+  uploadTenantConcurrency: number;
+  uploadTenantQueue: number;
+  uploadUserPerMinute: number;
+  sendLeaseS: number;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
   /** Base delay of MUV retries (ms); tests shorten it. */
@@ -89,7 +141,11 @@ export type TConfig = {
   rateLimitScale?: number;
 };
 
-/** Parse `env` (default process.env) into a TConfig. Throws a readable error on invalid values. */
+/**
+ * Parse `env` (default process.env) into a TConfig. Throws a readable Spanish error on invalid values, and in
+ * production mode (NODE_ENV=production) when a development stand-in would be exposed (issue 9): no SMTP_URL without
+ * MAIL_DEV_OUTBOX=true, no MUV_BASE_URL without MUV_SIMULATOR=true, or the simulator's test hooks.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -97,6 +153,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Configuración inválida: ${detail}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SMTP_URL && e.MAIL_DEV_OUTBOX !== 'true')
+    throw new Error(
+      'Configuración inválida: en producción (NODE_ENV=production) se necesita SMTP_URL para enviar los correos. ' +
+        'Para una instalación de prueba sin correo defina MAIL_DEV_OUTBOX=true (los códigos quedan en el buzón local, que solo lee el operador).',
+    );
+  const muvSimulator = e.MUV_SIMULATOR ?? (!e.MUV_BASE_URL && !production);
+  if (production && !e.MUV_BASE_URL && !muvSimulator)
+    throw new Error(
+      'Configuración inválida: en producción defina MUV_BASE_URL (la API FEV-RIPS del Ministerio) o, para una prueba, MUV_SIMULATOR=true.',
+    );
+  if (production && e.MUV_SIMULATOR_CONTROL === 'true')
+    throw new Error('Configuración inválida: MUV_SIMULATOR_CONTROL (ganchos de prueba del simulador) no se permite en producción.');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -110,11 +179,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
     refreshTokenRememberTtlS: e.REFRESH_TOKEN_REMEMBER_TTL_S,
     smtpUrl: e.SMTP_URL || null,
+    mailDevOutbox: e.MAIL_DEV_OUTBOX === 'true',
     mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
     muvBaseUrl: e.MUV_BASE_URL ?? null,
     muvTimeoutMs: e.MUV_TIMEOUT_MS,
     muvRetries: e.MUV_RETRIES,
-    muvSimulator: e.MUV_SIMULATOR ?? !e.MUV_BASE_URL,
+    muvVerifyDelayS: e.MUV_VERIFY_DELAY_S,
+    muvSimulator,
+    muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvTenantConcurrency: e.MUV_TENANT_CONCURRENCY,
     jobsWorker: e.JOBS_WORKER === 'true',
     jobsBatchSize: e.JOBS_BATCH_SIZE,
@@ -125,6 +198,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     loginLockoutMaxFailures: e.LOGIN_LOCKOUT_MAX_FAILURES,
     loginLockoutWindowS: e.LOGIN_LOCKOUT_WINDOW_S,
+    loginLockoutAccountMaxFailures: e.LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES,
     refreshRaceGraceS: e.REFRESH_RACE_GRACE_S,
+    sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
+    uploadWorkers: e.UPLOAD_WORKERS,
+    uploadConcurrency: e.UPLOAD_CONCURRENCY,
+    uploadTenantConcurrency: e.UPLOAD_TENANT_CONCURRENCY,
+    uploadTenantQueue: e.UPLOAD_TENANT_QUEUE,
+    uploadUserPerMinute: e.UPLOAD_USER_PER_MINUTE,
+    sendLeaseS: e.SEND_LEASE_S,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }

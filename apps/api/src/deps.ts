@@ -1,10 +1,12 @@
 import type { TConfig } from './config.ts';
 import type { TDb, TSqlRows } from './db/client.ts';
 import type { TMailer } from './modules/mail/mailer.ts';
-import type { TTokenKit } from './modules/auth/tokens.ts';
+import type { TTokenKit } from './lib/tokens.ts';
 import type { TCipher } from './lib/secrets.ts';
 import type { TMuvClient } from './integrations/muv/client.ts';
 import type { TJobQueue } from './modules/jobs/queue.ts';
+import type { TSessionCheck } from './modules/auth/session-check.ts';
+import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
 export type TDeps = {
@@ -15,14 +17,18 @@ export type TDeps = {
   dbRows: TSqlRows;
   mailer: TMailer;
   tokens: TTokenKit;
+  /** Is a login's session still open (revocation ends access at once; issue 9). */
+  sessions: TSessionCheck;
   cipher: TCipher;
   /** HMAC key for e-mail codes. */
   codeKey: Buffer;
   muv: TMuvClient;
+  /** Worker threads that parse and check uploads (issue 9: never on the event loop). */
+  analysis: TAnalysisPool;
   /** Durable jobs (pg-boss); set by buildApp once the queue has started (issue 4 bulk sends). */
   jobs?: TJobQueue;
   log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
 };
 
-/** The authenticated caller, from the access token (plugins/auth.ts). */
-export type TAuthContext = { userId: number; tenantId: number; validator: string };
+/** The authenticated caller, from the access token (plugins/auth.ts); `sessionId` is the login's refresh family. */
+export type TAuthContext = { userId: number; tenantId: number; validator: string; sessionId: string };

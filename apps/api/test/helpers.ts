@@ -1,13 +1,15 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
-import { operatorSecretPath } from '../src/modules/products/operator-secret.ts';
-import { OPERATOR_HEADER } from '../src/modules/products/routes.ts';
+import { OPERATOR_HEADER, operatorSecretPath } from '../src/plugins/operator.ts';
 
 /** Data directory of each running test app, by URL (the operator secret lives there). */
 const dataDirs = new Map<string, string>();
@@ -25,41 +27,50 @@ export const PAR2_JSON = 'par2_rips_evento_nit891856372_FECE214626_tipoNota-vaci
 export type TTestApp = { app: FastifyInstance; url: string; close: () => Promise<void>; config: TConfig };
 
 /**
- * Build the real app on a fresh database and listen on a random port: PGlite in memory by default, or a new
- * PostgreSQL database (created and dropped here) when DATABASE_URL is set, as on CI.
+ * A new database `radica_t_…` on the PostgreSQL server of DATABASE_URL (as on CI), and how to drop it (forcing out
+ * any connection left).
  */
-export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TTestApp> {
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  let databaseUrl: string | null = null;
-  let dropDb = async () => {};
-  if (base) {
-    const name = `radica_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
+  if (!base) throw new Error('DATABASE_URL is not set');
+  const name = `radica_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    name,
+    drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+/**
+ * Build the real app on a fresh database and listen on a random port: PGlite in memory by default, or a new
+ * PostgreSQL database (created and dropped here) when DATABASE_URL is set, as on CI.
+ */
+export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TTestApp> {
+  const scratch = process.env.DATABASE_URL ? await createTestDatabase() : null;
   const config: TConfig = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    databaseUrl,
+    databaseUrl: scratch?.url ?? null,
     pgliteDataDir: 'memory',
     dataDir: mkdtempSync(join(tmpdir(), 'radica-test-')),
     encryptionKey: randomBytes(32).toString('base64'),
     jwtSecret: randomBytes(32).toString('hex'),
     muvRetryBaseMs: 10,
     rateLimitScale: 100,
+    muvSimulatorControl: true,
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -70,7 +81,7 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
     config,
     close: async () => {
       await app.close();
-      await dropDb();
+      await scratch?.drop();
     },
   };
 }
@@ -103,6 +114,7 @@ export function client(url: string) {
     return { status: res.status, body: json, headers: res.headers };
   };
   return {
+    url,
     call,
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
@@ -137,10 +149,23 @@ export const TERCERO = (numeroIdentificacion: string) => ({
   telefono: '3000000000',
 });
 
+/** The operator secret of the test app at `url` (what `npm run admin` reads from DATA_DIR). */
+export function operatorHeaders(url: string): Record<string, string> {
+  const dir = dataDirs.get(url);
+  if (!dir) throw new Error(`no test app at ${url}`);
+  return { [OPERATOR_HEADER]: readFileSync(operatorSecretPath(dir), 'utf8').trim() };
+}
+
+/** Messages of the local outbox for `email`, newest first, read as the operator does (`npm run admin -- mail`). */
+export async function outbox(url: string, email: string): Promise<{ to: string; subject: string; text: string; sentAt: string }[]> {
+  const res = await client(url).call('GET', `/api/dev/mail?to=${encodeURIComponent(email)}`, undefined, operatorHeaders(url));
+  if (res.status !== 200) throw new Error(`outbox: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
 /** Read the newest 6-digit code mailed to `email` from the dev outbox. */
 export async function codeFromOutbox(c: ReturnType<typeof client>, email: string): Promise<string> {
-  const res = await c.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-  const text: string = res.body.data?.[0]?.text ?? '';
+  const text: string = (await outbox(c.url, email))[0]?.text ?? '';
   const m = /\b(\d{6})\b/.exec(text);
   if (!m) throw new Error('no code in outbox');
   return m[1]!;
@@ -151,10 +176,7 @@ export async function codeFromOutbox(c: ReturnType<typeof client>, email: string
  * `npm run admin -- grant EMAIL MODULE…` does), authenticated with the app's operator secret file.
  */
 export async function grantModules(url: string, email: string, modulos: string[]) {
-  const dir = dataDirs.get(url);
-  if (!dir) throw new Error(`no test app at ${url}`);
-  const secret = readFileSync(operatorSecretPath(dir), 'utf8').trim();
-  const res = await client(url).post('/api/admin/grant', { email, modulos }, { [OPERATOR_HEADER]: secret });
+  const res = await client(url).post('/api/admin/grant', { email, modulos }, operatorHeaders(url));
   if (res.status !== 200) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -243,3 +265,87 @@ export const SYNTHETIC_DOCUMENTS_SQL = `insert into fev_rips (tenant_id, id_usua
        case when g % 10 < 3 then g end,
        case when g % 10 < 3 then 1 else 0 end
      from generate_series(1, $3::int) g`;
+
+/** Counters of the simulator's GET /_control/stats. */
+export type TSimStats = { logins: number; cargas: number; aceptados: number; rechazados: number; consultas: number; paquetes: number };
+
+/** A standalone simulator (its own Fastify on a random port) so its counters survive the API's restarts. */
+export async function startSimulator(latencyMs: number): Promise<{ app: FastifyInstance; url: string; stats: () => Promise<TSimStats> }> {
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(muvSimulatorPlugin, { prefix: '', latencyMs, controlHooks: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, url, stats: async () => (await fetch(`${url}/_control/stats`)).json() as Promise<TSimStats> };
+}
+
+/** Poll `probe` every 100 ms until it returns something truthy; throws after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A free TCP port on localhost. */
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? res(a.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+
+const SERVER = resolve(import.meta.dirname, '../src/server.ts');
+
+/**
+ * The API as `npm start` runs it, in a process of its own (for crash and restart tests and benches): a free port, a
+ * fresh DATA_DIR, generated keys, `env` on top (DATABASE_URL, MUV_BASE_URL…). `start()` spawns it and resolves once
+ * it answers; call it again after a kill to restart it on the same data. The helpers' outbox and grant calls work on it.
+ */
+export async function serverProcess(env: Record<string, string>): Promise<{ url: string; dataDir: string; start: () => Promise<ChildProcess> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'radica-proc-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const fullEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...env,
+  };
+  dataDirs.set(url, dataDir);
+  return {
+    url,
+    dataDir,
+    start: async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+      await waitFor('server up', async () => fetch(`${url}/api/info`).then((r) => r.status < 500, () => false), 90_000);
+      return child;
+    },
+  };
+}
+
+/** The newest code of `digits` digits mailed to `email` with a subject matching `subject` (waits for background mail). */
+export async function mailedCode(url: string, email: string, subject: RegExp, digits: number, timeoutMs = 3000): Promise<string | null> {
+  const pattern = new RegExp(`\\b(\\d{${digits}})\\b`);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await outbox(url, email)).find((m) => subject.test(m.subject));
+    const code = mail ? pattern.exec(mail.text)?.[1] : undefined;
+    if (code) return code;
+    if (Date.now() > until) return null;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

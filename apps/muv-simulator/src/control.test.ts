@@ -54,6 +54,17 @@ describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('fail-next slow processes and stores the package, then holds the answer until the client gives up', async () => {
+    await postJson(`${sim.base}/_control/fail-next`, { status: 'slow', count: 1 });
+    await expect(postJson(url, par1Body(), token, { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await stats()).toMatchObject({ paquetes: 1, aceptados: 1, cargas: 1 });
+    // The client's retry: the ministry already holds it, RVG18 with the existing CUV.
+    const again = await postJson(url, par1Body(), token);
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.json)).toMatch(/RVG18/);
+  });
+
   it('does not let a held call delay app.close()', async () => {
     // Without forceCloseConnections: only the plugin's preClose release can end the held call.
     await sim.close();
@@ -96,5 +107,21 @@ describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
     }
     expect((await postJson(`${sim.base}/_control/fail-next`, { status: 404 })).status).toBe(400);
     expect((await postJson(`${sim.base}/_control/fail-next`, { status: 503, count: -1 })).status).toBe(400);
+  });
+});
+
+describe('muv-simulator: the /_control hooks exist only when enabled (issue 9)', () => {
+  it('without controlHooks every /_control path answers 404 and the ministry paths still work', async () => {
+    const sim = await startSim({ controlHooks: false });
+    try {
+      expect((await postJson(`${sim.base}/_control/fail-next`, { status: 503, count: 5 })).status).toBe(404);
+      expect((await fetch(`${sim.base}/_control/stats`)).status).toBe(404);
+      expect((await postJson(`${sim.base}/_control/reset`, {})).status).toBe(404);
+      const token = await login(sim.base, '901019681');
+      const ok = await postJson(`${sim.base}/api/PaquetesFevRips/CargarFevRips`, par1Body(), token);
+      expect(ok.status).toBe(200);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -4,10 +4,12 @@
  */
 
 /**
- * A failure to inject: an HTTP status, `timeout` (the call hangs until the client gives up), or `tot002` (a 400
- * result whose only item is TOT002, the ministry's "session token not valid" validation).
+ * A failure to inject: an HTTP status, `timeout` (the call hangs until the client gives up, unprocessed), `slow` (the
+ * package IS processed and stored, then the answer is held until the client gives up: a ministry slower than the
+ * client's timeout, issue 9), or `tot002` (a 400 result whose only item is TOT002, the ministry's "session token not
+ * valid" validation).
  */
-export type TFailMode = 500 | 503 | 'timeout' | 'tot002';
+export type TFailMode = 500 | 503 | 'timeout' | 'slow' | 'tot002';
 
 /** How long a `timeout` failure holds the request (ms) unless the client or the app closes first. */
 export const HANG_MS = 120_000;
@@ -38,8 +40,8 @@ export function parseFailNext(body: unknown): { mode: TFailMode; count: number }
   if (typeof body !== 'object' || body === null)
     return { error: 'Se esperaba un objeto JSON { status, count }.' };
   const { status, count = 1 } = body as { status?: unknown; count?: unknown };
-  const mode = status === 500 || status === 503 || status === 'timeout' || status === 'tot002' ? status : null;
-  if (mode === null) return { error: 'status debe ser 500, 503, "timeout" o "tot002".' };
+  const mode = status === 500 || status === 503 || status === 'timeout' || status === 'slow' || status === 'tot002' ? status : null;
+  if (mode === null) return { error: 'status debe ser 500, 503, "timeout", "slow" o "tot002".' };
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
     return { error: 'count debe ser un entero mayor o igual a 0.' };
   }

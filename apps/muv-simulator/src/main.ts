@@ -5,7 +5,8 @@ import { muvSimulatorPlugin } from './plugin.ts';
  * Standalone MUV simulator: `npm start -w @radica/muv-simulator`.
  * Environment (read only here): `PORT` (default 9443, the port the ministry's Docker maps; plain
  * http), `HOST` (default 0.0.0.0), `MUV_SIM_STATE_FILE` (JSON state file; unset = memory only),
- * `MUV_SIM_JWT_SECRET` (default random per start), `MUV_SIM_LATENCY_MS` (default 0).
+ * `MUV_SIM_JWT_SECRET` (default random per start), `MUV_SIM_LATENCY_MS` (default 0), `MUV_SIM_CONTROL=true` to serve
+ * the test hooks `/_control/*` (off by default).
  */
 const port = Number.parseInt(process.env.PORT ?? '9443', 10);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -21,6 +22,7 @@ await app.register(muvSimulatorPlugin, {
   stateFile: process.env.MUV_SIM_STATE_FILE || null,
   jwtSecret: process.env.MUV_SIM_JWT_SECRET || undefined,
   latencyMs: Number.isFinite(latencyMs) ? latencyMs : 0,
+  controlHooks: process.env.MUV_SIM_CONTROL === 'true',
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -26,6 +26,11 @@ export type TMuvSimulatorOptions = {
   now?: () => Date;
   /** Largest accepted request body in bytes (after gunzip). Default 100 MiB. */
   bodyLimitBytes?: number;
+  /**
+   * Serve the SIMULATOR-ONLY test hooks `/_control/*` (injected failures, counters, reset). Default false: only
+   * tests turn them on, so a simulator left reachable cannot be steered by anyone (issue 9).
+   */
+  controlHooks?: boolean;
 };
 
 /** Version reported by `/BasicHealth` (the ministry's pruebas release on 2026-07-16, §1.1). */
@@ -126,7 +131,8 @@ function cargaBodyErrors(body: unknown): Record<string, string[]> | null {
  *   `ResultadoProcesoFevRips`, or 400 camelCase rejection; 401 ProblemDetails without a token.
  * - `POST /api/ConsultasFevRips/ConsultarCUV` → `ConsultaCUVDTO`, 404 `BadRequestResponse` if unknown.
  * - `POST /api/ConsultasFevRips/RecuperarCUV` → the stored `ResultadoProcesoFevRips`.
- * - SIMULATOR-ONLY hooks: `POST /_control/fail-next`, `GET /_control/stats`, `POST /_control/reset`.
+ * - SIMULATOR-ONLY hooks, only with `controlHooks: true`: `POST /_control/fail-next`, `GET /_control/stats`,
+ *   `POST /_control/reset`.
  *
  * @throws (at registration) when `stateFile` exists but is not a valid state file.
  */
@@ -206,22 +212,31 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
       };
       return reply.code(400).send(buildRejectedBody([item], now().toISOString()));
     }
-    if (mode !== 'timeout') return sendProblem(reply, mode);
+    if (mode !== 'timeout' && mode !== 'slow') return sendProblem(reply, mode);
+    return holdAnswer(request, reply, () => sendProblem(reply, 503));
+  }
+
+  /**
+   * Hold a call until the client leaves (then drop the answer: `timeout` never processed it, `slow` already did) or
+   * the hold ends (then send the answer).
+   */
+  async function holdAnswer(request: FastifyRequest, reply: FastifyReply, send: () => FastifyReply) {
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
     await control.sleep(HANG_MS, gone.signal);
     if (gone.signal.aborted) {
-      request.log.info('muv-simulator: el cliente abandonó la llamada retenida (fail-next timeout)');
+      request.log.info('muv-simulator: el cliente abandonó la llamada retenida (fail-next timeout/slow)');
       reply.hijack();
       return;
     }
-    return sendProblem(reply, 503);
+    return send();
   }
 
   async function onCarga(endpoint: TCargaEndpoint, request: FastifyRequest, reply: FastifyReply) {
     control.countCarga(endpoint.name);
     const failure = control.takeFailure();
-    if (failure !== undefined) return injectFailure(failure, request, reply);
+    const slow = failure === 'slow';
+    if (failure !== undefined && !slow) return injectFailure(failure, request, reply);
     const claims = await authenticate(request, reply);
     if (!claims) return reply;
     const errors = cargaBodyErrors(request.body);
@@ -237,11 +252,13 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
     });
     if (resultado.kind === 'rechazado') {
       control.stats.rechazados += 1;
-      return reply.code(400).send(buildRejectedBody(resultado.items, resultado.fechaRadicacion));
+      const send = () => reply.code(400).send(buildRejectedBody(resultado.items, resultado.fechaRadicacion));
+      return slow ? holdAnswer(request, reply, send) : send();
     }
     await store.persist();
     control.stats.aceptados += 1;
-    return reply.code(200).send(buildAcceptedBody(resultado.paquete));
+    const send = () => reply.code(200).send(buildAcceptedBody(resultado.paquete));
+    return slow ? holdAnswer(request, reply, send) : send();
   }
 
   async function onConsulta(
@@ -287,8 +304,9 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
   );
 
   // ---- SIMULATOR-ONLY test hooks (not part of the ministry's API) -------------------------
+  if (!opts.controlHooks) return;
 
-  /** Queue failures for the next N `Cargar*` calls: `{ status: 500 | 503 | "timeout" | "tot002", count }`. */
+  /** Queue failures for the next N `Cargar*` calls: `{ status: 500 | 503 | "timeout" | "slow" | "tot002", count }`. */
   app.post('/_control/fail-next', async (request, reply) => {
     const parsed = parseFailNext(request.body);
     if ('error' in parsed) return reply.code(400).send({ tipo: 'Validacion', descripcion: parsed.error });

@@ -1,11 +1,6 @@
-import {
-  checkPair,
-  checkRips,
-  checkXml,
-  hasRechazo,
-  RVG01_DESCRIPCION,
-  type THallazgoLocal,
-} from '@radica/fevrips/check';
+import { findingToMuv, MUV_CARGA_ENDPOINTS, type TCargaEndpoint, type TResultadoValidacion } from '@radica/contracts/muv';
+import { checkDocuments, RVG01_DESCRIPCION } from '@radica/fevrips/engine';
+import { hasRechazo, type THallazgoLocal } from '@radica/fevrips/findings';
 import { FevRipsError } from '@radica/fevrips/errors';
 import { parseRipsObject, type TRipsParsed } from '@radica/fevrips/rips';
 import { parseFevXml, type TFevXml } from '@radica/fevrips/xml';
@@ -15,52 +10,14 @@ import {
   type MuvStateStore,
   type TPaqueteAceptado,
   type TPeriodoAtencion,
-  type TResultadoValidacion,
 } from './state.ts';
 
-/** How an upload endpoint treats one side of the body. `ignored`: not read even when sent. */
-type TSide = 'required' | 'optional' | 'ignored';
-
 /**
- * One `Cargar*` endpoint: its canonical name, which sides of `FevRipsApiLocalDTO` it reads, the DIAN
- * document type its XML must be (`null`: any) and the RIPS `tipoNota` it expects (`null`: none or "").
+ * The upload endpoints, keyed by lower-case name (routing is case-insensitive like ASP.NET); the table itself is the
+ * contracts' description of the protocol (MUV_CARGA_ENDPOINTS, reference §1.2).
  */
-export type TCargaEndpoint = {
-  name: string;
-  xml: TSide;
-  rips: TSide;
-  tipoDocumento: 'FV' | 'NC' | 'ND' | null;
-  tipoNota: 'NC' | 'ND' | 'NA' | 'RS' | null;
-};
-
-/**
- * The upload endpoints under `/api/PaquetesFevRips/`, keyed by lower-case name (routing is
- * case-insensitive like ASP.NET). Sides and document types follow the scenario table of
- * fevrips-reference §1.2; where the reference says ❓ the side is `optional`.
- */
-export const CARGA_ENDPOINTS: ReadonlyMap<string, TCargaEndpoint> = new Map(
-  (
-    [
-      { name: 'CargarFevRips', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
-      { name: 'CargarNC', xml: 'required', rips: 'required', tipoDocumento: 'NC', tipoNota: 'NC' },
-      { name: 'CargarNCTotal', xml: 'required', rips: 'ignored', tipoDocumento: 'NC', tipoNota: 'NC' },
-      { name: 'CargarND', xml: 'required', rips: 'required', tipoDocumento: 'ND', tipoNota: 'ND' },
-      { name: 'CargarNotaAjuste', xml: 'optional', rips: 'required', tipoDocumento: null, tipoNota: 'NA' },
-      { name: 'CargarRipsSinFactura', xml: 'ignored', rips: 'required', tipoDocumento: null, tipoNota: 'RS' },
-      { name: 'CargarCapitaInicial', xml: 'required', rips: 'ignored', tipoDocumento: 'FV', tipoNota: null },
-      { name: 'CargarCapitaPeriodo', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
-      { name: 'CargarCapitaFinal', xml: 'optional', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
-      { name: 'CargarNcCapita', xml: 'required', rips: 'optional', tipoDocumento: 'NC', tipoNota: 'NC' },
-      {
-        name: 'CargarNCAcuerdoVoluntades',
-        xml: 'required',
-        rips: 'optional',
-        tipoDocumento: 'NC',
-        tipoNota: 'NC',
-      },
-    ] satisfies TCargaEndpoint[]
-  ).map((endpoint) => [endpoint.name.toLowerCase(), endpoint]),
-);
+export const CARGA_ENDPOINTS: ReadonlyMap<string, TCargaEndpoint> = new Map(MUV_CARGA_ENDPOINTS.map((e) => [e.name.toLowerCase(), e]));
+export type { TCargaEndpoint };
 
 /**
  * SIM001 is a SIMULATOR RULE (the ministry's code and text for it are unknown): the XML document
@@ -134,17 +91,8 @@ function rechazo(
   };
 }
 
-/** Maps a finding of `@radica/fevrips/check` to the MUV's PascalCase item. */
-export function toResultado(hallazgo: THallazgoLocal): TResultadoValidacion {
-  return {
-    Clase: hallazgo.clase,
-    Codigo: hallazgo.codigo,
-    Descripcion: hallazgo.descripcion,
-    Observaciones: hallazgo.observaciones,
-    PathFuente: hallazgo.pathFuente,
-    Fuente: hallazgo.fuente,
-  };
-}
+/** Maps a finding of `@radica/fevrips` to the MUV's PascalCase item (contracts' findingToMuv). */
+export const toResultado = (hallazgo: THallazgoLocal): TResultadoValidacion => findingToMuv(hallazgo);
 
 function isAbsent(value: unknown): boolean {
   return value === null || value === undefined || value === '';
@@ -294,24 +242,13 @@ function periodoAtencion(xml: TFevXml | null): TPeriodoAtencion | null {
 }
 
 /**
- * The ministry checks for what the endpoint received: `checkPair` for XML + RIPS, `checkRips` (structure
- * + RIPS-internal DT1 rules) for RIPS alone, and the XML-only rules of `checkPair` (health extension, FED129/FED131, operation type,
- * billing period) for an XML alone (CargarNCTotal, CargarCapitaInicial…). Source: reference §3.5–§3.6.
- */
-function checkPackage(xml: TFevXml | null, rips: TRipsParsed | null): THallazgoLocal[] {
-  if (xml && rips) return checkPair(xml, rips);
-  if (rips) return checkRips(rips);
-  return xml ? checkXml(xml) : [];
-}
-
-/**
  * Processes one `Cargar*` body like the MUV, in this order:
  * 1. read the sides the endpoint uses: `xmlFevFile` (base64 of the raw XML bytes) → `parseFevXml`,
  *    `rips` → `parseRipsObject`; a missing required side, bad base64 or a `FevRipsError` rejects;
  * 2. simulator rule SIM001: XML document type / RIPS `tipoNota` must fit the endpoint;
  * 3. simulator rule RVG19: the token's NIT must be the package's obligado;
  * 4. RVG18 when the same (NIT, numFactura, tipoNota, numNota) was accepted before (existing CUV);
- * 5. the ministry checks of `@radica/fevrips/check` (`checkPackage`); any RECHAZADO rejects.
+ * 5. the ministry checks (`checkDocuments` of `@radica/fevrips/engine`); any RECHAZADO rejects.
  * On success it reserves a `ProcesoId`, computes the CUV and remembers the package in `store`
  * (the caller persists it). Synchronous on purpose: the duplicate check and the insert cannot
  * interleave with another call.
@@ -357,7 +294,8 @@ export function procesarCarga(input: TCargaInput): TCargaResultado {
     return { kind: 'rechazado', items, fechaRadicacion };
   }
 
-  const hallazgos = checkPackage(xml?.parsed ?? null, rips?.parsed ?? null);
+  // The same single dispatch the product uses (pair, RIPS alone, XML alone). Source: reference §3.5–§3.6.
+  const hallazgos = checkDocuments(xml?.parsed ?? null, rips?.parsed ?? null);
   const resultados = hallazgos.map(toResultado);
   if (hasRechazo(hallazgos)) return { kind: 'rechazado', items: resultados, fechaRadicacion };
 

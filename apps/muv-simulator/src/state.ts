@@ -2,15 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-/** One validation finding exactly as the MUV writes it (PascalCase keys, §1.5 `ResultadoValidacionDTO`). */
-export type TResultadoValidacion = {
-  Clase: 'RECHAZADO' | 'NOTIFICACION';
-  Codigo: string;
-  Descripcion: string;
-  Observaciones: string;
-  PathFuente: string;
-  Fuente: string;
-};
+import type { TResultadoValidacion } from '@radica/contracts/muv';
+
+export type { TResultadoValidacion };
 
 /** `PeriodoAtencion` of an accepted answer (field names as in a real result, §1.5). */
 export type TPeriodoAtencion = { FechaInicio: string | null; FechaFin: string | null };

@@ -22,7 +22,7 @@ export async function startSim(
   // forceCloseConnections: after an aborted fetch (fail-next timeout) undici opens a spare keep-alive
   // connection that server.close() would otherwise wait for (Node closes only idle ones).
   const app = Fastify({ logger: false, forceCloseConnections });
-  await app.register(muvSimulatorPlugin, { prefix: PREFIX, ...opts });
+  await app.register(muvSimulatorPlugin, { prefix: PREFIX, controlHooks: true, ...opts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -265,7 +265,7 @@ export type TRequestPasswordChangeCodeRequest = z.infer<typeof ZRequestPasswordC
  */
 export const ZVerifyPasswordChangeCodeRequest = z.object({
   email: email(MSG.emailRequired, MSG.emailInvalid),
-  verificationCode: z.string({ error: MSG_CUENTAS.changeCodeSixDigits }).trim().regex(/^\d{6}$/, MSG_CUENTAS.changeCodeSixDigits),
+  verificationCode: z.string({ error: MSG.codeSixDigits }).trim().regex(/^\d{6}$/, MSG.codeSixDigits),
   newPassword: ZChangeNewPassword,
   refreshToken: z.string().optional(),
 });

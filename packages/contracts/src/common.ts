@@ -6,14 +6,28 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
 
 export type TEnvelope<T> = { success: boolean; data: T; message?: string };
 
-/** Error body: `{ success: false, message, code, data? }`. `data` carries extra facts (both NITs…). */
-export const ZErrorBody = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string(),
-  data: z.unknown().optional(),
+/** A successful answer that only says something: `{ success: true, message }` (forgot-password, logout…). */
+export const ZMessageEnvelope = z.object({ success: z.boolean(), message: z.string() });
+
+/** `/ping` (seed 000 §7 notes: public). */
+export const ZPingResponse = ZEnvelope(z.literal('pong'));
+
+/** GET /api/info `data`: what the web app needs to know of the server. */
+export const ZInfoData = z.object({
+  name: z.string(),
+  version: z.string(),
+  database: z.enum(['pglite', 'postgresql']),
+  mail: z.enum(['smtp', 'outbox']),
+  ministry: z.enum(['remote', 'simulator']),
+  maxUploadBytes: z.number(),
+  /** Google Identity Services client id, or null when Google sign-in is disabled (issue 3). */
+  googleClientId: z.string().nullable(),
 });
-export type TErrorBody = z.infer<typeof ZErrorBody>;
+export type TInfoData = z.infer<typeof ZInfoData>;
+
+/** GET /api/dev/mail item: a message kept in the local outbox (operator only). */
+export const ZOutboxMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() });
+export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 
 /**
  * Spanish fallback for schema issues that carry no message of their own (wrong type, unexpected value).

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ESTADOS, LIST_PAGE_SIZE } from './enums.ts';
+import { ESTADOS, LIST_PAGE_SIZE, MAX_ROW_ID } from './enums.ts';
+import { MSG } from './messages.ts';
+
+/** A document id: a positive PostgreSQL integer; anything else answers 400 'Error: ID de documento inválido'. */
+export const ZDocumentId = z
+  .number({ error: MSG.invalidDocumentId })
+  .int(MSG.invalidDocumentId)
+  .min(1, MSG.invalidDocumentId)
+  .max(MAX_ROW_ID, MSG.invalidDocumentId);
+/** Path parameters of /api/FevRips/{id}/… (seed 001 §7). */
+export const ZIdParams = z.object({ id: z.coerce.number({ error: MSG.invalidDocumentId }).pipe(ZDocumentId) });
 
 /** Ministry documents (FEV/RIPS reports): seed 001 §3, §7. Field names verbatim. */
 
@@ -62,9 +72,19 @@ export const ZDocumentDetail = ZDocumentRow.extend({
 });
 export type TDocumentDetail = z.infer<typeof ZDocumentDetail>;
 
+/** GET /api/FevRips/{id}/detail `data`: the detail plus Radica's prevalidation findings (issue 5) and the type's name. */
+export const ZDocumentDetailData = ZDocumentDetail.extend({
+  prevalidacion: z.array(ZHallazgo),
+  tipoDocumentoNombre: z.string(),
+});
+export type TDocumentDetailData = z.infer<typeof ZDocumentDetailData>;
+
+/** POST /api/FevRips/{id}/anular and /reactivar `data`: the status the document has now (seed 001 §4). */
+export const ZEstadoActualData = z.object({ estadoActual: z.string() });
+
 /** POST /api/FevRips/search body (seed 001 §7). `estado` EXCLUDE_ANULADO when no filter is chosen. */
 export const ZSearchRequest = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageIndex: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
   tipoDocumento: z.string().trim().max(10).optional().nullable(),
   formato: z.string().trim().max(60).optional().nullable(),
@@ -111,6 +131,25 @@ export const ZUploadData = z.object({
   tipoDocumento: z.string(),
 });
 export type TUploadData = z.infer<typeof ZUploadData>;
+
+/**
+ * The multipart form of POST /api/FevRips/subir-archivo (seed 001 §7): the file part `archivo` and the text fields
+ * beside it, which the browser sends before the file. `fevRipsId` (optional) is the document the file completes, a
+ * positive integer as text (anything else answers 400 'Error: ID de documento inválido'); `tipoArchivo` (optional)
+ * names the slot, 'xml' or 'json' (anything else is ignored): a file whose extension differs is refused.
+ */
+export const ZSubirArchivoFields = z.object({
+  fevRipsId: z
+    .string()
+    .optional()
+    .transform((value) => (value ? Number(value) : null))
+    .pipe(ZDocumentId.nullable()),
+  tipoArchivo: z
+    .string()
+    .optional()
+    .transform((value) => (value === 'xml' || value === 'json' ? value : null)),
+});
+export const SUBIR_ARCHIVO_FORM = { file: 'archivo', fields: ZSubirArchivoFields } as const;
 
 /** Extra data of the 'Número de Identificación No Coincide' error (seed 001 §5: both values shown). */
 export const ZIdentityMismatchData = z.object({
@@ -207,7 +246,7 @@ export type TSincronizarData = z.infer<typeof ZSincronizarData>;
  * by id and/or formato; one durable job per sendable document. `omitidos` counts what was not enqueued; `detalleOmitidos` says why.
  */
 export const ZEnvioMasivoRequest = z.object({
-  ids: z.array(z.number().int()).max(MAX_FORMATOS).optional().nullable(),
+  ids: z.array(ZDocumentId).max(MAX_FORMATOS).optional().nullable(),
   formatos: z.array(z.string()).max(MAX_FORMATOS).optional().nullable(),
 });
 export const ZEnvioMasivoData = z.object({

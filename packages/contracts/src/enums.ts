@@ -83,5 +83,9 @@ export type TTipoDocumento = keyof typeof TIPOS_DOCUMENTO;
 
 /** seed 001 §5 and §9: 10 MB = 10 485 760 bytes. */
 export const MAX_UPLOAD_BYTES = 10_485_760;
+/** Largest JSON request body (bytes): 1 MB. Files travel as multipart up to MAX_UPLOAD_BYTES. */
+export const MAX_JSON_BODY_BYTES = 1_048_576;
+/** Largest id of a database row (PostgreSQL integer): a bigger number in a path or a body is a client mistake. */
+export const MAX_ROW_ID = 2_147_483_647;
 /** seed 001 §9. */
 export const LIST_PAGE_SIZE = 15;

@@ -32,3 +32,34 @@ describe('contracts', () => {
     expect(messages).toContain(MSG.usuarioValidadorRequired);
   });
 });
+
+describe('error codes (issue 10 §3)', () => {
+  it('every code has a 4xx or 5xx status, and the error body schema accepts exactly the catalogue codes', async () => {
+    const { ERROR_STATUS, ZErrorResponse } = await import('./errors.ts');
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect(status >= 400 && status < 600, code).toBe(true);
+      expect(ZErrorResponse.safeParse({ success: false, message: 'x', code }).success).toBe(true);
+    }
+    expect(ZErrorResponse.safeParse({ success: false, message: 'x', code: 'INVENTADO' }).success).toBe(false);
+  });
+});
+
+describe('message catalogue (issue 10 §3)', () => {
+  it('defines each Spanish text once across the domains', async () => {
+    const catalogues = {
+      MSG: (await import('./messages.ts')).MSG,
+      MSG_CUENTAS: (await import('./messages-cuentas.ts')).MSG_CUENTAS,
+      MSG_MINISTERIO: (await import('./messages-ministerio.ts')).MSG_MINISTERIO,
+    };
+    const seen = new Map<string, string>();
+    const repeated: string[] = [];
+    for (const [name, catalogue] of Object.entries(catalogues))
+      for (const [key, text] of Object.entries(catalogue)) {
+        if (typeof text !== 'string') continue;
+        const where = `${name}.${key}`;
+        if (seen.has(text)) repeated.push(`${seen.get(text)} = ${where}`);
+        else seen.set(text, where);
+      }
+    expect(repeated).toEqual([]);
+  });
+});

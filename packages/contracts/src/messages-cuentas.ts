@@ -1,9 +1,9 @@
 /**
- * Spanish texts of the account calls added in issue 3 (Google sign-in, forgot/reset, change password,
- * tercero update, geography, session security). The API answers with these constants and the web app
- * shows the same ones. Texts quoted in seed 000 (§5, §8) are verbatim; the others are Radica's own
- * (marked "Radica") for cases the seed does not cover. Shared texts already in `MSG` (messages.ts) are
- * not repeated here: e.g. `MSG.http429`, `MSG.emailAlreadyRegistered`, `MSG.codeSent`.
+ * The accounts domain of the Spanish catalogue: Google sign-in, registration, login and session, forgot/reset and
+ * change password, the tercero, the location search, the app shell and settings — the texts the API answers with and
+ * the ones only the web shows. Texts quoted in seed 000 (§2, §4, §5, §8) are verbatim; the others are Radica's own
+ * (marked "Radica"). Each text is defined once in the whole catalogue (index-check.test.ts): the generic ones live in
+ * `MSG` (messages.ts), e.g. `MSG.http429`, `MSG.emailAlreadyRegistered`, `MSG.codeSent`.
  */
 export const MSG_CUENTAS = {
   // seed 000 §8 — third-party (Google) sign-in and registration
@@ -55,13 +55,10 @@ export const MSG_CUENTAS = {
 
   // seed 000 §5, §8 — change password (manual accounts)
   changePasswordRules: 'La contraseña debe contener al menos: 1 minúscula, 1 mayúscula y 1 número',
-  changeCodeSent: 'Código de verificación enviado a su correo electrónico',
   changeCodeRequestError: 'Error al solicitar código de verificación',
   changeCodeVerifyError: 'Error al verificar código y cambiar contraseña',
   changeCodeSendError: 'Error al enviar código de verificación',
   changePasswordError: 'Error al cambiar la contraseña',
-  /** Radica: code of the change-password modal is exactly 6 digits. */
-  changeCodeSixDigits: 'El código debe tener 6 dígitos',
   /** Radica: a Google account asked for a password-change code (seed 000 §6: only manual accounts). */
   changePasswordGoogleAccount:
     'Tu cuenta inicia sesión con Google: la contraseña la administra Google y no se puede cambiar aquí.',
@@ -88,6 +85,98 @@ export const MSG_CUENTAS = {
   refreshRace: 'Sesión renovada en otra pestaña. Reintente la solicitud.',
   /** Radica: a refresh token that was already used was presented again: every session of that chain ends. */
   refreshReuse: 'Sesión cerrada por seguridad. Inicie sesión nuevamente.',
+
+  // ---- screen texts of registration, login, session, the shell and settings (seed 000 §2, §4, §5, §8)
+  // seed 000 §5 — registration step checks
+  stepSelectTipoDocumento: 'Selecciona un tipo de documento',
+  stepNumeroDocumento: 'Ingresa el número de documento',
+  stepSelectPais: 'Selecciona tu país',
+  stepSelectDepartamento: 'Selecciona tu departamento',
+  stepSelectCiudad: 'Selecciona tu ciudad',
+  /** Radica: the location field when text was typed but no suggestion chosen (seed 000 §5). */
+  locationChooseSuggestion: 'Selecciona una ciudad de la lista de sugerencias',
+  /** Radica: the seed's hint names a local development API address; ours stays generic. */
+  locationConnectionHint: 'Verifica tu conexión e inténtalo de nuevo.',
+  locationNoResults: 'No se encontraron ciudades',
+
+  // seed 000 §4, §8 — registration
+  registrationCompleteError: 'Error completando registro.',
+  emailCheckErrorDot: 'Error verificando el email.',
+  allSet: 'Todo listo',
+  continueToPayment: 'Continuar al pago',
+  goToLogin: 'Ir al login',
+  /** Radica: title of the success modal after registration (seed 000 §2 "A success modal"). */
+  registrationSuccessTitle: '¡Registro exitoso!',
+  registrationSuccessBody: 'Tu cuenta fue creada. Inicia sesión para empezar a usar Radica.',
+  /** Radica: the extra payment notice of that modal (seed 000 §2). */
+  registrationPaymentNotice: 'Después de iniciar sesión podrás completar el pago de tu plan.',
+  continueToLogin: 'Continuar al Login',
+  creatingPhrases: [
+    'Creando tu cuenta...',
+    'Configurando tu espacio de trabajo...',
+    'Preparando tus módulos...',
+    'Casi listo...',
+  ],
+
+  // seed 000 §8 — login / session
+  sessionLoginError: 'Error durante el inicio de sesión',
+  productsError: 'Error consultando productos comprados',
+  /** seed 002 §4: the login message after a failed refresh. */
+  sessionExpiredLogin: 'Sesión expirada, por favor inicia sesión nuevamente',
+  /** Radica: the login message after the inactivity logout. */
+  inactivityLoggedOut: 'Tu sesión se cerró por inactividad. Inicia sesión nuevamente.',
+
+  // seed 000 §2 — inactivity dialog
+  inactivityTitle: 'Tu sesión está por expirar',
+  inactivityBody: (time: string) => `Por inactividad, tu sesión se cerrará en ${time}. ¿Deseas continuar?`,
+  continueSession: 'Continuar sesión',
+  closeSession: 'Cerrar sesión',
+
+  // seed 000 §2 — orientation modal
+  orientationTitle: 'Gira tu dispositivo',
+  orientationBody:
+    'Para una mejor experiencia te recomendamos usar la plataforma con el teléfono en posición horizontal.',
+  orientationDontShow: 'No volver a mostrar',
+  orientationOk: 'Entendido',
+
+  // seed 000 §2 — shell
+  upgradeTooltip: 'Próximamente disponible',
+  profileNotSpecified: 'No especificado',
+  authTypeManual: 'Email/Contraseña',
+  authTypeGoogle: 'Google',
+  themeToggleDark: 'Cambiar a tema oscuro',
+  themeToggleLight: 'Cambiar a tema claro',
+  notFoundLink: 'Ir a Inicio',
+  reload: 'Recargar',
+  loadingPermissions: 'Cargando permisos de usuario...',
+  verifyingProducts: 'Verificando productos disponibles...',
+  verifyingAccess: 'Verificando acceso...',
+  comingSoon: 'Te notificaremos cuando este módulo esté disponible.',
+  /** Radica: placeholder pages of sidebar targets the seeds do not specify. */
+  placeholderBody: 'Esta sección estará disponible próximamente.',
+
+  // seed 000 §2 Settings
+  confirmChangesTitle: 'Confirmar cambios importantes',
+  confirmChangesIntro: 'Estos cambios pueden afectar:',
+  confirmChangesItems: [
+    'Todos los productos contratados',
+    'Reportes al Ministerio',
+    'Facturación y configuración',
+    'Integraciones externas',
+  ],
+  changePassword: 'Cambiar Contraseña',
+  passwordManagedByGoogle:
+    'La contraseña de esta cuenta la administra Google, tu proveedor de inicio de sesión.',
+  saveChangesError: 'Error al guardar los cambios',
+
+  // seed 000 §2 — forgot / reset
+  forgotUseOtherEmail: 'Usar otro email',
+  forgotContinue: 'Ingresar el código',
+  resetSuccessTitle: '¡Contraseña restablecida!',
+  /** Radica: the login message after the reset (seed 000 §4 "with a message"). */
+  resetSuccessLogin: 'Tu contraseña fue restablecida. Inicia sesión con tu nueva contraseña.',
+  requestNewCode: 'Solicitar un código nuevo',
+  backToLogin: 'Volver al login',
 } as const;
 
 export type TMsgCuentasKey = keyof typeof MSG_CUENTAS;

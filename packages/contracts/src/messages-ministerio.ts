@@ -1,6 +1,8 @@
 /**
- * Spanish texts the server returns for the ministry reports area (issue 4). Verbatim from seed 001 §4, §5, §8
- * where the seed gives them; the rest (operator command, jobs) are Radica's own.
+ * The ministry-reports domain of the Spanish catalogue: what the server answers (seed 001 §4, §5, §8; the operator
+ * command and the jobs are Radica's own) and the screen texts of the list, the detail and the new report. Each text is
+ * defined once in the whole catalogue (index-check.test.ts); the upload and send texts the API shares with other
+ * areas live in `MSG` (messages.ts).
  */
 export const MSG_MINISTERIO = {
   /** seed 001 §8 (info and success toasts). */
@@ -31,11 +33,114 @@ export const MSG_MINISTERIO = {
   sincronizacionCompletada: (n: number) => `Sincronización completada: ${n} registro(s) guardado(s)`,
   sincronizarSoloAprobados: 'Solo se puede sincronizar un documento aprobado con CUV',
   formatoNoEncontrado: 'No se encontró un documento con ese formato',
-  /** Module access (seed 000 §6, seed 002 §4). */
-  sinPermisos: 'No tiene permisos para realizar esta acción',
   /** Operator command (issue 4 "Module access"). */
   operadorNoAutorizado: 'Credencial de operador inválida',
   usuarioNoEncontrado: (email: string) => `No existe un usuario con el correo ${email}`,
   moduloInvalido: (m: string) => `Módulo desconocido: ${m} (use ministerio, facturacion, marketing o automatizaciones)`,
   moduloOtorgado: (email: string, modulos: string[]) => `Módulos otorgados a ${email}: ${modulos.join(', ')}`,
+
+  // ---- screen texts of the ministerio area (seed 001 §2, §5, §8; Radica's own where marked)
+  // seed 001 §8 — list screen toasts
+  detailsLoadError: 'Error al cargar detalles del documento',
+  detailsGetError: 'Error al obtener los detalles del documento',
+  sendDocumentError: (reason: string) => `Error al enviar documento: ${reason}`,
+  documentSent: 'Documento enviado exitosamente',
+  cuvCopiedShort: 'CUV copiado',
+  clipboardError: 'Error al copiar al portapapeles',
+  noInfoForDocument: 'No se encontró información para este documento',
+  downloadAnswerError: (reason: string) => `Error al descargar respuesta: ${reason}`,
+  answerDownloaded: 'Respuesta descargada exitosamente',
+  noReportData: 'No se encontraron datos para el informe',
+  reportError: 'Error generando informe',
+  excelError: 'Error generando archivo Excel',
+  zipError: 'Error generando archivo ZIP con respuestas del ministerio',
+  noAnswersFound: 'No se encontraron respuestas del ministerio para los documentos seleccionados',
+  bulkSendError: 'Error en envío masivo',
+  bulkSendFailed: (n: number) => `Envío masivo falló: ${n} documentos no pudieron ser enviados`,
+  savedConfigError: 'Error al procesar la configuración guardada',
+  syncFormatoError: 'Error sincronizando información del formato',
+
+  // seed 001 §8 — detail screen toasts
+  reactivateError: (message: string) => `Error al reactivar documento: ${message}`,
+  uploadFilesError: (kinds: string) => `Error subiendo archivos: ${kinds}`,
+  activateError: (message: string) => `Error al activar documento: ${message}`,
+  saveError: 'Error al guardar el documento',
+  saveAndSendError: (message: string) => `Error al guardar y enviar: ${message}`,
+  syncError: (message: string) => `Error al sincronizar información: ${message}`,
+  cancelError: (message: string) => `Error al anular documento: ${message}`,
+  noIdAfterSave: 'No se pudo obtener el ID del documento después del guardado',
+  saved: 'Documento guardado exitosamente',
+  savedAndActivated: 'Documento guardado y activado exitosamente',
+  fileRemoved: (tipo: 'XML' | 'JSON') => `Archivo ${tipo} eliminado`,
+  /** Radica: the seed says the sync success message shows the number of saved records. */
+  syncDone: (n: number) => `Sincronización completada: ${n} registros guardados`,
+
+  // seed 001 §5 — send, activate, save, sync, bulk
+  activateNeedsFile: 'Debe agregar al menos un archivo (XML o JSON) para poder activar el documento',
+  saveAndSendNeedsFile: 'Debe cargar al menos un archivo para guardar y enviar',
+  syncNeedsFormato: 'No se puede sincronizar: formato no disponible',
+  noValidFormatos: 'No hay formatos válidos seleccionados',
+  noValidFormatosReport: 'No hay formatos válidos para generar el informe',
+  noApprovedInSelection: 'No hay documentos aprobados en los formatos seleccionados',
+
+  // seed 001 §2 — list
+  selectedCount: (n: number) => `${n} documento(s) seleccionado(s)`,
+  allResults: '(todos los resultados)',
+  sendSelected: 'Enviar Seleccionados',
+  downloadReport: 'Descargar Informe',
+  downloadAnswers: 'Descargar Respuestas',
+  clearSelection: 'Limpiar Selección',
+  newReport: 'Nuevo Reporte',
+  clearFilters: 'Limpiar filtros',
+  errorsPanelTitle: 'Errores del documento',
+  detailsPanelTitle: 'Detalles del documento',
+  // Radica: labels of the list and the panels
+  searchLabel: 'Buscar documentos',
+  filterType: 'Tipo de documento',
+  filterStatus: 'Estado',
+  filterCreated: 'Fecha de creación',
+  filterFiled: 'Fecha de radicación',
+  allTypes: 'Todos',
+  allStatuses: 'Todos (sin anulados)',
+  pickRange: 'Seleccionar rango',
+  selectAll: 'Seleccionar todos los resultados',
+  selectRow: (formato: string) => `Seleccionar ${formato}`,
+  bulkQueued: (n: number) => `${n} documento(s) en cola para envío al Ministerio`,
+  bulkSkipped: (n: number) => `${n} documento(s) omitido(s) por su estado`,
+  bulkProgress: (n: number) => `Enviándose ${n} documento(s) al Ministerio...`,
+  excelDownloaded: 'Informe descargado exitosamente',
+  zipDownloaded: (n: number) => `${n} respuesta(s) del ministerio descargada(s)`,
+  errorsCount: (n: number) => `Errores (${n})`,
+  notificationsCount: (n: number) => `Notificaciones (${n})`,
+
+  // seed 001 §2, §4 — detail and new report
+  cancelButton: 'Anular',
+  activateAndSave: 'Activar y Guardar',
+  saveButton: 'Guardar',
+  saveAndResend: 'Guardar y Reenviar al Ministerio',
+  cancelConfirmTitle: 'Anular documento',
+  cancelConfirmText:
+    'El estado del documento cambiará a ANULADO. Podrá encontrarlo con el filtro "Anulados" y revertir la anulación desde el detalle del documento.',
+  removeFileTitle: (tipo: 'XML' | 'JSON') => `Eliminar archivo ${tipo}`,
+  removeFileText: (tipo: 'XML' | 'JSON') =>
+    `¿Desea eliminar el archivo ${tipo} de este documento? Tendrá que cargarlo de nuevo para enviar el reporte.`,
+  saveNoFilesTitle: 'Documento sin archivos',
+  saveNoFilesText:
+    'El documento no tiene archivos. Si continúa, el documento quedará anulado automáticamente. ¿Desea continuar?',
+  confirm: 'Confirmar',
+  cancelAction: 'Cancelar',
+  prevalidacionTitle: 'Prevalidación',
+  prevalidacionEmpty: 'La prevalidación local no encontró errores ni notificaciones.',
+  prevalidacionConfirmTitle: 'La prevalidación encontró errores',
+  prevalidacionConfirmText: (n: number) =>
+    `La prevalidación local encontró ${n} error(es) que el Ministerio probablemente rechazará. ¿Desea enviar el documento de todos modos?`,
+  sendAnyway: 'Enviar de todos modos',
+  sentSummaryTitle: 'Resumen del reporte enviado',
+  syncButton: 'Sincronizar con el Ministerio',
+  sendHintNoFiles: 'Carga el archivo XML y el archivo JSON para poder enviar el reporte.',
+  sendHintNoXml: 'Falta el archivo XML (factura electrónica) para poder enviar el reporte.',
+  sendHintNoJson: 'Falta el archivo JSON (RIPS) para poder enviar el reporte.',
+  filesCardTitle: 'Archivos del reporte',
+  summaryCardTitle: 'Resumen',
+  viewFullDetail: 'Ver detalle completo',
 } as const;

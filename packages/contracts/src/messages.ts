@@ -56,7 +56,6 @@ export const MSG = {
   logoutSucceeded: 'Sesión cerrada',
   refreshFailed: 'Error al refrescar tokens',
   sessionExpired: 'Sesión expirada. Redirigiendo al login...',
-  validatorMismatch: 'No tiene permisos para realizar esta acción',
   requestInvalid: 'La solicitud no es válida. Revise los datos enviados.',
 
   // seed 000 §5, §8 — provider configuration
@@ -74,6 +73,13 @@ export const MSG = {
 
   // seed 001 §5 — file upload
   fileTooLarge: 'El archivo es demasiado grande (máximo 10MB)',
+  bodyTooLarge: 'La solicitud es demasiado grande (máximo 1 MB de datos JSON). Envíe menos elementos por solicitud.',
+  uploadMalformed: 'El archivo no llegó completo o el envío está mal formado. Cárguelo de nuevo.',
+  uploadOneFile: 'Envíe un solo archivo por carga (campo "archivo").',
+  uploadTooManyFields: 'La carga trae demasiados campos (máximo 10). Envíe solo el archivo y sus datos.',
+  documentChanged: 'El documento cambió mientras se revisaba el archivo (otra carga o eliminación). Cargue el archivo de nuevo.',
+  uploadsBusy: 'Hay demasiados archivos cargándose al mismo tiempo en su cuenta. Espere a que terminen e intente de nuevo.',
+  nulCharacter: 'La solicitud contiene un carácter nulo (\\u0000), que no se permite. Revise los datos enviados.',
   onlyXml: 'Solo se permiten archivos XML',
   onlyJson: 'Solo se permiten archivos JSON',
   onlyXmlOrJson: 'Solo se permiten archivos XML o JSON',
@@ -106,7 +112,10 @@ export const MSG = {
   sendRejected: 'Error enviando documento al ministerio',
   sendError: 'Error al enviar documento',
   muvUnavailable:
-    'El validador del Ministerio no respondió. El documento quedó en espera; intente enviarlo de nuevo en unos minutos.',
+    'El validador del Ministerio no está disponible. El documento quedó en estado ERROR y no fue recibido; puede enviarlo de nuevo en unos minutos.',
+  muvQueryUnavailable: 'El validador del Ministerio no respondió. Intente de nuevo en unos minutos.',
+  muvTimeout:
+    'El Ministerio no respondió a tiempo y pudo haber recibido el documento. Radica lo verificará automáticamente en unos minutos (si ya fue aceptado, se recupera su CUV); no es necesario enviarlo de nuevo.',
   muvLoginFailed:
     'El Ministerio rechazó las credenciales del validador. Revise el usuario y la contraseña del validador en Configuración.',
   sendInterrupted: 'El envío anterior se interrumpió (reinicio del servidor). Puede enviar el documento de nuevo.',

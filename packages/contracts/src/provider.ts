@@ -109,3 +109,12 @@ export const ZProviderConfig = z.object({
   tercero: ZTercero,
 });
 export type TProviderConfig = z.infer<typeof ZProviderConfig>;
+
+/** PUT /api/Auth/actualizar-tercero `data`: the stored tercero with the registration's name parts (seed 000 §3). */
+export const ZTerceroRecord = ZTercero.extend({
+  primerNombre: z.string(),
+  segundoNombre: z.string(),
+  primerApellido: z.string(),
+  segundoApellido: z.string(),
+});
+export type TTerceroRecord = z.infer<typeof ZTerceroRecord>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { muvEndpointFor, muvEndpointsFor, type THallazgoLocal } from './check.ts';
+import { muvEndpointFor, muvEndpointsFor } from './endpoints.ts';
+import type { THallazgoLocal } from './findings.ts';
 import { checkDocuments, checkFiles } from './engine.ts';
 import { parseRipsObject } from './rips.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FED129_DESCRIPCION,
-  FED131_DESCRIPCION,
-  MAX_STRUCTURE_FINDINGS,
-  RVG01_DESCRIPCION,
-  checkPair,
-  checkRipsStructure,
-  hasRechazo,
-  muvEndpointFor,
-  type THallazgoLocal,
-} from './check.ts';
+import { checkPair, checkRipsStructure } from './check.ts';
+import { muvEndpointFor } from './endpoints.ts';
+import { MAX_STRUCTURE_FINDINGS, hasRechazo, type THallazgoLocal } from './findings.ts';
+import { FED129_DESCRIPCION, FED131_DESCRIPCION } from './rules-xml.ts';
+import { RVG01_DESCRIPCION } from './structure.ts';
 import { parseRipsJson, parseRipsObject, type TRipsParsed } from './rips.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';
 import { SAMPLE, readSample, readSampleJson } from '../test/samples.ts';

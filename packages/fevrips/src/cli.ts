@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { hasRechazo, type TCheckOptions, type THallazgoLocal } from './check.ts';
+import type { TCheckOptions } from './check.ts';
+import { hasRechazo, type THallazgoLocal } from './findings.ts';
 import { checkFiles, readRips, type TChequeo } from './engine.ts';
 import { FevRipsError } from './errors.ts';
 import { isRipsSchemaVersion, DEFAULT_RIPS_SCHEMA_VERSION } from './schema.ts';

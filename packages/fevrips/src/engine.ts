@@ -1,12 +1,6 @@
-import {
-  checkPair,
-  checkRips,
-  checkXml,
-  muvEndpointFor,
-  type TCheckOptions,
-  type THallazgoLocal,
-  type TMuvEndpoint,
-} from './check.ts';
+import { checkDocuments, type TCheckOptions } from './check.ts';
+import { muvEndpointFor, type TMuvEndpoint } from './endpoints.ts';
+import type { THallazgoLocal } from './findings.ts';
 import { FevRipsError } from './errors.ts';
 import { parseRipsObject, type TRipsParsed } from './rips.ts';
 import { decodeUtf8 } from './shared.ts';
@@ -23,20 +17,8 @@ export type TChequeo = {
   error: FevRipsError | null;
 };
 
-/**
- * The checks that apply to whatever the package holds (the single entry point the API, the simulator and the
- * CLI share): XML + RIPS → {@link checkPair}; RIPS alone → {@link checkRips}; XML alone → {@link checkXml}.
- * Pure; never throws.
- */
-export function checkDocuments(
-  xml: TFevXml | null,
-  rips: TRipsParsed | null,
-  options: TCheckOptions = {},
-): THallazgoLocal[] {
-  if (xml && rips) return checkPair(xml, rips, options);
-  if (rips) return checkRips(rips, options);
-  return xml ? checkXml(xml) : [];
-}
+export { checkDocuments, type TCheckOptions } from './check.ts';
+export { RVG01_DESCRIPCION } from './structure.ts';
 
 /**
  * Reads and checks raw files: any byte sequence gives findings or one coded {@link FevRipsError} in `error`,

@@ -1,6 +1,6 @@
-import type { THallazgoLocal } from './check.ts';
+import { emit, type TFindingSink, type THallazgoLocal } from './findings.ts';
 import { SERVICE_LISTS, VALUED_LISTS } from './rips.ts';
-import { emit, isDateString, isDateTimeString, type TFindingSink } from './structure.ts';
+import { isDateString, isDateTimeString } from './structure.ts';
 import { isRecord, roundCents, toNumber } from './shared.ts';
 import type { TReferenceTables } from './tables.ts';
 
@@ -212,9 +212,55 @@ const DIAG_RELACIONADOS: Record<
 /** Fields RVC031–033 look at: discharge, complication and death diagnoses (the principal dx of an outpatient visit may well be Z or R). */
 const DX_EGRESO = ['codDiagnosticoPrincipalE', 'codComplicacion', 'codDiagnosticoCausaMuerte'];
 
+/** Emits one finding of a rule of {@link RIPS_RULES}. */
+type TOut = (codigo: TRipsRuleCode, pathFuente: string, observaciones: string) => void;
+
 /**
- * Runs every rule of {@link RIPS_RULES} over a RIPS object, emitting into `sink`. `now` is the validation
- * moment (future-date rules). Never throws.
+ * What the rules see of one user and, while its services are walked, of the current service (one object per user,
+ * updated in place: a 100 MB file has hundreds of thousands of services, so nothing is allocated per service).
+ */
+type TRuleCtx = {
+  out: TOut;
+  tables: TReferenceTables;
+  /** Validation moment, "YYYY-MM-DD HH:mm" and its day. */
+  ahora: string;
+  hoy: string;
+  /** Index and path of the user. */
+  u: number;
+  up: string;
+  nacimiento: string | null;
+  sexo: unknown;
+  /** CUPS code → days it was reported (RVC018) and identical medicine entries seen (RVG13), per user. */
+  cupsDia: Map<string, string[]>;
+  medsDia: Set<string>;
+  /** The current service. */
+  list: string;
+  j: number;
+  s: Record<string, unknown>;
+};
+
+/** JSON path of a field of the current service (built only when a rule reports). */
+const at = (c: TRuleCtx, field: string) => `${servicePath(c.u, c.list, c.j)}.${field}`;
+
+/**
+ * The rule groups of one service, in the order they report. Each is one concern of DT1 (reference §3.4); all run in
+ * the same single pass over the file ({@link collectRipsRules}).
+ */
+const SERVICE_RULES: ReadonlyArray<(c: TRuleCtx) => void> = [
+  reglasFechaServicio,
+  reglasEstancia,
+  reglasRecienNacido,
+  reglasFinalidad,
+  reglasDiagnosticos,
+  reglasCups,
+  reglasRecaudo,
+  reglasMedicamentos,
+  reglasOtrosServicios,
+];
+
+/**
+ * Runs every rule of {@link RIPS_RULES} over a RIPS object in one pass (users, then each user's services through
+ * {@link SERVICE_RULES}), emitting into `sink`. `now` is the validation moment (future-date rules). Never throws.
  */
 export function collectRipsRules(
   rips: Record<string, unknown>,
@@ -223,10 +269,9 @@ export function collectRipsRules(
   sink: TFindingSink,
 ): void {
   const ahora = bogotaMinute(now);
-  const hoy = ahora.slice(0, 10);
   const usuarios = rips['usuarios'];
   if (!Array.isArray(usuarios)) return;
-  const out = (codigo: TRipsRuleCode, pathFuente: string, observaciones: string) =>
+  const out: TOut = (codigo, pathFuente, observaciones) =>
     emit(sink, () => ({
       clase: RIPS_RULES[codigo].clase,
       codigo,
@@ -240,294 +285,216 @@ export function collectRipsRules(
   for (let u = 0; u < usuarios.length; u++) {
     const usuario: unknown = usuarios[u];
     if (!isRecord(usuario)) continue;
-    const up = `usuarios[${u}]`;
-    const nacimiento = isDateString(usuario['fechaNacimiento'])
-      ? (usuario['fechaNacimiento'] as string)
-      : null;
-    const sexo = usuario['codSexo'];
-    const tipoDoc = usuario['tipoDocumentoIdentificacion'];
-    const numDoc = usuario['numDocumentoIdentificacion'];
-
-    if (typeof tipoDoc === 'string' && typeof numDoc === 'string' && numDoc) {
-      const key = `${tipoDoc}|${numDoc}`;
-      const first = seenUsers.get(key);
-      if (first === undefined) seenUsers.set(key, u);
-      else
-        out(
-          'RVG12',
-          `${up}.numDocumentoIdentificacion`,
-          `Dato enviado [${tipoDoc} ${numDoc}], ya informado en usuarios[${first}]`,
-        );
-    }
-    if (nacimiento && nacimiento > hoy)
-      out('RVC006', `${up}.fechaNacimiento`, `Dato enviado [${nacimiento}]`);
+    const c: TRuleCtx = {
+      out,
+      tables,
+      ahora,
+      hoy: ahora.slice(0, 10),
+      u,
+      up: `usuarios[${u}]`,
+      nacimiento: isDateString(usuario['fechaNacimiento']) ? (usuario['fechaNacimiento'] as string) : null,
+      sexo: usuario['codSexo'],
+      cupsDia: new Map(),
+      medsDia: new Set(),
+      list: '',
+      j: 0,
+      s: usuario,
+    };
+    reglasUsuario(c, usuario, seenUsers);
     const servicios = usuario['servicios'];
-    const primeraFecha = isRecord(servicios) ? firstServiceDate(servicios) : null;
-    if (nacimiento && typeof tipoDoc === 'string') {
-      const problem = edadVsDocumento(tipoDoc, nacimiento, primeraFecha ?? hoy);
-      if (problem)
-        out('RVC007', `${up}.tipoDocumentoIdentificacion`, `Dato enviado [${tipoDoc}], ${problem}`);
-    }
     if (!isRecord(servicios)) continue;
-    const cupsDia = new Map<string, string[]>();
-    const medsDia = new Set<string>();
     for (const list of SERVICE_LISTS) {
       const items = servicios[list];
       if (!Array.isArray(items)) continue;
-      const dx = DIAG_RELACIONADOS[list];
+      c.list = list;
       for (let j = 0; j < items.length; j++) {
         const s: unknown = items[j];
         if (!isRecord(s)) continue;
-        // built only when a rule reports (template literals below are evaluated at call time)
-        // the path is built only when a rule reports (no per-service string or closure: hot in 100 MB files)
-
-        // Dates: future, before the user's birth, admission ≤ discharge, stays.
-        const dateField = SERVICE_DATE[list];
-        if (dateField) {
-          const d = s[dateField];
-          if (isDateTimeString(d)) {
-            if ((d as string) > ahora)
-              out('RVC013', `${servicePath(u, list, j)}.${dateField}`, `Dato enviado [${d as string}]`);
-            if (nacimiento && (d as string).slice(0, 10) < nacimiento)
-              out(
-                'RVC079',
-                `${servicePath(u, list, j)}.${dateField}`,
-                `Dato enviado [${d as string}], fecha de nacimiento [${nacimiento}]`,
-              );
-          }
-        }
-        if (list === 'urgencias' || list === 'hospitalizacion') {
-          const ingreso = isDateTimeString(s['fechaInicioAtencion'])
-            ? (s['fechaInicioAtencion'] as string)
-            : null;
-          const egreso = isDateTimeString(s['fechaEgreso']) ? (s['fechaEgreso'] as string) : null;
-          if (ingreso && ingreso > ahora)
-            out('RVC038', `${servicePath(u, list, j)}.fechaInicioAtencion`, `Dato enviado [${ingreso}]`);
-          if (egreso && egreso > ahora)
-            out('RVC043', `${servicePath(u, list, j)}.fechaEgreso`, `Dato enviado [${egreso}]`);
-          if (ingreso && nacimiento && ingreso.slice(0, 10) < nacimiento)
-            out(
-              'RVC081',
-              `${servicePath(u, list, j)}.fechaInicioAtencion`,
-              `Dato enviado [${ingreso}], fecha de nacimiento [${nacimiento}]`,
-            );
-          if (egreso && nacimiento && egreso.slice(0, 10) < nacimiento)
-            out(
-              'RVC080',
-              `${servicePath(u, list, j)}.fechaEgreso`,
-              `Dato enviado [${egreso}], fecha de nacimiento [${nacimiento}]`,
-            );
-          if (ingreso && egreso) {
-            if (ingreso > egreso)
-              out(
-                'RVC039',
-                `${servicePath(u, list, j)}.fechaEgreso`,
-                `Fecha de ingreso [${ingreso}], fecha de egreso [${egreso}]`,
-              );
-            else {
-              const horas = (minutes(egreso) - minutes(ingreso)) / 60;
-              if (list === 'urgencias' && horas > 48)
-                out(
-                  'RVC040',
-                  `${servicePath(u, list, j)}.fechaEgreso`,
-                  `Estancia de ${horas.toFixed(1)} horas`,
-                );
-              if (list === 'hospitalizacion' && horas < 6)
-                out(
-                  'RVC041',
-                  `${servicePath(u, list, j)}.fechaEgreso`,
-                  `Estancia de ${horas.toFixed(1)} horas`,
-                );
-            }
-          }
-          if (s['condicionDestinoUsuarioEgreso'] === '02' && !nonEmpty(s['codDiagnosticoCausaMuerte']))
-            out(
-              'RVC042',
-              `${servicePath(u, list, j)}.codDiagnosticoCausaMuerte`,
-              'condicionDestinoUsuarioEgreso [02] sin diagnóstico de causa de muerte',
-            );
-        }
-
-        if (list === 'recienNacidos') {
-          const nac = isDateTimeString(s['fechaNacimiento']) ? (s['fechaNacimiento'] as string) : null;
-          const egreso = isDateTimeString(s['fechaEgreso']) ? (s['fechaEgreso'] as string) : null;
-          if (nac && nac > ahora)
-            out('RVC045', `${servicePath(u, list, j)}.fechaNacimiento`, `Dato enviado [${nac}]`);
-          if (egreso && egreso > ahora)
-            out('RVC043', `${servicePath(u, list, j)}.fechaEgreso`, `Dato enviado [${egreso}]`);
-          if (nac && egreso && egreso < nac)
-            out(
-              'RVC046',
-              `${servicePath(u, list, j)}.fechaEgreso`,
-              `Fecha de nacimiento [${nac}], fecha de egreso [${egreso}]`,
-            );
-          if (nac && nacimiento) {
-            const edad = ageYears(nacimiento, nac.slice(0, 10));
-            if (edad < 9 || edad > 60)
-              out('RVC008', `${up}.fechaNacimiento`, `Edad de la usuaria al parto: ${edad} años`);
-          }
-          if (sexo === 'M' || sexo === 'I') out('RVC009', `${up}.codSexo`, `Dato enviado [${sexo}]`);
-          const eg = toNumber(s['edadGestacional']);
-          if (eg !== null && (eg < 20 || eg > 46))
-            out('RVC057', `${servicePath(u, list, j)}.edadGestacional`, `Dato enviado [${eg}]`);
-          const peso = toNumber(s['peso']);
-          if (peso !== null && (peso < 500 || peso > 5000))
-            out('RVC058', `${servicePath(u, list, j)}.peso`, `Dato enviado [${peso}]`);
-          const prenatal = toNumber(s['numConsultasCPrenatal']);
-          if (prenatal !== null && prenatal > 15)
-            out('RVC097', `${servicePath(u, list, j)}.numConsultasCPrenatal`, `Dato enviado [${prenatal}]`);
-          if (s['condicionDestinoUsuarioEgreso'] === '02' && !nonEmpty(s['codDiagnosticoCausaMuerte']))
-            out(
-              'RVC042',
-              `${servicePath(u, list, j)}.codDiagnosticoCausaMuerte`,
-              'condicionDestinoUsuarioEgreso [02] sin diagnóstico de causa de muerte',
-            );
-        }
-
-        if (
-          (list === 'consultas' || list === 'procedimientos') &&
-          s['finalidadTecnologiaSalud'] === '24' &&
-          sexo === 'M'
-        )
-          out(
-            'RVC010',
-            `${servicePath(u, list, j)}.finalidadTecnologiaSalud`,
-            `Finalidad [24], sexo del usuario [${sexo}]`,
-          );
-
-        // Diagnoses: related ≠ principal, related distinct; discharge/death/complication ranges.
-        if (dx) {
-          const principal = s[dx.principal];
-          const rel = dx.relacionados;
-          for (let k = 0; k < rel.length; k++) {
-            const field = rel[k] as string;
-            const v = s[field];
-            if (!nonEmpty(v) || v === 'null') continue;
-            if (v === principal)
-              out(
-                dx.codes[0],
-                `${servicePath(u, list, j)}.${field}`,
-                `Dato enviado [${v as string}], igual a ${dx.principal}`,
-              );
-            else {
-              for (let q = 0; q < k; q++) {
-                if (s[rel[q] as string] === v) {
-                  out(
-                    dx.codes[1],
-                    `${servicePath(u, list, j)}.${field}`,
-                    `Dato enviado [${v as string}] repetido`,
-                  );
-                  break;
-                }
-              }
-            }
-          }
-        }
-        for (const field of DX_EGRESO) {
-          const v = s[field];
-          if (typeof v !== 'string' || !/^[A-Z]\d{2}[0-9X]$/.test(v)) continue;
-          const letter = v[0] as string;
-          if (letter === 'R') out('RVC032', `${servicePath(u, list, j)}.${field}`, `Dato enviado [${v}]`);
-          else if (letter === 'Z')
-            out('RVC033', `${servicePath(u, list, j)}.${field}`, `Dato enviado [${v}]`);
-          else if (!(letter <= 'Q' || letter === 'S' || letter === 'T'))
-            out('RVC031', `${servicePath(u, list, j)}.${field}`, `Dato enviado [${v}]`);
-        }
-
-        // CUPS: same code same day; sex column of the table.
-        const cups =
-          list === 'consultas'
-            ? s['codConsulta']
-            : list === 'procedimientos'
-              ? s['codProcedimiento']
-              : undefined;
-        if (typeof cups === 'string' && cups) {
-          const date =
-            typeof s['fechaInicioAtencion'] === 'string' ? s['fechaInicioAtencion'].slice(0, 10) : '';
-          const dates = cupsDia.get(cups);
-          if (dates === undefined) cupsDia.set(cups, [date]);
-          else if (dates.includes(date))
-            out(
-              'RVC018',
-              `${servicePath(u, list, j)}.${list === 'consultas' ? 'codConsulta' : 'codProcedimiento'}`,
-              `Dato enviado [${cups}] el [${date}]`,
-            );
-          else dates.push(date);
-          const entry = tables.cups.get(cups);
-          if (
-            entry &&
-            (entry.sexo === 'F' || entry.sexo === 'M') &&
-            (sexo === 'F' || sexo === 'M') &&
-            entry.sexo !== sexo
-          )
-            out(
-              'RVC016',
-              `${servicePath(u, list, j)}.${list === 'consultas' ? 'codConsulta' : 'codProcedimiento'}`,
-              `Verificar tabla de referencia CUPSRips Dato (${cups}) - Sexo (${entry.sexo}), sexo del usuario [${sexo}]`,
-            );
-        }
-
-        if (VALUED_LISTS.includes(list)) {
-          const concepto = s['conceptoRecaudo'];
-          const moderador = toNumber(s['valorPagoModerador']);
-          if (moderador !== null) {
-            if ((concepto === '01' || concepto === '02' || concepto === '03') && moderador < 1)
-              out(
-                'RVC060',
-                `${servicePath(u, list, j)}.valorPagoModerador`,
-                `Concepto de recaudo [${concepto}], Dato enviado [${moderador}]`,
-              );
-            if (concepto === '05' && moderador !== 0)
-              out(
-                'RVC061',
-                `${servicePath(u, list, j)}.valorPagoModerador`,
-                `Concepto de recaudo [05], Dato enviado [${moderador}]`,
-              );
-          }
-          if (concepto === '04')
-            out('RVC092', `${servicePath(u, list, j)}.conceptoRecaudo`, 'Dato enviado [04]');
-        }
-
-        if (list === 'medicamentos') {
-          const cantidad = toNumber(s['cantidadMedicamento']);
-          const unit = toNumber(s['vrUnitMedicamento']);
-          const total = toNumber(s['vrServicio']);
-          if (
-            cantidad !== null &&
-            unit !== null &&
-            total !== null &&
-            roundCents(cantidad * unit) !== roundCents(total)
-          )
-            out(
-              'RVC094',
-              `${servicePath(u, list, j)}.vrServicio`,
-              `Dato enviado [${total}], cantidadMedicamento × vrUnitMedicamento = [${roundCents(cantidad * unit)}]`,
-            );
-          // Real files repeat a placeholder code ("000") at one dispensation time for different medicines, so
-          // only an entry identical in every field but consecutivo counts as a duplicate (our reading, ❓).
-          const cod = s['codTecnologiaSalud'];
-          const fecha = s['fechaDispensAdmon'];
-          if (typeof cod === 'string' && typeof fecha === 'string') {
-            const key = duplicateKey(s);
-            if (medsDia.has(key))
-              out(
-                'RVG13',
-                `${servicePath(u, list, j)}.codTecnologiaSalud`,
-                `Dato enviado [${cod}] el [${fecha}], registro idéntico a otro del mismo usuario`,
-              );
-            medsDia.add(key);
-          }
-        }
-
-        if (list === 'otrosServicios' && s['tipoOS'] === '01' && !nonEmpty(s['nomTecnologiaSalud']))
-          out(
-            'RVC066',
-            `${servicePath(u, list, j)}.nomTecnologiaSalud`,
-            'tipoOS [01] sin nomTecnologiaSalud',
-          );
+        c.j = j;
+        c.s = s;
+        for (const rules of SERVICE_RULES) rules(c);
       }
     }
   }
+}
+
+/** RVG12 (the same user twice), RVC006 (birth in the future), RVC007 (document type against age). */
+function reglasUsuario(c: TRuleCtx, usuario: Record<string, unknown>, seenUsers: Map<string, number>): void {
+  const tipoDoc = usuario['tipoDocumentoIdentificacion'];
+  const numDoc = usuario['numDocumentoIdentificacion'];
+  if (typeof tipoDoc === 'string' && typeof numDoc === 'string' && numDoc) {
+    const key = `${tipoDoc}|${numDoc}`;
+    const first = seenUsers.get(key);
+    if (first === undefined) seenUsers.set(key, c.u);
+    else c.out('RVG12', `${c.up}.numDocumentoIdentificacion`, `Dato enviado [${tipoDoc} ${numDoc}], ya informado en usuarios[${first}]`);
+  }
+  if (c.nacimiento && c.nacimiento > c.hoy) c.out('RVC006', `${c.up}.fechaNacimiento`, `Dato enviado [${c.nacimiento}]`);
+  const servicios = usuario['servicios'];
+  const primeraFecha = isRecord(servicios) ? firstServiceDate(servicios) : null;
+  if (c.nacimiento && typeof tipoDoc === 'string') {
+    const problem = edadVsDocumento(tipoDoc, c.nacimiento, primeraFecha ?? c.hoy);
+    if (problem) c.out('RVC007', `${c.up}.tipoDocumentoIdentificacion`, `Dato enviado [${tipoDoc}], ${problem}`);
+  }
+}
+
+/** RVC013 (service date in the future), RVC079 (service before the user's birth). */
+function reglasFechaServicio(c: TRuleCtx): void {
+  const dateField = SERVICE_DATE[c.list];
+  if (!dateField) return;
+  const d = c.s[dateField];
+  if (!isDateTimeString(d)) return;
+  if ((d as string) > c.ahora) c.out('RVC013', at(c, dateField), `Dato enviado [${d as string}]`);
+  if (c.nacimiento && (d as string).slice(0, 10) < c.nacimiento)
+    c.out('RVC079', at(c, dateField), `Dato enviado [${d as string}], fecha de nacimiento [${c.nacimiento}]`);
+}
+
+/** Urgencias and hospitalización: RVC038/043 (future), RVC080/081 (before birth), RVC039–041 (stay), RVC042 (death dx). */
+function reglasEstancia(c: TRuleCtx): void {
+  if (c.list !== 'urgencias' && c.list !== 'hospitalizacion') return;
+  const s = c.s;
+  const ingreso = isDateTimeString(s['fechaInicioAtencion']) ? (s['fechaInicioAtencion'] as string) : null;
+  const egreso = isDateTimeString(s['fechaEgreso']) ? (s['fechaEgreso'] as string) : null;
+  if (ingreso && ingreso > c.ahora) c.out('RVC038', at(c, 'fechaInicioAtencion'), `Dato enviado [${ingreso}]`);
+  if (egreso && egreso > c.ahora) c.out('RVC043', at(c, 'fechaEgreso'), `Dato enviado [${egreso}]`);
+  if (ingreso && c.nacimiento && ingreso.slice(0, 10) < c.nacimiento)
+    c.out('RVC081', at(c, 'fechaInicioAtencion'), `Dato enviado [${ingreso}], fecha de nacimiento [${c.nacimiento}]`);
+  if (egreso && c.nacimiento && egreso.slice(0, 10) < c.nacimiento)
+    c.out('RVC080', at(c, 'fechaEgreso'), `Dato enviado [${egreso}], fecha de nacimiento [${c.nacimiento}]`);
+  if (ingreso && egreso) {
+    if (ingreso > egreso) c.out('RVC039', at(c, 'fechaEgreso'), `Fecha de ingreso [${ingreso}], fecha de egreso [${egreso}]`);
+    else {
+      const horas = (minutes(egreso) - minutes(ingreso)) / 60;
+      if (c.list === 'urgencias' && horas > 48) c.out('RVC040', at(c, 'fechaEgreso'), `Estancia de ${horas.toFixed(1)} horas`);
+      if (c.list === 'hospitalizacion' && horas < 6) c.out('RVC041', at(c, 'fechaEgreso'), `Estancia de ${horas.toFixed(1)} horas`);
+    }
+  }
+  reglaCausaMuerte(c);
+}
+
+/** RVC042: discharge condition 02 (dead) needs the cause-of-death diagnosis. */
+function reglaCausaMuerte(c: TRuleCtx): void {
+  if (c.s['condicionDestinoUsuarioEgreso'] === '02' && !nonEmpty(c.s['codDiagnosticoCausaMuerte']))
+    c.out('RVC042', at(c, 'codDiagnosticoCausaMuerte'), 'condicionDestinoUsuarioEgreso [02] sin diagnóstico de causa de muerte');
+}
+
+/** Recién nacidos: RVC045/043/046 (dates), RVC008/009 (the mother), RVC057/058/097 (gestation, weight, prenatal visits), RVC042. */
+function reglasRecienNacido(c: TRuleCtx): void {
+  if (c.list !== 'recienNacidos') return;
+  const s = c.s;
+  const nac = isDateTimeString(s['fechaNacimiento']) ? (s['fechaNacimiento'] as string) : null;
+  const egreso = isDateTimeString(s['fechaEgreso']) ? (s['fechaEgreso'] as string) : null;
+  if (nac && nac > c.ahora) c.out('RVC045', at(c, 'fechaNacimiento'), `Dato enviado [${nac}]`);
+  if (egreso && egreso > c.ahora) c.out('RVC043', at(c, 'fechaEgreso'), `Dato enviado [${egreso}]`);
+  if (nac && egreso && egreso < nac) c.out('RVC046', at(c, 'fechaEgreso'), `Fecha de nacimiento [${nac}], fecha de egreso [${egreso}]`);
+  if (nac && c.nacimiento) {
+    const edad = ageYears(c.nacimiento, nac.slice(0, 10));
+    if (edad < 9 || edad > 60) c.out('RVC008', `${c.up}.fechaNacimiento`, `Edad de la usuaria al parto: ${edad} años`);
+  }
+  if (c.sexo === 'M' || c.sexo === 'I') c.out('RVC009', `${c.up}.codSexo`, `Dato enviado [${c.sexo}]`);
+  const eg = toNumber(s['edadGestacional']);
+  if (eg !== null && (eg < 20 || eg > 46)) c.out('RVC057', at(c, 'edadGestacional'), `Dato enviado [${eg}]`);
+  const peso = toNumber(s['peso']);
+  if (peso !== null && (peso < 500 || peso > 5000)) c.out('RVC058', at(c, 'peso'), `Dato enviado [${peso}]`);
+  const prenatal = toNumber(s['numConsultasCPrenatal']);
+  if (prenatal !== null && prenatal > 15) c.out('RVC097', at(c, 'numConsultasCPrenatal'), `Dato enviado [${prenatal}]`);
+  reglaCausaMuerte(c);
+}
+
+/** RVC010: finalidad 24 (maternal care) on a male user. */
+function reglasFinalidad(c: TRuleCtx): void {
+  if ((c.list === 'consultas' || c.list === 'procedimientos') && c.s['finalidadTecnologiaSalud'] === '24' && c.sexo === 'M')
+    c.out('RVC010', at(c, 'finalidadTecnologiaSalud'), `Finalidad [24], sexo del usuario [${c.sexo}]`);
+}
+
+/** RVC086–089 (related diagnoses ≠ principal and distinct), RVC031–033 (discharge/complication/death dx ranges). */
+function reglasDiagnosticos(c: TRuleCtx): void {
+  const s = c.s;
+  const dx = DIAG_RELACIONADOS[c.list];
+  if (dx) {
+    const principal = s[dx.principal];
+    const rel = dx.relacionados;
+    for (let k = 0; k < rel.length; k++) {
+      const field = rel[k] as string;
+      const v = s[field];
+      if (!nonEmpty(v) || v === 'null') continue;
+      if (v === principal) c.out(dx.codes[0], at(c, field), `Dato enviado [${v as string}], igual a ${dx.principal}`);
+      else {
+        for (let q = 0; q < k; q++) {
+          if (s[rel[q] as string] === v) {
+            c.out(dx.codes[1], at(c, field), `Dato enviado [${v as string}] repetido`);
+            break;
+          }
+        }
+      }
+    }
+  }
+  for (const field of DX_EGRESO) {
+    const v = s[field];
+    if (typeof v !== 'string' || !/^[A-Z]\d{2}[0-9X]$/.test(v)) continue;
+    const letter = v[0] as string;
+    if (letter === 'R') c.out('RVC032', at(c, field), `Dato enviado [${v}]`);
+    else if (letter === 'Z') c.out('RVC033', at(c, field), `Dato enviado [${v}]`);
+    else if (!(letter <= 'Q' || letter === 'S' || letter === 'T')) c.out('RVC031', at(c, field), `Dato enviado [${v}]`);
+  }
+}
+
+/** RVC018 (the same CUPS the same day), RVC016 (the CUPS sex column against the user's sex). */
+function reglasCups(c: TRuleCtx): void {
+  const field = c.list === 'consultas' ? 'codConsulta' : c.list === 'procedimientos' ? 'codProcedimiento' : null;
+  const cups = field ? c.s[field] : undefined;
+  if (!field || typeof cups !== 'string' || !cups) return;
+  const inicio = c.s['fechaInicioAtencion'];
+  const date = typeof inicio === 'string' ? inicio.slice(0, 10) : '';
+  const dates = c.cupsDia.get(cups);
+  if (dates === undefined) c.cupsDia.set(cups, [date]);
+  else if (dates.includes(date)) c.out('RVC018', at(c, field), `Dato enviado [${cups}] el [${date}]`);
+  else dates.push(date);
+  const entry = c.tables.cups.get(cups);
+  if (entry && (entry.sexo === 'F' || entry.sexo === 'M') && (c.sexo === 'F' || c.sexo === 'M') && entry.sexo !== c.sexo)
+    c.out(
+      'RVC016',
+      at(c, field),
+      `Verificar tabla de referencia CUPSRips Dato (${cups}) - Sexo (${entry.sexo}), sexo del usuario [${c.sexo as string}]`,
+    );
+}
+
+/** Lists with values: RVC060/061 (moderator payment against conceptoRecaudo), RVC092 (concepto 04). */
+function reglasRecaudo(c: TRuleCtx): void {
+  if (!(VALUED_LISTS as readonly string[]).includes(c.list)) return;
+  const concepto = c.s['conceptoRecaudo'];
+  const moderador = toNumber(c.s['valorPagoModerador']);
+  if (moderador !== null) {
+    if ((concepto === '01' || concepto === '02' || concepto === '03') && moderador < 1)
+      c.out('RVC060', at(c, 'valorPagoModerador'), `Concepto de recaudo [${concepto}], Dato enviado [${moderador}]`);
+    if (concepto === '05' && moderador !== 0) c.out('RVC061', at(c, 'valorPagoModerador'), `Concepto de recaudo [05], Dato enviado [${moderador}]`);
+  }
+  if (concepto === '04') c.out('RVC092', at(c, 'conceptoRecaudo'), 'Dato enviado [04]');
+}
+
+/** Medicamentos: RVC094 (value = quantity × unit value), RVG13 (an identical dispensation twice). */
+function reglasMedicamentos(c: TRuleCtx): void {
+  if (c.list !== 'medicamentos') return;
+  const s = c.s;
+  const cantidad = toNumber(s['cantidadMedicamento']);
+  const unit = toNumber(s['vrUnitMedicamento']);
+  const total = toNumber(s['vrServicio']);
+  if (cantidad !== null && unit !== null && total !== null && roundCents(cantidad * unit) !== roundCents(total))
+    c.out('RVC094', at(c, 'vrServicio'), `Dato enviado [${total}], cantidadMedicamento × vrUnitMedicamento = [${roundCents(cantidad * unit)}]`);
+  // Real files repeat a placeholder code ("000") at one dispensation time for different medicines, so only an entry
+  // identical in every field but consecutivo counts as a duplicate (our reading, ❓).
+  const cod = s['codTecnologiaSalud'];
+  const fecha = s['fechaDispensAdmon'];
+  if (typeof cod === 'string' && typeof fecha === 'string') {
+    const key = duplicateKey(s);
+    if (c.medsDia.has(key)) c.out('RVG13', at(c, 'codTecnologiaSalud'), `Dato enviado [${cod}] el [${fecha}], registro idéntico a otro del mismo usuario`);
+    c.medsDia.add(key);
+  }
+}
+
+/** RVC066: a device (tipoOS 01) needs nomTecnologiaSalud. */
+function reglasOtrosServicios(c: TRuleCtx): void {
+  if (c.list === 'otrosServicios' && c.s['tipoOS'] === '01' && !nonEmpty(c.s['nomTecnologiaSalud']))
+    c.out('RVC066', at(c, 'nomTecnologiaSalud'), 'tipoOS [01] sin nomTecnologiaSalud');
 }
 
 function duplicateKey(s: Record<string, unknown>): string {

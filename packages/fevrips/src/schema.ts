@@ -36,6 +36,8 @@ export type TFieldSpec = {
   table?: TTableName;
   /** Smallest allowed value of an `entero` / `decimal`. */
   min?: number;
+  /** Largest allowed value of a `decimal`. */
+  max?: number;
 };
 
 export type TRecordSpec = Readonly<Record<string, TFieldSpec>>;
@@ -86,7 +88,13 @@ const CUPS = (required: boolean): TFieldSpec => ({
 });
 const AUTORIZACION = opt('texto', { maxLength: 30 });
 const MIPRES = opt('texto', { maxLength: 30 });
-const VALOR = req('decimal', { min: 0 });
+/**
+ * A money value in pesos: ≥ 0 and below 10^15 (fifteen integer digits). ❓ The ministry's own bound is not published in
+ * what we could read; 10^15 pesos is far above any real invoice and keeps absurd values such as 1e308 from passing as
+ * numbers (issue 9): they answer RVG01 on the field instead of overflowing a total.
+ */
+export const MAX_VALOR = 1e15;
+const VALOR = req('decimal', { min: 0, max: MAX_VALOR - 1 });
 const MODERADOR = {
   vrServicio: VALOR,
   conceptoRecaudo: code('ConceptoRecaudo'),

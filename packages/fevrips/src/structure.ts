@@ -1,4 +1,4 @@
-import type { THallazgoLocal } from './check.ts';
+import { emit, type TFindingSink, type THallazgoLocal } from './findings.ts';
 import { SERVICE_LISTS } from './rips.ts';
 import type { TFieldSpec, TRecordSpec, TRipsSchema } from './schema.ts';
 import { isCalendarDate, isRecord, toNumber } from './shared.ts';
@@ -15,18 +15,6 @@ export const RVG05_DESCRIPCION =
  */
 export const RVG14_DESCRIPCION =
   'El código CUPS informado no existe o no está habilitado en la tabla de referencia CUPSRips.';
-
-/** Collects findings up to `limit`, counting every one (so a 100 MB file of errors costs no memory). */
-export type TFindingSink = { items: THallazgoLocal[]; total: number; limit: number };
-
-export function newSink(limit: number): TFindingSink {
-  return { items: [], total: 0, limit };
-}
-
-export function emit(sink: TFindingSink, make: () => THallazgoLocal): void {
-  sink.total++;
-  if (sink.items.length < sink.limit) sink.items.push(make());
-}
 
 const MAX_UNKNOWN_KEYS_REPORTED = 20;
 const INT32_MAX = 2_147_483_647;
@@ -250,7 +238,8 @@ function checkField(value: unknown, key: string, spec: TFieldSpec, prefix: strin
     }
     case 'decimal': {
       const n = toNumber(value);
-      if (n === null || n < (spec.min ?? -Infinity)) emit(ctx.sink, () => format(key, prefix + key, value));
+      if (n === null || n < (spec.min ?? -Infinity) || n > (spec.max ?? Infinity))
+        emit(ctx.sink, () => format(key, prefix + key, value));
       return;
     }
     case 'fecha':

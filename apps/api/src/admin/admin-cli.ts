@@ -4,31 +4,37 @@ import { MODULOS } from '@radica/contracts/products';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { grantModules } from '../modules/products/service.ts';
+import { createMailer } from '../modules/mail/mailer.ts';
 import { AppError } from '../lib/errors.ts';
-import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { isApiUp, localApiUrl, operatorGet, operatorPost, readOperatorSecret } from './operator-client.ts';
+
+const USAGE = [
+  'Uso:',
+  `  npm run admin -- grant CORREO MODULO…   registra la compra manual de módulos (${MODULOS.join(', ')})`,
+  '  npm run admin -- mail CORREO            muestra los correos del buzón local (sin SMTP_URL) para CORREO',
+].join('\n');
 
 /**
- * `npm run admin -- grant EMAIL MODULE…` (issue 4 "Module access"): records a manual purchase (paid by bank
- * transfer) of the modules for the tenant of the user EMAIL.
- * - A server answers on PORT → the call goes through it (POST /api/admin/grant with the operator secret of
- *   DATA_DIR), because the embedded PGlite database has one owner process.
- * - No server → the database is opened directly: PostgreSQL (DATABASE_URL) or the embedded one (its lock file
- *   refuses if another process holds it).
+ * `npm run admin -- COMMAND …`, the operator's commands. Each goes through the running server when one answers on
+ * PORT (the embedded PGlite database has one owner process; the call carries the operator secret of DATA_DIR), and
+ * opens the database itself when none runs (PostgreSQL with DATABASE_URL, or the embedded one if free).
+ * - `grant EMAIL MODULE…` (issue 4 "Module access"): records a manual purchase (bank transfer) of the modules for the
+ *   tenant of the user EMAIL.
+ * - `mail EMAIL` (issue 9): prints the local outbox's messages to EMAIL, newest first (verification and reset codes
+ *   of a zero-setup install; no web route shows them to anyone else).
  * Exit code 0 on success, 1 on an error, 2 on wrong usage.
  */
 export async function runAdmin(argv: string[], config: TConfig = loadConfig()): Promise<number> {
   const [command, email, ...modulos] = argv;
+  if (command === 'mail' && email && modulos.length === 0) return printOutbox(config, email);
   if (command !== 'grant' || !email || modulos.length === 0) {
-    console.error(`Uso: npm run admin -- grant CORREO MODULO… (módulos: ${MODULOS.join(', ')})`);
+    console.error(USAGE);
     return 2;
   }
   const base = localApiUrl(config);
   if (await isApiUp(base)) {
-    const secret = readOperatorSecret(config);
-    if (!secret) {
-      console.error(`No se encontró el secreto de operador en ${config.dataDir}. ¿El servidor usa otro DATA_DIR?`);
-      return 1;
-    }
+    const secret = operatorSecretOrSay(config);
+    if (!secret) return 1;
     const res = await operatorPost(base, secret, '/api/admin/grant', { email, modulos });
     if (res.status !== 200) {
       console.error(res.body.message ?? `Error HTTP ${res.status}`);
@@ -48,6 +54,48 @@ export async function runAdmin(argv: string[], config: TConfig = loadConfig()): 
   } finally {
     await database.close();
   }
+}
+
+/** The operator secret of DATA_DIR, or null after saying on stderr that it is missing. */
+function operatorSecretOrSay(config: TConfig): string | null {
+  const secret = readOperatorSecret(config);
+  if (!secret) console.error(`No se encontró el secreto de operador en ${config.dataDir}. ¿El servidor usa otro DATA_DIR?`);
+  return secret;
+}
+
+type TOutboxMail = { to: string; subject: string; text: string; sentAt: string };
+
+/** `admin mail EMAIL`: the outbox through the running server, or read from the database when none runs. */
+async function printOutbox(config: TConfig, email: string): Promise<number> {
+  if (config.smtpUrl) {
+    console.error('El correo sale por SMTP_URL: no hay buzón local. Revise el buzón del destinatario.');
+    return 1;
+  }
+  let mails: TOutboxMail[];
+  const base = localApiUrl(config);
+  if (await isApiUp(base)) {
+    const secret = operatorSecretOrSay(config);
+    if (!secret) return 1;
+    const res = await operatorGet(base, secret, `/api/dev/mail?to=${encodeURIComponent(email)}`);
+    if (res.status !== 200) {
+      console.error(res.body.message ?? `Error HTTP ${res.status}`);
+      return 1;
+    }
+    mails = res.body.data as TOutboxMail[];
+  } else {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      mails = await createMailer({ smtpUrl: null, from: config.mailFrom, db: database.db }).listOutbox(email);
+    } finally {
+      await database.close();
+    }
+  }
+  if (mails.length === 0) {
+    console.log(`No hay correos para ${email} en el buzón local.`);
+    return 0;
+  }
+  for (const m of mails) console.log(`── ${m.sentAt}  ${m.subject}\n${m.text.trim()}\n`);
+  return 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { TConfig } from '../config.ts';
-import { operatorSecretPath } from '../modules/products/operator-secret.ts';
-import { OPERATOR_HEADER } from '../modules/products/routes.ts';
+import { OPERATOR_HEADER, operatorSecretPath } from '../plugins/operator.ts';
 
 /** Base URL of the API this machine runs (`npm start` listens on PORT). */
 export const localApiUrl = (config: TConfig) => `http://127.0.0.1:${config.port}`;
@@ -23,11 +22,16 @@ export function readOperatorSecret(config: TConfig): string | null {
 }
 
 /** POST an operator call to the running API; returns the parsed envelope and the HTTP status. */
-export async function operatorPost(baseUrl: string, secret: string, path: string, body: unknown) {
+export const operatorPost = (baseUrl: string, secret: string, path: string, body: unknown) => operatorCall(baseUrl, secret, 'POST', path, body);
+
+/** GET an operator call of the running API (the local outbox); returns the parsed envelope and the HTTP status. */
+export const operatorGet = (baseUrl: string, secret: string, path: string) => operatorCall(baseUrl, secret, 'GET', path);
+
+async function operatorCall(baseUrl: string, secret: string, method: 'GET' | 'POST', path: string, body?: unknown) {
   const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: secret },
-    body: JSON.stringify(body),
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), [OPERATOR_HEADER]: secret },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string; data?: unknown };
   return { status: res.status, body: json };

@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MODULOS } from '@radica/contracts/products';
 import { loadConfig, type TConfig } from '../config.ts';
+import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { buildApp } from '../app.ts';
+import { OPERATOR_HEADER } from '../plugins/operator.ts';
 import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
 
 /** The demo account `npm run seed:demo` creates (its NIT is the one of the real sample pair par1). */
@@ -24,27 +26,32 @@ type TSession = { token: string; validator: string };
  * (APROBADO, EN_ESPERA, PROCESADO, PENDIENTE_RIPS, PENDIENTE_XML, ANULADO, NO_APROBADO, ERROR) built from the real
  * sample pair par1 (invoice number rewritten per document), then prints how to sign in. Works through the running
  * server when one answers on PORT (PGlite has one owner), else starts the app in-process for the duration.
- * Needs the local mail outbox (no SMTP_URL) to read the registration code. Idempotent: an existing demo user is
+ * Needs the local mail outbox (no SMTP_URL), read with the operator secret, for the registration code. NO_APROBADO
+ * comes from a RIPS the simulator rejects (RVG01); ERROR needs the simulator's failure hooks, which only the app this
+ * command starts itself turns on (a running server never serves them, issue 9). Idempotent: an existing demo user is
  * left as it is.
  */
 export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUrl: string; created: boolean; documentos: Record<string, string> }> {
   let baseUrl = localApiUrl(config);
   let close = async () => {};
   if (!(await isApiUp(baseUrl))) {
-    const app = await buildApp({ ...config, logLevel: 'warn' });
+    const app = await buildApp({ ...config, logLevel: 'warn', muvSimulatorControl: config.muvSimulator }, { muvSimulator: muvSimulatorPlugin });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     close = () => app.close();
   }
   try {
-    const call = async (method: string, path: string, body?: unknown, s?: TSession) => {
+    const secret = readOperatorSecret(config);
+    if (!secret) throw new Error(`No se encontró el secreto de operador en ${config.dataDir}. ¿El servidor usa otro DATA_DIR?`);
+    const call = async (method: string, path: string, body?: unknown, s?: TSession, headers: Record<string, string> = {}) => {
       const isForm = body instanceof FormData;
       const res = await fetch(`${baseUrl}${path}`, {
         method,
         headers: {
           ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
           ...(s ? { authorization: `Bearer ${s.token}`, 'x-validator': s.validator } : {}),
+          ...headers,
         },
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       });
@@ -59,7 +66,7 @@ export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUr
     if (session) return { baseUrl, created: false, documentos: {} };
 
     await call('POST', '/api/Email/send-verification-code', { email: DEMO.email, userName: 'demo', companyName: 'Demo Radica' });
-    const mail = await call('GET', `/api/dev/mail?to=${encodeURIComponent(DEMO.email)}`);
+    const mail = await call('GET', `/api/dev/mail?to=${encodeURIComponent(DEMO.email)}`, undefined, undefined, { [OPERATOR_HEADER]: secret });
     const code = /\b(\d{6})\b/.exec(String(mail.body.data?.[0]?.text ?? ''))?.[1];
     if (!code) throw new Error('No se pudo leer el código de verificación: seed:demo necesita el buzón local (sin SMTP_URL).');
     const verified = await call('POST', '/api/Email/verify-code', { email: DEMO.email, code });
@@ -83,8 +90,6 @@ export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUr
       credentialData: { credentialType: 'manual', email: DEMO.email, password: DEMO.password, verificationToken: verified.body.data?.verificationToken },
     });
     if (reg.status !== 200) throw new Error(`Registro del usuario demo falló: ${reg.body.message ?? reg.status}`);
-    const secret = readOperatorSecret(config);
-    if (!secret) throw new Error(`No se encontró el secreto de operador en ${config.dataDir}.`);
     const grant = await operatorPost(baseUrl, secret, '/api/admin/grant', { email: DEMO.email, modulos: [...MODULOS], metodoPago: 'DEMO' });
     if (grant.status !== 200) throw new Error(`No se pudieron otorgar los módulos: ${grant.body.message}`);
     session = await login();
@@ -111,11 +116,11 @@ export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUr
 
     const xml = readFileSync(join(SAMPLES, PAR1_XML), 'utf8');
     const json = readFileSync(join(SAMPLES, PAR1_JSON), 'utf8');
-    const upload = async (formato: string, parts: { xml: boolean; json: boolean }) => {
+    const upload = async (formato: string, parts: { xml: boolean; json: boolean }, ripsOf: (text: string) => string = (t) => t) => {
       let id: number | undefined;
       for (const [tipo, text, on] of [
         ['xml', xml, parts.xml],
-        ['json', json, parts.json],
+        ['json', ripsOf(json), parts.json],
       ] as const) {
         if (!on) continue;
         const form = new FormData();
@@ -151,18 +156,22 @@ export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUr
     const anulado = await upload('DEMO4001', { xml: true, json: true });
     await call('POST', `/api/FevRips/${anulado}/anular`, undefined, s);
     documentos.DEMO4001 = 'ANULADO';
-    // Rejected and error documents need the built-in simulator's failure hooks.
-    const rechazado = await upload('DEMO5001', { xml: true, json: true });
-    if (await simControl({ status: 'tot002', count: 2 })) {
-      await call('POST', `/api/FevRips/${rechazado}/enviar`, undefined, s);
-      documentos.DEMO5001 = 'NO_APROBADO';
-      const error = await upload('DEMO5002', { xml: true, json: true });
-      await simControl({ status: 503, count: 10 });
+    // A user identification type outside TipoIDPISIS: the ministry (and the simulator) reject it with RVG01.
+    const rechazado = await upload('DEMO5001', { xml: true, json: true }, (text) => {
+      const rips = JSON.parse(text) as { usuarios: Array<{ tipoDocumentoIdentificacion: string }> };
+      rips.usuarios[0]!.tipoDocumentoIdentificacion = 'ZZ';
+      return JSON.stringify(rips);
+    });
+    const rejected = await call('POST', `/api/FevRips/${rechazado}/enviar`, undefined, s);
+    documentos.DEMO5001 = rejected.status === 200 && !rejected.body.data?.exitoso ? 'NO_APROBADO' : `envío: ${rejected.body.message}`;
+    // An unavailable ministry needs the simulator's failure hooks (only when this command started the app itself).
+    const error = await upload('DEMO5002', { xml: true, json: true });
+    if (await simControl({ status: 503, count: 10 })) {
       await call('POST', `/api/FevRips/${error}/enviar`, undefined, s);
       await simControl({ status: 503, count: 0 });
       documentos.DEMO5002 = 'ERROR';
     } else {
-      documentos.DEMO5001 = 'EN_ESPERA (sin simulador: no se pudo provocar un rechazo)';
+      documentos.DEMO5002 = 'EN_ESPERA (ERROR solo se genera con el servidor detenido: el simulador en marcha no acepta fallos inyectados)';
     }
     return { baseUrl, created: true, documentos };
   } finally {

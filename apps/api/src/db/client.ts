@@ -58,16 +58,35 @@ export async function openDatabase(opts: {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10, application_name: 'radica' });
     // Named statements (TSqlRows) are planned once per connection. Set per session, not as a startup option, so an
     // `options` parameter in DATABASE_URL cannot drop it; the client runs it before any query handed to it.
     pool.on('connect', (client) => {
+      // A checked-out client (a transaction between two queries) whose connection is cut emits 'error' with no pool
+      // listener attached: without this one the process would crash (issue 9). Its next query fails instead and
+      // pg-pool drops the client when it is released.
+      client.on('error', (err) => console.warn(`PostgreSQL: conexión en uso cerrada (${err.message})`));
       client.query('set plan_cache_mode = force_generic_plan').catch((err: Error) => console.warn(`PostgreSQL: plan_cache_mode (${err.message})`));
     });
     // An idle client that loses its connection (server restart, admin termination) emits 'error' on the pool;
     // without a listener that would crash the process. The pool drops the client and opens a new one on demand.
     pool.on('error', (err) => console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`));
     const db = drizzle(pool, { schema });
+    // drizzle-orm 0.45's node-postgres transaction sends `begin` outside its try/finally: when the connection drops
+    // during `begin`, the client is never released, the pool shrinks by one and pool.end() waits forever (found by
+    // the issue 9 chaos test). Transactions therefore run on a client this function checks out and always releases;
+    // drizzle's transaction on a single client (not a pool) releases nothing itself.
+    const onClient = new WeakMap<object, ReturnType<typeof drizzle>>();
+    db.transaction = (async (fn: Parameters<typeof db.transaction>[0], config?: Parameters<typeof db.transaction>[1]) => {
+      const client = await pool.connect();
+      try {
+        let clientDb = onClient.get(client);
+        if (!clientDb) onClient.set(client, (clientDb = drizzle(client, { schema }) as unknown as ReturnType<typeof drizzle>));
+        return await clientDb.transaction(fn as never, config);
+      } finally {
+        client.release();
+      }
+    }) as typeof db.transaction;
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     const rows: TSqlRows = async <T>(query: SQL, opts?: { prepared?: boolean }) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
@@ -80,18 +99,25 @@ export async function openDatabase(opts: {
   // pg_trgm serves the list's formato "contains" filter (migration 0003).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
+  // PGlite turns bytea into hex text byte by byte in JavaScript (Array.from + map + join: ~2 s and hundreds of MB for a
+  // 10 MB file, on the event loop). Node's own hex codec does the same in milliseconds (issue 9 upload bench).
+  const BYTEA_OID = 17;
+  const byteaText = {
+    serializers: { [BYTEA_OID]: (v: Uint8Array) => `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` },
+    parsers: { [BYTEA_OID]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+  };
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let release = () => {};
   let client;
   if (opts.pgliteDataDir === 'memory') {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, ...byteaText });
   } else {
     const dir = resolve(opts.pgliteDataDir ?? join(opts.dataDir, 'db'));
     mkdirSync(dirname(dir), { recursive: true });
     release = acquireLock(`${dir}.lock`);
     try {
-      client = await PGlite.create({ dataDir: dir, extensions });
+      client = await PGlite.create({ dataDir: dir, extensions, ...byteaText });
     } catch (err) {
       release();
       throw err;

@@ -1,3 +1,4 @@
+import type { TGoogleProfile as TGoogleIdentity } from '@radica/contracts/auth';
 /**
  * Google Identity Services loader (seed 000 §7 "A third-party identity script is loaded"). The script
  * https://accounts.google.com/gsi/client is added only when the server reports a client id (GET /api/info).
@@ -45,14 +46,8 @@ export function loadGoogleIdentity(): Promise<TGoogleId> {
   return loading;
 }
 
-export type TGoogleProfile = {
-  sub: string;
-  email: string;
-  name: string;
-  given_name: string;
-  family_name: string;
-  picture: string;
-};
+/** The profile claims of a Google ID token (the contract's ZGoogleProfile) plus its subject. */
+export type TGoogleProfile = TGoogleIdentity & { sub: string };
 
 /**
  * The claims of a Google ID token read on the client (seed 000 §7: "user info … is read from its token on the

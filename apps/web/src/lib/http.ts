@@ -1,5 +1,6 @@
 import type { TEnvelope } from '@radica/contracts/common';
 import type { TLoginData, TUser } from '@radica/contracts/auth';
+import { isErrorCode, type TErrorCode } from '@radica/contracts/errors';
 import { MSG } from '@radica/contracts/messages';
 import {
   clearSession,
@@ -39,12 +40,17 @@ const UNAUTHENTICATED_PATHS = [
 const NO_REFRESH_PATHS = [...UNAUTHENTICATED_PATHS, /^\/api\/auth\/logout\b/i];
 
 /** A failed call: `message` is the Spanish text to show; `code` and `data` come from the error body. */
+/** Failures the browser sees without an error answer from the API: no connection, no body, a session that ended. */
+export type TClientErrorCode = 'NETWORK_ERROR' | 'SESSION_EXPIRED' | 'EMPTY_RESPONSE';
+export type THttpErrorCode = TErrorCode | TClientErrorCode;
+
 export class HttpError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** The API's error code (packages/contracts/src/errors.ts), or the client's own when no answer came. */
+  readonly code: THttpErrorCode | undefined;
   readonly data: unknown;
 
-  constructor(status: number, message: string, code?: string, data?: unknown) {
+  constructor(status: number, message: string, code?: THttpErrorCode, data?: unknown) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
@@ -102,8 +108,8 @@ export function getErrorMessage(error: unknown, fallback: string = MSG.unknownEr
   return fallback;
 }
 
-function errorCode(body: unknown): string | undefined {
-  return isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+function errorCode(body: unknown): TErrorCode | undefined {
+  return isRecord(body) && isErrorCode(body.code) ? body.code : undefined;
 }
 function errorData(body: unknown): unknown {
   return isRecord(body) ? body.data : undefined;

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TUbicacion } from '@radica/contracts/auth';
 import { apiRequest } from './http';
 import { getTimings } from './timings';
 import { useDebouncedValue } from './use-debounced-value';
@@ -7,12 +8,7 @@ import { useDebouncedValue } from './use-debounced-value';
 export const LOCATION_MIN_CHARS = 2;
 export const LOCATION_LIMIT = 15;
 
-type TCodigo = { codigo: string; descripcion: string };
-export type TUbicacion = {
-  ciudad: TCodigo & { codDepartamento: string; codPais: string };
-  departamento: TCodigo;
-  pais: TCodigo;
-};
+export type { TUbicacion };
 /** One selectable city: the codes the tercero needs and the label shown. */
 export type TLocationOption = {
   key: string;

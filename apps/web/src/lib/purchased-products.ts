@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MODULOS, type TModulo, type TProductoDetalle, type TProductosComprados } from '@radica/contracts/products';
 import { apiRequest } from './http';
 import { useSession } from './session';
 
-/** The four modules a tenant can buy (seed 000 §1). */
-export const MODULES = ['ministerio', 'facturacion', 'marketing', 'automatizaciones'] as const;
-export type TModule = (typeof MODULES)[number];
-
-export type TProductoDetalle = {
-  productoId: number;
-  titulo: string;
-  descripcion: string | null;
-  estado: string;
-  fechaCompra: string;
-  montoPagado: number;
-  numeroVenta: string;
-  activo: boolean;
-};
-export type TPurchasedProducts = Record<TModule, boolean> & { productosDetalle: TProductoDetalle[] };
+/** The four modules a tenant can buy (seed 000 §1; contracts MODULOS). */
+export const MODULES = MODULOS;
+export type TModule = TModulo;
+export type { TProductoDetalle };
+/** GET /api/Auth/productos-comprados `data` (contracts ZProductosComprados). */
+export type TPurchasedProducts = TProductosComprados;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

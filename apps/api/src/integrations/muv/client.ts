@@ -1,4 +1,8 @@
 import { Agent, fetch as undiciFetch } from 'undici';
+import { MUV_LOGIN_PATH, usuarioSISPRO } from '@radica/contracts/muv';
+import { MuvError } from './errors.ts';
+import { hasTokenError, jwtExpiry, lowerKeys, parseFindings, parseResultado, safeJson, type TMuvFinding, type TMuvResult } from './results.ts';
+
 
 /**
  * HTTP client of the ministry's FEV-RIPS API (MUV / FVE.WebAPILocal), reference §1 of
@@ -10,27 +14,6 @@ import { Agent, fetch as undiciFetch } from 'undici';
 
 export type TMuvCredentials = { userValidator: string; passwordValidator: string; nit: string; tipoDocumentoUsuario?: string };
 
-export type TMuvFinding = {
-  clase: string;
-  codigo: string;
-  descripcion: string;
-  observaciones: string;
-  pathFuente: string;
-  fuente: string;
-};
-
-/** A parsed `ResultadoProcesoFevRips` (reference §1.5), whatever the key casing of the answer. */
-export type TMuvResult = {
-  httpStatus: number;
-  resultState: boolean;
-  procesoId: number | null;
-  numFactura: string | null;
-  cuv: string | null;
-  fechaRadicacion: string | null;
-  resultados: TMuvFinding[];
-  raw: string;
-};
-
 export type TAuditRecorder = {
   start: (operation: string, summary: Record<string, unknown>) => Promise<number>;
   finish: (
@@ -39,17 +22,20 @@ export type TAuditRecorder = {
   ) => Promise<void>;
 };
 
-export class MuvError extends Error {
-  constructor(
-    readonly kind: 'LOGIN_REJECTED' | 'UNAVAILABLE' | 'PROTOCOL',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/**
+ * Most Cargar* requests one upload call sends (retries after a timeout or a 5xx, and the resend after a new login,
+ * together): each document reaches the ministry at most twice for one user action (issue 9).
+ */
+export const MAX_CARGAS_POR_ENVIO = 2;
+
+/** Network errors raised before the request could reach the server: the ministry surely did not take it. */
+const NOT_DELIVERED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export type TMuvClient = {
-  /** POST /api/PaquetesFevRips/{endpoint} with `{ rips, xmlFevFile }`. Throws MuvError. */
+  /**
+   * POST /api/PaquetesFevRips/{endpoint} with `{ rips, xmlFevFile }`: at most MAX_CARGAS_POR_ENVIO requests, retries
+   * and the resend after a new login included. Throws MuvError (UNCERTAIN when a request may have been taken).
+   */
   upload: (o: {
     tenantId: number;
     credentials: TMuvCredentials;
@@ -72,7 +58,6 @@ export type TMuvClient = {
   forgetTenant: (tenantId: number) => void;
 };
 
-const CUV_RE = /^[0-9a-f]{96}$/i;
 
 export function createMuvClient(opts: {
   baseUrl: () => string;
@@ -89,15 +74,23 @@ export function createMuvClient(opts: {
   const remoteAgent = new Agent();
   const agentFor = (url: string) => (isLocalHost(url) ? localAgent : remoteAgent);
 
+  /**
+   * Up to `maxAttempts` requests (backoff between them) until one gets an answer below 500. Every attempt is audited.
+   * Returns the answer and how many requests went out; throws MuvError UNAVAILABLE, or UNCERTAIN when a request went
+   * out without an answer (`uncertain` is then also set on the error) and none after it answered.
+   */
   async function http(
     path: string,
     init: { method: string; body?: unknown; token?: string },
     audit: TAuditRecorder,
     operation: string,
     summary: Record<string, unknown>,
-  ): Promise<{ status: number; text: string }> {
+    maxAttempts = opts.retries + 1,
+  ): Promise<{ status: number; text: string; attempts: number; uncertain: boolean }> {
     let lastError: unknown;
-    for (let attempt = 0; attempt <= opts.retries; attempt++) {
+    let uncertain = false;
+    let attempt = 0;
+    for (; attempt < maxAttempts; attempt++) {
       if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
       const auditId = await audit.start(operation, { ...summary, intento: attempt + 1 });
       const started = performance.now();
@@ -127,9 +120,11 @@ export function createMuvClient(opts: {
           lastError = new MuvError('UNAVAILABLE', `HTTP ${res.status}`);
           continue;
         }
-        return { status: res.status, text };
+        return { status: res.status, text, attempts: attempt + 1, uncertain };
       } catch (err) {
         const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+        const code = String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? '');
+        if (isTimeout || !NOT_DELIVERED.has(code)) uncertain = true;
         await audit.finish(auditId, {
           httpStatus: null,
           outcome: isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR',
@@ -140,7 +135,8 @@ export function createMuvClient(opts: {
         lastError = err;
       }
     }
-    throw new MuvError('UNAVAILABLE', String((lastError as Error)?.message ?? lastError));
+    const message = String((lastError as Error)?.message ?? lastError);
+    throw Object.assign(new MuvError(uncertain ? 'UNCERTAIN' : 'UNAVAILABLE', message), { attempts: attempt });
   }
 
   async function login(tenantId: number, c: TMuvCredentials, audit: TAuditRecorder): Promise<string> {
@@ -150,12 +146,7 @@ export function createMuvClient(opts: {
     const inflight = logins.get(tenantId);
     if (inflight) return inflight;
     const p = (async () => {
-      const body = {
-        persona: { identificacion: { tipo: c.tipoDocumentoUsuario ?? 'CC', numero: c.userValidator } },
-        clave: c.passwordValidator,
-        nit: c.nit,
-      };
-      const res = await http('/api/Auth/LoginSISPRO', { method: 'POST', body }, audit, 'LoginSISPRO', {
+      const res = await http(MUV_LOGIN_PATH, { method: 'POST', body: usuarioSISPRO(c) }, audit, 'LoginSISPRO', {
         usuario: c.userValidator,
         nit: c.nit,
       });
@@ -184,19 +175,34 @@ export function createMuvClient(opts: {
   return {
     forgetTenant: (tenantId) => tokens.delete(tenantId),
     async upload({ tenantId, credentials, endpoint, body, audit, summary }) {
-      for (let relogin = 0; relogin < 2; relogin++) {
-        const token = await login(tenantId, credentials, audit);
-        const res = await http(`/api/PaquetesFevRips/${endpoint}`, { method: 'POST', body, token }, audit, endpoint, summary);
+      let sent = 0;
+      let uncertain = false;
+      for (let relogin = 0; relogin < 2 && sent < MAX_CARGAS_POR_ENVIO; relogin++) {
+        const token = await login(tenantId, credentials, audit).catch((err: unknown) => {
+          // A login that timed out sent no package: only an unanswered Cargar* makes the outcome uncertain.
+          if (err instanceof MuvError && err.kind === 'UNCERTAIN') throw new MuvError(uncertain ? 'UNCERTAIN' : 'UNAVAILABLE', err.message);
+          throw err;
+        });
+        let res: Awaited<ReturnType<typeof http>>;
+        try {
+          res = await http(`/api/PaquetesFevRips/${endpoint}`, { method: 'POST', body, token }, audit, endpoint, summary, MAX_CARGAS_POR_ENVIO - sent);
+        } catch (err) {
+          // A request that went out unanswered earlier keeps the outcome uncertain whatever the later ones said.
+          if (err instanceof MuvError && uncertain && err.kind === 'UNAVAILABLE') throw new MuvError('UNCERTAIN', err.message);
+          throw err;
+        }
+        sent += res.attempts;
+        uncertain ||= res.uncertain;
         const result = res.status === 401 ? null : parseResultado(res.status, res.text);
         // 401, or a TOT002 item (the ministry's "token expired / invalid" result): log in again, once.
-        if ((!result || hasTokenError(result)) && relogin === 0) {
+        if ((!result || hasTokenError(result)) && relogin === 0 && sent < MAX_CARGAS_POR_ENVIO) {
           dropToken(tenantId, token);
           continue;
         }
-        if (!result) throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
+        if (!result) throw new MuvError(uncertain ? 'UNCERTAIN' : 'LOGIN_REJECTED', 'HTTP 401');
         return result;
       }
-      throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
+      throw new MuvError(uncertain ? 'UNCERTAIN' : 'LOGIN_REJECTED', 'HTTP 401');
     },
     async consultarCuv({ tenantId, credentials, cuv, audit }) {
       for (let relogin = 0; relogin < 2; relogin++) {
@@ -224,70 +230,7 @@ export function createMuvClient(opts: {
   };
 }
 
-/**
- * Parse a `ResultadoProcesoFevRips` (PascalCase on 200, camelCase on 400; reference §1.5 "Client rules implied"),
- * or a `BadRequestResponse { tipo, descripcion }`. Throws MuvError('PROTOCOL') when the body is not JSON.
- */
-export function parseResultado(httpStatus: number, text: string): TMuvResult {
-  const json = safeJson(text);
-  if (!json || typeof json !== 'object') throw new MuvError('PROTOCOL', `Respuesta no JSON (HTTP ${httpStatus})`);
-  const d = lowerKeys(json as Record<string, unknown>);
-  if (!('resultstate' in d) && ('tipo' in d || 'descripcion' in d)) {
-    return {
-      httpStatus,
-      resultState: false,
-      procesoId: null,
-      numFactura: null,
-      cuv: null,
-      fechaRadicacion: null,
-      resultados: [
-        {
-          clase: 'RECHAZADO',
-          codigo: String(d.tipo ?? 'BadRequest'),
-          descripcion: String(d.descripcion ?? ''),
-          observaciones: '',
-          pathFuente: '',
-          fuente: '',
-        },
-      ],
-      raw: text,
-    };
-  }
-  const resultados = parseFindings(d.resultadosvalidacion);
-  const cuvRaw = typeof d.codigounicovalidacion === 'string' ? d.codigounicovalidacion.trim() : '';
-  const procesoId = Number(d.procesoid);
-  return {
-    httpStatus,
-    resultState: d.resultstate === true || String(d.resultstate).toLowerCase() === 'true',
-    procesoId: Number.isFinite(procesoId) && procesoId > 0 ? procesoId : null,
-    numFactura: typeof d.numfactura === 'string' && d.numfactura ? d.numfactura : null,
-    cuv: CUV_RE.test(cuvRaw) ? cuvRaw.toLowerCase() : null,
-    fechaRadicacion: typeof d.fecharadicacion === 'string' ? d.fecharadicacion : null,
-    resultados,
-    raw: text,
-  };
-}
-
-/** `ResultadosValidacion` items, whatever their key casing. */
-function parseFindings(value: unknown): TMuvFinding[] {
-  const items = Array.isArray(value) ? value : [];
-  return items.map((it) => {
-    const i = lowerKeys((it ?? {}) as Record<string, unknown>);
-    return {
-      clase: String(i.clase ?? ''),
-      codigo: String(i.codigo ?? ''),
-      descripcion: String(i.descripcion ?? ''),
-      observaciones: String(i.observaciones ?? ''),
-      pathFuente: String(i.pathfuente ?? ''),
-      fuente: String(i.fuente ?? ''),
-    };
-  });
-}
-
-/** TOT002: the ministry rejected the session token inside a 200/400 result (issue 4 "MUV client hardened"). */
-export function hasTokenError(result: TMuvResult): boolean {
-  return result.resultados.some((r) => r.codigo.toUpperCase() === 'TOT002');
-}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** True for localhost, 127.0.0.0/8 and ::1: the only hosts whose TLS certificate is not verified. */
 export function isLocalHost(url: string): boolean {
@@ -298,38 +241,3 @@ export function isLocalHost(url: string): boolean {
     return false;
   }
 }
-
-/** RVG18 (already validated): the existing CUV travels in Observaciones (reference §1.5, third-party behaviour). */
-export function cuvFromRvg18(result: TMuvResult): string | null {
-  for (const r of result.resultados) {
-    if (r.codigo.toUpperCase() !== 'RVG18') continue;
-    const m = /[0-9a-f]{96}/i.exec(`${r.observaciones} ${r.descripcion}`);
-    if (m) return m[0].toLowerCase();
-  }
-  return null;
-}
-
-function lowerKeys(o: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k.toLowerCase()] = v;
-  return out;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    return null;
-  }
-}
-
-function jwtExpiry(token: string): number | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

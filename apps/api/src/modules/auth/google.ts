@@ -24,7 +24,7 @@ export async function verifyGoogleIdToken(
   token: string,
   log?: { warn: (o: object, msg?: string) => void },
 ): Promise<TGoogleIdentity> {
-  if (!config.googleClientId) throw new AppError('GOOGLE_DISABLED', 400, MSG_CUENTAS.googleDisabled);
+  if (!config.googleClientId) throw new AppError('GOOGLE_DISABLED', MSG_CUENTAS.googleDisabled);
   let jwks = jwksByUrl.get(config.googleJwksUrl);
   if (!jwks) {
     jwks = createRemoteJWKSet(new URL(config.googleJwksUrl), { timeoutDuration: 5000 });
@@ -54,6 +54,6 @@ export async function verifyGoogleIdToken(
     };
   } catch (err) {
     log?.warn({ event: 'auth.google.token_rejected', reason: (err as Error).message?.slice(0, 200) }, 'google token rejected');
-    throw new AppError('GOOGLE_TOKEN_INVALID', 401, MSG_CUENTAS.googleTokenInvalid);
+    throw new AppError('GOOGLE_TOKEN_INVALID', MSG_CUENTAS.googleTokenInvalid);
   }
 }

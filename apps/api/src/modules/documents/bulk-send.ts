@@ -1,17 +1,12 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { MAX_FORMATOS, type TEnvioMasivoData } from '@radica/contracts/documents';
 import type { TDeps } from '../../deps.ts';
+import type { TSendJob } from '../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fevRips, fevRipsFiles } from '../../db/schema.ts';
-import { recoverInterruptedSends, sendDocument } from './service.ts';
+import { findDocument, findDocumentsByIdsOrFormatos, listFileKinds } from './repository.ts';
+import { ESTADOS_ENVIO_MASIVO } from './status.ts';
+import { sendDocument } from './send.ts';
 
-/**
- * Statuses accepted by the bulk send (seed 001 §4: "procesado, enproceso, rechazado, error in either status field"),
- * plus EN_ESPERA (both files, never sent) and NO_APROBADO (Radica's rejected status). ENPROCESO documents are being
- * sent already and are skipped as such.
- */
-export const ESTADOS_ENVIO_MASIVO = ['PROCESADO', 'ENPROCESO', 'RECHAZADO', 'ERROR', 'NO_APROBADO', 'EN_ESPERA'] as const;
 
 /**
  * POST /api/FevRips/envio-masivo { ids?, formatos? } (Radica's addition, docs/spec-deviations.md): one durable job
@@ -26,25 +21,19 @@ export async function enqueueBulkSend(
 ): Promise<TEnvioMasivoData> {
   const ids = [...new Set((input.ids ?? []).filter((n) => Number.isInteger(n) && n > 0))];
   const formatos = [...new Set((input.formatos ?? []).map((f) => String(f).trim()).filter(Boolean))];
-  if (ids.length === 0 && formatos.length === 0) throw new AppError('SIN_SELECCION', 400, MSG_MINISTERIO.noHayDocumentosSeleccionados);
-  if (ids.length + formatos.length > MAX_FORMATOS) throw new AppError('DEMASIADOS_FORMATOS', 400, MSG_MINISTERIO.demasiadosFormatos);
-  if (!deps.jobs) throw new AppError('JOBS_OFF', 503, MSG_MINISTERIO.colaNoDisponible);
-  const selected = or(...[...(ids.length ? [inArray(fevRips.id, ids)] : []), ...(formatos.length ? [inArray(fevRips.formato, formatos)] : [])]);
-  const docs = await deps.db
-    .select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado })
-    .from(fevRips)
-    .where(and(eq(fevRips.tenantId, ctx.tenantId), selected));
+  if (ids.length === 0 && formatos.length === 0) throw new AppError('SIN_SELECCION', MSG_MINISTERIO.noHayDocumentosSeleccionados);
+  if (ids.length + formatos.length > MAX_FORMATOS) throw new AppError('DEMASIADOS_FORMATOS', MSG_MINISTERIO.demasiadosFormatos);
+  if (!deps.jobs) throw new AppError('JOBS_OFF', MSG_MINISTERIO.colaNoDisponible);
+  const docs = await findDocumentsByIdsOrFormatos(deps.db, ctx.tenantId, ids, formatos);
   const files = docs.length
-    ? await deps.db
-        .select({ fevRipsId: fevRipsFiles.fevRipsId, tipo: fevRipsFiles.tipo })
-        .from(fevRipsFiles)
-        .where(inArray(
-          fevRipsFiles.fevRipsId,
-          docs.map((d) => d.id),
-        ))
+    ? await listFileKinds(
+        deps.db,
+        ctx.tenantId,
+        docs.map((d) => d.id),
+      )
     : [];
   const valid = docs.filter((d) => (ESTADOS_ENVIO_MASIVO as readonly string[]).includes(d.estado));
-  if (valid.length === 0) throw new AppError('SIN_ESTADO_VALIDO', 422, MSG_MINISTERIO.sinEstadoValidoEnvio);
+  if (valid.length === 0) throw new AppError('SIN_ESTADO_VALIDO', MSG_MINISTERIO.sinEstadoValidoEnvio);
   const pending = await deps.jobs.pendingSends(
     ctx.tenantId,
     valid.map((d) => d.id),
@@ -67,24 +56,20 @@ export async function enqueueBulkSend(
 }
 
 /**
- * What one bulk-send job does: sendDocument (the atomic claim guarantees a document is never in two sends; an
- * interrupted send is recovered and a package the ministry already took answers RVG18 → CUV). Business refusals
- * (already approved, in progress, cancelled, missing files or configuration, ministry down → ERROR) end the job: the
- * document's status tells the user. Anything else (database gone mid-shutdown) throws so pg-boss retries the job.
+ * What one bulk-send (or verification) job does: sendDocument, whose atomic claim keeps a document in one send at a
+ * time. Business refusals (already approved, cancelled, missing files or configuration, ministry down → ERROR, no
+ * answer → a verification job of its own) end the job: the document's status tells the user. A document held by a
+ * live send (its lease renewed) ends the job too: that send brings the verdict. One held by a claim whose lease has
+ * lapsed (its process died) throws, so pg-boss retries the job (2, 4, 8… s) while the maintenance releases the claim
+ * (recoverInterruptedSends), and the retry sends it. Anything else (database gone mid-shutdown) throws too.
  */
-export async function runBulkSendJob(deps: TDeps, job: { tenantId: number; userId: number; fevRipsId: number }): Promise<void> {
+export async function runBulkSendJob(deps: TDeps, job: TSendJob): Promise<void> {
   const ctx = { tenantId: job.tenantId, userId: job.userId };
   try {
-    try {
-      await sendDocument(deps, ctx, job.fevRipsId);
-    } catch (err) {
-      // A retried job may find its document still claimed by a worker that died (shared PostgreSQL): once the claim
-      // is older than the longest possible live send, put it back and send again (RVG18 makes that idempotent).
-      if (!(err instanceof AppError && err.code === 'SEND_IN_PROGRESS')) throw err;
-      if ((await recoverInterruptedSends(deps, longestSendMs(deps))) === 0) throw err;
-      await sendDocument(deps, ctx, job.fevRipsId);
-    }
+    await sendDocument(deps, ctx, job.fevRipsId, { verificacion: job.verificacion ?? 0 });
   } catch (err) {
+    if (err instanceof AppError && err.code === 'SEND_IN_PROGRESS' && !(await heldByLiveSend(deps, job)))
+      throw new Error(`document ${job.fevRipsId} is held by a send whose process died`, { cause: err });
     if (err instanceof AppError) {
       deps.log.info({ fevRipsId: job.fevRipsId, code: err.code }, 'bulk send job ended without approval');
       return;
@@ -93,5 +78,8 @@ export async function runBulkSendJob(deps: TDeps, job: { tenantId: number; userI
   }
 }
 
-/** Longest a live send can take: login and upload, each with every retry timing out, plus a minute of margin. */
-export const longestSendMs = (deps: TDeps) => 2 * (deps.config.muvRetries + 1) * deps.config.muvTimeoutMs + 60_000;
+/** The job's document is ENPROCESO under a lease that has not lapsed (a send whose process is alive). */
+async function heldByLiveSend(deps: TDeps, job: TSendJob): Promise<boolean> {
+  const doc = await findDocument(deps.db, job.tenantId, job.fevRipsId);
+  return doc?.estado === 'ENPROCESO' && doc.envioLeaseHasta !== null && doc.envioLeaseHasta.getTime() > Date.now();
+}

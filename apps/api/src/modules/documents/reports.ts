@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { ESTADO_CODIGOS } from '@radica/contracts/enums';
 import {
@@ -12,8 +11,8 @@ import type { TInfoFevRips } from '@radica/contracts/documents';
 import { parseFevXml } from '@radica/fevrips/xml';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fevRips, fevRipsFiles, muvAttempts } from '../../db/schema.ts';
-import { LIST_ORDER, searchFilter } from './service.ts';
+import { approvingAnswers, findDocumentsByFormatos, listFileKinds, readXmlFiles } from './repository.ts';
+import { listIdsInOrder, searchFilter } from './list-repository.ts';
 
 type TTenant = { tenantId: number };
 
@@ -23,8 +22,8 @@ type TTenant = { tenantId: number };
  */
 export function requireFormatos(formatos: readonly string[] | null | undefined): string[] {
   const list = [...new Set((formatos ?? []).map((f) => String(f ?? '').trim()).filter(Boolean))];
-  if (list.length === 0) throw new AppError('FORMATOS_REQUERIDOS', 400, MSG_MINISTERIO.listaFormatosRequerida);
-  if (list.length > MAX_FORMATOS) throw new AppError('DEMASIADOS_FORMATOS', 400, MSG_MINISTERIO.demasiadosFormatos);
+  if (list.length === 0) throw new AppError('FORMATOS_REQUERIDOS', MSG_MINISTERIO.listaFormatosRequerida);
+  if (list.length > MAX_FORMATOS) throw new AppError('DEMASIADOS_FORMATOS', MSG_MINISTERIO.demasiadosFormatos);
   return list;
 }
 
@@ -37,25 +36,16 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  */
 export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly string[] | null | undefined): Promise<{ datos: TInformeRow[] }> {
   const list = requireFormatos(formatos);
-  const docs = await deps.db
-    .select()
-    .from(fevRips)
-    .where(and(eq(fevRips.tenantId, ctx.tenantId), inArray(fevRips.formato, list)));
+  const docs = await findDocumentsByFormatos(deps.db, ctx.tenantId, list);
   if (docs.length === 0) return { datos: [] };
   const ids = docs.map((d) => d.id);
-  const files = await deps.db
-    .select({ fevRipsId: fevRipsFiles.fevRipsId, tipo: fevRipsFiles.tipo })
-    .from(fevRipsFiles)
-    .where(and(eq(fevRipsFiles.tenantId, ctx.tenantId), inArray(fevRipsFiles.fevRipsId, ids)));
+  const files = await listFileKinds(deps.db, ctx.tenantId, ids);
   const has = new Set(files.map((f) => `${f.fevRipsId}:${f.tipo}`));
   // Notes carry the invoice they refer to in the XML; invoices have none.
   const notes = docs.filter((d) => d.tipoDocumento === 'NC' || d.tipoDocumento === 'ND').map((d) => d.id);
   const referencias = new Map<number, string | null>();
   if (notes.length) {
-    const xmls = await deps.db
-      .select({ fevRipsId: fevRipsFiles.fevRipsId, content: fevRipsFiles.content })
-      .from(fevRipsFiles)
-      .where(and(inArray(fevRipsFiles.fevRipsId, notes), eq(fevRipsFiles.tipo, 'xml')));
+    const xmls = await readXmlFiles(deps.db, ctx.tenantId, notes);
     for (const x of xmls) {
       try {
         referencias.set(x.fevRipsId, parseFevXml(x.content).billingReference?.id ?? null);
@@ -98,28 +88,13 @@ export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly
  */
 export async function buildRespuestas(deps: TDeps, ctx: TTenant, formatos: readonly string[] | null | undefined): Promise<{ datos: TRespuestaRow[] }> {
   const list = requireFormatos(formatos);
-  const docs = await deps.db
-    .select({ id: fevRips.id, formato: fevRips.formato, cuv: fevRips.cuv })
-    .from(fevRips)
-    .where(and(eq(fevRips.tenantId, ctx.tenantId), eq(fevRips.estado, 'APROBADO'), inArray(fevRips.formato, list)));
+  const docs = await findDocumentsByFormatos(deps.db, ctx.tenantId, list, { estado: 'APROBADO' });
   if (docs.length === 0) return { datos: [] };
-  const attempts = await deps.db
-    .selectDistinctOn([muvAttempts.fevRipsId], { fevRipsId: muvAttempts.fevRipsId, raw: muvAttempts.rawResponse })
-    .from(muvAttempts)
-    .where(
-      and(
-        eq(muvAttempts.tenantId, ctx.tenantId),
-        inArray(
-          muvAttempts.fevRipsId,
-          docs.map((d) => d.id),
-        ),
-        isNotNull(muvAttempts.rawResponse),
-        ne(muvAttempts.operation, 'LoginSISPRO'),
-        ne(muvAttempts.operation, 'ConsultarCUV'),
-        sql`${muvAttempts.httpStatus} in (200, 400)`,
-      ),
-    )
-    .orderBy(muvAttempts.fevRipsId, desc(sql`(${muvAttempts.httpStatus} = 200)`), desc(muvAttempts.id));
+  const attempts = await approvingAnswers(
+    deps.db,
+    ctx.tenantId,
+    docs.map((d) => d.id),
+  );
   const raw = new Map(attempts.map((a) => [a.fevRipsId, a.raw]));
   const byFormato = new Map(docs.map((d) => [d.formato, d]));
   const datos: TRespuestaRow[] = [];
@@ -157,12 +132,7 @@ export async function listFormatosPagina(
   const raw = q.estadoInterno ?? q.estado ?? null;
   const estado = raw === null || raw === '' ? null : (CODIGO_A_ESTADO.get(String(raw)) ?? String(raw));
   const filter = searchFilter(ctx.tenantId, { ...q, estado });
-  const rows = await deps.db
-    .select({ id: fevRips.id, formato: fevRips.formato })
-    .from(fevRips)
-    .where(filter)
-    .orderBy(...LIST_ORDER)
-    .limit(MAX_FORMATOS);
+  const rows = await listIdsInOrder(deps.db, filter, MAX_FORMATOS);
   const size = q.tamañoPagina;
   return {
     formatos: rows.map((r, i) => ({ id: r.id, formato: r.formato, pagina: Math.floor(i / size) + 1, posicionEnPagina: i % size })),

@@ -1,88 +1,105 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import {
+  ZDocumentDetailData,
+  ZEliminarArchivoData,
+  ZEnvioMasivoData,
+  ZEstadoActualData,
+  ZFormatosPaginaData,
+  ZInformeData,
+  ZRespuestaData,
+  ZSearchData,
+  ZSendResult,
+  ZSincronizarData,
+  ZUploadData,
+  ZVerificarFormatoData,
   ZEliminarArchivoRequest,
   ZEnvioMasivoRequest,
   ZFormatosPaginaRequest,
   ZFormatosRequest,
+  ZIdParams,
   ZSearchRequest,
   ZSincronizarRequest,
   ZVerificarFormatoRequest,
+  SUBIR_ARCHIVO_FORM,
 } from '@radica/contracts/documents';
+import { ZEnvelope } from '@radica/contracts/common';
 import type { TDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+import { readUpload } from '../../plugins/multipart.ts';
+import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { requireModule } from '../products/require-module.ts';
-import * as documents from './service.ts';
+import { describeFormato, getDetail } from './detail.ts';
+import { searchDocuments } from './search.ts';
+import { uploadFile } from './upload.ts';
 import { cancelDocument, deleteFile, reactivateDocument } from './lifecycle.ts';
 import { buildInforme, buildRespuestas, listFormatosPagina } from './reports.ts';
 import { syncFormato } from './sync.ts';
 import { enqueueBulkSend } from './bulk-send.ts';
-
-const ZIdParams = z.object({ id: z.coerce.number().int() });
+import { sendDocument } from './send.ts';
+import { createUploadGate } from './upload-gate.ts';
 
 /** Ministry document calls (seed 001 §7). Paths keep the seed's letter case. All need the ministerio product. */
 export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: [app.requireAuth, requireModule(deps, 'ministerio')] };
 
-  r.post('/api/FevRips/subir-archivo', auth, async (req) => {
-    if (!req.isMultipart()) throw new AppError('FILE_MISSING', 400, MSG.fileMissing);
-    let file: { filename: string; bytes: Buffer } | null = null;
-    const fields: Record<string, string> = {};
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'archivo' && !file) file = { filename: part.filename, bytes };
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-    if (!file) throw new AppError('FILE_MISSING', 400, MSG.fileMissing);
-    const fevRipsId = fields.fevRipsId ? Number(fields.fevRipsId) : null;
-    if (fevRipsId !== null && (!Number.isInteger(fevRipsId) || fevRipsId <= 0))
-      throw new AppError('INVALID_ID', 400, MSG.invalidDocumentId);
-    const tipoArchivo = fields.tipoArchivo === 'xml' || fields.tipoArchivo === 'json' ? fields.tipoArchivo : null;
-    const data = await documents.uploadFile(deps, authOf(req), { ...file, fevRipsId, tipoArchivo });
+  // Uploads: a per-user rate limit and a per-tenant bound on those read and checked at once (issue 9).
+  const uploadGate = createUploadGate({
+    concurrency: deps.config.uploadTenantConcurrency,
+    queue: deps.config.uploadTenantQueue,
+    total: deps.config.uploadConcurrency || 2 * deps.analysis.threads,
+  });
+  const perUser = keyedLimit(app, {
+    name: 'upload:user',
+    max: deps.config.uploadUserPerMinute * (deps.config.rateLimitScale ?? 1),
+    timeWindowMs: 60_000,
+    key: (req) => (req.auth ? String(req.auth.userId) : null),
+  });
+  r.post('/api/FevRips/subir-archivo', { preHandler: [...auth.preHandler, perUser], schema: { response: { 200: ZEnvelope(ZUploadData) } } }, async (req) => {
+    const ctx = authOf(req);
+    const data = await uploadGate.run(ctx.tenantId, async () => {
+      const { fields, ...file } = await readUpload(req, SUBIR_ARCHIVO_FORM);
+      return uploadFile(deps, ctx, { ...file, ...fields });
+    });
     return { success: true, data, message: MSG.fileUploaded(data.tipoArchivo === 'xml' ? 'XML' : 'JSON') };
   });
 
-  r.post('/api/fevrips/verificar-formato', { ...auth, schema: { body: ZVerificarFormatoRequest } }, async (req) => ({
+  r.post('/api/fevrips/verificar-formato', { ...auth, schema: { body: ZVerificarFormatoRequest, response: { 200: ZEnvelope(ZVerificarFormatoData) } } }, async (req) => ({
     success: true,
-    data: await documents.describeFormato(deps, authOf(req), req.body.formato),
+    data: await describeFormato(deps, authOf(req), req.body.formato),
   }));
 
-  r.post('/api/FevRips/search', { ...auth, schema: { body: ZSearchRequest } }, async (req) => ({
+  r.post('/api/FevRips/search', { ...auth, schema: { body: ZSearchRequest, response: { 200: ZEnvelope(ZSearchData) } } }, async (req) => ({
     success: true,
-    data: await documents.searchDocuments(deps, authOf(req), req.body),
+    data: await searchDocuments(deps, authOf(req), req.body),
   }));
 
-  r.get('/api/FevRips/:id/detail', { ...auth, schema: { params: ZIdParams } }, async (req) => ({
+  r.get('/api/FevRips/:id/detail', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZDocumentDetailData) } } }, async (req) => ({
     success: true,
-    data: await documents.getDetail(deps, authOf(req), req.params.id),
+    data: await getDetail(deps, authOf(req), req.params.id),
   }));
 
-  r.post('/api/FevRips/:id/enviar', { ...auth, schema: { params: ZIdParams } }, async (req) => {
-    const data = await documents.sendDocument(deps, authOf(req), req.params.id);
+  r.post('/api/FevRips/:id/enviar', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZSendResult) } } }, async (req) => {
+    const data = await sendDocument(deps, authOf(req), req.params.id);
     return { success: true, data, message: data.mensaje };
   });
 
-  r.post('/api/FevRips/:id/anular', { ...auth, schema: { params: ZIdParams } }, async (req) => ({
+  r.post('/api/FevRips/:id/anular', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZEstadoActualData) } } }, async (req) => ({
     success: true,
     data: await cancelDocument(deps, authOf(req), req.params.id),
     message: MSG_MINISTERIO.anulado,
   }));
 
-  r.post('/api/FevRips/:id/reactivar', { ...auth, schema: { params: ZIdParams } }, async (req) => ({
+  r.post('/api/FevRips/:id/reactivar', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZEstadoActualData) } } }, async (req) => ({
     success: true,
     data: await reactivateDocument(deps, authOf(req), req.params.id),
     message: MSG_MINISTERIO.reactivado,
   }));
 
-  r.post('/api/FevRips/:id/eliminar-archivo', { ...auth, schema: { params: ZIdParams, body: ZEliminarArchivoRequest } }, async (req) => {
+  r.post('/api/FevRips/:id/eliminar-archivo', { ...auth, schema: { params: ZIdParams, body: ZEliminarArchivoRequest, response: { 200: ZEnvelope(ZEliminarArchivoData) } } }, async (req) => {
     const data = await deleteFile(deps, authOf(req), req.params.id, req.body.tipoArchivo);
     return {
       success: true,
@@ -93,27 +110,27 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     };
   });
 
-  r.post('/api/fevrips/informe-listado', { ...auth, schema: { body: ZFormatosRequest } }, async (req) => ({
+  r.post('/api/fevrips/informe-listado', { ...auth, schema: { body: ZFormatosRequest, response: { 200: ZEnvelope(ZInformeData) } } }, async (req) => ({
     success: true,
     data: await buildInforme(deps, authOf(req), req.body.formatos),
   }));
 
-  r.post('/api/FevRips/respuesta-listado', { ...auth, schema: { body: ZFormatosRequest } }, async (req) => ({
+  r.post('/api/FevRips/respuesta-listado', { ...auth, schema: { body: ZFormatosRequest, response: { 200: ZEnvelope(ZRespuestaData) } } }, async (req) => ({
     success: true,
     data: await buildRespuestas(deps, authOf(req), req.body.formatos),
   }));
 
-  r.post('/api/FevRips/formatos-pagina', { ...auth, schema: { body: ZFormatosPaginaRequest } }, async (req) => ({
+  r.post('/api/FevRips/formatos-pagina', { ...auth, schema: { body: ZFormatosPaginaRequest, response: { 200: ZEnvelope(ZFormatosPaginaData) } } }, async (req) => ({
     success: true,
     data: await listFormatosPagina(deps, authOf(req), req.body),
   }));
 
-  r.post('/api/FevRips/sincronizar-formato', { ...auth, schema: { body: ZSincronizarRequest } }, async (req) => {
+  r.post('/api/FevRips/sincronizar-formato', { ...auth, schema: { body: ZSincronizarRequest, response: { 200: ZEnvelope(ZSincronizarData) } } }, async (req) => {
     const data = await syncFormato(deps, authOf(req), req.body.formato);
     return { success: true, data, message: data.mensaje };
   });
 
-  r.post('/api/FevRips/envio-masivo', { ...auth, schema: { body: ZEnvioMasivoRequest } }, async (req) => {
+  r.post('/api/FevRips/envio-masivo', { ...auth, schema: { body: ZEnvioMasivoRequest, response: { 200: ZEnvelope(ZEnvioMasivoData) } } }, async (req) => {
     const data = await enqueueBulkSend(deps, authOf(req), req.body);
     return { success: true, data, message: MSG_MINISTERIO.envioMasivoEncolado(data.encolados) };
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZGeografiaAutocompleteQuery } from '@radica/contracts/auth';
+import { ZGeografiaAutocompleteData, ZGeografiaAutocompleteQuery } from '@radica/contracts/auth';
+import { ZEnvelope } from '@radica/contracts/common';
 import type { TDeps } from '../../deps.ts';
 import { autocompleteUbicaciones } from './service.ts';
 
@@ -10,7 +11,7 @@ export async function geographyRoutes(app: FastifyInstance, deps: TDeps) {
   const scale = deps.config.rateLimitScale ?? 1;
   r.get(
     '/api/Geografia/autocomplete',
-    { schema: { querystring: ZGeografiaAutocompleteQuery }, config: { rateLimit: { max: 120 * scale, timeWindow: '1 minute' } } },
+    { schema: { querystring: ZGeografiaAutocompleteQuery, response: { 200: ZEnvelope(ZGeografiaAutocompleteData) } }, config: { rateLimit: { max: 120 * scale, timeWindow: '1 minute' } } },
     async (req) => ({ success: true, data: autocompleteUbicaciones(req.query) }),
   );
 }

@@ -12,8 +12,11 @@ import { createTenantSlots } from './tenant-slots.ts';
  * blocks another's and the per-tenant concurrency toward the ministry is the number of work loops per queue.
  */
 export type TJobQueue = {
-  /** Enqueue one send job per document; returns how many were enqueued. */
-  enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[]) => Promise<number>;
+  /**
+   * Enqueue one send job per document; returns how many were enqueued. `startAfterS` delays them, `verificacion`
+   * marks a verification of a send whose answer never came (documents/send.ts).
+   */
+  enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[], opts?: { startAfterS?: number; verificacion?: number }) => Promise<number>;
   /**
    * Ids (of `fevRipsIds`) that have a bulk-send job queued, waiting for a retry or running. By default from the
    * tenant's pending set read at most PENDING_TTL_MS ago (the list's 'enviandose' marks: one query per tenant and
@@ -26,7 +29,7 @@ export type TJobQueue = {
   boss: PgBoss;
 };
 
-export type TSendJob = { tenantId: number; userId: number; fevRipsId: number };
+export type TSendJob = { tenantId: number; userId: number; fevRipsId: number; verificacion?: number };
 
 /** Name of a tenant's bulk-send queue. */
 export const sendQueueName = (tenantId: number) => `envio-fevrips-t${tenantId}`;
@@ -35,7 +38,7 @@ const QUEUE_PREFIX = 'envio-fevrips-t';
 /** How old the list's view of a tenant's pending bulk sends may be (ms). */
 const PENDING_TTL_MS = 1_000;
 
-/** Seconds an active job may run before pg-boss considers its process dead and retries it. */
+/** Seconds an active job may run before pg-boss considers its process dead and retries it (a backstop: see heartbeats). */
 const DEFAULT_EXPIRE_S = 15 * 60;
 
 type TPgliteLike = {
@@ -57,6 +60,14 @@ export async function startJobQueue(o: {
   batchSize?: number;
   expireInSeconds?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * Seconds without a heartbeat after which an active send job is taken for one whose process died, and failed so
+   * pg-boss retries it (issue 9 "Interrupted sends recover within a minute"). Its process renews every running job a
+   * third of this often.
+   */
+  staleAfterS?: number;
+  /** Run on the same beat in every process (documents/send.ts recoverInterruptedSends: lapsed claims). */
+  maintain?: () => Promise<unknown>;
 }): Promise<TJobQueue> {
   const { deps } = o;
   const options: PgBoss.ConstructorOptions = {
@@ -66,7 +77,7 @@ export async function startJobQueue(o: {
   };
   let boss: PgBoss;
   if (deps.dbKind === 'postgresql' && deps.config.databaseUrl) {
-    boss = new PgBoss({ ...options, connectionString: deps.config.databaseUrl, max: 4 });
+    boss = new PgBoss({ ...options, connectionString: deps.config.databaseUrl, max: 4, application_name: 'radica-jobs' });
   } else {
     const client = (deps.db as unknown as { $client: TPgliteLike }).$client;
     boss = new PgBoss({
@@ -115,11 +126,7 @@ export async function startJobQueue(o: {
   async function readPending(name: string, only: number[] | null): Promise<Set<number>> {
     const sqlText = `select distinct (data->>'fevRipsId')::int as id from pgboss.job
       where name = $1 and state in ('created', 'retry', 'active')${only ? ` and (data->>'fevRipsId')::int = any($2::int[])` : ''}`;
-    const values = only ? [name, only] : [name];
-    const rows =
-      deps.dbKind === 'pglite'
-        ? ((await client().query(sqlText, values)).rows as Array<{ id: number }>)
-        : ((await (boss.getDb() as PgBoss.Db).executeSql(sqlText, values)).rows as Array<{ id: number }>);
+    const rows = await runSql<{ id: number }>(sqlText, only ? [name, only] : [name]);
     return new Set(rows.map((r) => Number(r.id)));
   }
   const pendingByQueue = new Map<string, { at: number; ids: Promise<Set<number>> }>();
@@ -143,13 +150,75 @@ export async function startJobQueue(o: {
     for (let i = 0; i < Math.max(1, o.tenantConcurrency); i++) {
       let workerId = '';
       workerId = await boss.work<TSendJob>(name, { batchSize, pollingIntervalSeconds }, async (jobs) => {
-        // Jobs of one loop run one after another: the loop count is the tenant's concurrency toward the MUV.
-        for (const job of jobs) await slots.run(job.data.tenantId, () => o.runSend(job.data));
+        // Every fetched job is active from now on: keep them all alive until each is done.
+        const alive = new Set(jobs.map((j) => j.id));
+        const beat = setInterval(() => void touchJobs([...alive]), heartbeatMs);
+        beat.unref();
+        try {
+          // Jobs of one loop run one after another: the loop count is the tenant's concurrency toward the MUV.
+          for (const job of jobs) {
+            try {
+              await slots.run(job.data.tenantId, () => o.runSend(job.data));
+            } finally {
+              alive.delete(job.id);
+            }
+          }
+        } finally {
+          clearInterval(beat);
+        }
         // Fetch the next batch at once instead of waiting for the polling interval.
         if (jobs.length && workerId) boss.notifyWorker(workerId);
       });
     }
   }
+
+  const staleAfterS = o.staleAfterS ?? 30;
+  const heartbeatMs = Math.max(1_000, (staleAfterS * 1000) / 3);
+  /** Run SQL on the queue's database (the one PGlite client, or pg-boss's pool). */
+  const runSql = async <T>(text: string, values: unknown[]): Promise<T[]> =>
+    deps.dbKind === 'pglite'
+      ? ((await client().query(text, values)).rows as T[])
+      : ((await (boss.getDb() as PgBoss.Db).executeSql(text, values)).rows as T[]);
+
+  /**
+   * Heartbeat of running jobs: pg-boss 10 has none, and decides a job's process is dead by `started_on + expire_in`.
+   * Renewing `started_on` of the jobs this process runs lets a short staleness bound tell dead from slow (pg-boss
+   * 10.4's own job table; its expiry stays a backstop). docs/decisions/011.
+   */
+  async function touchJobs(ids: string[]) {
+    if (ids.length === 0) return;
+    await runSql(`update pgboss.job set started_on = now() where id = any($1::uuid[]) and state = 'active'`, [ids]).catch((err: unknown) =>
+      deps.log.warn({ err: String((err as Error).message ?? err) }, 'job heartbeat failed'),
+    );
+  }
+
+  /** Fail active send jobs without a heartbeat for staleAfterS: pg-boss retries them (a dead process's batch). */
+  async function failStaleJobs(): Promise<number> {
+    const stale = await runSql<{ id: string; name: string }>(
+      `select id, name from pgboss.job where name like '${QUEUE_PREFIX}%' and state = 'active' and started_on < now() - make_interval(secs => $1)`,
+      [staleAfterS],
+    );
+    const byQueue = new Map<string, string[]>();
+    for (const j of stale) byQueue.set(j.name, [...(byQueue.get(j.name) ?? []), j.id]);
+    for (const [name, ids] of byQueue) await boss.fail(name, ids);
+    if (stale.length) deps.log.warn({ jobs: stale.length }, 'send jobs of a dead process put back to retry');
+    return stale.length;
+  }
+
+  let maintaining = false;
+  const maintenance = setInterval(() => {
+    if (maintaining) return;
+    maintaining = true;
+    (async () => {
+      await o.maintain?.();
+      await failStaleJobs();
+    })()
+      .catch((err: unknown) => deps.log.warn({ err: String((err as Error).message ?? err) }, 'send maintenance failed'))
+      .finally(() => {
+        maintaining = false;
+      });
+  }, heartbeatMs);
+  maintenance.unref();
 
   async function discover() {
     const queues = await boss.getQueues();
@@ -158,12 +227,16 @@ export async function startJobQueue(o: {
 
   return {
     boss,
-    async enqueueSends(tenantId, userId, fevRipsIds) {
+    async enqueueSends(tenantId, userId, fevRipsIds, opts) {
       const name = sendQueueName(tenantId);
       absentUntil.delete(name);
       await ensureQueue(name);
       if (fevRipsIds.length === 0) return 0;
-      await boss.insert(fevRipsIds.map((fevRipsId) => ({ name, data: { tenantId, userId, fevRipsId } })));
+      const startAfter = opts?.startAfterS ? new Date(Date.now() + opts.startAfterS * 1000) : undefined;
+      const verificacion = opts?.verificacion;
+      await boss.insert(
+        fevRipsIds.map((fevRipsId) => ({ name, data: { tenantId, userId, fevRipsId, ...(verificacion ? { verificacion } : {}) }, ...(startAfter ? { startAfter } : {}) })),
+      );
       // The next list call reads the pending set again and shows the new jobs at once.
       pendingByQueue.delete(name);
       if (workerOn) await workQueue(name);
@@ -201,6 +274,7 @@ export async function startJobQueue(o: {
     },
     async stop({ graceful = true } = {}) {
       if (discovery) clearInterval(discovery);
+      clearInterval(maintenance);
       workerOn = false;
       await boss.stop({ graceful, close: deps.dbKind === 'postgresql', timeout: 10_000, wait: true });
       await slots.close();

@@ -21,8 +21,11 @@ export type TTenantSlots = {
  */
 export function createTenantSlots(o: { connectionString: string | null; slots: number; maxHeld?: number; onError?: (err: Error) => void }): TTenantSlots {
   if (!o.connectionString) return { run: (_tenantId, fn) => fn(), close: async () => {} };
-  const pool = new pg.Pool({ connectionString: o.connectionString, max: o.maxHeld ?? 20, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: o.connectionString, max: o.maxHeld ?? 20, idleTimeoutMillis: 30_000, application_name: 'radica-send-slot' });
   pool.on('error', (err) => o.onError?.(err));
+  // A slot's connection is held, idle, for the whole send: if the server cuts it, the client emits 'error' outside any
+  // query. Listened to here so the process survives (issue 9); the send goes on and the broken client is discarded.
+  pool.on('connect', (client) => client.on('error', (err) => o.onError?.(err)));
   const slots = Math.max(1, o.slots);
   let closed = false;
   return {
@@ -41,7 +44,8 @@ export function createTenantSlots(o: { connectionString: string | null; slots: n
         try {
           return await fn();
         } finally {
-          await client.query('select pg_advisory_unlock($1::int, $2::int)', [SLOT_KEY_BASE + slot, tenantId]);
+          // A lost connection already released the lock with it (pg-pool discards the dead client on release).
+          await client.query('select pg_advisory_unlock($1::int, $2::int)', [SLOT_KEY_BASE + slot, tenantId]).catch((err: Error) => o.onError?.(err));
         }
       } finally {
         client.release();

@@ -1,7 +1,6 @@
 import nodemailer from 'nodemailer';
-import { desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { insertOutboxMail, listOutboxMail } from './repository.ts';
 
 export type TMail = { to: string; subject: string; text: string; html?: string };
 export type TMailer = {
@@ -26,16 +25,11 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: T
       const info = await transport.sendMail({ from: opts.from, ...mail });
       if (!opts.smtpUrl) {
         const rendered = JSON.parse(String((info as { message: string }).message)) as { subject: string; text: string };
-        await opts.db.insert(mailOutbox).values({ to: mail.to.toLowerCase(), subject: rendered.subject, text: rendered.text, html: mail.html ?? null });
+        await insertOutboxMail(opts.db, { to: mail.to.toLowerCase(), subject: rendered.subject, text: rendered.text, html: mail.html ?? null });
       }
     },
     async listOutbox(to) {
-      const rows = await opts.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, to.toLowerCase()))
-        .orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id))
-        .limit(50);
+      const rows = await listOutboxMail(opts.db, to.toLowerCase(), 50);
       return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, sentAt: r.sentAt.toISOString() }));
     },
   };

@@ -1,6 +1,6 @@
+import { MSG } from '@radica/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import type { TModulo } from '@radica/contracts/products';
-import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -14,6 +14,6 @@ import { hasModule } from './service.ts';
 export function requireModule(deps: { db: TDb }, modulo: TModulo) {
   return async (request: FastifyRequest) => {
     const { tenantId } = authOf(request);
-    if (!(await hasModule(deps, tenantId, modulo))) throw new AppError('MODULE_REQUIRED', 403, MSG_MINISTERIO.sinPermisos, { modulo });
+    if (!(await hasModule(deps, tenantId, modulo))) throw new AppError('MODULE_REQUIRED', MSG.http403, { modulo });
   };
 }

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { MODULOS, PRODUCTOS, type TGrantData, type TModulo, type TProductosComprados } from '@radica/contracts/products';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { purchases, users } from '../../db/schema.ts';
+import { findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
 
 /**
  * GET /api/Auth/productos-comprados (seed 000 §3 "Purchased-products result", §7): the module flags (true when an
  * active, approved purchase of that module exists) and every purchase of the caller's tenant, oldest first.
  */
 export async function getPurchasedProducts(deps: { db: TDb }, ctx: { tenantId: number }): Promise<TProductosComprados> {
-  const rows = await deps.db.select().from(purchases).where(eq(purchases.tenantId, ctx.tenantId)).orderBy(asc(purchases.id));
+  const rows = await listPurchases(deps.db, ctx.tenantId);
   const owns = (m: TModulo) => rows.some((r) => r.modulo === m && r.activo && r.estado === 'APROBADO');
   return {
     ministerio: owns('ministerio'),
@@ -50,14 +49,7 @@ export async function hasModule(deps: { db: TDb }, tenantId: number, modulo: TMo
   return owns;
 }
 
-async function ownsModule(deps: { db: TDb }, tenantId: number, modulo: TModulo): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ one: sql<number>`1` })
-    .from(purchases)
-    .where(and(eq(purchases.tenantId, tenantId), eq(purchases.modulo, modulo), eq(purchases.activo, true), eq(purchases.estado, 'APROBADO')))
-    .limit(1);
-  return Boolean(row);
-}
+const ownsModule = (deps: { db: TDb }, tenantId: number, modulo: TModulo) => hasActivePurchase(deps.db, tenantId, modulo);
 
 /**
  * Record a manual purchase (default: paid by bank transfer) of `modulos` for the tenant of the user `email`
@@ -69,10 +61,11 @@ export async function grantModules(
   input: { email: string; modulos: string[]; metodoPago?: string; montoPagado?: number; registradoPor?: string },
 ): Promise<TGrantData> {
   for (const m of input.modulos)
-    if (!(MODULOS as readonly string[]).includes(m)) throw new AppError('MODULO_INVALIDO', 400, MSG_MINISTERIO.moduloInvalido(m));
+    if (!(MODULOS as readonly string[]).includes(m)) throw new AppError('MODULO_INVALIDO', MSG_MINISTERIO.moduloInvalido(m));
   const email = input.email.trim().toLowerCase();
-  const [user] = await deps.db.select({ tenantId: users.tenantId }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  if (!user) throw new AppError('USUARIO_NO_ENCONTRADO', 404, MSG_MINISTERIO.usuarioNoEncontrado(email));
+  const tenantId = await findTenantIdByEmail(deps.db, email);
+  if (tenantId === null) throw new AppError('USUARIO_NO_ENCONTRADO', MSG_MINISTERIO.usuarioNoEncontrado(email));
+  const user = { tenantId };
   const numeroVenta = `MAN-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
   const granted: TModulo[] = [];
   for (const m of new Set(input.modulos as TModulo[])) {
@@ -81,8 +74,7 @@ export async function grantModules(
       granted.push(m);
       continue;
     }
-    await deps.db.insert(purchases).values({
-      tenantId: user.tenantId,
+    await insertPurchase(deps.db, user.tenantId, {
       modulo: m,
       productoId: PRODUCTOS[m].productoId,
       titulo: PRODUCTOS[m].titulo,

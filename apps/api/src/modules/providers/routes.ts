@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZProviderConfigRequest } from '@radica/contracts/provider';
+import { ZProviderConfig, ZProviderConfigRequest } from '@radica/contracts/provider';
+import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
 import type { TDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as providers from './service.ts';
@@ -8,13 +9,13 @@ import * as providers from './service.ts';
 /** Provider configuration calls (seed 000 §7). */
 export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/Auth/tercero-fevrips', { preHandler: app.requireAuth }, async (req) => ({
+  r.get('/api/Auth/tercero-fevrips', { preHandler: app.requireAuth, schema: { response: { 200: ZEnvelope(ZProviderConfig) } } }, async (req) => ({
     success: true,
     data: await providers.getProviderConfig(deps, authOf(req)),
   }));
   r.post(
     '/api/Auth/crear-configuracion-fevrips',
-    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest } },
+    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest, response: { 200: ZEnvelope(ZProviderConfig) } } },
     async (req) => {
       const result = await providers.createProviderConfig(deps, authOf(req), req.body);
       return { success: true, message: result.message, data: await providers.getProviderConfig(deps, authOf(req)) };
@@ -22,7 +23,7 @@ export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
   );
   r.put(
     '/api/Auth/actualizar-configuracion-fevrips',
-    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest } },
+    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest, response: { 200: ZMessageEnvelope } } },
     async (req) => {
       const result = await providers.updateProviderConfig(deps, authOf(req), req.body);
       return { success: true, message: result.message };

@@ -1,41 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { MSG } from '@radica/contracts/messages';
-import type { TProviderConfig, TProviderConfigInput, TTercero } from '@radica/contracts/provider';
+import type { TProviderConfig, TProviderConfigInput } from '@radica/contracts/provider';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { providerConfigs, terceros, users } from '../../db/schema.ts';
-
-/** The tenant's tercero (the company or person of the account). Throws 404 if missing. */
-export async function getTercero(deps: TDeps, ctx: { tenantId: number; userId: number }) {
-  const [row] = await deps.db
-    .select({ tercero: terceros })
-    .from(users)
-    .innerJoin(terceros, eq(users.terceroId, terceros.id))
-    .where(eq(users.id, ctx.userId))
-    .limit(1);
-  if (!row || row.tercero.tenantId !== ctx.tenantId) throw new AppError('NOT_FOUND', 404, MSG.http404);
-  return row.tercero;
-}
-
-function toTercero(t: typeof terceros.$inferSelect): TTercero {
-  return {
-    id: t.id,
-    nombre: t.nombre,
-    razonSocial: t.razonSocial,
-    tipoIdentidad: t.tipoIdentidad,
-    numeroIdentificacion: t.numeroIdentificacion,
-    codPais: t.codPais,
-    codDepartamento: t.codDepartamento,
-    codCiudad: t.codCiudad,
-    dv: t.dv,
-    direccion: t.direccion,
-    telefono: t.telefono,
-    email: t.email,
-    observaciones: t.observaciones,
-    activo: t.activo,
-    fechaCreacion: t.fechaCreacion.toISOString(),
-  };
-}
+import type { TMuvCredentials } from '../../integrations/muv/client.ts';
+import { getTercero, toTercero } from '../accounts/tercero.ts';
+import { findProviderConfig, insertProviderConfig, updateProviderConfigRow } from './repository.ts';
 
 /**
  * GET /api/Auth/tercero-fevrips (seed 000 §3 "Provider configuration (read)"). The validator password is never
@@ -43,7 +12,7 @@ function toTercero(t: typeof terceros.$inferSelect): TTercero {
  */
 export async function getProviderConfig(deps: TDeps, ctx: { tenantId: number; userId: number }): Promise<TProviderConfig> {
   const tercero = await getTercero(deps, ctx);
-  const [cfg] = await deps.db.select().from(providerConfigs).where(eq(providerConfigs.tenantId, ctx.tenantId)).limit(1);
+  const cfg = await findProviderConfig(deps.db, ctx.tenantId);
   return {
     codigoPrestador: cfg?.codigoPrestador ?? null,
     userValidator: cfg?.userValidator ?? null,
@@ -68,19 +37,10 @@ export async function getProviderConfig(deps: TDeps, ctx: { tenantId: number; us
  * is required and stored AES-256-GCM encrypted. Throws 400 when the password is missing, 409 when one exists.
  */
 export async function createProviderConfig(deps: TDeps, ctx: { tenantId: number }, input: TProviderConfigInput) {
-  if (!input.passwordValidator) throw new AppError('VALIDATION', 400, MSG.contrasenaValidadorRequired);
-  const [existing] = await deps.db
-    .select({ id: providerConfigs.id })
-    .from(providerConfigs)
-    .where(eq(providerConfigs.tenantId, ctx.tenantId))
-    .limit(1);
-  if (existing) throw new AppError('CONFIG_EXISTS', 409, MSG.configAlreadyExists);
+  if (!input.passwordValidator) throw new AppError('VALIDATION', MSG.contrasenaValidadorRequired);
+  if (await findProviderConfig(deps.db, ctx.tenantId)) throw new AppError('CONFIG_EXISTS', MSG.configAlreadyExists);
   const { passwordValidator, ...rest } = input;
-  await deps.db.insert(providerConfigs).values({
-    tenantId: ctx.tenantId,
-    ...rest,
-    passwordValidatorEnc: deps.cipher.encrypt(passwordValidator),
-  });
+  await insertProviderConfig(deps.db, ctx.tenantId, { ...rest, passwordValidatorEnc: deps.cipher.encrypt(passwordValidator) });
   deps.muv.forgetTenant(ctx.tenantId);
   return { message: MSG.configSaved };
 }
@@ -90,28 +50,25 @@ export async function createProviderConfig(deps: TDeps, ctx: { tenantId: number 
  * one. Creates the configuration when none exists yet (with a password). Throws 400 without any password.
  */
 export async function updateProviderConfig(deps: TDeps, ctx: { tenantId: number }, input: TProviderConfigInput) {
-  const [existing] = await deps.db.select().from(providerConfigs).where(eq(providerConfigs.tenantId, ctx.tenantId)).limit(1);
-  if (!existing) return createProviderConfig(deps, ctx, input);
+  if (!(await findProviderConfig(deps.db, ctx.tenantId))) return createProviderConfig(deps, ctx, input);
   const { passwordValidator, ...rest } = input;
-  await deps.db
-    .update(providerConfigs)
-    .set({
-      ...rest,
-      ...(passwordValidator ? { passwordValidatorEnc: deps.cipher.encrypt(passwordValidator) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(providerConfigs.tenantId, ctx.tenantId));
+  await updateProviderConfigRow(deps.db, ctx.tenantId, {
+    ...rest,
+    ...(passwordValidator ? { passwordValidatorEnc: deps.cipher.encrypt(passwordValidator) } : {}),
+    updatedAt: new Date(),
+  });
   deps.muv.forgetTenant(ctx.tenantId);
   return { message: MSG.configSaved };
 }
 
-/** The decrypted credentials the MUV client needs; null when the tenant has no configuration. */
-export async function getValidatorCredentials(deps: TDeps, tenantId: number) {
-  const [cfg] = await deps.db.select().from(providerConfigs).where(eq(providerConfigs.tenantId, tenantId)).limit(1);
-  if (!cfg) return null;
-  return {
-    codigoPrestador: cfg.codigoPrestador,
-    userValidator: cfg.userValidator,
-    passwordValidator: deps.cipher.decrypt(cfg.passwordValidatorEnc),
-  };
+/**
+ * What the MUV client logs in with for the tenant (reference §1.3 LoginSISPRO): the validator user and its decrypted
+ * password from the provider configuration, and the tercero's NIT. Shared by send and sync. Throws 412
+ * CONFIG_REQUIRED ('No se encontró configuración del prestador…') when the tenant has no configuration.
+ */
+export async function ministryCredentials(deps: TDeps, ctx: { tenantId: number; userId: number }): Promise<TMuvCredentials> {
+  const cfg = await findProviderConfig(deps.db, ctx.tenantId);
+  if (!cfg) throw new AppError('CONFIG_REQUIRED', MSG.configNotFound);
+  const tercero = await getTercero(deps, ctx);
+  return { userValidator: cfg.userValidator, passwordValidator: deps.cipher.decrypt(cfg.passwordValidatorEnc), nit: tercero.numeroIdentificacion };
 }

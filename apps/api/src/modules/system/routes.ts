@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZEnvelope, ZInfoData, ZPingResponse } from '@radica/contracts/common';
+import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import type { TDeps } from '../../deps.ts';
 
 /** Public health and information calls (seed 000 §7 notes: /ping and /api/info are public). */
 export async function systemRoutes(app: FastifyInstance, deps: TDeps) {
-  app.get('/ping', async () => ({ success: true, data: 'pong' }));
-  app.get('/api/info', async () => ({
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/ping', { schema: { response: { 200: ZPingResponse } } }, async () => ({ success: true, data: 'pong' as const }));
+  r.get('/api/info', { schema: { response: { 200: ZEnvelope(ZInfoData) } } }, async () => ({
     success: true,
     data: {
       name: 'Radica',
       version: '0.1.0',
       database: deps.dbKind,
       mail: deps.mailer.kind,
-      ministry: deps.config.muvBaseUrl ? 'remote' : 'simulator',
-      maxUploadBytes: 10_485_760,
-      /** Google Identity Services client id, or null when Google sign-in is disabled (issue 3). */
+      ministry: deps.config.muvBaseUrl ? ('remote' as const) : ('simulator' as const),
+      maxUploadBytes: MAX_UPLOAD_BYTES,
       googleClientId: deps.config.googleClientId,
     },
   }));

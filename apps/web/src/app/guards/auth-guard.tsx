@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 
@@ -18,9 +18,9 @@ export function AuthGuard() {
   if (session.status === 'unauthenticated') {
     const redirectTo = `${location.pathname}${location.search}`;
     if (session.endReason === 'expired')
-      return <Navigate to="/login" replace state={{ redirectTo, message: MSG_WEB.sessionExpiredLogin }} />;
+      return <Navigate to="/login" replace state={{ redirectTo, message: MSG_CUENTAS.sessionExpiredLogin }} />;
     if (session.endReason === 'inactivity')
-      return <Navigate to="/login" replace state={{ message: MSG_WEB.inactivityLoggedOut }} />;
+      return <Navigate to="/login" replace state={{ message: MSG_CUENTAS.inactivityLoggedOut }} />;
     if (session.endReason === 'logout') return <Navigate to="/login" replace />;
     return <Navigate to="/auth/login" replace state={{ redirectTo }} />;
   }

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { decideModuleAccess, usePurchasedProducts, type TModule } from '../../lib/purchased-products';
 import { useSession } from '../../lib/session';
@@ -14,10 +14,10 @@ export function ModuleGuard({ module }: { module: TModule }) {
   const session = useSession();
   const { pathname } = useLocation();
   const products = usePurchasedProducts();
-  if (session.status === 'loading') return <LoadingScreen text={MSG_WEB.loadingPermissions} />;
+  if (session.status === 'loading') return <LoadingScreen text={MSG_CUENTAS.loadingPermissions} />;
   const decision = decideModuleAccess(module, pathname, { status: products.status, data: products.data });
   if (decision === 'loading')
-    return <LoadingScreen text={products.isFetching ? MSG_WEB.verifyingProducts : MSG_WEB.verifyingAccess} />;
+    return <LoadingScreen text={products.isFetching ? MSG_CUENTAS.verifyingProducts : MSG_CUENTAS.verifyingAccess} />;
   if (decision === 'denied') return <Navigate to={`/app/pricing/${module}`} replace />;
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { Menu, Moon, Sun } from 'lucide-react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { setTheme, useTheme } from '../../lib/theme';
 import { getHeaderTitle } from '../header-title';
 import { ProfileMenu } from './profile-menu';
@@ -26,8 +26,8 @@ export function Header({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLog
       <button
         type="button"
         onClick={() => setTheme(isDark ? 'light' : 'dark')}
-        aria-label={isDark ? MSG_WEB.themeToggleLight : MSG_WEB.themeToggleDark}
-        title={isDark ? MSG_WEB.themeToggleLight : MSG_WEB.themeToggleDark}
+        aria-label={isDark ? MSG_CUENTAS.themeToggleLight : MSG_CUENTAS.themeToggleDark}
+        title={isDark ? MSG_CUENTAS.themeToggleLight : MSG_CUENTAS.themeToggleDark}
         className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {isDark ? (

@@ -16,7 +16,7 @@ import {
   Stethoscope,
   X,
 } from 'lucide-react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { cn } from '../../lib/cn';
 import { isModuleAllowedInMenu, usePurchasedProducts, type TModule } from '../../lib/purchased-products';
 
@@ -109,7 +109,7 @@ export function Sidebar({
         role="tooltip"
         className="pointer-events-none invisible absolute left-full z-50 ml-2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs text-white opacity-0 shadow group-hover/item:visible group-hover/item:opacity-100 group-focus-visible/item:visible group-focus-visible/item:opacity-100"
       >
-        {MSG_WEB.upgradeTooltip}
+        {MSG_CUENTAS.upgradeTooltip}
       </span>
     </>
   );

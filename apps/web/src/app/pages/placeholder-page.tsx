@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 
@@ -11,7 +11,7 @@ export function PlaceholderPage({ title }: { title: string }) {
         <EmptyState
           icon={<Construction aria-hidden="true" className="size-10" />}
           title={title}
-          description={MSG_WEB.placeholderBody}
+          description={MSG_CUENTAS.placeholderBody}
         />
       </Card>
     </div>

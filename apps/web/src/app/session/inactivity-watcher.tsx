@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { createInactivityMonitor, type TInactivityMonitor } from '../../lib/inactivity';
@@ -75,18 +75,18 @@ export function InactivityWatcher({ onLogout }: { onLogout: (reason: 'logout' | 
     <Modal
       isOpen
       tone="warning"
-      title={MSG_WEB.inactivityTitle}
+      title={MSG_CUENTAS.inactivityTitle}
       onClose={onContinue}
       footer={
         <>
           <Button variant="secondary" onClick={() => onLogoutRef.current('logout')}>
-            {MSG_WEB.closeSession}
+            {MSG_CUENTAS.closeSession}
           </Button>
-          <Button onClick={onContinue}>{MSG_WEB.continueSession}</Button>
+          <Button onClick={onContinue}>{MSG_CUENTAS.continueSession}</Button>
         </>
       }
     >
-      <p>{MSG_WEB.inactivityBody(formatCountdown(deadline - now))}</p>
+      <p>{MSG_CUENTAS.inactivityBody(formatCountdown(deadline - now))}</p>
       <p
         className="mt-3 text-center font-mono text-3xl font-semibold text-amber-700"
         aria-live="off"

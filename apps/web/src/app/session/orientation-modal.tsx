@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { getTimings } from '../../lib/timings';
@@ -50,7 +50,7 @@ export function OrientationModal() {
   return (
     <Modal
       isOpen
-      title={MSG_WEB.orientationTitle}
+      title={MSG_CUENTAS.orientationTitle}
       onClose={() => setIsOpen(false)}
       footer={
         <>
@@ -61,13 +61,13 @@ export function OrientationModal() {
               setIsOpen(false);
             }}
           >
-            {MSG_WEB.orientationDontShow}
+            {MSG_CUENTAS.orientationDontShow}
           </Button>
-          <Button onClick={() => setIsOpen(false)}>{MSG_WEB.orientationOk}</Button>
+          <Button onClick={() => setIsOpen(false)}>{MSG_CUENTAS.orientationOk}</Button>
         </>
       }
     >
-      <p>{MSG_WEB.orientationBody}</p>
+      <p>{MSG_CUENTAS.orientationBody}</p>
     </Modal>
   );
 }

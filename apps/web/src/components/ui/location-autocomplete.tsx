@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { MapPin, X } from 'lucide-react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { cn } from '../../lib/cn';
 import { getErrorMessage } from '../../lib/http';
 import { LOCATION_MIN_CHARS, useLocationSearch, type TLocationOption } from '../../lib/location-search';
@@ -129,13 +129,13 @@ export function LocationAutocomplete({
         >
           {search.isError && (
             <li className="px-3 py-2 text-sm text-red-600" role="presentation">
-              {getErrorMessage(search.error, MSG_WEB.locationSearchUnknownError)}.{' '}
-              {MSG_WEB.locationConnectionHint}
+              {getErrorMessage(search.error, MSG_CUENTAS.geoSearchUnknownError)}.{' '}
+              {MSG_CUENTAS.locationConnectionHint}
             </li>
           )}
           {search.isSuccess && !search.isDebouncing && options.length === 0 && (
             <li className="px-3 py-2 text-sm text-slate-500" role="presentation">
-              {MSG_WEB.locationNoResults}
+              {MSG_CUENTAS.locationNoResults}
             </li>
           )}
           {options.map((option, index) => (

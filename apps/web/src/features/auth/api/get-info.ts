@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
-export type TInfo = { googleClientId: string | null };
+import type { TInfoData } from '@radica/contracts/common';
+
+/** What the login and registration pages need of GET /api/info (contracts ZInfoData). */
+export type TInfo = Pick<TInfoData, 'googleClientId'>;
 
 /** GET /api/info (public, seed 000 §7): the Google client id, or null when Google sign-in is disabled. */
 export async function getInfo(signal?: AbortSignal): Promise<TInfo> {
-  const envelope = await apiRequest<{ googleClientId?: unknown }>('/api/info', { signal });
+  const envelope = await apiRequest<Partial<TInfoData>>('/api/info', { signal });
   const id = envelope.data?.googleClientId;
   return { googleClientId: typeof id === 'string' && id ? id : null };
 }

@@ -1,15 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TLoginData } from '@radica/contracts/auth';
+import { ZGoogleProfile, type TGoogleProfile, type TLoginData } from '@radica/contracts/auth';
 import { apiRequest, HttpError } from '../../../lib/http';
 
-/** The Google identity of a token that has no Radica account yet (404 GOOGLE_NOT_REGISTERED data). */
-export type TGoogleNotRegistered = {
-  email: string;
-  name: string;
-  given_name: string;
-  family_name: string;
-  picture: string;
-};
+/** The Google identity of a token that has no Radica account yet (404 GOOGLE_NOT_REGISTERED data, contracts ZGoogleProfile). */
+export type TGoogleNotRegistered = TGoogleProfile;
 export type TGoogleAuthResult =
   { kind: 'logged-in'; data: TLoginData } | { kind: 'not-registered'; profile: TGoogleNotRegistered };
 
@@ -28,20 +22,15 @@ export async function googleAuth(googleToken: string): Promise<TGoogleAuthResult
     return { kind: 'logged-in', data: envelope.data };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404 && error.code === 'GOOGLE_NOT_REGISTERED') {
-      const d = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<
-        string,
-        unknown
-      >;
-      return {
-        kind: 'not-registered',
-        profile: {
-          email: s(d.email),
-          name: s(d.name),
-          given_name: s(d.given_name),
-          family_name: s(d.family_name),
-          picture: s(d.picture),
-        },
-      };
+      const d = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<string, unknown>;
+      const profile = ZGoogleProfile.parse({
+        email: s(d.email),
+        name: s(d.name),
+        given_name: s(d.given_name),
+        family_name: s(d.family_name),
+        picture: s(d.picture),
+      });
+      return { kind: 'not-registered', profile };
     }
     throw error;
   }

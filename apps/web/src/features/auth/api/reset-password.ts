@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
-export type TResetPasswordRequest = { email: string; resetCode: string; newPassword: string };
+import type { TResetPasswordRequest } from '@radica/contracts/auth';
+
+export type { TResetPasswordRequest };
 
 /** POST /api/Auth/reset-password (seed 000 §7). 400 'Código inválido o expirado' as HttpError. */
 export async function resetPassword(body: TResetPasswordRequest): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Spinner } from '../../../components/ui/spinner';
 import { getTimings } from '../../../lib/timings';
 
@@ -21,14 +21,14 @@ export async function runFakeProgress(
 export function CreatingAccount({ step }: { step: number }) {
   const [index, setIndex] = useState(0);
   useEffect(() => {
-    const phrases = MSG_WEB.creatingPhrases.length;
+    const phrases = MSG_CUENTAS.creatingPhrases.length;
     const timer = setInterval(() => setIndex((i) => (i + 1) % phrases), getTimings().phraseRotateMs);
     return () => clearInterval(timer);
   }, []);
   return (
     <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-10 text-slate-700">
       <Spinner className="size-8 text-brand-600" />
-      <p className="font-medium">{MSG_WEB.creatingPhrases[index]}</p>
+      <p className="font-medium">{MSG_CUENTAS.creatingPhrases[index]}</p>
       <p className="text-xs text-slate-500">
         {Math.min(step, CREATING_STEPS)} / {CREATING_STEPS}
       </p>

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { MailCheck } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
-import { MSG_WEB } from '@radica/contracts/messages-web';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormField, Input, fieldA11y } from '../../../components/ui/form-field';
@@ -56,7 +55,7 @@ export function ForgotPasswordRoute() {
             to={{ pathname: '/auth/reset-password', search: `?email=${encodeURIComponent(sentTo)}` }}
             className={buttonClasses('primary', 'md', 'w-full')}
           >
-            {MSG_WEB.forgotContinue}
+            {MSG_CUENTAS.forgotContinue}
           </Link>
           <Button
             variant="ghost"
@@ -66,7 +65,7 @@ export function ForgotPasswordRoute() {
               setSentTo(null);
             }}
           >
-            {MSG_WEB.forgotUseOtherEmail}
+            {MSG_CUENTAS.forgotUseOtherEmail}
           </Button>
         </div>
       </AuthShell>
@@ -92,7 +91,7 @@ export function ForgotPasswordRoute() {
         </Button>
       </form>
       <Link to="/auth/login" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
-        {MSG_WEB.backToLogin}
+        {MSG_CUENTAS.backToLogin}
       </Link>
     </AuthShell>
   );

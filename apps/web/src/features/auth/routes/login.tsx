@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -62,10 +62,10 @@ export function LoginRoute() {
           isOpen={isModalOpen}
           title={navMessage.title}
           onClose={() => setIsModalOpen(false)}
-          footer={<Button onClick={() => setIsModalOpen(false)}>{MSG_WEB.continueToLogin}</Button>}
+          footer={<Button onClick={() => setIsModalOpen(false)}>{MSG_CUENTAS.continueToLogin}</Button>}
         >
           {navMessage.message && <p>{navMessage.message}</p>}
-          {navMessage.fromPayment && <p className="mt-2 font-medium">{MSG_WEB.registrationPaymentNotice}</p>}
+          {navMessage.fromPayment && <p className="mt-2 font-medium">{MSG_CUENTAS.registrationPaymentNotice}</p>}
         </Modal>
       )}
       <div className="mb-4">

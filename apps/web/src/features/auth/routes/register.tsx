@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { establishSession } from '../../../lib/http';
 import {
   isFromPayment as cameFromPayment,
@@ -73,8 +73,8 @@ export function RegisterRoute() {
               state: {
                 ...loginState,
                 message: {
-                  title: MSG_WEB.registrationSuccessTitle,
-                  message: MSG_WEB.registrationSuccessBody,
+                  title: MSG_CUENTAS.registrationSuccessTitle,
+                  message: MSG_CUENTAS.registrationSuccessBody,
                   fromPayment: isFromPayment,
                 },
               },

@@ -5,7 +5,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CircleCheck } from 'lucide-react';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
-import { MSG_WEB } from '@radica/contracts/messages-web';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input, fieldA11y } from '../../../components/ui/form-field';
@@ -53,7 +52,7 @@ export function ResetPasswordRoute() {
   useEffect(() => {
     if (!isDone) return;
     const timer = setTimeout(
-      () => navigate('/auth/login', { replace: true, state: { message: MSG_WEB.resetSuccessLogin } }),
+      () => navigate('/auth/login', { replace: true, state: { message: MSG_CUENTAS.resetSuccessLogin } }),
       getTimings().resetRedirectMs,
     );
     return () => clearTimeout(timer);
@@ -80,7 +79,7 @@ export function ResetPasswordRoute() {
 
   if (isDone) {
     return (
-      <AuthShell title={MSG_WEB.resetSuccessTitle}>
+      <AuthShell title={MSG_CUENTAS.resetSuccessTitle}>
         <div className="flex flex-col items-center gap-3 text-center" role="status">
           <CircleCheck aria-hidden="true" className="size-10 text-emerald-600" />
           <p className="text-sm text-slate-600">{MSG_CUENTAS.passwordChanged}</p>
@@ -158,10 +157,10 @@ export function ResetPasswordRoute() {
       </form>
       <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">
-          {MSG_WEB.requestNewCode}
+          {MSG_CUENTAS.requestNewCode}
         </Link>
         <Link to="/auth/login" className="font-medium text-brand-700 hover:underline">
-          {MSG_WEB.backToLogin}
+          {MSG_CUENTAS.backToLogin}
         </Link>
       </div>
     </AuthShell>

@@ -1,5 +1,5 @@
 import { MSG } from '@radica/contracts/messages';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 
 export type TStepCheckValues = {
   primerNombre?: string | null;
@@ -27,13 +27,13 @@ export function checkSubStep(subStep: number, values: TStepCheckValues): string 
       if (blank(values.primerApellido)) return MSG.primerApellidoRequired;
       return null;
     case 1:
-      if (blank(values.tipoIdentidad)) return MSG_WEB.stepSelectTipoDocumento;
-      if (blank(values.numeroIdentificacion)) return MSG_WEB.stepNumeroDocumento;
+      if (blank(values.tipoIdentidad)) return MSG_CUENTAS.stepSelectTipoDocumento;
+      if (blank(values.numeroIdentificacion)) return MSG_CUENTAS.stepNumeroDocumento;
       return null;
     case 2:
-      if (blank(values.codPais)) return MSG_WEB.stepSelectPais;
-      if (blank(values.codDepartamento)) return MSG_WEB.stepSelectDepartamento;
-      if (blank(values.codCiudad)) return MSG_WEB.stepSelectCiudad;
+      if (blank(values.codPais)) return MSG_CUENTAS.stepSelectPais;
+      if (blank(values.codDepartamento)) return MSG_CUENTAS.stepSelectDepartamento;
+      if (blank(values.codCiudad)) return MSG_CUENTAS.stepSelectCiudad;
       return null;
     default:
       return null;

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
-export type TBulkSendData = { encolados: number; omitidos: number };
+import type { TEnvioMasivoData } from '@radica/contracts/documents';
+
+/** The bulk send's answer (contracts ZEnvioMasivoData). */
+export type TBulkSendData = TEnvioMasivoData;
 
 /**
  * POST /api/FevRips/envio-masivo {ids} (issue 4): queues durable send jobs. `encolados` were queued,

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
-export type TDeleteFileData = { documentoAnulado: boolean; estadoActual: string };
+import type { TEliminarArchivoData } from '@radica/contracts/documents';
+
+/** The delete-file answer (contracts ZEliminarArchivoData). */
+export type TDeleteFileData = TEliminarArchivoData;
 
 /**
  * POST /api/FevRips/{id}/eliminar-archivo {tipoArchivo} (seed 001 §3, §7). `documentoAnulado` true when the

@@ -1,16 +1,10 @@
 import { apiRequest } from '../../../lib/http';
+import type { z } from 'zod';
+import type { TFormatosPaginaData, ZFormatosPaginaRequest } from '@radica/contracts/documents';
 import type { TPageFormato } from './types';
 
-export type TPageFormatosRequest = {
-  tamañoPagina: number;
-  tipoDocumento: string;
-  estadoInterno: string;
-  formato: string;
-  fechaCreacionDesde?: string;
-  fechaCreacionHasta?: string;
-  fechaRadicacionDesde?: string;
-  fechaRadicacionHasta?: string;
-};
+/** POST /api/FevRips/formatos-pagina body (contracts ZFormatosPaginaRequest). */
+export type TPageFormatosRequest = z.input<typeof ZFormatosPaginaRequest>;
 
 /**
  * POST /api/FevRips/formatos-pagina (seed 001 §7): every result of the filters as {id, formato, pagina,
@@ -20,7 +14,7 @@ export async function getPageFormatos(
   body: TPageFormatosRequest,
   signal?: AbortSignal,
 ): Promise<TPageFormato[]> {
-  const envelope = await apiRequest<{ formatos?: TPageFormato[] }>('/api/FevRips/formatos-pagina', {
+  const envelope = await apiRequest<Partial<TFormatosPaginaData>>('/api/FevRips/formatos-pagina', {
     method: 'POST',
     body,
     signal,

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSearchData, TSearchRequest } from '@radica/contracts/documents';
 import { apiRequest } from '../../../lib/http';
-import type { TMinisterioRow } from './types';
 
 /** While a bulk send runs (rows with `enviandose`), the list is polled at this interval. */
 export const BULK_SEND_POLL_MS = 2000;
 
-export type TMinisterioSearchData = Omit<TSearchData, 'results'> & { results: { data: TMinisterioRow[] } };
+/** The search answer (contracts ZSearchData); rows carry `enviandose` while a bulk send runs. */
+export type TMinisterioSearchData = TSearchData;
 
 /** POST /api/FevRips/search (seed 001 §7): one page of the tenant's documents. */
 export async function searchDocuments(

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
-export type TSyncData = {
-  informacionSincronizada: boolean;
-  cantidadRegistrosGuardados: number;
-  mensaje: string;
-};
+import type { TSincronizarData } from '@radica/contracts/documents';
+
+/** The sync answer (contracts ZSincronizarData). */
+export type TSyncData = TSincronizarData;
 
 /** POST /api/FevRips/sincronizar-formato {formato} (seed 001 §3, §7): re-reads the ministry's record. */
 export async function syncFormato(formato: string): Promise<TSyncData> {

@@ -1,14 +1,12 @@
-import type { TDocumentDetail, TDocumentRow, THallazgo } from '@radica/contracts/documents';
+import type { TDocumentDetailData, TDocumentRow, TInformeRow, TPaginaItem, TRespuestaRow } from '@radica/contracts/documents';
 
-/** A list row (seed 001 §3) plus `enviandose`: queued or running in a bulk send (issue 4). */
-export type TMinisterioRow = TDocumentRow & { enviandose?: boolean };
-
-/** The detail plus the local pre-validation findings (issue 5) and the type's name. */
-export type TMinisterioDetail = TDocumentDetail & {
-  prevalidacion?: THallazgo[];
-  tipoDocumentoNombre?: string;
-  enviandose?: boolean;
-};
+/** The contract types the ministerio screens show, under the names the feature uses (packages/contracts/src/documents.ts). */
+export type TMinisterioRow = TDocumentRow;
+export type TMinisterioDetail = TDocumentDetailData;
+/** An informe-listado row as the Excel builder takes it: the contract's row, each field possibly missing (null). */
+export type TReportRow = { [K in keyof TInformeRow]: TInformeRow[K] | null };
+export type TMinistryAnswer = TRespuestaRow;
+export type TPageFormato = TPaginaItem;
 
 /** The search filters shared by search, formatos-pagina (seed 001 §7). Dates yyyy-mm-dd. */
 export type TListFilters = {
@@ -21,27 +19,5 @@ export type TListFilters = {
   fechaRadicacionHasta: string;
 };
 
-/** Report row for the Excel report (seed 001 §3 "Report row"). */
-export type TReportRow = {
-  formato: string;
-  cuv: string | null;
-  fechaCreacion: string | null;
-  fechaEnvio: string | null;
-  fechaRadicacion: string | null;
-  procesoId: number | string | null;
-  xml: boolean | null;
-  json: boolean | null;
-  cantidadUsuarios: number | null;
-  cantidadAtenciones: number | null;
-  totalFactura: number | null;
-  totalValorServicios: number | null;
-  modalidadPago: string | null;
-  identificacionAdquiriente: string | null;
-  numDocumentoReferenciado: string | null;
-};
-
-/** One approved document's ministry answer (respuesta-listado). `respuesta` is the ministry's object. */
-export type TMinistryAnswer = { formato: string; cuv: string | null; respuesta: unknown };
-
-/** Page selection item (seed 001 §3). */
-export type TPageFormato = { id: number; formato: string; pagina: number; posicionEnPagina: number };
+/** A stored file as an upload zone shows it (name and size in bytes), or null when the slot is empty. */
+export type UploadedFileRef = { nombre: string; tamanoBytes: number } | null;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUploadData } from '@radica/contracts/documents';
+import { SUBIR_ARCHIVO_FORM, type TUploadData } from '@radica/contracts/documents';
 import { apiRequest } from '../../../lib/http';
 
 /**
- * POST /api/FevRips/subir-archivo, multipart: `fevRipsId` (when the document exists) then `archivo`.
+ * POST /api/FevRips/subir-archivo, multipart as SUBIR_ARCHIVO_FORM describes it: `fevRipsId` (when the
+ * document exists) then the file `archivo`.
  * The extension decides XML or JSON. Errors carry `code` (IDENTITY_MISMATCH, FORMATO_EXISTS…) and `data`.
  */
 export async function uploadDocumentFile(input: {
@@ -13,7 +14,7 @@ export async function uploadDocumentFile(input: {
   const formData = new FormData();
   // Fields before the file, so a streaming parser has them when the file arrives.
   if (input.fevRipsId) formData.append('fevRipsId', String(input.fevRipsId));
-  formData.append('archivo', input.file, input.file.name);
+  formData.append(SUBIR_ARCHIVO_FORM.file, input.file, input.file.name);
   const envelope = await apiRequest<TUploadData>('/api/FevRips/subir-archivo', { method: 'POST', formData });
   return envelope.data;
 }

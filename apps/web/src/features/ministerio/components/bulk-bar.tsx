@@ -1,5 +1,5 @@
 import { Download, FileSpreadsheet, Send, X } from 'lucide-react';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Button } from '../../../components/ui/button';
 
 /** The bulk bar (seed 001 §2) shown while documents are selected. */
@@ -29,11 +29,11 @@ export function BulkBar({
       className="flex flex-wrap items-center gap-2 border-b border-brand-100 bg-brand-50 px-4 py-3"
     >
       <p className="mr-auto text-sm font-medium text-brand-800" data-testid="seleccion-resumen">
-        {MSG_MIN_WEB.selectedCount(count)} {isAllResults && <span>{MSG_MIN_WEB.allResults}</span>}
+        {MSG_MINISTERIO.selectedCount(count)} {isAllResults && <span>{MSG_MINISTERIO.allResults}</span>}
       </p>
       <Button size="sm" onClick={onSend} isLoading={busy === 'send'} disabled={busy !== null}>
         {busy !== 'send' && <Send aria-hidden="true" className="size-4" />}
-        {MSG_MIN_WEB.sendSelected}
+        {MSG_MINISTERIO.sendSelected}
       </Button>
       <Button
         size="sm"
@@ -43,7 +43,7 @@ export function BulkBar({
         disabled={busy !== null}
       >
         {busy !== 'report' && <FileSpreadsheet aria-hidden="true" className="size-4" />}
-        {MSG_MIN_WEB.downloadReport}
+        {MSG_MINISTERIO.downloadReport}
       </Button>
       {showAnswers && (
         <Button
@@ -54,12 +54,12 @@ export function BulkBar({
           disabled={busy !== null}
         >
           {busy !== 'answers' && <Download aria-hidden="true" className="size-4" />}
-          {MSG_MIN_WEB.downloadAnswers}
+          {MSG_MINISTERIO.downloadAnswers}
         </Button>
       )}
       <Button size="sm" variant="ghost" onClick={onClear} disabled={busy !== null}>
         <X aria-hidden="true" className="size-4" />
-        {MSG_MIN_WEB.clearSelection}
+        {MSG_MINISTERIO.clearSelection}
       </Button>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 
@@ -8,7 +8,7 @@ export function ConfirmDialog({
   isOpen,
   title,
   children,
-  confirmLabel = MSG_MIN_WEB.confirm,
+  confirmLabel = MSG_MINISTERIO.confirm,
   tone = 'warning',
   isBusy,
   onConfirm,
@@ -32,7 +32,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isBusy}>
-            {MSG_MIN_WEB.cancelAction}
+            {MSG_MINISTERIO.cancelAction}
           </Button>
           <Button variant={tone === 'error' ? 'danger' : 'primary'} onClick={onConfirm} isLoading={isBusy}>
             {confirmLabel}

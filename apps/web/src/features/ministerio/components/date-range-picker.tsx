@@ -4,7 +4,7 @@ import { es } from 'react-day-picker/locale';
 import { format, parse } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
 import 'react-day-picker/style.css';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { cn } from '../../../lib/cn';
 
 const ISO = 'yyyy-MM-dd';
@@ -88,7 +88,7 @@ export function DateRangePicker({
         />
         <button
           type="button"
-          aria-label={`${MSG_MIN_WEB.pickRange}: ${label}`}
+          aria-label={`${MSG_MINISTERIO.pickRange}: ${label}`}
           aria-expanded={isOpen}
           onClick={() => setIsOpen((v) => !v)}
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 text-slate-600 hover:bg-slate-50"

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { formatDateTime } from '../../../lib/format';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
 import type { TDocumentsViewProps } from './documents-table';
@@ -18,7 +18,7 @@ export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busy
           onChange={selection.onToggleAll}
           className="size-4 accent-brand-600"
         />
-        {MSG_MIN_WEB.selectAll}
+        {MSG_MINISTERIO.selectAll}
       </label>
       <ul className="space-y-3">
         {rows.map((row, index) => (
@@ -30,7 +30,7 @@ export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busy
             <div className="flex items-start gap-2">
               <input
                 type="checkbox"
-                aria-label={MSG_MIN_WEB.selectRow(row.formato)}
+                aria-label={MSG_MINISTERIO.selectRow(row.formato)}
                 checked={selection.isSelected(row.id)}
                 onChange={() => selection.onToggle(row)}
                 className="mt-1 size-4 accent-brand-600"

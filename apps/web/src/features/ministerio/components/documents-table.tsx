@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { formatDateTime } from '../../../lib/format';
 import type { TMinisterioRow } from '../api/types';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
@@ -38,7 +38,7 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
             <th scope="col" className={`${th} w-10`}>
               <input
                 type="checkbox"
-                aria-label={MSG_MIN_WEB.selectAll}
+                aria-label={MSG_MINISTERIO.selectAll}
                 checked={selection.isAllSelected}
                 ref={(el) => {
                   if (el) el.indeterminate = !selection.isAllSelected && selection.isSomeSelected;
@@ -84,7 +84,7 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
               <td className={td}>
                 <input
                   type="checkbox"
-                  aria-label={MSG_MIN_WEB.selectRow(row.formato)}
+                  aria-label={MSG_MINISTERIO.selectRow(row.formato)}
                   checked={selection.isSelected(row.id)}
                   onChange={() => selection.onToggle(row)}
                   className="size-4 rounded border-slate-300 accent-brand-600"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentDetail } from '../api/get-document-detail';
@@ -25,12 +25,12 @@ export function ErrorsPanel({
   return (
     <SidePanel
       isOpen={documentId !== null}
-      title={MSG_MIN_WEB.errorsPanelTitle}
+      title={MSG_MINISTERIO.errorsPanelTitle}
       onClose={onClose}
       footer={
         documentId !== null ? (
           <Link to={`/ministerio/${documentId}`} className={buttonClasses('secondary', 'sm')}>
-            Ver detalle completo
+            {MSG_MINISTERIO.viewFullDetail}
           </Link>
         ) : undefined
       }
@@ -43,7 +43,7 @@ export function ErrorsPanel({
           <Spinner /> {MSG.uiLoading}
         </div>
       ) : detail.isError || !doc ? (
-        <p className="text-red-600">{MSG_MIN_WEB.detailsLoadError}</p>
+        <p className="text-red-600">{MSG_MINISTERIO.detailsLoadError}</p>
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3">

@@ -3,9 +3,8 @@ import { FileCode2, FileJson2, UploadCloud, X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import { Spinner } from '../../../components/ui/spinner';
+import type { UploadedFileRef } from '../api/types';
 import { kindLabel, type FileKind } from '../utils/validate-file';
-
-export type UploadedFileRef = { nombre: string; tamanoBytes: number } | null;
 
 /**
  * One file slot (seed 001 §2, §4): click or drag a file in; a filled slot shows the file and refuses

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TMinisterioDetail } from '../api/types';
 import { DocumentRoute } from './document';
 import { documentDetail } from '../test/fixtures';
@@ -76,7 +76,7 @@ describe('document detail actions (seed 001 §2, §4; issue 5)', () => {
     const send = screen.getByRole('button', { name: 'Enviar al Ministerio' });
     await waitFor(() => expect(send).toHaveProperty('disabled', false));
     fireEvent.click(send);
-    const confirm = await screen.findByRole('button', { name: MSG_MIN_WEB.sendAnyway });
+    const confirm = await screen.findByRole('button', { name: MSG_MINISTERIO.sendAnyway });
     expect(calls.some((c) => c.endsWith('/enviar'))).toBe(false);
     fireEvent.click(confirm);
     await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/enviar'));
@@ -88,13 +88,13 @@ describe('document detail actions (seed 001 §2, §4; issue 5)', () => {
     await waitFor(() => expect(send).toHaveProperty('disabled', false));
     fireEvent.click(send);
     await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/enviar'));
-    expect(screen.queryByRole('button', { name: MSG_MIN_WEB.sendAnyway })).toBeNull();
+    expect(screen.queryByRole('button', { name: MSG_MINISTERIO.sendAnyway })).toBeNull();
   });
 
   it('Anular asks with the seed text and calls anular', async () => {
     const calls = renderDoc(detail({}));
     fireEvent.click(await screen.findByRole('button', { name: 'Anular' }));
-    expect(screen.getByText(MSG_MIN_WEB.cancelConfirmText)).toBeTruthy();
+    expect(screen.getByText(MSG_MINISTERIO.cancelConfirmText)).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Anular' }).at(-1)!);
     await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/anular'));
   });
@@ -108,8 +108,8 @@ describe('document detail actions (seed 001 §2, §4; issue 5)', () => {
   it('the X of a file asks confirmation, then calls eliminar-archivo', async () => {
     const calls = renderDoc(detail({}));
     fireEvent.click(await screen.findByRole('button', { name: 'Quitar archivo JSON' }));
-    expect(screen.getByText(MSG_MIN_WEB.removeFileText('JSON'))).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: MSG_MIN_WEB.confirm }));
+    expect(screen.getByText(MSG_MINISTERIO.removeFileText('JSON'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MSG_MINISTERIO.confirm }));
     await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/eliminar-archivo'));
   });
 });

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
-import { MSG_MIN_WEB } from '@radica/contracts/messages-ministerio-web';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { FILTERS_STORAGE_KEY } from '../utils/list-filters';
 import { DocumentsListRoute } from './documents-list';
 import { documentRow } from '../test/fixtures';
@@ -100,21 +100,21 @@ describe('documents list (seed 001 §2)', () => {
   it('selecting rows shows the bulk bar; Descargar Respuestas only with an approved document', async () => {
     renderList();
     await screen.findByText('Mostrando 3 de 40 documentos');
-    fireEvent.click(screen.getByLabelText(MSG_MIN_WEB.selectRow('FE1')));
-    expect(screen.getByText(MSG_MIN_WEB.selectedCount(1))).toBeTruthy();
-    expect(screen.queryByRole('button', { name: MSG_MIN_WEB.downloadAnswers })).toBeNull();
-    fireEvent.click(screen.getByLabelText(MSG_MIN_WEB.selectRow('FE2')));
-    expect(screen.getByRole('button', { name: MSG_MIN_WEB.downloadAnswers })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: MSG_MIN_WEB.clearSelection }));
-    expect(screen.queryByText(MSG_MIN_WEB.selectedCount(2))).toBeNull();
+    fireEvent.click(screen.getByLabelText(MSG_MINISTERIO.selectRow('FE1')));
+    expect(screen.getByText(MSG_MINISTERIO.selectedCount(1))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: MSG_MINISTERIO.downloadAnswers })).toBeNull();
+    fireEvent.click(screen.getByLabelText(MSG_MINISTERIO.selectRow('FE2')));
+    expect(screen.getByRole('button', { name: MSG_MINISTERIO.downloadAnswers })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MSG_MINISTERIO.clearSelection }));
+    expect(screen.queryByText(MSG_MINISTERIO.selectedCount(2))).toBeNull();
   });
 
   it('select-all takes every result from formatos-pagina and says (todos los resultados)', async () => {
     renderList();
     await screen.findByText('Mostrando 3 de 40 documentos');
-    fireEvent.click(screen.getByLabelText(MSG_MIN_WEB.selectAll));
-    expect(await screen.findByText(MSG_MIN_WEB.selectedCount(40))).toBeTruthy();
-    expect(screen.getByText(MSG_MIN_WEB.allResults)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(MSG_MINISTERIO.selectAll));
+    expect(await screen.findByText(MSG_MINISTERIO.selectedCount(40))).toBeTruthy();
+    expect(screen.getByText(MSG_MINISTERIO.allResults)).toBeTruthy();
     expect(bodies.find((b) => b.path === '/api/FevRips/formatos-pagina')?.body).toMatchObject({
       estadoInterno: 'EXCLUDE_ANULADO',
     });

@@ -31,6 +31,7 @@ export function documentRow(overrides: Partial<TMinisterioRow> = {}): TMinisteri
 export function documentDetail(overrides: Partial<TMinisterioDetail> = {}): TMinisterioDetail {
   return {
     ...documentRow(),
+    tipoDocumentoNombre: 'Factura de Venta',
     errores: [],
     notificaciones: [],
     prevalidacion: [],

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Construction } from 'lucide-react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { MODULES, type TModule } from '../../../lib/purchased-products';
 import { useTheme } from '../../../lib/theme';
 
@@ -35,7 +35,7 @@ export function ComingSoon({ title, subtitle }: { title: string; subtitle?: stri
       </div>
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       {subtitle && <p className="text-sm text-slate-500">{subtitle}</p>}
-      <p className="text-slate-600">{MSG_WEB.comingSoon}</p>
+      <p className="text-slate-600">{MSG_CUENTAS.comingSoon}</p>
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { DetailList } from '../../../components/ui/detail-list';
 import { useSession } from '../../../lib/session';
 
 /** Authentication type as shown on the profile (seed 000 §2): manual → 'Email/Contraseña', else the provider. */
 export function authTypeLabel(authType: string | undefined): string {
-  return authType === 'manual' ? MSG_WEB.authTypeManual : MSG_WEB.authTypeGoogle;
+  return authType === 'manual' ? MSG_CUENTAS.authTypeManual : MSG_CUENTAS.authTypeGoogle;
 }
 
 /** /profile (seed 000 §2 "Profile screen"): name or 'No especificado', e-mail, user id, authentication type. */
@@ -19,7 +19,7 @@ export function ProfileRoute() {
           <DetailList
             columns={1}
             items={[
-              { label: 'Nombre', value: user?.name?.trim() || MSG_WEB.profileNotSpecified },
+              { label: 'Nombre', value: user?.name?.trim() || MSG_CUENTAS.profileNotSpecified },
               { label: 'Email', value: user?.email },
               { label: 'ID de usuario', value: user ? String(user.id) : undefined },
               { label: 'Tipo de autenticación', value: authTypeLabel(user?.authType) },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProviderConfigInput } from '@radica/contracts/provider';
 import { apiRequest } from '../../../lib/http';
-import { terceroFevripsQuery } from './get-tercero-fevrips';
+import { terceroFevripsQuery } from '../../../lib/provider-config';
 
 /** POST /api/Auth/crear-configuracion-fevrips → the server's message ('Configuración guardada exitosamente'). */
 export async function createProviderConfig(body: TProviderConfigInput): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProviderConfigInput } from '@radica/contracts/provider';
 import { apiRequest } from '../../../lib/http';
-import { terceroFevripsQuery } from './get-tercero-fevrips';
+import { terceroFevripsQuery } from '../../../lib/provider-config';
 
 /** PUT /api/Auth/actualizar-configuracion-fevrips. An empty passwordValidator keeps the stored one. */
 export async function updateProviderConfig(body: TProviderConfigInput): Promise<string | undefined> {

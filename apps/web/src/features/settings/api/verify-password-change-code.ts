@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
-export type TVerifyPasswordChange = { email: string; verificationCode: string; newPassword: string };
+import type { TVerifyPasswordChangeCodeRequest } from '@radica/contracts/auth';
+
+/** The change-password body (contracts ZVerifyPasswordChangeCodeRequest). */
+export type TVerifyPasswordChange = Omit<TVerifyPasswordChangeCodeRequest, 'refreshToken'>;
 
 /**
  * POST /api/Auth/verify-password-change-code (seed 000 §7): changes the password; the server revokes the user's

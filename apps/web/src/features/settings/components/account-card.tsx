@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TUser } from '@radica/contracts/auth';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { DetailList } from '../../../components/ui/detail-list';
@@ -33,11 +33,11 @@ export function AccountCard({
           ]}
         />
         {user?.authType === 'google' ? (
-          <p className="mt-4 text-sm text-slate-500">{MSG_WEB.passwordManagedByGoogle}</p>
+          <p className="mt-4 text-sm text-slate-500">{MSG_CUENTAS.passwordManagedByGoogle}</p>
         ) : (
           user && (
             <Button variant="secondary" className="mt-4" onClick={() => setIsChanging(true)}>
-              {MSG_WEB.changePassword}
+              {MSG_CUENTAS.changePassword}
             </Button>
           )
         )}

@@ -1,10 +1,10 @@
+import { MSG } from '@radica/contracts/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ZChangeNewPassword } from '@radica/contracts/auth';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
-import { MSG_WEB } from '@radica/contracts/messages-web';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input, fieldA11y } from '../../../components/ui/form-field';
@@ -24,7 +24,7 @@ export const ZChangePasswordForm = z
     verificationCode: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, MSG_CUENTAS.changeCodeSixDigits),
+      .regex(/^\d{6}$/, MSG.codeSixDigits),
     newPassword: ZChangeNewPassword,
     confirmPassword: z.string(),
   })
@@ -62,7 +62,7 @@ export function ChangePasswordModal({ email, onClose }: { email: string; onClose
   const onRequest = async () => {
     try {
       const message = await requestCode.mutateAsync(email);
-      setInfo(message || MSG_CUENTAS.changeCodeSent);
+      setInfo(message || MSG.codeSent);
       setStep('verify');
     } catch {
       /* shown below */
@@ -82,7 +82,7 @@ export function ChangePasswordModal({ email, onClose }: { email: string; onClose
   };
 
   return (
-    <Modal isOpen title={MSG_WEB.changePassword} onClose={onClose}>
+    <Modal isOpen title={MSG_CUENTAS.changePassword} onClose={onClose}>
       {step === 'request' && (
         <div className="space-y-4">
           <p>
@@ -141,7 +141,7 @@ export function ChangePasswordModal({ email, onClose }: { email: string; onClose
               Reenviar código
             </Button>
             <Button type="submit" isLoading={verify.isPending}>
-              {MSG_WEB.changePassword}
+              {MSG_CUENTAS.changePassword}
             </Button>
           </div>
         </form>

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { MSG_WEB } from '@radica/contracts/messages-web';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 
@@ -20,7 +20,7 @@ export function ConfirmChangesModal({
     <Modal
       isOpen
       tone="warning"
-      title={MSG_WEB.confirmChangesTitle}
+      title={MSG_CUENTAS.confirmChangesTitle}
       onClose={onCancel}
       footer={
         <>
@@ -36,9 +36,9 @@ export function ConfirmChangesModal({
       <div className="flex gap-3">
         <TriangleAlert aria-hidden="true" className="size-6 shrink-0 text-amber-500" />
         <div>
-          <p className="font-medium">{MSG_WEB.confirmChangesIntro}</p>
+          <p className="font-medium">{MSG_CUENTAS.confirmChangesIntro}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
-            {MSG_WEB.confirmChangesItems.map((item) => (
+            {MSG_CUENTAS.confirmChangesItems.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
-import { useTerceroFevrips } from '../api/get-tercero-fevrips';
+import { useTerceroFevrips } from '../../../lib/provider-config';
 import { AccountCard } from '../components/account-card';
 import { ProviderConfigForm } from '../components/provider-config-form';
 import { ProviderConfigView } from '../components/provider-config-view';

@@ -1,0 +1,198 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+
+/** Drizzle schema of accounts, sessions, codes, mail, provider configuration and purchases. Every tenant-owned table has tenant_id (DESIGN.md "Tenancy"). */
+
+export const tenants = pgTable('tenants', {
+  id: serial('id').primaryKey(),
+  validator: text('validator').notNull().unique(),
+  databaseName: text('database_name').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const terceros = pgTable(
+  'terceros',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    nombre: text('nombre').notNull().default(''),
+    razonSocial: text('razon_social').notNull().default(''),
+    primerNombre: text('primer_nombre').notNull().default(''),
+    segundoNombre: text('segundo_nombre').notNull().default(''),
+    primerApellido: text('primer_apellido').notNull().default(''),
+    segundoApellido: text('segundo_apellido').notNull().default(''),
+    tipoIdentidad: text('tipo_identidad').notNull(),
+    numeroIdentificacion: text('numero_identificacion').notNull(),
+    dv: text('dv').notNull().default(''),
+    codPais: text('cod_pais').notNull(),
+    codDepartamento: text('cod_departamento').notNull(),
+    codCiudad: text('cod_ciudad').notNull(),
+    direccion: text('direccion').notNull().default(''),
+    telefono: text('telefono').notNull().default(''),
+    email: text('email').notNull().default(''),
+    observaciones: text('observaciones').notNull().default(''),
+    activo: boolean('activo').notNull().default(true),
+    fechaCreacion: ts('fecha_creacion').notNull().defaultNow(),
+  },
+  (t) => [index('terceros_tenant_idx').on(t.tenantId)],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  terceroId: integer('tercero_id')
+    .notNull()
+    .references(() => terceros.id),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash'),
+  authType: text('auth_type').notNull().$type<'manual' | 'google'>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Refresh tokens: only the SHA-256 of the token is stored; a family is one login's rotation chain. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** E-mail verification codes: HMAC of the code, 30-minute validity, at most 5 tries. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('email_codes_email_idx').on(t.email, t.purpose)],
+);
+
+/** Outbox of the local mail transport (used when SMTP_URL is unset). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+});
+
+/** Provider configuration (seed 000 §3). passwordValidatorEnc is AES-256-GCM ciphertext. */
+export const providerConfigs = pgTable('provider_configs', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .unique()
+    .references(() => tenants.id),
+  codigoPrestador: text('codigo_prestador').notNull(),
+  userValidator: text('user_validator').notNull(),
+  passwordValidatorEnc: text('password_validator_enc').notNull(),
+  tipoPrestadorServicio: text('tipo_prestador_servicio'),
+  tipoCaracter: text('tipo_caracter'),
+  tipoClasePersona: text('tipo_clase_persona'),
+  tipoEntidad: text('tipo_entidad'),
+  telefonoAdicional: text('telefono_adicional'),
+  nombreRepresentanteLegal: text('nombre_representante_legal'),
+  fechaRadicacion: date('fecha_radicacion', { mode: 'string' }),
+  fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }),
+  activo: boolean('activo').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Third-party sign-in identities (issue 3): a user is found by (provider, subject), never by e-mail alone.
+ * `email` is the provider's verified e-mail at link time (informative).
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull().$type<'google'>(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed logins per (normalised) e-mail and client, for the lockout (issue 3 "Server security", issue 9): each attempt
+ * writes its row before the password is checked; a success deletes the rows of its (e-mail, client).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** The client the attempt came from (its IP as the trusted proxy chain gives it): lockout per (account, client). */
+    clientKey: text('client_key').notNull().default(''),
+    failedAt: ts('failed_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.failedAt), index('login_failures_email_client_idx').on(t.email, t.clientKey, t.failedAt)],
+);
+
+/**
+ * Purchased products (modules) of a tenant (seed 000 §3 "Purchased-products result"; issue 4 "Module access").
+ * A row is one purchase: by the payment gateway, or manual (`metodoPago` 'TRANSFERENCIA' recorded by an operator).
+ * `modulo` is one of ministerio, facturacion, marketing, automatizaciones.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    modulo: text('modulo').notNull(),
+    productoId: integer('producto_id').notNull().default(0),
+    titulo: text('titulo').notNull(),
+    descripcion: text('descripcion'),
+    estado: text('estado').notNull().default('APROBADO'),
+    fechaCompra: ts('fecha_compra').notNull().defaultNow(),
+    montoPagado: integer('monto_pagado').notNull().default(0),
+    numeroVenta: text('numero_venta').notNull(),
+    metodoPago: text('metodo_pago').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    /** Operator or process that recorded the purchase (e-mail of the operator command, 'seed:demo'…). */
+    registradoPor: text('registrado_por'),
+  },
+  (t) => [index('purchases_tenant_idx').on(t.tenantId, t.modulo)],
+);

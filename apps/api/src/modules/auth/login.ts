@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import type { TLoginData } from '@radica/contracts/auth';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { normalizeEmail } from './codes.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { verifyGoogleIdToken } from './google.ts';
+import { startSession } from './session.ts';
+import {
+  clearLoginFailures,
+  deleteLoginAttempt,
+  findUserIdByEmail,
+  findUserWithTenantByEmail,
+  findUserWithTenantByIdentity,
+  insertLoginAttempt,
+  recentLoginAttempts,
+} from './repository.ts';
+
+let dummyHash: Promise<string> | null = null;
+
+/** An argon2id verification against a throw-away hash, so unknown accounts cost the same time as known ones. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomUUID());
+  await verifyPassword(await dummyHash, password);
+}
+
+/** Short, non-reversible tag of an e-mail for logs (authentication attempts are logged without secrets or PII). */
+export const emailTag = (email: string) => sha256(`radica-log:${normalizeEmail(email)}`).slice(0, 12);
+
+/**
+ * Claim one login attempt of `email` from `clientKey` before its password is checked (issue 3 "Server security",
+ * issue 9 "Nobody can lock someone else out", OWASP Authentication Cheat Sheet "Account lockout"):
+ * - `loginLockoutMaxFailures` failures of this e-mail from this client within `loginLockoutWindowS` lock that pair
+ *   only: the owner signs in from another client;
+ * - `loginLockoutAccountMaxFailures` failures from all clients together lock the account for everyone (the slower,
+ *   global back-off against a guesser spread over many addresses).
+ * The attempt's row is written (committed) first and then every recent row is counted, so of concurrent guesses the
+ * one counted last sees all the others: at most the allowed number ever reach the password check. Throws 429 ACCOUNT_LOCKED with the seed's 429 text and `data.retryAfterSeconds` (the
+ * route sets Retry-After); unknown e-mails behave the same (no enumeration).
+ */
+async function claimLoginAttempt(deps: TDeps, email: string, clientKey: string): Promise<void> {
+  const windowMs = deps.config.loginLockoutWindowS * 1000;
+  const attempt = await insertLoginAttempt(deps.db, email, clientKey);
+  const recent = await recentLoginAttempts(deps.db, email, new Date(attempt.at.getTime() - windowMs));
+  const fromClient = recent.filter((r) => r.clientKey === clientKey);
+  const clientLocked = fromClient.length > deps.config.loginLockoutMaxFailures;
+  const lockedBy = clientLocked
+    ? fromClient[deps.config.loginLockoutMaxFailures]
+    : recent.length > deps.config.loginLockoutAccountMaxFailures
+      ? recent[deps.config.loginLockoutAccountMaxFailures]
+      : null;
+  if (!lockedBy) return;
+  // A refused attempt checked no password: it does not count.
+  await deleteLoginAttempt(deps.db, attempt.id);
+  const retryAfterSeconds = Math.max(1, Math.ceil((lockedBy.failedAt.getTime() + windowMs - Date.now()) / 1000));
+  deps.log.warn({ event: 'auth.login', outcome: 'locked', scope: clientLocked ? 'client' : 'account', emailTag: emailTag(email) }, 'login refused: locked');
+  throw new AppError('ACCOUNT_LOCKED', MSG.http429, { retryAfterSeconds });
+}
+
+/**
+ * POST /api/Auth/login (seed 000 §7). Verifies argon2id (a dummy hash is checked when the account does not exist,
+ * so timing does not reveal it) and issues an access token plus a rotating refresh token. `clientKey` is the
+ * caller's address (lockout per account and client, claimLoginAttempt); a success clears that pair's failures.
+ * Throws 401 with the seed's text on bad credentials, 429 ACCOUNT_LOCKED when locked.
+ */
+export async function login(
+  deps: TDeps,
+  input: { email: string; password: string; rememberMe?: boolean },
+  clientKey = '',
+): Promise<TLoginData> {
+  const email = normalizeEmail(input.email);
+  await claimLoginAttempt(deps, email, clientKey);
+  const row = await findUserWithTenantByEmail(deps.db, email);
+  let ok = false;
+  if (!row?.user.passwordHash) await burnPasswordCheck(input.password);
+  else ok = await verifyPassword(row.user.passwordHash, input.password);
+  if (!row || !ok) {
+    deps.log.info({ event: 'auth.login', outcome: 'failure', emailTag: emailTag(email), userId: row?.user.id ?? null }, 'login failed');
+    throw new AppError('INVALID_CREDENTIALS', MSG.http401);
+  }
+  await clearLoginFailures(deps.db, email, clientKey);
+  deps.log.info({ event: 'auth.login', outcome: 'success', userId: row.user.id, authType: 'manual' }, 'login');
+  return startSession(deps, row, Boolean(input.rememberMe));
+}
+
+/**
+ * POST /api/Auth/google (seed 000 §7; issue 3). Verifies the ID token (google.ts) and finds the user by
+ * (provider 'google', subject `sub`), never by e-mail alone. Returns login data like POST /api/Auth/login.
+ * Throws 404 GOOGLE_NOT_REGISTERED with the token's profile as `data` when no identity exists, 409 EMAIL_TAKEN
+ * ('Este email ya está registrado') when another account already uses that e-mail (no silent linking),
+ * 401 GOOGLE_TOKEN_INVALID, 400 GOOGLE_DISABLED.
+ */
+export async function googleLogin(deps: TDeps, input: { googleToken: string }): Promise<TLoginData> {
+  const google = await verifyGoogleIdToken(deps.config, input.googleToken, deps.log);
+  const row = await findUserWithTenantByIdentity(deps.db, 'google', google.sub);
+  if (row) {
+    deps.log.info({ event: 'auth.google', outcome: 'success', userId: row.user.id }, 'google login');
+    return startSession(deps, row, false);
+  }
+  const byEmail = await findUserIdByEmail(deps.db, google.profile.email);
+  if (byEmail !== null) {
+    deps.log.info({ event: 'auth.google', outcome: 'email_taken', userId: byEmail }, 'google login: e-mail used by another account');
+    throw new AppError('EMAIL_TAKEN', MSG.emailAlreadyRegistered);
+  }
+  deps.log.info({ event: 'auth.google', outcome: 'not_registered' }, 'google login: no account');
+  throw new AppError('GOOGLE_NOT_REGISTERED', MSG_CUENTAS.googleNotRegistered, google.profile);
+}
+

@@ -1,0 +1,71 @@
+import { ESTADO_CODIGOS, type TEstado } from '@radica/contracts/enums';
+import type { TDocumentRow, TInfoFevRips, TSearchData, TSearchRequest } from '@radica/contracts/documents';
+import type { TDeps } from '../../deps.ts';
+import { listCounts } from './count-cache.ts';
+import { countDocuments } from './repository.ts';
+import { listPage, listRowsByIds, searchFilter, type TRawRow } from './list-repository.ts';
+
+/**
+ * POST /api/FevRips/search (seed 001 §7): page of the tenant's documents, newest first. `estado` EXCLUDE_ANULADO (or
+ * empty) hides cancelled documents; NO_APROBADO also matches RECHAZADO and ERROR (seed 001 §4 normalisation).
+ * One statement per page (decision 007, list-repository.ts); the total comes from the short-lived count cache
+ * (decision 006).
+ */
+export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
+  const filter = searchFilter(ctx.tenantId, q);
+  const { pageIndex: _p, pageSize: _s, ...filterOnly } = q;
+  const total = await listCounts.get(ctx.tenantId, JSON.stringify(filterOnly), () => countDocuments(deps.db, filter));
+  const offset = (q.pageIndex - 1) * q.pageSize;
+  const rows = await toListRows(deps, ctx.tenantId, await listPage(deps.dbRows, filter, q, offset));
+  return {
+    results: { data: rows },
+    totalRecords: Number(total),
+    totalPages: Math.max(1, Math.ceil(Number(total) / q.pageSize)),
+    pageIndex: q.pageIndex,
+    pageSize: q.pageSize,
+  };
+}
+
+/** List rows (seed 001 §3 "Document row") of the tenant's documents `ids`, in that order. */
+export async function documentRows(deps: TDeps, ctx: { tenantId: number }, ids: number[]): Promise<TDocumentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await toListRows(deps, ctx.tenantId, await listRowsByIds(deps.dbRows, ctx.tenantId, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TDocumentRow => Boolean(r));
+}
+
+/** Map list rows to TDocumentRow, marking documents with a queued bulk send (`enviandose`). */
+async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promise<TDocumentRow[]> {
+  if (rows.length === 0) return [];
+  const enviandose = deps.jobs
+    ? await deps.jobs.pendingSends(
+        tenantId,
+        rows.map((r) => r.id),
+      )
+    : new Set<number>();
+  return rows.map((d) => ({
+    id: d.id,
+    idUsuario: d.id_usuario,
+    tipoDocumento: d.tipo_documento,
+    formato: d.formato,
+    cuv: d.cuv,
+    estado: d.estado,
+    estadoInterno: ESTADO_CODIGOS[d.estado as TEstado] ?? 0,
+    fechaCreacion: d.fecha_creacion,
+    fechaModificacion: d.fecha_modificacion,
+    fechaEnvio: d.fecha_envio,
+    fechaRadicacion: d.fecha_radicacion,
+    procesoId: d.proceso_id === null ? null : Number(d.proceso_id),
+    xml: Boolean(d.has_xml),
+    json: Boolean(d.has_json),
+    intentosEnvio: d.intentos_envio,
+    totalFactura: Number(d.total_factura),
+    infoFevRips: (d.info_fev_rips as TInfoFevRips | null) ?? null,
+    tieneErrores: Number(d.errores) > 0,
+    totalErrores: Number(d.errores),
+    totalNotificaciones: Number(d.notificaciones),
+    // A job still queued for an approved or cancelled document sends nothing (sendDocument refuses both).
+    enviandose: enviandose.has(d.id) && d.estado !== 'APROBADO' && d.estado !== 'ANULADO',
+  }));
+}
+

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { MSG } from '@radica/contracts/messages';
+import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
+import type { TUploadData } from '@radica/contracts/documents';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TErrorCode } from '@radica/contracts/errors';
+import { getTercero } from '../accounts/tercero.ts';
+import { listCounts } from './count-cache.ts';
+import type { TTipoArchivo } from './analysis.ts';
+import { describeFormato, loadDoc } from './detail.ts';
+import {
+  findDocumentByFormato,
+  insertDocument,
+  insertFile,
+  listFileRefs,
+  lockDocument,
+  readOtherFile,
+  replaceFindings,
+  updateDocument,
+  type TDoc,
+} from './repository.ts';
+import { assertEditable, estadoInicial, estadoPorContenido } from './status.ts';
+
+export type TCtx = { tenantId: number; userId: number };
+
+/** Identification numbers compare without spaces, hyphens, underscores and dots (seed 001 §5). */
+export const normalizeId = (v: string) => v.replace(/[\s\-_.]/g, '').toUpperCase();
+
+const TIPO_LABEL: Record<TTipoArchivo, 'XML' | 'JSON'> = { xml: 'XML', json: 'JSON' };
+
+/**
+ * POST /api/FevRips/subir-archivo (seed 001 §5, §7). Checks size and extension, then parses and checks the file with
+ * the one of the other kind the document already has, in the upload worker pool (analysis.ts: XML with no
+ * DTD/entities, JSON strictly; never on the event loop), checks the obligated party's identification against the
+ * tenant's tercero and the formato against the document, then stores the file and recomputes the document in one
+ * transaction. Throws AppError: 413 FILE_TOO_LARGE; 400 EXTENSION / XML_* / JSON_*; 422 IDENTITY_MISMATCH (data: both
+ * values) / IDENTITY_NOT_FOUND; 404 NOT_FOUND; 409 FORMATO_MISMATCH / FORMATO_EXISTS / SLOT_FILLED / DOCUMENT_LOCKED /
+ * DOCUMENT_CHANGED (the other file changed while this one was being checked).
+ */
+export async function uploadFile(
+  deps: TDeps,
+  ctx: TCtx,
+  input: { filename: string; bytes: Buffer; fevRipsId?: number | null; tipoArchivo?: TTipoArchivo | null },
+): Promise<TUploadData> {
+  if (input.bytes.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', MSG.fileTooLarge);
+  const ext = /\.([a-z0-9]+)$/i.exec(input.filename)?.[1]?.toLowerCase();
+  const tipo: TTipoArchivo | null = ext === 'xml' ? 'xml' : ext === 'json' ? 'json' : null;
+  if (input.tipoArchivo && tipo !== input.tipoArchivo)
+    throw new AppError('EXTENSION', input.tipoArchivo === 'xml' ? MSG.onlyXml : MSG.onlyJson);
+  if (!tipo) throw new AppError('EXTENSION', MSG.onlyXmlOrJson);
+  if (input.bytes.length === 0) throw new AppError('EMPTY_FILE', tipo === 'xml' ? MSG.xmlInvalid : MSG.jsonInvalid);
+
+  // The file of the other kind, read before the analysis so each file is parsed once; the transaction checks it is
+  // still the same one.
+  if (input.fevRipsId) await loadDoc(deps, ctx, input.fevRipsId);
+  const other = input.fevRipsId ? ((await readOtherFile(deps.db, ctx.tenantId, input.fevRipsId, tipo)) ?? null) : null;
+  const analysis = await deps.analysis.analyze({ tipo, bytes: input.bytes, other: other?.content ?? null });
+  if (!analysis.ok) throw new AppError(analysis.code as TErrorCode, analysis.message);
+  const tercero = await getTercero(deps, ctx);
+  if (!analysis.idObligado) throw new AppError('IDENTITY_NOT_FOUND', MSG.identityNotFound);
+  if (normalizeId(analysis.idObligado) !== normalizeId(tercero.numeroIdentificacion)) {
+    throw new AppError('IDENTITY_MISMATCH', MSG.identityMismatch, {
+      numeroIdentificacionArchivo: analysis.idObligado,
+      numeroIdentificacionTercero: tercero.numeroIdentificacion,
+    });
+  }
+  const formato = analysis.formato;
+  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+
+  try {
+    const uploaded = await deps.db.transaction(async (tx) => {
+      let doc: TDoc;
+      if (input.fevRipsId) {
+        const found = await lockDocument(tx, ctx.tenantId, input.fevRipsId);
+        if (!found) throw new AppError('NOT_FOUND', MSG.documentNotFound);
+        assertEditable(found);
+        if (found.formato !== formato)
+          throw new AppError('FORMATO_MISMATCH', MSG.formatoMismatch, { formatoArchivo: formato, formatoDocumento: found.formato });
+        const slots = await listFileRefs(tx, ctx.tenantId, found.id);
+        if (slots.some((f) => f.tipo === tipo)) throw new AppError('SLOT_FILLED', MSG.slotFilled(TIPO_LABEL[tipo]));
+        if ((slots.find((f) => f.tipo !== tipo)?.id ?? null) !== (other?.id ?? null))
+          throw new AppError('DOCUMENT_CHANGED', MSG.documentChanged);
+        doc = found;
+      } else {
+        // Described after the transaction: PGlite has one connection, a query outside tx would wait on it.
+        if (await findDocumentByFormato(tx, ctx.tenantId, formato)) throw new AppError('FORMATO_EXISTS', MSG.formatoExists);
+        doc = await insertDocument(tx, ctx.tenantId, {
+          idUsuario: ctx.userId,
+          formato,
+          tipoDocumento: analysis.tipoDocumento ?? 'FV',
+          estado: estadoInicial(tipo),
+        });
+      }
+      await insertFile(tx, ctx.tenantId, {
+        fevRipsId: doc.id,
+        tipo,
+        nombre: safeName(input.filename),
+        content: input.bytes,
+        sha256,
+        sizeBytes: input.bytes.length,
+      });
+      const updated = await updateDocument(tx, ctx.tenantId, doc.id, {
+        estado: estadoPorContenido(doc, { xml: tipo === 'xml' || Boolean(other), json: tipo === 'json' || Boolean(other) }),
+        tipoDocumento: analysis.tipoDocumento ?? doc.tipoDocumento,
+        totalFactura: storedAmount(analysis.totalFactura),
+        infoFevRips: analysis.info,
+        muvEndpoint: analysis.endpoint,
+        fechaModificacion: new Date(),
+      });
+      await replaceFindings(tx, ctx.tenantId, doc.id, 'LOCAL', analysis.findings);
+      return { fevRipsId: doc.id, tipoArchivo: tipo, formato, estado: updated!.estado, tipoDocumento: updated!.tipoDocumento };
+    });
+    listCounts.invalidate(ctx.tenantId);
+    return uploaded;
+  } catch (err) {
+    listCounts.invalidate(ctx.tenantId);
+    if ((err instanceof AppError && err.code === 'FORMATO_EXISTS') || isUniqueViolation(err))
+      throw new AppError('FORMATO_EXISTS', MSG.formatoExists, await describeFormato(deps, ctx, formato));
+    throw err;
+  }
+}
+
+/** Largest invoice total the list stores (numeric(18,2)); a bigger or non-finite amount in a bad file stores 0. */
+const MAX_STORED_AMOUNT = 1e16;
+
+/**
+ * An amount as the `total_factura` column takes it (COP, 2 decimals). A file may carry absurd amounts (1e308): the
+ * engine reports them as findings (RVG01 on the field), and the document stores 0 instead of overflowing the column.
+ */
+export function storedAmount(amount: number | null | undefined): string {
+  return typeof amount === 'number' && Number.isFinite(amount) && Math.abs(amount) < MAX_STORED_AMOUNT ? amount.toFixed(2) : '0';
+}
+
+/** File names are kept for display only: path separators and control characters become '_'. */
+const safeName = (name: string) =>
+  [...name].map((ch) => (ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32 ? '_' : ch)).join('').slice(-200);
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

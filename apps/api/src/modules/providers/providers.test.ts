@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG } from '@radica/contracts/messages';
+import { providerConfigs } from '../../db/schema.ts';
+import { PROVIDER_CONFIG, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('provider configuration', () => {
+  it('reads an empty configuration with the tercero, creates, encrypts and updates it', async () => {
+    const { c, registration } = await registerAndLogin(t.url, 'prestador@example.co', '901019681');
+    const empty = await c.get('/api/Auth/tercero-fevrips');
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toMatchObject({ configurado: false, codigoPrestador: null, tercero: { numeroIdentificacion: '901019681' } });
+
+    const missing = await c.post('/api/Auth/crear-configuracion-fevrips', { ...PROVIDER_CONFIG, codigoPrestador: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(MSG.codigoPrestadorRequired);
+    const noPassword = await c.post('/api/Auth/crear-configuracion-fevrips', { ...PROVIDER_CONFIG, passwordValidator: '' });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.message).toBe(MSG.contrasenaValidadorRequired);
+
+    const created = await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    expect(created.status).toBe(200);
+    expect(created.body.message).toBe(MSG.configSaved);
+    const again = await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    expect(again.status).toBe(409);
+
+    const [row] = await t.app.deps.db.select().from(providerConfigs);
+    expect(row!.passwordValidatorEnc).not.toContain(PROVIDER_CONFIG.passwordValidator);
+    expect(row!.passwordValidatorEnc).toMatch(/^v1:/);
+    expect(t.app.deps.cipher.decrypt(row!.passwordValidatorEnc)).toBe(PROVIDER_CONFIG.passwordValidator);
+
+    const read = await c.get('/api/Auth/tercero-fevrips');
+    expect(read.body.data).toMatchObject({ configurado: true, codigoPrestador: '110013120501', userValidator: '1010101010', passwordValidator: '', hasPasswordValidator: true, tipoClasePersona: 'J' });
+    expect(JSON.stringify(read.body)).not.toContain(PROVIDER_CONFIG.passwordValidator);
+
+    const updated = await c.put('/api/Auth/actualizar-configuracion-fevrips', { ...PROVIDER_CONFIG, passwordValidator: '', tipoClasePersona: 'natural', nombreRepresentanteLegal: 'Luis' });
+    expect(updated.status).toBe(200);
+    const [after] = await t.app.deps.db.select().from(providerConfigs).where(eq(providerConfigs.tenantId, row!.tenantId));
+    expect(after!.tipoClasePersona).toBe('N');
+    expect(after!.nombreRepresentanteLegal).toBe('Luis');
+    expect(t.app.deps.cipher.decrypt(after!.passwordValidatorEnc)).toBe(PROVIDER_CONFIG.passwordValidator);
+    expect(registration.validator).toBeTruthy();
+  });
+
+  it('keeps each tenant to its own configuration', async () => {
+    const a = await registerAndLogin(t.url, 'tenant-a@example.co', '901019681');
+    const b = await registerAndLogin(t.url, 'tenant-b@example.co', '891856372');
+    await a.c.post('/api/Auth/crear-configuracion-fevrips', { ...PROVIDER_CONFIG, codigoPrestador: '111111111101' });
+    const readB = await b.c.get('/api/Auth/tercero-fevrips');
+    expect(readB.body.data.configurado).toBe(false);
+    expect(readB.body.data.tercero.numeroIdentificacion).toBe('891856372');
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { MSG } from '@radica/contracts/messages';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * @fastify/rate-limit with no global limit: each route that needs one declares it (`config.rateLimit` for per-IP
+ * limits, `keyedLimit` for the others). Over a limit the answer is 429 RATE_LIMITED with the seed's text
+ * (MSG.http429). The client's address is Fastify's `request.ip`, which believes X-Forwarded-For only from the
+ * configured proxies (TRUST_PROXY), so no client picks the address it is counted under (issue 9).
+ */
+export async function registerRateLimits(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    global: false,
+    // Enough keys that cycling through addresses or e-mails does not evict the counters being attacked.
+    cache: 100_000,
+    errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MSG.http429, code: 'RATE_LIMITED' }),
+  });
+}
+
+/**
+ * A limit on something other than the caller's address (issue 9 "Abuse limits"): the e-mail a code is mailed to, the
+ * signed-in user, the tenant. `max` calls per `timeWindowMs` for each value of `key`, counted by @fastify/rate-limit's
+ * store (the per-IP route limits use the same plugin through `config.rateLimit`).
+ */
+export type TKeyedLimit = {
+  /** Distinguishes the counters of different limits that could share a key value. */
+  name: string;
+  max: number;
+  timeWindowMs: number;
+  key: (request: FastifyRequest) => string | null;
+};
+
+/**
+ * A preHandler enforcing `limit` (register it after schema validation: the key may come from the body). Over the
+ * limit it answers 429 with the seed's text (MSG.http429) and Retry-After; a request whose key is null is not counted.
+ */
+export function keyedLimit(app: FastifyInstance, limit: TKeyedLimit) {
+  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindowMs, keyGenerator: (req) => `${limit.name}:${limit.key(req)}` });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limit.key(request) === null) return;
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      throw new AppError('RATE_LIMITED', MSG.http429);
+    }
+  };
+}

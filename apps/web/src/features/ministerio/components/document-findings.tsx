@@ -1,0 +1,55 @@
+import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { Card, CardBody } from '../../../components/ui/card';
+import type { TMinisterioDetail } from '../api/types';
+import type { TEditorState } from '../utils/document-editor';
+import { HallazgosList } from './hallazgos-list';
+
+/**
+ * A document's findings (seed 001 §2, issue 5): the local prevalidation until the ministry accepts it, then
+ * the ministry's errors (rejected documents) and notifications (accepted ones, or any that came back).
+ */
+export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state: TEditorState }) {
+  const { isApproved, showErrors, showNotifications } = state;
+  return (
+    <>
+      {!isApproved && (
+        <Card aria-labelledby="prevalidacion-title" data-testid="prevalidacion">
+          <CardBody>
+            <HallazgosList
+              title={MSG_MINISTERIO.prevalidacionTitle}
+              headingId="prevalidacion-title"
+              items={doc.prevalidacion ?? []}
+              emptyText={MSG_MINISTERIO.prevalidacionEmpty}
+              tone="mixed"
+            />
+          </CardBody>
+        </Card>
+      )}
+      {(showErrors || showNotifications) && (
+        <Card>
+          <CardBody className="space-y-6">
+            {showErrors && (
+              <HallazgosList
+                title="Errores"
+                headingId="errores-title"
+                items={doc.errores}
+                emptyText={MSG.hallazgosNoErrors}
+                tone="error"
+              />
+            )}
+            {showNotifications && (
+              <HallazgosList
+                title="Notificaciones"
+                headingId="notificaciones-title"
+                items={doc.notificaciones}
+                emptyText={MSG.hallazgosNoNotifications}
+                tone="notice"
+              />
+            )}
+          </CardBody>
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { Search } from 'lucide-react';
+import { TIPOS_DOCUMENTO } from '@radica/contracts/enums';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/form-field';
+import type { TListFilters } from '../api/types';
+import { hasActiveFilters } from '../utils/list-filters';
+import { DateRangePicker } from './date-range-picker';
+
+/** Status filter (seed 001 §7): no choice searches with EXCLUDE_ANULADO; 'Anulados' shows the cancelled ones. */
+const ESTADO_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: MSG_MINISTERIO.allStatuses },
+  { value: 'APROBADO', label: 'Aprobados' },
+  { value: 'NO_APROBADO', label: 'No aprobados' },
+  { value: 'EN_ESPERA', label: 'En espera' },
+  { value: 'PROCESADO', label: 'Listos para envío' },
+  { value: 'PENDIENTE_XML', label: 'Pendiente XML' },
+  { value: 'PENDIENTE_RIPS', label: 'Pendiente JSON' },
+  { value: 'ANULADO', label: 'Anulados' },
+];
+
+/**
+ * The list's filters (seed 001 §2, §7): search by formato, document type, status, creation and filing date
+ * ranges, and 'Limpiar filtros'. The search text is shown as typed; the list applies it after its debounce.
+ */
+export function ListFiltersBar({
+  filters,
+  searchText,
+  onSearchChange,
+  onChange,
+  onClear,
+}: {
+  filters: TListFilters;
+  searchText: string;
+  onSearchChange: (text: string) => void;
+  onChange: (patch: Partial<TListFilters>) => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="grid gap-3 border-b border-slate-100 p-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="relative md:col-span-2">
+        <span className="mb-1 block text-xs font-medium text-slate-600">{MSG_MINISTERIO.searchLabel}</span>
+        <Search aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400" />
+        <Input
+          type="search"
+          aria-label={MSG_MINISTERIO.searchLabel}
+          placeholder={MSG.documentsSearchPlaceholder}
+          value={searchText}
+          onChange={(e) => onSearchChange(e.target.value)}
+          className="pl-9"
+        />
+      </div>
+      <div>
+        <label htmlFor="filtro-tipo" className="mb-1 block text-xs font-medium text-slate-600">
+          {MSG_MINISTERIO.filterType}
+        </label>
+        <Select
+          id="filtro-tipo"
+          value={filters.tipoDocumento}
+          onChange={(e) => onChange({ tipoDocumento: e.target.value })}
+        >
+          <option value="">{MSG_MINISTERIO.allTypes}</option>
+          {Object.entries(TIPOS_DOCUMENTO).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <label htmlFor="filtro-estado" className="mb-1 block text-xs font-medium text-slate-600">
+          {MSG_MINISTERIO.filterStatus}
+        </label>
+        <Select id="filtro-estado" value={filters.estado} onChange={(e) => onChange({ estado: e.target.value })}>
+          {ESTADO_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="xl:col-span-2">
+        <DateRangePicker
+          label={MSG_MINISTERIO.filterCreated}
+          testId="filtro-fecha-creacion"
+          from={filters.fechaCreacionDesde}
+          to={filters.fechaCreacionHasta}
+          onChange={({ from, to }) => onChange({ fechaCreacionDesde: from, fechaCreacionHasta: to })}
+        />
+      </div>
+      <div className="xl:col-span-2">
+        <DateRangePicker
+          label={MSG_MINISTERIO.filterFiled}
+          testId="filtro-fecha-radicacion"
+          from={filters.fechaRadicacionDesde}
+          to={filters.fechaRadicacionHasta}
+          onChange={({ from, to }) => onChange({ fechaRadicacionDesde: from, fechaRadicacionHasta: to })}
+        />
+      </div>
+      <div className="flex items-end justify-end md:col-span-2 xl:col-span-4">
+        <Button variant="ghost" disabled={!hasActiveFilters(filters) && !searchText} onClick={onClear}>
+          {MSG_MINISTERIO.clearFilters}
+        </Button>
+      </div>
+    </div>
+  );
+}

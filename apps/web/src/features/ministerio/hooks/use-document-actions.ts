@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { TSendResult } from '@radica/contracts/documents';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { getErrorMessage } from '../../../lib/http';
+import { useCancelDocument } from '../api/cancel-document';
+import { useDeleteDocumentFile } from '../api/delete-document-file';
+import { useReactivateDocument } from '../api/reactivate-document';
+import { useSendDocument } from '../api/send-document';
+import { useSyncFormato } from '../api/sync-formato';
+import type { TMinisterioDetail } from '../api/types';
+import { sendRejectedTitle, type TConfirm } from '../utils/document-editor';
+import { countRechazados } from '../utils/prevalidacion';
+import { LONG_TOAST_MS, SAVE_REDIRECT_MS, SEND_REDIRECT_MS } from '../utils/timings';
+import { kindLabel, type FileKind } from '../utils/validate-file';
+import { useFailureToast } from './use-failure-toast';
+
+
+/**
+ * The document editor's actions (seed 001 §2 "Document detail and new report", §4, §5): send (asking first
+ * when local prevalidation found RECHAZADO findings, issue 5), cancel, reactivate, save, sync with the
+ * ministry and remove a file, each with its toasts; the confirmation being asked; the last send's verdict;
+ * the redirect to the list after a save or an accepted send. The server re-checks every guard.
+ */
+export function useDocumentActions(doc: TMinisterioDetail | null) {
+  const navigate = useNavigate();
+  const send = useSendDocument();
+  const cancel = useCancelDocument();
+  const reactivate = useReactivateDocument();
+  const removeFile = useDeleteDocumentFile();
+  const sync = useSyncFormato();
+  const { fail, onSessionError } = useFailureToast();
+  const [lastSend, setLastSend] = useState<TSendResult | null>(null);
+  const [confirm, setConfirm] = useState<TConfirm | null>(null);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const hasAnyFile = Boolean(doc && (doc.xml || doc.json));
+  const redirectToList = (afterMs: number) => {
+    setIsRedirecting(true);
+    redirectTimer.current = setTimeout(() => navigate('/ministerio'), afterMs);
+  };
+
+  const doRemoveFile = async (kind: FileKind) => {
+    if (!doc) return;
+    try {
+      const result = await removeFile.mutateAsync({ id: doc.id, tipoArchivo: kind });
+      toast.success(MSG_MINISTERIO.fileRemoved(kindLabel(kind)));
+      if (result.documentoAnulado)
+        toast.info(MSG_MINISTERIO.documentoAnuladoSinArchivos, { duration: LONG_TOAST_MS });
+    } catch (error) {
+      fail(error, (m) => m);
+    }
+  };
+
+  const doSend = async (andSave: boolean) => {
+    if (!doc) return;
+    if (doc.id <= 0) {
+      toast.error(MSG.invalidDocumentId);
+      return;
+    }
+    setLastSend(null);
+    try {
+      const result = await send.mutateAsync(doc.id);
+      setLastSend(result);
+      if (result.exitoso) {
+        toast.success(MSG.sendSucceeded, {
+          description: `CUV: ${result.cuv ?? MSG.cuvUnavailable} · ${result.totalNotificaciones} notificaciones`,
+          duration: LONG_TOAST_MS,
+        });
+        redirectToList(SEND_REDIRECT_MS);
+      } else {
+        toast.error(sendRejectedTitle(result), { description: result.mensaje });
+      }
+    } catch (error) {
+      if (onSessionError(error)) return;
+      if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
+      else toast.error(getErrorMessage(error, MSG.sendError));
+    }
+  };
+
+  const doCancel = async () => {
+    if (!doc) return;
+    try {
+      await cancel.mutateAsync(doc.id);
+      toast.success(MSG_MINISTERIO.anulado);
+      redirectToList(SAVE_REDIRECT_MS);
+    } catch (error) {
+      fail(error, MSG_MINISTERIO.cancelError);
+    }
+  };
+
+  /** issue 5: local RECHAZADO findings ask for confirmation before sending. */
+  const onSend = (andSave: boolean) => {
+    if (andSave && !hasAnyFile) {
+      toast.error(MSG_MINISTERIO.saveAndSendNeedsFile);
+      return;
+    }
+    if (countRechazados(doc?.prevalidacion) > 0) setConfirm({ kind: 'send-anyway', andSave });
+    else void doSend(andSave);
+  };
+
+  const onActivate = async () => {
+    if (!doc) return;
+    if (!hasAnyFile) {
+      toast.error(MSG_MINISTERIO.activateNeedsFile);
+      return;
+    }
+    try {
+      await reactivate.mutateAsync(doc.id);
+      toast.success(MSG_MINISTERIO.savedAndActivated);
+      redirectToList(SAVE_REDIRECT_MS);
+    } catch (error) {
+      fail(error, MSG_MINISTERIO.activateError);
+    }
+  };
+
+  /** seed 001 §4: saving a document with no file asks first, then cancels it. */
+  const onSave = () => {
+    if (!doc) {
+      toast.error(MSG_MINISTERIO.noIdAfterSave);
+      return;
+    }
+    if (!hasAnyFile && doc.estado !== 'ANULADO') {
+      setConfirm({ kind: 'save-empty' });
+      return;
+    }
+    toast.success(MSG_MINISTERIO.saved);
+    redirectToList(SAVE_REDIRECT_MS);
+  };
+
+  const onSync = async () => {
+    if (!doc?.formato) {
+      toast.error(MSG_MINISTERIO.syncNeedsFormato);
+      return;
+    }
+    try {
+      const result = await sync.mutateAsync(doc.formato);
+      if (!result.informacionSincronizada || result.cantidadRegistrosGuardados === 0)
+        toast.info(MSG_MINISTERIO.sincronizacionSinDatos);
+      else toast.success(result.mensaje || MSG_MINISTERIO.syncDone(result.cantidadRegistrosGuardados));
+    } catch (error) {
+      fail(error, MSG_MINISTERIO.syncError);
+    }
+  };
+
+  const onConfirm = async () => {
+    const current = confirm;
+    setConfirm(null);
+    if (!current) return;
+    if (current.kind === 'cancel' || current.kind === 'save-empty') await doCancel();
+    else if (current.kind === 'remove') await doRemoveFile(current.fileKind);
+    else await doSend(current.andSave);
+  };
+
+  return {
+    lastSend,
+    confirm,
+    askConfirm: setConfirm,
+    closeConfirm: () => setConfirm(null),
+    onConfirm,
+    onSend,
+    onSave,
+    onActivate,
+    onSync,
+    isSending: send.isPending,
+    isReactivating: reactivate.isPending,
+    isSyncing: sync.isPending,
+    /** Cancel, reactivate or file removal pending. */
+    isMutating: cancel.isPending || reactivate.isPending || removeFile.isPending,
+    isRedirecting,
+  };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers, with its HTTP status (DESIGN.md "Errors: one AppError(code, status, message)").
+ * The API's AppError looks the status up here; the web matches on the typed code. Body of every error:
+ * `{ success: false, message, code, data? }` (ZErrorResponse), `message` in Spanish from the catalogue.
+ */
+export const ERROR_STATUS = {
+  // request shape (any route)
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  NUL_CHARACTER: 400,
+  INVALID_ID: 400,
+  BODY_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  NOT_FOUND: 404,
+  INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
+  // session and access (seed 000 §6, §8)
+  UNAUTHENTICATED: 401,
+  VALIDATOR_MISMATCH: 403,
+  MODULE_REQUIRED: 403,
+  OPERATOR_UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 429,
+  NO_REFRESH_TOKEN: 401,
+  REFRESH_INVALID: 401,
+  REFRESH_REUSED: 401,
+  REFRESH_RACE: 409,
+  // accounts and codes (seed 000 §5, §7)
+  EMAIL_TAKEN: 409,
+  EMAIL_NOT_VERIFIED: 400,
+  EMAIL_MISMATCH: 400,
+  CODE_EXPIRED: 400,
+  CODE_WRONG: 400,
+  CODE_INVALID: 400,
+  CODE_TOO_MANY_ATTEMPTS: 429,
+  RESET_CODE_INVALID: 400,
+  PASSWORD_MANAGED_BY_GOOGLE: 400,
+  GOOGLE_DISABLED: 400,
+  GOOGLE_TOKEN_INVALID: 401,
+  GOOGLE_EMAIL_MISMATCH: 400,
+  GOOGLE_NOT_REGISTERED: 404,
+  GOOGLE_ALREADY_REGISTERED: 409,
+  // provider configuration (seed 000 §8)
+  CONFIG_EXISTS: 409,
+  CONFIG_REQUIRED: 412,
+  // uploads (seed 001 §5)
+  FILE_MISSING: 400,
+  FILE_TOO_LARGE: 413,
+  UPLOAD_ONE_FILE: 413,
+  UPLOAD_TOO_MANY_FIELDS: 413,
+  UPLOAD_MALFORMED: 400,
+  UPLOADS_BUSY: 429,
+  EMPTY_FILE: 400,
+  EXTENSION: 400,
+  XML_DOCTYPE: 400,
+  XML_INVALID: 400,
+  XML_NO_FORMATO: 400,
+  XML_ERROR: 400,
+  JSON_INVALID: 400,
+  JSON_NO_FORMATO: 400,
+  JSON_ERROR: 400,
+  IDENTITY_NOT_FOUND: 422,
+  IDENTITY_MISMATCH: 422,
+  FORMATO_MISMATCH: 409,
+  FORMATO_EXISTS: 409,
+  SLOT_FILLED: 409,
+  DOCUMENT_CHANGED: 409,
+  // document lifecycle and send (seed 001 §4)
+  DOCUMENT_LOCKED: 409,
+  DOCUMENT_APPROVED: 409,
+  SEND_IN_PROGRESS: 409,
+  SEND_NEEDS_FILES: 422,
+  ANULAR_NO_PERMITIDO: 409,
+  REACTIVAR_NO_PERMITIDO: 409,
+  SIN_ARCHIVOS: 422,
+  TIPO_ARCHIVO: 400,
+  ARCHIVO_NO_EXISTE: 404,
+  MUV_LOGIN_REJECTED: 422,
+  MUV_UNAVAILABLE: 502,
+  MUV_TIMEOUT: 504,
+  // bulk calls and reports (seed 001 §5, §7)
+  SIN_SELECCION: 400,
+  SIN_ESTADO_VALIDO: 422,
+  DEMASIADOS_FORMATOS: 400,
+  FORMATOS_REQUERIDOS: 400,
+  FORMATO_REQUERIDO: 400,
+  SYNC_NO_APROBADO: 409,
+  CUV_DESCONOCIDO: 404,
+  JOBS_OFF: 503,
+  // operator
+  MODULO_INVALIDO: 400,
+  USUARIO_NO_ENCONTRADO: 404,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [TErrorCode, ...TErrorCode[]];
+
+/** True when `code` is one of the API's error codes. */
+export const isErrorCode = (code: unknown): code is TErrorCode => typeof code === 'string' && code in ERROR_STATUS;
+
+/** The body of every error answer. */
+export const ZErrorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  data: z.unknown().optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;

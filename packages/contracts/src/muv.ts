@@ -1,0 +1,81 @@
+/**
+ * The ministry's FEV-RIPS API protocol (MUV, FVE.WebAPILocal), described once for the three parts that speak it: the
+ * API's client (apps/api/src/integrations/muv), the local simulator (apps/muv-simulator) and the pre-validator
+ * (packages/fevrips). Source: shared/notes/fevrips-reference.md §1.2 (endpoints), §1.3 (login), §1.5 (results).
+ */
+
+/** How an upload endpoint treats one side of the `FevRipsApiLocalDTO` body. `ignored`: not read even when sent. */
+export type TCargaSide = 'required' | 'optional' | 'ignored';
+
+/**
+ * The upload endpoints under `/api/PaquetesFevRips/`: which sides of `{ rips, xmlFevFile }` each reads, the DIAN
+ * document type its XML must be (`null`: any) and the RIPS `tipoNota` it expects (`null`: none or ""). Sides and types
+ * follow the scenario table of reference §1.2; where the reference says ❓ the side is `optional`.
+ */
+export const MUV_CARGA_ENDPOINTS = [
+  { name: 'CargarFevRips', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarNC', xml: 'required', rips: 'required', tipoDocumento: 'NC', tipoNota: 'NC' },
+  { name: 'CargarNCTotal', xml: 'required', rips: 'ignored', tipoDocumento: 'NC', tipoNota: 'NC' },
+  { name: 'CargarND', xml: 'required', rips: 'required', tipoDocumento: 'ND', tipoNota: 'ND' },
+  { name: 'CargarNotaAjuste', xml: 'optional', rips: 'required', tipoDocumento: null, tipoNota: 'NA' },
+  { name: 'CargarRipsSinFactura', xml: 'ignored', rips: 'required', tipoDocumento: null, tipoNota: 'RS' },
+  { name: 'CargarCapitaInicial', xml: 'required', rips: 'ignored', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarCapitaPeriodo', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarCapitaFinal', xml: 'optional', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarNcCapita', xml: 'required', rips: 'optional', tipoDocumento: 'NC', tipoNota: 'NC' },
+  { name: 'CargarNCAcuerdoVoluntades', xml: 'required', rips: 'optional', tipoDocumento: 'NC', tipoNota: 'NC' },
+] as const satisfies ReadonlyArray<{
+  name: string;
+  xml: TCargaSide;
+  rips: TCargaSide;
+  tipoDocumento: 'FV' | 'NC' | 'ND' | null;
+  tipoNota: 'NC' | 'ND' | 'NA' | 'RS' | null;
+}>;
+
+/** An upload endpoint's row of {@link MUV_CARGA_ENDPOINTS}. */
+export type TCargaEndpoint = (typeof MUV_CARGA_ENDPOINTS)[number];
+/** The name of an upload endpoint (`POST /api/PaquetesFevRips/{name}`). */
+export type TMuvEndpoint = TCargaEndpoint['name'];
+
+/** Login path of the validator user (reference §1.3). */
+export const MUV_LOGIN_PATH = '/api/Auth/LoginSISPRO';
+
+/** `UsuarioSISPRO`, the login body (reference §1.3): the validator user's document, its password and the provider's NIT. */
+export type TUsuarioSISPRO = { persona: { identificacion: { tipo: string; numero: string } }; clave: string; nit: string };
+
+/** The login body for a validator user (document type CC unless told). */
+export function usuarioSISPRO(o: { userValidator: string; passwordValidator: string; nit: string; tipoDocumentoUsuario?: string }): TUsuarioSISPRO {
+  return { persona: { identificacion: { tipo: o.tipoDocumentoUsuario ?? 'CC', numero: o.userValidator } }, clave: o.passwordValidator, nit: o.nit };
+}
+
+/** One validation finding exactly as the MUV writes it (`ResultadoValidacionDTO`, PascalCase keys; reference §1.5). */
+export type TResultadoValidacion = {
+  Clase: 'RECHAZADO' | 'NOTIFICACION';
+  Codigo: string;
+  Descripcion: string;
+  Observaciones: string;
+  PathFuente: string;
+  Fuente: string;
+};
+
+/** The same finding as Radica stores and shows it (camelCase, any class the ministry sends). */
+export type TMuvFinding = { clase: string; codigo: string; descripcion: string; observaciones: string; pathFuente: string; fuente: string };
+
+/** A finding read from a ministry answer whatever its key casing (200 answers are PascalCase, 400 camelCase). */
+export function findingFromMuv(item: unknown): TMuvFinding {
+  const i: Record<string, unknown> = {};
+  if (typeof item === 'object' && item !== null) for (const [k, v] of Object.entries(item)) i[k.toLowerCase()] = v;
+  return {
+    clase: String(i.clase ?? ''),
+    codigo: String(i.codigo ?? ''),
+    descripcion: String(i.descripcion ?? ''),
+    observaciones: String(i.observaciones ?? ''),
+    pathFuente: String(i.pathfuente ?? ''),
+    fuente: String(i.fuente ?? ''),
+  };
+}
+
+/** A finding as the MUV writes it, from Radica's (the simulator answers with the checks of packages/fevrips). */
+export function findingToMuv(f: { clase: 'RECHAZADO' | 'NOTIFICACION'; codigo: string; descripcion: string; observaciones: string; pathFuente: string; fuente: string }): TResultadoValidacion {
+  return { Clase: f.clase, Codigo: f.codigo, Descripcion: f.descripcion, Observaciones: f.observaciones, PathFuente: f.pathFuente, Fuente: f.fuente };
+}
