@@ -30,7 +30,7 @@ const EMAIL = 'bench@example.co';
 const PASSWORD = 'Clave-Segura-2026';
 
 const config = {
-  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_LOCKOUT_MAX_FAILURES: '1000000', MAIL_DEV_OUTBOX: 'true', MUV_SIMULATOR: 'false', MUV_BASE_URL: 'http://127.0.0.1:9/' }),
+  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LOGIN_LOCKOUT_MAX_FAILURES: '1000000', MAIL_DEV_OUTBOX: 'true', MUV_SIMULATOR: 'false', MUV_BASE_URL: 'http://127.0.0.1:9/', WOMPI_SIMULATOR: 'true' }),
   pgliteDataDir: 'memory',
   dataDir: mkdtempSync(join(tmpdir(), 'radica-bench-')),
   encryptionKey: randomBytes(32).toString('base64'),

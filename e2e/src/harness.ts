@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { muvSimulatorPlugin } from '../../apps/muv-simulator/src/plugin.ts';
+import { wompiSimulatorPlugin } from '../../apps/wompi-simulator/src/plugin.ts';
 import { loadConfig, type TConfig } from '../../apps/api/src/config.ts';
 import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
 
@@ -55,7 +56,7 @@ export async function startHarness(options: THarnessOptions = {}): Promise<THarn
     rateLimitScale: 10,
     ...options.config,
   };
-  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin });
+  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

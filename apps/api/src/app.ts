@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { configureZodSpanish } from '@radica/contracts/common';
 import { MAX_JSON_BODY_BYTES } from '@radica/contracts/enums';
 import type { TConfig } from './config.ts';
-import type { TDeps } from './deps.ts';
+import type { TDeps, TPayments } from './deps.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createTokenKit } from './lib/tokens.ts';
@@ -15,6 +15,7 @@ import { createAnalysisPool } from './modules/documents/analysis-pool.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { createCipher, loadOrCreateSecretFile, parseKey } from './lib/secrets.ts';
 import { createMuvClient } from './integrations/muv/client.ts';
+import { createWompiClient } from './integrations/wompi/client.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerOperatorAuth } from './plugins/operator.ts';
@@ -30,6 +31,8 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { geographyRoutes } from './modules/geography/routes.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { ensurePromoCoupon } from './modules/billing/coupons.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { runBulkSendJob } from './modules/documents/bulk-send.ts';
 
@@ -51,7 +54,31 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  */
 export type TAppParts = {
   muvSimulator?: FastifyPluginAsync<{ stateFile?: string | null; controlHooks?: boolean }>;
+  /** The payment gateway's local simulator (apps/wompi-simulator), mounted under /_sim/wompi when WOMPI_SIMULATOR is on. */
+  wompiSimulator?: FastifyPluginAsync<TWompiSimulatorOptions>;
 };
+
+/** What the API hands the payment simulator (its plugin options, as apps/wompi-simulator declares them). */
+export type TWompiSimulatorOptions = {
+  publicKey: string;
+  privateKey: string;
+  eventsSecret: string;
+  integritySecret: string;
+  eventsUrl: () => string | null;
+  stateFile?: string | null;
+  controlHooks?: boolean;
+};
+
+/** Where the simulator's merchant keys live, generated once per data directory (they sign its events). */
+function simulatorWompiKeys(dataDir: string): TPayments['keys'] {
+  const key = (name: string, prefix: string) => `${prefix}${loadOrCreateSecretFile(join(dataDir, 'wompi-sim', name), 24).toString('hex')}`;
+  return {
+    publicKey: key('public', 'pub_test_'),
+    privateKey: key('private', 'prv_test_'),
+    eventsSecret: key('events', 'test_events_'),
+    integritySecret: key('integrity', 'test_integrity_'),
+  };
+}
 
 /** Fastify's trustProxy for a hop count: the nearest `hops` addresses of the chain are proxies (proxy-addr). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -92,6 +119,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     const port = address && typeof address === 'object' ? address.port : config.port;
     return `http://127.0.0.1:${port}`;
   };
+  const wompiKeys = config.wompiKeys ?? simulatorWompiKeys(config.dataDir);
   const deps: TDeps = {
     config,
     db: database.db,
@@ -108,13 +136,24 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       retries: config.muvRetries,
       retryBaseMs: config.muvRetryBaseMs,
     }),
+    payments: {
+      client: createWompiClient({
+        baseUrl: () => config.wompiBaseUrl ?? `${selfUrl()}/_sim/wompi/v1`,
+        publicKey: wompiKeys.publicKey,
+        privateKey: wompiKeys.privateKey,
+        timeoutMs: config.wompiTimeoutMs,
+      }),
+      keys: wompiKeys,
+      browserBaseUrl: config.wompiBaseUrl ?? '/_sim/wompi/v1',
+      environment: !config.wompiBaseUrl ? 'simulator' : wompiKeys.publicKey.startsWith('pub_test_') ? 'sandbox' : 'production',
+    },
     analysis: createAnalysisPool({ threads: config.uploadWorkers }),
     log: app.log,
   };
   app.addHook('onClose', async () => deps.analysis.close());
   app.decorate('deps', deps);
 
-  await registerSecurityHeaders(app, { googleClientId: config.googleClientId });
+  await registerSecurityHeaders(app, { googleClientId: config.googleClientId, paymentGatewayUrl: config.wompiBaseUrl });
   await app.register(cookie);
   await registerRateLimits(app);
   await registerMultipart(app);
@@ -130,6 +169,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await providerRoutes(scope, deps);
     await documentRoutes(scope, deps);
     await productRoutes(scope, deps);
+    await billingRoutes(scope, deps);
     await mailRoutes(scope, deps);
   });
 
@@ -141,6 +181,17 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       controlHooks: config.muvSimulatorControl,
     });
   }
+
+  if (config.wompiSimulator && parts.wompiSimulator) {
+    await app.register(parts.wompiSimulator, {
+      prefix: '/_sim/wompi',
+      ...wompiKeys,
+      eventsUrl: () => `${selfUrl()}/api/payment/webhook`,
+      stateFile: config.pgliteDataDir === 'memory' ? null : join(config.dataDir, 'wompi-simulator.json'),
+      controlHooks: config.wompiSimulatorControl,
+    });
+  } else if (config.wompiSimulator) app.log.warn('WOMPI_SIMULATOR is on but the entry point gave no simulator: payments will fail');
+  await ensurePromoCoupon(deps, config.promoCouponCode);
 
   await registerSpa(app, config.webDistDir ?? join(HERE, '../../web/dist'));
 

@@ -88,6 +88,26 @@ const ZEnv = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
   /** Seconds a send's claim on a document lives without a heartbeat before another process may release it. */
   SEND_LEASE_S: z.coerce.number().int().min(5).max(3600).default(30),
+  /** The payment gateway's API (Wompi protocol, `…/v1`). Unset → the in-process simulator at {self}/_sim/wompi/v1. */
+  WOMPI_BASE_URL: z.string().url().optional(),
+  /** Merchant keys of the gateway (required with WOMPI_BASE_URL; generated under DATA_DIR for the simulator). */
+  WOMPI_PUBLIC_KEY: z.string().min(8).optional(),
+  WOMPI_PRIVATE_KEY: z.string().min(8).optional(),
+  WOMPI_EVENTS_SECRET: z.string().min(8).optional(),
+  WOMPI_INTEGRITY_SECRET: z.string().min(8).optional(),
+  /** Mount the payment simulator under /_sim/wompi (default: only when WOMPI_BASE_URL is unset, never in production). */
+  WOMPI_SIMULATOR: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** The payment simulator's test hooks (/_sim/wompi/_control/*). Tests only, refused in production. */
+  WOMPI_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
+  /** Per-call timeout of the gateway (ms). */
+  WOMPI_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Code of the launch coupon (final price 1 500 COP, seed 002 §9), created at start when set. Never shipped to the browser. */
+  PROMO_COUPON_CODE: z.string().trim().min(4).max(40).optional(),
+  /** Mailbox that receives the Business plan's contact form. */
+  SALES_EMAIL: z.string().email().default('ventas@radica.local'),
   /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
   REFRESH_RACE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
 });
@@ -133,6 +153,13 @@ export type TConfig = {
   uploadTenantQueue: number;
   uploadUserPerMinute: number;
   sendLeaseS: number;
+  wompiBaseUrl: string | null;
+  wompiKeys: { publicKey: string; privateKey: string; eventsSecret: string; integritySecret: string } | null;
+  wompiSimulator: boolean;
+  wompiSimulatorControl: boolean;
+  wompiTimeoutMs: number;
+  promoCouponCode: string | null;
+  salesEmail: string;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
   /** Base delay of MUV retries (ms); tests shorten it. */
@@ -166,6 +193,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   if (production && e.MUV_SIMULATOR_CONTROL === 'true')
     throw new Error('Configuración inválida: MUV_SIMULATOR_CONTROL (ganchos de prueba del simulador) no se permite en producción.');
+  const wompiSimulator = e.WOMPI_SIMULATOR ?? (!e.WOMPI_BASE_URL && !production);
+  const wompiKeyVars = [e.WOMPI_PUBLIC_KEY, e.WOMPI_PRIVATE_KEY, e.WOMPI_EVENTS_SECRET, e.WOMPI_INTEGRITY_SECRET];
+  if (e.WOMPI_BASE_URL && wompiKeyVars.some((k) => !k))
+    throw new Error(
+      'Configuración inválida: con WOMPI_BASE_URL defina también WOMPI_PUBLIC_KEY, WOMPI_PRIVATE_KEY, WOMPI_EVENTS_SECRET y WOMPI_INTEGRITY_SECRET (Wompi › Desarrolladores › Llaves).',
+    );
+  if (production && !e.WOMPI_BASE_URL && !wompiSimulator)
+    throw new Error('Configuración inválida: en producción defina WOMPI_BASE_URL y sus llaves o, para una prueba, WOMPI_SIMULATOR=true.');
+  if (production && e.WOMPI_SIMULATOR_CONTROL === 'true')
+    throw new Error('Configuración inválida: WOMPI_SIMULATOR_CONTROL (ganchos de prueba de la pasarela simulada) no se permite en producción.');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -187,6 +224,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     muvRetries: e.MUV_RETRIES,
     muvVerifyDelayS: e.MUV_VERIFY_DELAY_S,
     muvSimulator,
+    wompiBaseUrl: e.WOMPI_BASE_URL ?? null,
+    wompiKeys: e.WOMPI_BASE_URL
+      ? { publicKey: e.WOMPI_PUBLIC_KEY!, privateKey: e.WOMPI_PRIVATE_KEY!, eventsSecret: e.WOMPI_EVENTS_SECRET!, integritySecret: e.WOMPI_INTEGRITY_SECRET! }
+      : null,
+    wompiSimulator,
+    wompiSimulatorControl: e.WOMPI_SIMULATOR_CONTROL === 'true',
+    wompiTimeoutMs: e.WOMPI_TIMEOUT_MS,
+    promoCouponCode: e.PROMO_COUPON_CODE ?? null,
+    salesEmail: e.SALES_EMAIL,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvTenantConcurrency: e.MUV_TENANT_CONCURRENCY,
     jobsWorker: e.JOBS_WORKER === 'true',

@@ -4,6 +4,7 @@ import type { TMailer } from './modules/mail/mailer.ts';
 import type { TTokenKit } from './lib/tokens.ts';
 import type { TCipher } from './lib/secrets.ts';
 import type { TMuvClient } from './integrations/muv/client.ts';
+import type { TWompiClient } from './integrations/wompi/client.ts';
 import type { TJobQueue } from './modules/jobs/queue.ts';
 import type { TSessionCheck } from './modules/auth/session-check.ts';
 import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
@@ -23,6 +24,8 @@ export type TDeps = {
   /** HMAC key for e-mail codes. */
   codeKey: Buffer;
   muv: TMuvClient;
+  /** The payment gateway (Wompi protocol): the server's client, the merchant keys, what the browser is told. */
+  payments: TPayments;
   /** Worker threads that parse and check uploads (issue 9: never on the event loop). */
   analysis: TAnalysisPool;
   /** Durable jobs (pg-boss); set by buildApp once the queue has started (issue 4 bulk sends). */
@@ -32,3 +35,11 @@ export type TDeps = {
 
 /** The authenticated caller, from the access token (plugins/auth.ts); `sessionId` is the login's refresh family. */
 export type TAuthContext = { userId: number; tenantId: number; validator: string; sessionId: string };
+
+/** The payment gateway as the app uses it (issue 11). `browserBaseUrl` is what the browser calls for card tokens. */
+export type TPayments = {
+  client: TWompiClient;
+  keys: { publicKey: string; privateKey: string; eventsSecret: string; integritySecret: string };
+  browserBaseUrl: string;
+  environment: 'simulator' | 'sandbox' | 'production';
+};

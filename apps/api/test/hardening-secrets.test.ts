@@ -47,17 +47,31 @@ describe('no unauthenticated route reveals a mailed code', () => {
   });
 
   it('production refuses to start without SMTP unless MAIL_DEV_OUTBOX=true, and never mounts the simulator or its hooks unasked', () => {
-    const prod = { NODE_ENV: 'production', MUV_BASE_URL: 'https://muv.example.co' };
+    const wompi = {
+      WOMPI_BASE_URL: 'https://production.wompi.co/v1',
+      WOMPI_PUBLIC_KEY: 'pub_prod_clave',
+      WOMPI_PRIVATE_KEY: 'prv_prod_clave',
+      WOMPI_EVENTS_SECRET: 'prod_events_secreto',
+      WOMPI_INTEGRITY_SECRET: 'prod_integrity_secreto',
+    };
+    const prod = { NODE_ENV: 'production', MUV_BASE_URL: 'https://muv.example.co', ...wompi };
     expect(() => loadConfig(prod)).toThrow(/SMTP_URL/);
     expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.co:587' }).smtpUrl).toBe('smtp://mail.example.co:587');
     expect(loadConfig({ ...prod, MAIL_DEV_OUTBOX: 'true' }).mailDevOutbox).toBe(true);
-    const withSmtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587' };
+    const withSmtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587', ...wompi };
     expect(() => loadConfig(withSmtp)).toThrow(/MUV_BASE_URL/);
     expect(loadConfig({ ...withSmtp, MUV_BASE_URL: 'https://muv.example.co' }).muvSimulator).toBe(false);
     expect(loadConfig({ ...withSmtp, MUV_SIMULATOR: 'true' }).muvSimulator).toBe(true);
     expect(() => loadConfig({ ...withSmtp, MUV_SIMULATOR: 'true', MUV_SIMULATOR_CONTROL: 'true' })).toThrow(/MUV_SIMULATOR_CONTROL/);
+    // The payment gateway (issue 11): production needs the real one with its four keys, or the explicit trial flag.
+    const noGateway = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587', MUV_BASE_URL: 'https://muv.example.co' };
+    expect(() => loadConfig(noGateway)).toThrow(/WOMPI_BASE_URL/);
+    expect(() => loadConfig({ ...noGateway, WOMPI_BASE_URL: 'https://production.wompi.co/v1' })).toThrow(/WOMPI_PUBLIC_KEY/);
+    expect(loadConfig({ ...noGateway, ...wompi })).toMatchObject({ wompiSimulator: false, wompiBaseUrl: 'https://production.wompi.co/v1' });
+    expect(loadConfig({ ...noGateway, WOMPI_SIMULATOR: 'true' }).wompiSimulator).toBe(true);
+    expect(() => loadConfig({ ...noGateway, WOMPI_SIMULATOR: 'true', WOMPI_SIMULATOR_CONTROL: 'true' })).toThrow(/WOMPI_SIMULATOR_CONTROL/);
     // Development keeps the zero-setup defaults.
-    expect(loadConfig({})).toMatchObject({ muvSimulator: true, muvSimulatorControl: false, smtpUrl: null, trustProxy: false });
+    expect(loadConfig({})).toMatchObject({ muvSimulator: true, muvSimulatorControl: false, smtpUrl: null, trustProxy: false, wompiSimulator: true, wompiSimulatorControl: false });
   });
 
   it('a production app with a trial outbox and an https PUBLIC_URL still keeps the outbox and the simulator hooks closed', async () => {
@@ -67,6 +81,8 @@ describe('no unauthenticated route reveals a mailed code', () => {
       mailDevOutbox: true,
       muvSimulator: true,
       muvSimulatorControl: false,
+      wompiSimulator: true,
+      wompiSimulatorControl: false,
     });
     try {
       const anon = client(prod.url);
@@ -75,6 +91,8 @@ describe('no unauthenticated route reveals a mailed code', () => {
       expect((await anon.post('/_sim/muv/_control/fail-next', { status: 503, count: 3 })).status).toBe(404);
       expect((await anon.get('/_sim/muv/_control/stats')).status).toBe(404);
       expect((await anon.post('/_sim/muv/_control/reset', {})).status).toBe(404);
+      expect((await anon.get('/_sim/wompi/_control/events')).status).toBe(404);
+      expect((await anon.post('/_sim/wompi/_control/fail-next', { mode: '503' })).status).toBe(404);
       expect(await codeFromOutbox(anon, 'prod@example.co')).toMatch(/^\d{6}$/);
       expect(operatorHeaders(prod.url)).toBeTruthy();
     } finally {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
+import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { OPERATOR_HEADER, operatorSecretPath } from '../src/plugins/operator.ts';
@@ -68,9 +69,10 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
     muvRetryBaseMs: 10,
     rateLimitScale: 100,
     muvSimulatorControl: true,
+    wompiSimulatorControl: true,
     ...overrides,
   };
-  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin });
+  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -21,7 +21,11 @@ export const ZProductoDetalle = z.object({
   fechaCompra: z.string(),
   montoPagado: z.number(),
   numeroVenta: z.string(),
+  /** True while the purchase grants its module (approved, not past `vigenteHasta`). */
   activo: z.boolean(),
+  /** Radica: how it was paid (CARD, NEQUI, PSE, BANCOLOMBIA_TRANSFER, TRANSFERENCIA) and until when it runs (null = no end). */
+  metodoPago: z.string(),
+  vigenteHasta: z.string().nullable(),
 });
 export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
 

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { MODULOS } from '@radica/contracts/products';
 import { loadConfig, type TConfig } from '../config.ts';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
+import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { buildApp } from '../app.ts';
 import { OPERATOR_HEADER } from '../plugins/operator.ts';
 import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
@@ -35,7 +36,7 @@ export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUr
   let baseUrl = localApiUrl(config);
   let close = async () => {};
   if (!(await isApiUp(baseUrl))) {
-    const app = await buildApp({ ...config, logLevel: 'warn', muvSimulatorControl: config.muvSimulator }, { muvSimulator: muvSimulatorPlugin });
+    const app = await buildApp({ ...config, logLevel: 'warn', muvSimulatorControl: config.muvSimulator }, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

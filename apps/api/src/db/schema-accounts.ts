@@ -193,6 +193,10 @@ export const purchases = pgTable(
     activo: boolean('activo').notNull().default(true),
     /** Operator or process that recorded the purchase (e-mail of the operator command, 'seed:demo'…). */
     registradoPor: text('registrado_por'),
+    /** End of the purchased period (a sale grants 12 months, issue 11); null = no end (manual grants). */
+    vigenteHasta: ts('vigente_hasta'),
+    /** The sale that granted it (sales.id), or null for a manual grant. */
+    saleId: integer('sale_id'),
   },
   (t) => [index('purchases_tenant_idx').on(t.tenantId, t.modulo)],
 );

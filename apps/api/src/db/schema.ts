@@ -1,7 +1,8 @@
 /**
  * The database schema drizzle and drizzle-kit read (every table, one module): accounts, sessions, codes, mail,
- * provider configuration and purchases in schema-accounts.ts; the ministry documents in schema-documents.ts.
+ * provider configuration and purchases in schema-accounts.ts; the ministry documents in schema-documents.ts; coupons, sales and payment events in schema-billing.ts.
  * Application code imports the table it needs from its own file.
  */
 export * from './schema-accounts.ts';
 export * from './schema-documents.ts';
+export * from './schema-billing.ts';

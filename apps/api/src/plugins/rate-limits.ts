@@ -46,3 +46,11 @@ export function keyedLimit(app: FastifyInstance, limit: TKeyedLimit) {
     }
   };
 }
+
+/**
+ * A route's per-client limit (`config` of the route): `max` calls per `window` from one address, multiplied by
+ * RATE_LIMIT_SCALE (1 in production). The address is `request.ip` (see registerRateLimits).
+ */
+export function perIpLimit(config: { rateLimitScale?: number }, max: number, window = '1 minute') {
+  return { rateLimit: { max: max * (config.rateLimitScale ?? 1), timeWindow: window } };
+}

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import type { TRegistrationData, TRegistrationRequest } from '@radica/contracts/auth';
+import { claimGuestSales } from '../billing/settlement.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { issueCode, normalizeEmail, tryCode } from './codes.ts';
@@ -83,8 +84,9 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
   const codCiudad = t.codCiudad || '001';
   const name = google?.profile.name || [primerNombre, t.segundoNombre, primerApellido, t.segundoApellido].filter(Boolean).join(' ');
   const nombre = t.nombre || (google ? t.razonSocial || name : name);
+  let created: TRegistrationData & { tenantId: number };
   try {
-    return await deps.db.transaction(async (tx) => {
+    created = await deps.db.transaction(async (tx) => {
       if (google && (await identityExists(tx, 'google', google.sub)))
         throw new AppError('GOOGLE_ALREADY_REGISTERED', MSG_CUENTAS.googleAlreadyRegistered);
       if ((await findUserIdByEmail(tx, email)) !== null) throw new AppError('EMAIL_TAKEN', MSG.emailAlreadyRegistered);
@@ -120,6 +122,7 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
         validator,
         databaseName,
         message: MSG.registrationSucceeded,
+        tenantId: user.tenantId,
       };
     });
   } catch (err) {
@@ -130,5 +133,11 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
         : new AppError('EMAIL_TAKEN', MSG.emailAlreadyRegistered);
     throw err;
   }
+  // A guest who paid with this e-mail before registering gets the plan now (seed 002 §2 "Success"; issue 11).
+  await claimGuestSales(deps, { tenantId: created.tenantId, email }).catch((err: unknown) =>
+    deps.log.error({ err: String(err), userId: created.userId }, 'guest sales could not be claimed at registration'),
+  );
+  const { tenantId: _tenantId, ...data } = created;
+  return data;
 }
 

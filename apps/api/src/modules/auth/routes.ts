@@ -32,7 +32,7 @@ import { googleLogin, login } from './login.ts';
 import { logout, refresh } from './session.ts';
 import { actualizarTercero } from '../accounts/tercero.ts';
 import { normalizeEmail } from './codes.ts';
-import { keyedLimit } from '../../plugins/rate-limits.ts';
+import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
 
 
 /**
@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const scale = deps.config.rateLimitScale ?? 1;
   /** Per-IP limit of a route: `max` calls a minute (× rateLimitScale). */
-  const limit = (max: number) => ({ rateLimit: { max: max * scale, timeWindow: '1 minute' } });
+  const limit = (max: number) => perIpLimit(deps.config, max);
   const isWebClient = (req: FastifyRequest) => req.headers['x-radica-client'] === 'web';
   const secureCookie = (deps.config.publicUrl ?? '').startsWith('https://');
   const setRefreshCookie = (reply: FastifyReply, token: string, expiry: string) =>

@@ -1,3 +1,4 @@
+import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 /** Spanish HTML + text bodies of the account code e-mails (issue 3 "Mail"). Values are HTML-escaped. */
 
 type TCodeMail = { name: string; code: string; expiryMinutes: number };
@@ -40,4 +41,52 @@ export function passwordChangeCodeMail(m: TCodeMail) {
     expiryMinutes: m.expiryMinutes,
     footer: 'Si no fuiste tú, cambia tu contraseña y revisa la seguridad de tu correo.',
   });
+}
+
+const formatCop = (cop: number) => `${new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 }).format(cop)} COP`;
+const formatDay = (d: Date) => new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'America/Bogota' }).format(d);
+
+/**
+ * Purchase confirmation (seed 002 §2 "Qué sigue?": 'confirmation email'; issue 11: sale number, amount and period).
+ * `registered` false: the buyer paid as a guest and gets the modules when an account is registered with this e-mail.
+ */
+export function purchaseConfirmationMail(m: { name: string; numeroVenta: string; plan: string; total: number; vigenteHasta: Date | null; registered: boolean }) {
+  const subject = MSG_PAGOS.correoConfirmacionAsunto(m.numeroVenta);
+  const period = m.vigenteHasta ? `12 meses, hasta el ${formatDay(m.vigenteHasta)}` : '12 meses desde que registres tu cuenta';
+  const next = m.registered
+    ? 'Tu suscripción ya está activa: entra a Radica y abre el módulo Ministerio.'
+    : 'Para usarla, crea tu cuenta en Radica con este mismo correo: el plan se activará al terminar el registro.';
+  const lines = [
+    `Hola ${m.name || 'Usuario'}:`,
+    'Recibimos tu pago. Estos son los datos de tu compra:',
+    `Número de venta: ${m.numeroVenta}`,
+    `Plan: ${m.plan}`,
+    `Valor pagado: ${formatCop(m.total)}`,
+    `Periodo: ${period}`,
+    next,
+  ];
+  const text = `${lines.join('\n\n')}\n\nRadica`;
+  const html =
+    `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    `<p>Radica</p></body></html>`;
+  return { subject, text, html };
+}
+
+/** The Business plan's contact form, as delivered to the sales mailbox (issue 11). Every value is escaped. */
+export function businessContactMail(m: { nombre: string; email: string; telefono: string; empresa: string; mensaje: string }) {
+  const lines = [
+    `Nombre: ${m.nombre}`,
+    `Correo: ${m.email}`,
+    `Teléfono: ${m.telefono || '—'}`,
+    `Institución: ${m.empresa || '—'}`,
+    `Mensaje:\n${m.mensaje}`,
+  ];
+  return {
+    subject: `Plan Business: solicitud de ${m.nombre}${m.empresa ? ` (${m.empresa})` : ''}`.slice(0, 200),
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">${lines
+      .map((l) => `<p style="white-space:pre-wrap">${escapeHtml(l)}</p>`)
+      .join('')}</body></html>`,
+  };
 }

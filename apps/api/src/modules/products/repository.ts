@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { purchases, users } from '../../db/schema-accounts.ts';
 
@@ -9,14 +9,41 @@ export function listPurchases(db: TDb, tenantId: number) {
   return db.select().from(purchases).where(eq(purchases.tenantId, tenantId)).orderBy(asc(purchases.id));
 }
 
-/** The tenant has an active, approved purchase of the module. */
+/** A purchase that grants its module now: active, approved, and not past its period (`vigente_hasta`). */
+const grantsNow = () =>
+  and(eq(purchases.activo, true), eq(purchases.estado, 'APROBADO'), or(isNull(purchases.vigenteHasta), gt(purchases.vigenteHasta, sql`now()`)));
+
+/** The tenant has a purchase of the module that grants it now. */
 export async function hasActivePurchase(db: TDb, tenantId: number, modulo: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(purchases)
-    .where(and(eq(purchases.tenantId, tenantId), eq(purchases.modulo, modulo), eq(purchases.activo, true), eq(purchases.estado, 'APROBADO')))
+    .where(and(eq(purchases.tenantId, tenantId), eq(purchases.modulo, modulo), grantsNow()))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * The latest end of the tenant's current periods of the module: null when none runs now; 'forever' when a purchase
+ * without end (a manual grant) grants it.
+ */
+export async function currentPeriodEnd(db: TDb, tenantId: number, modulo: string): Promise<Date | 'forever' | null> {
+  const [row] = await db
+    .select({ open: sql<number>`count(*) filter (where ${purchases.vigenteHasta} is null)`, until: max(purchases.vigenteHasta) })
+    .from(purchases)
+    .where(and(eq(purchases.tenantId, tenantId), eq(purchases.modulo, modulo), grantsNow()));
+  if (!row) return null;
+  if (Number(row.open) > 0) return 'forever';
+  return row.until ?? null;
+}
+
+/** The purchase rows a sale already recorded for the tenant (a sale grants once). */
+export async function countSalePurchases(db: TDb, tenantId: number, saleId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(purchases)
+    .where(and(eq(purchases.tenantId, tenantId), eq(purchases.saleId, saleId)));
+  return Number(row?.n ?? 0);
 }
 
 export async function insertPurchase(db: TDb, tenantId: number, values: Omit<typeof purchases.$inferInsert, 'tenantId'>): Promise<void> {

@@ -4,7 +4,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
+import { countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
 
 /**
  * GET /api/Auth/productos-comprados (seed 000 §3 "Purchased-products result", §7): the module flags (true when an
@@ -12,7 +12,9 @@ import { findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases }
  */
 export async function getPurchasedProducts(deps: { db: TDb }, ctx: { tenantId: number }): Promise<TProductosComprados> {
   const rows = await listPurchases(deps.db, ctx.tenantId);
-  const owns = (m: TModulo) => rows.some((r) => r.modulo === m && r.activo && r.estado === 'APROBADO');
+  const now = Date.now();
+  const grants = (r: (typeof rows)[number]) => r.activo && r.estado === 'APROBADO' && (!r.vigenteHasta || r.vigenteHasta.getTime() > now);
+  const owns = (m: TModulo) => rows.some((r) => r.modulo === m && grants(r));
   return {
     ministerio: owns('ministerio'),
     facturacion: owns('facturacion'),
@@ -26,7 +28,9 @@ export async function getPurchasedProducts(deps: { db: TDb }, ctx: { tenantId: n
       fechaCompra: r.fechaCompra.toISOString(),
       montoPagado: r.montoPagado,
       numeroVenta: r.numeroVenta,
-      activo: r.activo,
+      activo: grants(r),
+      metodoPago: r.metodoPago,
+      vigenteHasta: r.vigenteHasta?.toISOString() ?? null,
     })),
   };
 }
@@ -90,6 +94,54 @@ export async function grantModules(
   }
   for (const m of granted) moduleCache.delete(`${user.tenantId}:${m}`);
   return { tenantId: user.tenantId, email, modulos: granted, numeroVenta };
+}
+
+/**
+ * Record the modules a paid sale grants (issue 11 "What a sale grants"): one purchase row per module, running `months`
+ * from now, or from the end of the tenant's current period of that module when one runs (a renewal extends it).
+ * Idempotent per sale: a sale already recorded for the tenant records nothing more. Returns the period's end
+ * (the latest of the modules'). `montoPagado` in COP.
+ */
+export async function recordSalePurchase(
+  deps: { db: TDb },
+  input: { tenantId: number; saleId: number; numeroVenta: string; modulos: readonly TModulo[]; montoPagado: number; metodoPago: string; months: number },
+): Promise<Date> {
+  let latest = new Date();
+  if ((await countSalePurchases(deps.db, input.tenantId, input.saleId)) > 0) return latest;
+  for (const m of new Set(input.modulos)) {
+    moduleCache.delete(`${input.tenantId}:${m}`);
+    const current = await currentPeriodEnd(deps.db, input.tenantId, m);
+    const from = current instanceof Date && current.getTime() > Date.now() ? current : new Date();
+    const until = addMonths(from, input.months);
+    if (until > latest) latest = until;
+    await insertPurchase(deps.db, input.tenantId, {
+      modulo: m,
+      productoId: PRODUCTOS[m].productoId,
+      titulo: PRODUCTOS[m].titulo,
+      descripcion: PRODUCTOS[m].descripcion,
+      estado: 'APROBADO',
+      montoPagado: input.montoPagado,
+      numeroVenta: input.numeroVenta,
+      metodoPago: input.metodoPago,
+      activo: true,
+      registradoPor: 'pasarela',
+      vigenteHasta: until,
+      saleId: input.saleId,
+    });
+    moduleCache.delete(`${input.tenantId}:${m}`);
+  }
+  return latest;
+}
+
+/** `date` plus `months` calendar months (UTC; the 31st of a shorter month becomes its last day). */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
 }
 
 export type { TDeps };

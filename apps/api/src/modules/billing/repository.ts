@@ -1,0 +1,185 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { coupons, paymentEvents, sales } from '../../db/schema-billing.ts';
+import { users } from '../../db/schema-accounts.ts';
+
+/**
+ * The billing module's queries: coupons, sales, gateway events. Sales are read by their `reference` (the gateway's,
+ * unguessable: the success page of a guest has no tenant) or by id; every write that moves a sale is one guarded
+ * UPDATE, so two processes (webhook and status poll) never both apply the same change.
+ */
+
+export type TSaleRow = typeof sales.$inferSelect;
+export type TCouponRow = typeof coupons.$inferSelect;
+
+/** A coupon usable now for `planId` (active, inside its window, uses left), or null. `code` is upper-cased by the caller. */
+export async function findUsableCoupon(db: TDb, code: string, planId: string): Promise<TCouponRow | null> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.code, code), usableFor(planId)))
+    .limit(1);
+  return row ?? null;
+}
+
+const usableFor = (planId: string) =>
+  and(
+    eq(coupons.active, true),
+    sql`${coupons.validFrom} <= now()`,
+    or(isNull(coupons.validUntil), gt(coupons.validUntil, sql`now()`)),
+    or(isNull(coupons.maxUses), lt(coupons.uses, coupons.maxUses)),
+    or(isNull(coupons.planId), eq(coupons.planId, planId)),
+  );
+
+/** Take one use of the coupon atomically (one UPDATE … WHERE uses < max_uses): the row, or null when none is left. */
+export async function reserveCouponUse(db: TDb, code: string, planId: string): Promise<TCouponRow | null> {
+  const [row] = await db
+    .update(coupons)
+    .set({ uses: sql`${coupons.uses} + 1` })
+    .where(and(eq(coupons.code, code), usableFor(planId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Give back the coupon use of a sale that did not end APPROVED, once (the sale's flag is claimed first). */
+export async function releaseCouponUse(db: TDb, saleId: number): Promise<boolean> {
+  const [sale] = await db
+    .update(sales)
+    .set({ couponReleased: true })
+    .where(and(eq(sales.id, saleId), eq(sales.couponReleased, false), sql`${sales.couponId} is not null`, sql`${sales.status} <> 'APPROVED'`))
+    .returning({ couponId: sales.couponId });
+  if (!sale?.couponId) return false;
+  await db.update(coupons).set({ uses: sql`greatest(${coupons.uses} - 1, 0)` }).where(eq(coupons.id, sale.couponId));
+  return true;
+}
+
+/** Create or update the coupon `code` (operator and start-up seeding). */
+export async function upsertCoupon(db: TDb, values: Omit<typeof coupons.$inferInsert, 'id' | 'uses' | 'createdAt'>): Promise<TCouponRow> {
+  const [row] = await db
+    .insert(coupons)
+    .values(values)
+    .onConflictDoUpdate({
+      target: coupons.code,
+      set: { kind: values.kind, value: values.value, planId: values.planId ?? null, validUntil: values.validUntil ?? null, maxUses: values.maxUses ?? null, active: values.active ?? true },
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertSale(db: TDb, values: typeof sales.$inferInsert): Promise<TSaleRow> {
+  const [row] = await db.insert(sales).values(values).returning();
+  return row!;
+}
+
+export async function findSaleByReference(db: TDb, reference: string): Promise<TSaleRow | null> {
+  const [row] = await db.select().from(sales).where(eq(sales.reference, reference)).limit(1);
+  return row ?? null;
+}
+
+export async function findSaleById(db: TDb, id: number): Promise<TSaleRow | null> {
+  const [row] = await db.select().from(sales).where(eq(sales.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Record what the gateway answered at creation (transaction id, status, where the buyer pays). */
+export async function setSaleTransaction(
+  db: TDb,
+  id: number,
+  values: { transactionId: string; asyncPaymentUrl: string | null },
+): Promise<void> {
+  await db.update(sales).set(values).where(eq(sales.id, id));
+}
+
+/** The gateway's page where the buyer completes an asynchronous payment, once known. */
+export async function setAsyncPaymentUrl(db: TDb, id: number, url: string): Promise<void> {
+  await db.update(sales).set({ asyncPaymentUrl: url }).where(and(eq(sales.id, id), isNull(sales.asyncPaymentUrl)));
+}
+
+/**
+ * Move a sale to a final status, guarded (issue 11 "out-of-order events never move an approved sale backwards"): an
+ * APPROVED sale never changes; any other final status may still become APPROVED (money taken must grant); PENDING
+ * moves to anything final. Returns the updated row, or null when the guard refused.
+ */
+export async function finalizeSale(db: TDb, id: number, status: string, statusMessage: string | null, transactionId: string): Promise<TSaleRow | null> {
+  const [row] = await db
+    .update(sales)
+    .set({ status, statusMessage, finalizedAt: sql`now()`, transactionId })
+    .where(
+      and(
+        eq(sales.id, id),
+        sql`${sales.status} <> 'APPROVED'`,
+        sql`${sales.status} <> ${status}`,
+        status === 'APPROVED' ? sql`true` : eq(sales.status, 'PENDING'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Mark a sale as failed before the gateway took it (nothing was charged). */
+export async function failSale(db: TDb, id: number, status: 'ERROR' | 'DECLINED', statusMessage: string): Promise<void> {
+  await db.update(sales).set({ status, statusMessage, finalizedAt: sql`now()` }).where(and(eq(sales.id, id), eq(sales.status, 'PENDING')));
+}
+
+/** Claim the right to poll the gateway for this sale now (at most once per `minIntervalMs` across processes). */
+export async function claimStatusCheck(db: TDb, id: number, minIntervalMs: number): Promise<boolean> {
+  const rows = await db
+    .update(sales)
+    .set({ checkedAt: sql`now()` })
+    .where(and(eq(sales.id, id), or(isNull(sales.checkedAt), lt(sales.checkedAt, sql`now() - make_interval(secs => ${minIntervalMs / 1000})`))))
+    .returning({ id: sales.id });
+  return rows.length > 0;
+}
+
+/** Claim the grant of an APPROVED sale for `tenantId` (once): the row, or null when it was already granted. */
+export async function claimSaleGrant(db: TDb, id: number, tenantId: number): Promise<TSaleRow | null> {
+  const [row] = await db
+    .update(sales)
+    .set({ grantedAt: sql`now()`, tenantId })
+    .where(and(eq(sales.id, id), eq(sales.status, 'APPROVED'), isNull(sales.grantedAt), or(isNull(sales.tenantId), eq(sales.tenantId, tenantId))))
+    .returning();
+  return row ?? null;
+}
+
+export async function setSalePeriod(db: TDb, id: number, vigenteHasta: Date): Promise<void> {
+  await db.update(sales).set({ vigenteHasta }).where(eq(sales.id, id));
+}
+
+/** Undo a grant claim whose recording failed, so a later event or poll grants it. */
+export async function unclaimSaleGrant(db: TDb, id: number): Promise<void> {
+  await db.update(sales).set({ grantedAt: null }).where(eq(sales.id, id));
+}
+
+/** Claim the confirmation e-mail of a sale (sent once). */
+export async function claimSaleMail(db: TDb, id: number): Promise<boolean> {
+  const rows = await db.update(sales).set({ mailedAt: sql`now()` }).where(and(eq(sales.id, id), isNull(sales.mailedAt))).returning({ id: sales.id });
+  return rows.length > 0;
+}
+
+/** APPROVED sales paid with `email` that no tenant received yet (a guest paid, then registered with that e-mail). */
+export async function listUnclaimedApprovedSales(db: TDb, email: string): Promise<TSaleRow[]> {
+  return db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.email, email), eq(sales.status, 'APPROVED'), isNull(sales.grantedAt), isNull(sales.tenantId)));
+}
+
+/** The tenant of the user registered with `email` (lower-case), or null. */
+export async function findTenantIdByUserEmail(db: TDb, email: string): Promise<number | null> {
+  const [row] = await db.select({ tenantId: users.tenantId }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return row?.tenantId ?? null;
+}
+
+/** Record a verified gateway event once; false when the same event (same checksum) was already recorded: a replay. */
+export async function recordPaymentEvent(
+  db: TDb,
+  values: { checksum: string; transactionId: string; reference: string; status: string; outcome: string },
+): Promise<boolean> {
+  const rows = await db.insert(paymentEvents).values(values).onConflictDoNothing({ target: paymentEvents.checksum }).returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+export async function paymentEventSeen(db: TDb, checksum: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.checksum, checksum)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
+import {
+  PLAN_EN_LINEA,
+  ZBusinessContactRequest,
+  ZCouponQuote,
+  ZCreateSaleRequest,
+  ZCreateSaleResponse,
+  ZPaymentConfig,
+  ZSale,
+  ZValidateCouponRequest,
+} from '@radica/contracts/payments';
+import { ZWompiEvent } from '@radica/contracts/wompi';
+import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
+import type { TDeps } from '../../deps.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
+import { quoteCoupon } from './coupons.ts';
+import { handleGatewayEvent } from './events.ts';
+import { createSale, getSale, planForSale } from './sales.ts';
+import { sendBusinessContact } from './contact.ts';
+
+/**
+ * The purchase (seed 002 §7, issue 11): the gateway's public configuration, coupon quotes, create-sale (guests and
+ * signed-in buyers), the sale's status, the gateway's webhook and the Business contact form. Money is decided in the
+ * services; these handlers only parse, authenticate and answer.
+ */
+export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A signed-in buyer is authenticated as everywhere (a bad token is 401); without a token the buyer is a guest. */
+  const optionalAuth = async (request: FastifyRequest) => {
+    if (bearerToken(request)) await app.requireAuth(request);
+  };
+
+  r.get('/api/payment/config', { schema: { response: { 200: ZEnvelope(ZPaymentConfig) } }, config: perIpLimit(deps.config, 60) }, async () => ({
+    success: true,
+    data: {
+      baseUrl: deps.payments.browserBaseUrl,
+      publicKey: deps.payments.keys.publicKey,
+      environment: deps.payments.environment,
+      plan: { id: PLAN_EN_LINEA.id, name: PLAN_EN_LINEA.name, yearlyPrice: PLAN_EN_LINEA.yearlyPrice },
+    },
+  }));
+
+  r.post(
+    '/api/payment/validate-coupon',
+    { schema: { body: ZValidateCouponRequest, response: { 200: ZEnvelope(ZCouponQuote) } }, config: perIpLimit(deps.config, 10) },
+    async (req) => ({ success: true, data: await quoteCoupon(deps, planForSale(req.body.productoTitulo), req.body.couponCode) }),
+  );
+
+  r.post(
+    '/api/payment/create-sale',
+    {
+      schema: { body: ZCreateSaleRequest, response: { 200: ZCreateSaleResponse } },
+      config: perIpLimit(deps.config, 10),
+      preHandler: [
+        optionalAuth,
+        keyedLimit(app, { name: 'create-sale:email', max: 10 * (deps.config.rateLimitScale ?? 1), timeWindowMs: 3_600_000, key: (req) => emailOf(req.body) }),
+      ],
+    },
+    async (req) =>
+      createSale(deps, req.body, {
+        tenantId: req.auth?.tenantId ?? null,
+        userId: req.auth?.userId ?? null,
+        redirectBaseUrl: deps.config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`,
+      }),
+  );
+
+  r.get(
+    '/api/payment/sales/:reference',
+    { schema: { params: z.object({ reference: z.string().min(8).max(80) }), response: { 200: ZEnvelope(ZSale) } }, config: perIpLimit(deps.config, 90) },
+    async (req) => ({ success: true, data: await getSale(deps, req.params.reference) }),
+  );
+
+  r.post(
+    '/api/payment/webhook',
+    { schema: { body: ZWompiEvent, response: { 200: ZMessageEnvelope } }, config: perIpLimit(deps.config, 300) },
+    async (req) => {
+      const outcome = await handleGatewayEvent(deps, req.body);
+      return { success: true, message: outcome };
+    },
+  );
+
+  r.post(
+    '/api/payment/business-contact',
+    {
+      schema: { body: ZBusinessContactRequest, response: { 200: ZMessageEnvelope } },
+      config: perIpLimit(deps.config, 5, '10 minutes'),
+    },
+    async (req) => {
+      await sendBusinessContact(deps, req.body);
+      return { success: true, message: MSG_PAGOS.contactoEnviado };
+    },
+  );
+}
+
+/** The billing e-mail of a create-sale body (the per-address limit's key), or null before validation. */
+function emailOf(body: unknown): string | null {
+  const email = (body as { billingData?: { email?: unknown } } | null)?.billingData?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+}
