@@ -1,4 +1,7 @@
 import type { TWompiCardTokenRequest } from '@radica/contracts/wompi';
+import { isLuhnValid } from '@radica/contracts/cards';
+
+export { isLuhnValid };
 
 /**
  * Card rules of the simulated `POST /v1/tokens/cards`. The full number and the CVC are read here and never leave:
@@ -16,21 +19,6 @@ export type TCardBrand = 'VISA' | 'MASTERCARD' | 'AMEX' | 'DINERS' | 'DISCOVER' 
 
 /** Colombia's offset from UTC (no daylight saving): a card "expires" at the end of its month, Bogotá time. */
 const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
-
-/** True when `digits` (digits only) passes the Luhn check digit (ISO/IEC 7812-1 Annex B). */
-export function isLuhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /**
  * The card network of a number by its leading digits (IIN ranges published by each network): VISA 4; MASTERCARD

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZModulo, type TModulo } from './products.ts';
+import { ZModulo } from './products.ts';
 import { MSG_PAGOS } from './messages-pagos.ts';
 import { MSG } from './messages.ts';
 import { WOMPI_STATUSES } from './wompi.ts';
@@ -10,75 +10,12 @@ import { WOMPI_STATUSES } from './wompi.ts';
  * web shows these constants, the API charges them.
  */
 
-/** A plan (seed 002 §1 "Plan entity"). `yearlyPrice: null` = price on request (Business). `modulos`: what a sale grants. */
-export type TPlan = {
-  id: 'profesional' | 'business';
-  name: string;
-  description: string;
-  monthlyPrice: number | null;
-  yearlyPrice: number | null;
-  features: readonly string[];
-  isPopular: boolean;
-  modulos: readonly TModulo[];
-  /** Days of backups the plan keeps (seed 002 §9). */
-  backupDays: number;
-};
-
-/** The plans (seed 002 §1). Only 'profesional' is sold online: 400 000 COP for 12 months. */
-export const PLANES = {
-  profesional: {
-    id: 'profesional',
-    name: 'Profesional',
-    description: 'Para IPS y profesionales que radican sus facturas y RIPS ante el Ministerio de Salud.',
-    monthlyPrice: null,
-    yearlyPrice: 400_000,
-    features: [
-      'Elige entre 4 canales de envío',
-      'Envío al Ministerio de Salud',
-      'Bitácora e historial de envíos',
-      'Resumen por envío',
-      'Reportes',
-      'Consulta de CUV',
-      'Creación de RIPS en la plataforma',
-      'Copia de seguridad (7 días)',
-    ],
-    isPopular: true,
-    modulos: ['ministerio'],
-    backupDays: 7,
-  },
-  business: {
-    id: 'business',
-    name: 'Business',
-    description: 'Para clínicas y redes con alto volumen, varios usuarios y alertas.',
-    monthlyPrice: null,
-    yearlyPrice: null,
-    features: [
-      'Todo lo del plan Profesional',
-      'Envío asíncrono',
-      'Canal dedicado',
-      'Módulo multiusuario',
-      'Alertas de rechazo por correo o WhatsApp',
-      'Asistente de IA por WhatsApp',
-      'Copia de seguridad (30 días)',
-    ],
-    isPopular: false,
-    modulos: ['ministerio'],
-    backupDays: 30,
-  },
-} as const satisfies Record<string, TPlan>;
-export type TPlanId = keyof typeof PLANES;
-
-/** The plan sold online (seed 002 §1 "The only purchasable plan is 'profesional', a 12-month (yearly) plan"). */
-export const PLAN_EN_LINEA = PLANES.profesional;
-/** Months a sale grants (seed 002 §2 'Plan de 12 meses'). */
-export const MESES_PLAN = 12;
+// Plans and channels live in plans.ts, free of zod, so the sales page can show them without loading zod (bench/sales-page.ts).
+export { CANALES, MESES_PLAN, PLAN_EN_LINEA, PLANES } from './plans.ts';
+export type { TCanal, TPlan, TPlanId } from './plans.ts';
 /** Phone prefix and default country (seed 002 §9). */
 export const PREFIJO_TELEFONO = '+57';
 export const PAIS_POR_DEFECTO = 'Colombia';
-
-/** The four delivery channels of the sales page (seed 002 §1), in carousel order. */
-export const CANALES = ['email', 'ftp', 'plataforma', 'api'] as const;
-export type TCanal = (typeof CANALES)[number];
 
 /** PSE banks when the gateway's list cannot be read (seed 002 §3 "Bank list": hard-coded, four entries). */
 export const PSE_BANCOS_RESPALDO = [
@@ -105,7 +42,7 @@ export const ZBillingData = z.object({
   city: text(100).default(''),
   region: text(100).default(''),
   zipCode: text(12).optional(),
-  codPais: text(3).default('169'),
+  codPais: text(3).default('CO'),
   codDepartamento: text(2).default(''),
   codCiudad: text(5).regex(/^\d{5}$/, MSG_PAGOS.ubicacionRequerida),
 });

@@ -1,19 +1,11 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { LoadingScreen } from '../components/ui/spinner';
-import { AccountRecoveryRoute } from '../features/auth/routes/account-recovery';
-import { LoginRoute } from '../features/auth/routes/login';
-import { HomeRoute } from '../features/home/routes/home';
-import { ComingSoonRoute, RIPS_TITLES } from '../features/pricing/routes/coming-soon';
-import { ProfileRoute } from '../features/profile/routes/profile';
+import { LandingRoute } from '../features/landing/routes/landing';
+import { RIPS_TITLES } from '../features/pricing/titles';
 import type { TModule } from '../lib/purchased-products';
-import { AuthGuard } from './guards/auth-guard';
-import { GuestGuard } from './guards/guest-guard';
-import { ModuleGuard } from './guards/module-guard';
-import { AppLayout } from './layout/app-layout';
-import { NotFound } from './not-found';
-import { PlaceholderPage } from './pages/placeholder-page';
+import { loadAppServices, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /** /login is a link target only (seed 000 §2): it forwards to /auth/login with its query and state. */
@@ -24,7 +16,30 @@ function LoginRedirect() {
   );
 }
 
-const lazyRoute = (load: () => Promise<{ Component: ComponentType }>) => ({ lazy: load });
+/** A route whose screen loads on demand, with the app services it renders in (root-layout.tsx). */
+const lazyRoute = (load: () => Promise<{ Component: ComponentType }>) => ({
+  lazy: async () => (await Promise.all([load(), loadAppServices()]))[0],
+});
+/** The same for a screen or guard that takes props: its element comes from the module loaded on demand. */
+const lazyElement = (load: () => Promise<ReactNode>) => ({
+  lazy: async () => ({ element: (await Promise.all([load(), loadAppServices()]))[0] }),
+});
+
+const comingSoonPage = (inApp: boolean) =>
+  lazyElement(async () => {
+    const { ComingSoonRoute } = await import('../features/pricing/routes/coming-soon');
+    return <ComingSoonRoute inApp={inApp} />;
+  });
+const placeholderPage = (title: string) =>
+  lazyElement(async () => {
+    const { PlaceholderPage } = await import('./pages/placeholder-page');
+    return <PlaceholderPage title={title} />;
+  });
+const moduleGuard = (module: TModule) =>
+  lazyElement(async () => {
+    const { ModuleGuard } = await import('./guards/module-guard');
+    return <ModuleGuard module={module} />;
+  });
 
 /** Sidebar targets whose screens are not specified yet (seed 000 §2), with their header titles. */
 const PLACEHOLDERS: Array<{ path: string; title: string; module?: TModule }> = [
@@ -47,39 +62,76 @@ const PLACEHOLDERS: Array<{ path: string; title: string; module?: TModule }> = [
 function placeholderRoutes(): RouteObject[] {
   const free = PLACEHOLDERS.filter((p) => !p.module).map((p) => ({
     path: p.path,
-    element: <PlaceholderPage title={p.title} />,
+    ...placeholderPage(p.title),
   }));
   const guarded = (['automatizaciones', 'marketing', 'facturacion'] as const).map((module) => ({
-    element: <ModuleGuard module={module} />,
+    ...moduleGuard(module),
     children: PLACEHOLDERS.filter((p) => p.module === module).map((p) => ({
       path: p.path,
-      element: <PlaceholderPage title={p.title} />,
+      ...placeholderPage(p.title),
     })),
   }));
   return [...free, ...guarded];
 }
 
 /**
- * The route table (seed 000 §2, seed 002 §2): guest-only auth pages under the auth error boundary ('Error
- * Inesperado'), public coming-soon pages, the authenticated shell with the module guard on /ministerio*, the
- * placeholders, and 404 inside the shell (signed-out visitors fall back to the login). Larger screens load on demand.
+ * The route table (seed 000 §2, seed 002 §2): the sales page at /, guest-only auth pages under the auth error boundary
+ * ('Error Inesperado'), public coming-soon pages, the authenticated shell with the module guard on /ministerio*, the
+ * placeholders, and 404 inside the shell (signed-out visitors fall back to the login). Only the sales page is in the
+ * first load (under 120 kB gzip, bench/sales-page.ts); every other screen, guard and layout loads on demand.
  */
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingScreen text={MSG.uiLoading} />,
     children: [
-      { path: '/', element: <Navigate to="/Inicio" replace /> },
+      { path: '/', element: <LandingRoute /> },
       { path: '/login', element: <LoginRedirect /> },
-      { path: '/auth/account-recovery', element: <AccountRecoveryRoute /> },
-      { path: '/pricing/:module', element: <ComingSoonRoute inApp={false} /> },
-      { path: '/terms', element: <PlaceholderPage title="Términos y condiciones" /> },
-      { path: '/privacy', element: <PlaceholderPage title="Política de privacidad" /> },
       {
-        element: <GuestGuard />,
+        path: '/auth/account-recovery',
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/auth/routes/account-recovery')).AccountRecoveryRoute,
+        })),
+      },
+      { path: '/pricing/:module', ...comingSoonPage(false) },
+      // The purchase (seed 002 §2): public, for guests and signed-in buyers alike.
+      {
+        path: '/billing/cart',
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/billing/routes/cart')).CartRoute,
+        })),
+      },
+      {
+        path: '/billing/info',
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/billing/routes/billing-info')).BillingInfoRoute,
+        })),
+      },
+      {
+        path: '/billing/payment',
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/billing/routes/payment')).PaymentRoute,
+        })),
+      },
+      {
+        path: '/billing/success',
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/billing/routes/success')).SuccessRoute,
+        })),
+      },
+      { path: '/terms', ...placeholderPage('Términos y condiciones') },
+      { path: '/privacy', ...placeholderPage('Política de privacidad') },
+      {
+        ...lazyRoute(async () => ({ Component: (await import('./guards/guest-guard')).GuestGuard })),
         errorElement: <RouteError />,
         children: [
-          { path: '/auth/login', element: <LoginRoute /> },
+          {
+            path: '/auth/login',
+            ...lazyRoute(async () => ({
+              Component: (await import('../features/auth/routes/login')).LoginRoute,
+            })),
+          },
           {
             path: '/auth/register',
             ...lazyRoute(async () => ({
@@ -101,22 +153,32 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AuthGuard />,
+        ...lazyRoute(async () => ({ Component: (await import('./guards/auth-guard')).AuthGuard })),
         children: [
           {
-            element: <AppLayout />,
+            ...lazyRoute(async () => ({ Component: (await import('./layout/app-layout')).AppLayout })),
             children: [
-              { path: '/Inicio', element: <HomeRoute /> },
-              { path: '/profile', element: <ProfileRoute /> },
+              {
+                path: '/Inicio',
+                ...lazyRoute(async () => ({
+                  Component: (await import('../features/home/routes/home')).HomeRoute,
+                })),
+              },
+              {
+                path: '/profile',
+                ...lazyRoute(async () => ({
+                  Component: (await import('../features/profile/routes/profile')).ProfileRoute,
+                })),
+              },
               {
                 path: '/settings',
                 ...lazyRoute(async () => ({
                   Component: (await import('../features/settings/routes/settings')).SettingsRoute,
                 })),
               },
-              { path: '/app/pricing/:module', element: <ComingSoonRoute inApp /> },
+              { path: '/app/pricing/:module', ...comingSoonPage(true) },
               {
-                element: <ModuleGuard module="ministerio" />,
+                ...moduleGuard('ministerio'),
                 children: [
                   {
                     path: '/ministerio',
@@ -140,7 +202,10 @@ export const routes: RouteObject[] = [
                 ],
               },
               ...placeholderRoutes(),
-              { path: '*', element: <NotFound /> },
+              {
+                path: '*',
+                ...lazyRoute(async () => ({ Component: (await import('./not-found')).NotFound })),
+              },
             ],
           },
         ],

@@ -25,6 +25,8 @@ describe('purchased products (seed 000 §2, §3)', () => {
           montoPagado: 0,
           numeroVenta: '',
           activo: false,
+          metodoPago: '',
+          vigenteHasta: null,
         },
       ],
     });

@@ -15,7 +15,7 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 
 /**
  * Normalise the purchased-products answer (seed 000 §3): flags default false; productoId and montoPagado
- * default 0, activo false, descripcion may be null.
+ * default 0, activo false, descripcion and vigenteHasta may be null.
  */
 export function normalizePurchasedProducts(data: unknown): TPurchasedProducts {
   const d = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
@@ -36,6 +36,8 @@ export function normalizePurchasedProducts(data: unknown): TPurchasedProducts {
         montoPagado: num(p.montoPagado),
         numeroVenta: str(p.numeroVenta),
         activo: p.activo === true,
+        metodoPago: str(p.metodoPago),
+        vigenteHasta: typeof p.vigenteHasta === 'string' ? p.vigenteHasta : null,
       };
     }),
   };

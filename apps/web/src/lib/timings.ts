@@ -37,6 +37,10 @@ export const DEFAULT_TIMINGS = {
   /** Toast 3 s, then 0.5 s fade. */
   toastMs: 3000,
   toastFadeMs: 500,
+  /** The success page asks for the sale's status every 2 s… */
+  salePollMs: 2000,
+  /** …for at most 2 min, then offers to ask again. */
+  salePollMaxMs: 120_000,
 };
 
 export type TTimings = typeof DEFAULT_TIMINGS;

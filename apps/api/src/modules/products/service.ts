@@ -35,6 +35,15 @@ export async function getPurchasedProducts(deps: { db: TDb }, ctx: { tenantId: n
   };
 }
 
+/** The catalogue part of an approved purchase row of module `m` (PRODUCTOS). */
+const catalogueRow = (m: TModulo) => ({
+  modulo: m,
+  productoId: PRODUCTOS[m].productoId,
+  titulo: PRODUCTOS[m].titulo,
+  descripcion: PRODUCTOS[m].descripcion,
+  estado: 'APROBADO',
+});
+
 /** Owned-module answers kept for a few seconds per process (every ministry call checks; a grant here drops them). */
 const MODULE_CACHE_TTL_MS = 5_000;
 const moduleCache = new Map<string, { at: number; owns: boolean }>();
@@ -79,11 +88,7 @@ export async function grantModules(
       continue;
     }
     await insertPurchase(deps.db, user.tenantId, {
-      modulo: m,
-      productoId: PRODUCTOS[m].productoId,
-      titulo: PRODUCTOS[m].titulo,
-      descripcion: PRODUCTOS[m].descripcion,
-      estado: 'APROBADO',
+      ...catalogueRow(m),
       montoPagado: input.montoPagado ?? 0,
       numeroVenta,
       metodoPago: input.metodoPago ?? 'TRANSFERENCIA',
@@ -115,11 +120,7 @@ export async function recordSalePurchase(
     const until = addMonths(from, input.months);
     if (until > latest) latest = until;
     await insertPurchase(deps.db, input.tenantId, {
-      modulo: m,
-      productoId: PRODUCTOS[m].productoId,
-      titulo: PRODUCTOS[m].titulo,
-      descripcion: PRODUCTOS[m].descripcion,
-      estado: 'APROBADO',
+      ...catalogueRow(m),
       montoPagado: input.montoPagado,
       numeroVenta: input.numeroVenta,
       metodoPago: input.metodoPago,

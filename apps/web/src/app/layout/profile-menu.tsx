@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { ChevronDown, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
 import { useSession } from '../../lib/session';
+import { supportMailto } from '../../lib/support';
 import { displayName, initials } from './user-display';
 
 /**
  * Target of 'Soporte' (seed 000 §2 "opens a support chat link"; the seed does not give the address). Radica's
  * support mailbox until a chat line exists.
  */
-export const SUPPORT_CHAT_URL = 'mailto:soporte@radica.co?subject=Soporte%20Radica';
+export const SUPPORT_CHAT_URL = supportMailto('Soporte Radica');
 
 /** Header profile menu (seed 000 §2): name, 'Administrador', initials avatar; Configuración and Cerrar Sesión. */
 export function ProfileMenu({ onLogout }: { onLogout: () => void }) {

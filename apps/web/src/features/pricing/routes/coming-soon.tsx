@@ -1,21 +1,11 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Construction } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { MODULES, type TModule } from '../../../lib/purchased-products';
 import { useTheme } from '../../../lib/theme';
+import { ConstructionMascot } from '../components/construction-mascot';
+import { COMING_SOON_TITLES } from '../titles';
 
-/** Titles of the coming-soon module pages (seed 002 §2 "Coming-soon module pages"). */
-export const COMING_SOON_TITLES: Record<TModule, string> = {
-  ministerio: 'Gestión de RIPS y envío al Ministerio',
-  facturacion: 'Módulo de Facturación Electrónica',
-  marketing: 'Módulo de Marketing Digital',
-  automatizaciones: 'Módulo de Automatizaciones Inteligentes',
-};
-/** Titles of the RIPS placeholders (seed 002 §2). */
-export const RIPS_TITLES = {
-  listado: 'Módulo de RIPS',
-  editor: 'Creación y Edición de Documentos RIPS',
-} as const;
 /** The mascot named in the dark-theme Ministerio subtitle (seed 002 §2; the name is Radica's). */
 const MASCOT_NAME = 'Radi, nuestro obrero digital';
 
@@ -27,12 +17,7 @@ function isModule(value: string | undefined): value is TModule {
 export function ComingSoon({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-12 text-center">
-      <div
-        className="flex size-24 items-center justify-center rounded-full bg-amber-100 text-amber-600"
-        aria-hidden="true"
-      >
-        <Construction className="size-12" />
-      </div>
+      <ConstructionMascot className="size-40 sm:size-48" />
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       {subtitle && <p className="text-sm text-slate-500">{subtitle}</p>}
       <p className="text-slate-600">{MSG_CUENTAS.comingSoon}</p>
@@ -56,11 +41,11 @@ export function ComingSoonRoute({ inApp }: { inApp: boolean }) {
       <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
         <Link
           to="/Inicio"
-          className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+          className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
         >
           <ArrowLeft aria-hidden="true" className="size-4" /> Volver
         </Link>
-        <span className="font-bold text-brand-700">Radica</span>
+        <span className="font-bold text-brand-700 dark:text-brand-300">Radica</span>
       </header>
       <ComingSoon title={COMING_SOON_TITLES[module]} subtitle={subtitle} />
     </div>
