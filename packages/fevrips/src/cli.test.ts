@@ -81,3 +81,30 @@ describe('radica-fevrips check', () => {
     expect(bad.stdout).toContain('RECHAZADO RVG01 [Rips] usuarios[0].Servicios');
   }, 20_000);
 });
+
+describe('radica-fevrips rules (issue 12: the rule inventory)', () => {
+  it('prints every rule of the catalogue and the coverage counts that add up', () => {
+    const r = run('rules');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^RVC001\s+R implementada /m);
+    expect(r.out).toMatch(/^GI013\s+R ministerio /m);
+    const counts = /Reglas: (\d+) en el catálogo; (\d+) implementadas en Radica, (\d+) solo las decide el Ministerio, (\d+) pendientes\./.exec(r.out);
+    expect(counts).not.toBeNull();
+    const [total, impl, min, pend] = counts!.slice(1).map(Number) as [number, number, number, number];
+    expect(impl + min + pend).toBe(total);
+    expect(r.out.trim().split('\n').length).toBe(total + 2);
+  });
+
+  it('filters by status, prints JSON, and refuses an unknown status with exit 2', () => {
+    const json = JSON.parse(run('rules', '--json', '--estado', 'ministerio').out) as { reglas: { estado: string }[]; cobertura: { ministerio: number } };
+    expect(json.reglas.length).toBe(json.cobertura.ministerio);
+    expect(new Set(json.reglas.map((r) => r.estado))).toEqual(new Set(['ministerio']));
+    expect(run('rules', '--estado', 'quizas').code).toBe(2);
+    expect(run('rules', '--otra').code).toBe(2);
+  });
+
+  it('check prints how to fix each finding, from the catalogue', () => {
+    const r = run('check', sample(SAMPLE.par1Xml), sample(SAMPLE.par1Json), '--fecha', '2026-11-21');
+    expect(r.out).toMatch(/NOTIFICACION FED131[^\n]*\n(?: {2}[^\n]*\n)* {2}Cómo corregir: \S/);
+  });
+});

@@ -7,6 +7,7 @@ import { FevRipsError } from './errors.ts';
 import { isRipsSchemaVersion, DEFAULT_RIPS_SCHEMA_VERSION } from './schema.ts';
 import { referenceTablesFromSispro } from './tables.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';
+import { REGLAS, coberturaReglas, reglaDe, type TEstadoRegla } from '@radica/contracts/reglas';
 
 /** Texts of the command line (es-CO). The findings carry their own texts. */
 const CLI_MSG = {
@@ -14,6 +15,7 @@ const CLI_MSG = {
     'Uso: radica-fevrips check FACTURA.xml RIPS.json [--json]',
     '     radica-fevrips check CARPETA [--json]          (pares emparejados por formato)',
     '     radica-fevrips check RIPS.json | FACTURA.xml [--json]',
+    '     radica-fevrips rules [--json] [--estado implementada|ministerio|pendiente]   (catálogo de reglas)',
     'Opciones: --version res2275-2023   --tablas CARPETA (exportaciones SISPRO TablaReferencia_*.txt)',
     '          --fecha AAAA-MM-DD (fecha de validación; por defecto hoy)',
     'Sale con 1 si hay algún hallazgo RECHAZADO o un archivo que no se pudo leer; 2 si el uso es incorrecto.',
@@ -26,6 +28,10 @@ const CLI_MSG = {
   resumen: (paquetes: number, rechazados: number, rechazos: number, notificaciones: number) =>
     `Resumen: ${paquetes} paquete(s), ${rechazados} con rechazo; ${rechazos} hallazgo(s) RECHAZADO, ${notificaciones} NOTIFICACION.`,
   sinPar: 'sin par',
+  comoCorregir: (texto: string) => `Cómo corregir: ${texto}`,
+  cobertura: (c: { total: number; implementada: number; ministerio: number; pendiente: number }) =>
+    `Reglas: ${c.total} en el catálogo; ${c.implementada} implementadas en Radica, ${c.ministerio} solo las decide el Ministerio, ${c.pendiente} pendientes.`,
+  estadoDesconocido: (v: string) => `Estado desconocido: ${v} (use implementada, ministerio o pendiente)`,
   errorLectura: 'No se pudo leer',
 } as const;
 
@@ -77,6 +83,7 @@ export function main(
 
 function run(argv: string[], out: TWrite, err: TWrite): number {
   const [command, ...rest] = argv;
+  if (command === 'rules') return printRules(rest, out, err);
   if (command !== 'check') {
     err(`${CLI_MSG.uso}\n`);
     return 2;
@@ -249,6 +256,8 @@ function printText(salida: TCliSalida, out: TWrite): void {
         `${h.clase} ${h.codigo} [${h.fuente}]${h.pathFuente ? ` ${h.pathFuente}` : ''}\n  ${h.descripcion}\n`,
       );
       if (h.observaciones) out(`  ${h.observaciones}\n`);
+      const regla = reglaDe(h.codigo);
+      if (regla) out(`  ${CLI_MSG.comoCorregir(regla.comoCorregir)}\n`);
     }
   }
   const r = salida.resumen;
@@ -256,4 +265,40 @@ function printText(salida: TCliSalida, out: TWrite): void {
   const codes = Object.entries(r.porCodigo).sort(([a], [b]) => a.localeCompare(b));
   if (codes.length > 0) out(`${codes.map(([c, n]) => `${c}: ${n}`).join(', ')}\n`);
   out(`(estructura RIPS ${DEFAULT_RIPS_SCHEMA_VERSION})\n`);
+}
+
+const ESTADOS: readonly TEstadoRegla[] = ['implementada', 'ministerio', 'pendiente'];
+
+/**
+ * `radica-fevrips rules [--json] [--estado E]` (issue 12 "the rule inventory"): the catalogue of rules
+ * (packages/contracts reglas.ts) with code, class, status and description, then the coverage counts. `--json` prints
+ * `{ reglas, cobertura }`. Returns 0, or 2 on wrong usage.
+ */
+function printRules(args: string[], out: TWrite, err: TWrite): number {
+  let json = false;
+  let estado: TEstadoRegla | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--json') json = true;
+    else if (arg === '--estado') {
+      const v = args[++i] ?? '';
+      if (!(ESTADOS as readonly string[]).includes(v)) {
+        err(`${CLI_MSG.estadoDesconocido(v)}\n`);
+        return 2;
+      }
+      estado = v as TEstadoRegla;
+    } else {
+      err(`${CLI_MSG.uso}\n`);
+      return 2;
+    }
+  }
+  const reglas = estado ? REGLAS.filter((r) => r.estado === estado) : REGLAS;
+  const cobertura = coberturaReglas();
+  if (json) {
+    out(`${JSON.stringify({ reglas, cobertura }, null, 2)}\n`);
+    return 0;
+  }
+  for (const r of reglas) out(`${r.codigo.padEnd(17)} ${r.clase} ${r.estado.padEnd(12)} ${r.descripcion}\n`);
+  out(`\n${CLI_MSG.cobertura(cobertura)}\n`);
+  return 0;
 }

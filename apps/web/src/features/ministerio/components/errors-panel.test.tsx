@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
+import { reglaDe } from '@radica/contracts/reglas';
 import { ErrorsPanel } from './errors-panel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,6 +51,17 @@ describe('ErrorsPanel (seed 001 §2 "Error side panel")', () => {
     expect(screen.getByText('Fuente: Rips')).toBeTruthy();
     expect(screen.getByText('usuarios[0]')).toBeTruthy();
     expect(screen.getByText(MSG.hallazgosNoNotifications)).toBeTruthy();
+  });
+
+  it("folds the catalogue's meaning and fix under each finding, and nothing under an unknown code", async () => {
+    renderPanel(
+      [{ id: 1, clase: 'RECHAZADO', codigo: 'RVC004', descripcion: 'Factura distinta', observaciones: '', fuente: 'Rips', pathFuente: '' }],
+      [{ id: 2, clase: 'NOTIFICACION', codigo: 'ZZZ999', descripcion: 'Algo nuevo', observaciones: '', fuente: 'Rips', pathFuente: '' }],
+    );
+    const regla = reglaDe('RVC004')!;
+    expect(await screen.findByText(regla.comoCorregir)).toBeTruthy();
+    expect(screen.getByText(regla.significado)).toBeTruthy();
+    expect(screen.getAllByText('Cómo corregirlo')).toHaveLength(1);
   });
 
   it("uses the seed's empty texts", async () => {

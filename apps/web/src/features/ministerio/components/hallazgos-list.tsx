@@ -1,10 +1,28 @@
 import type { THallazgo } from '@radica/contracts/documents';
+import { reglaDe } from '@radica/contracts/reglas';
 import { cn } from '../../../lib/cn';
+
+/**
+ * What a rule means for a billing clerk and how to fix it (issue 12: the rule catalogue, one source with the CLI and
+ * the chat), folded under the finding; nothing for a code the catalogue does not know.
+ */
+function RuleHelp({ codigo }: { codigo: string }) {
+  const regla = reglaDe(codigo);
+  if (!regla) return null;
+  return (
+    <details className="mt-1.5 text-slate-700">
+      <summary className="cursor-pointer text-xs font-medium text-brand-700 hover:underline">Cómo corregirlo</summary>
+      <p className="mt-1">{regla.significado}</p>
+      <p className="mt-1">{regla.comoCorregir}</p>
+    </details>
+  );
+}
 
 /**
  * The Ministry's (or the local pre-validation's) errors or notifications (seed 001 §2 "Error side panel";
  * issue 5 'Prevalidación'): code, description, observations, source and source path. Tone 'mixed' colours
- * each item by its `clase` (RECHAZADO as an error, the rest as notices).
+ * each item by its `clase` (RECHAZADO as an error, the rest as notices). Under each, the catalogue's plain-Spanish
+ * meaning and fix ('Cómo corregirlo').
  */
 export function HallazgosList({
   title,
@@ -66,6 +84,7 @@ export function HallazgosList({
                     {item.pathFuente && <span className="break-all font-mono">{item.pathFuente}</span>}
                   </p>
                 )}
+                <RuleHelp codigo={item.codigo} />
               </li>
             );
           })}

@@ -1,0 +1,1680 @@
+/**
+ * The catalogue of FEV-RIPS validation rules (issue 12): one entry per code that the ministry's validator (MUV) or
+ * Radica's pre-validator (packages/fevrips) can report. Each entry gives the rule's class, the file it reads, what it
+ * checks and where, where the rule comes from, whether Radica decides it locally, and what it means for a billing
+ * clerk and how to fix it, in plain Spanish. This is the one source for the errors panel, the finding detail, the CLI
+ * and the chat's articles.
+ *
+ * Sources: shared/notes/fevrips-reference.md §3.2 (verbatim texts of real MUV responses), §3.3–§3.4 (DT1 v002 through
+ * third-party transcriptions), §3.5–§3.6 (DT2 v001 §11, also third-party), §7 (release notes); the `implementada`
+ * entries describe what packages/fevrips/src emits today (reglas.test.ts keeps the two in step). Data only: no Node
+ * imports, no zod, so the API, the pre-validator and the web app can all import it.
+ */
+
+/**
+ * - `implementada`: Radica's pre-validator emits this code today.
+ * - `ministerio`: only the ministry can decide it (BDUA, MIPRES, RETHUS, RUAF-ND, the DIAN's CUFE registry, its own
+ *   CUVs and packages, its registries of entities).
+ * - `pendiente`: decidable from the XML, the RIPS and the reference tables, but not implemented yet.
+ */
+export type TEstadoRegla = 'implementada' | 'ministerio' | 'pendiente';
+
+/**
+ * One rule. `ubicacion` notation: `[]` any index, `{a,b}` either list or field, `*` any service list, `A ↔ B` the rule
+ * compares A (RIPS) with B (XML); XML paths start at the `Invoice` (or the note) inside the AttachedDocument.
+ */
+export type TRegla = {
+  /** As the MUV or the pre-validator writes it: 'RVC001', 'RVG05', 'FED129', 'LIMITE_HALLAZGOS'… */
+  codigo: string;
+  /** R = rechazo (RECHAZADO, blocks the CUV), N = notificación (informative). */
+  clase: 'R' | 'N';
+  /** The file the rule reads; 'Ambos' when it compares the RIPS with the XML. */
+  fuente: 'Rips' | 'FacturaElectronica' | 'Ambos';
+  /** What the rule checks, one sentence. */
+  descripcion: string;
+  /** JSON path pattern or XML element; '' when it does not apply to one place. */
+  ubicacion: string;
+  /** Where the rule comes from. */
+  origen: string;
+  estado: TEstadoRegla;
+  /** What it means for a billing clerk. */
+  significado: string;
+  /** How to fix it: which field to look at, typical cause, what to change. */
+  comoCorregir: string;
+  /** Why a 'ministerio' rule can't be decided locally, or what a 'pendiente' one needs (table, data). Optional. */
+  nota?: string;
+};
+
+const DT1 = 'DT1 v002 pp. 108–129 (auditoría de terceros)';
+const DT1_API =
+  'DT1 v002 (texto corto de una documentación de API de terceros; grupo según la auditoría de terceros de pp. 108–129)';
+const MUV_DT1 = 'Respuesta real del MUV; DT1 v002 pp. 108–129 (auditoría de terceros)';
+const DT2 = 'DT2 v001 §11 (resumen de terceros)';
+const NOTAS_V41 = 'Notas de versión v4.1 del validador del Ministerio (repositorio de terceros)';
+const RADICA = 'Radica';
+
+const SERVICIOS = 'usuarios[].servicios';
+const CUPS_CAMPOS = `${SERVICIOS}.consultas[].codConsulta, ${SERVICIOS}.procedimientos[].codProcedimiento`;
+const CON_VALOR = `${SERVICIOS}.{consultas,procedimientos,medicamentos,otrosServicios}[]`;
+const ESTANCIAS = `${SERVICIOS}.{urgencias,hospitalizacion}[]`;
+const FECHAS_ATENCION = `${SERVICIOS}.{consultas,procedimientos}[].fechaInicioAtencion, ${SERVICIOS}.medicamentos[].fechaDispensAdmon, ${SERVICIOS}.otrosServicios[].fechaSuministroTecnologia`;
+const SALUD = 'CustomTagGeneral/Interoperabilidad/Group/Collection/AdditionalInformation';
+const COBERTURA = `${SALUD}[Name="COBERTURA_PLAN_BENEFICIOS"]/Value/@schemeID`;
+const PERIODO = 'Invoice/cac:InvoicePeriod';
+const NIT_EMISOR = 'Invoice/cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID';
+
+/** RVC015, 020–023, 026, 027, 082, 083, 090, 096: the audit only places them among the CUPSRips rules. */
+const GRUPO_CUPS = {
+  clase: 'N',
+  fuente: 'Rips',
+  descripcion:
+    'El código CUPS del servicio se valida contra una de las condiciones de la tabla de referencia CUPSRips (uso, sexo, ámbito, cantidades, diagnóstico requerido o cobertura).',
+  ubicacion: CUPS_CAMPOS,
+  origen: DT1,
+  estado: 'pendiente',
+  significado:
+    'El código CUPS informado no cumple alguna de las condiciones que la tabla CUPSRips fija para ese código, por ejemplo el tipo de servicio, el sexo o la edad del paciente.',
+  comoCorregir:
+    'Revise codConsulta o codProcedimiento y lea las Observaciones del hallazgo, que nombran la tabla y el dato revisado ("Verificar tabla de referencia…"). Confirme en la tabla CUPSRips de SISPRO que el código aplica a ese servicio y a ese paciente.',
+  nota: 'Descripción no transcrita en la fuente consultada: la auditoría solo ubica este código entre las reglas que usan la tabla CUPSRips; nivel no indicado, se asume N. Necesita las columnas de condiciones de CUPSRips (ámbito, cantidades, diagnóstico requerido, cobertura), que Radica aún no carga.',
+} as const satisfies Omit<TRegla, 'codigo'>;
+
+/** RVC028–030: the audit groups them as "CIE (sexo/edad/CUPS)" without telling which is which. */
+const GRUPO_CIE = {
+  clase: 'N',
+  fuente: 'Rips',
+  descripcion:
+    'El diagnóstico (CIE-10) se valida contra la tabla CIE10 según el sexo o la edad del usuario o el CUPS informado.',
+  ubicacion: `${SERVICIOS}.*[].codDiagnosticoPrincipal`,
+  origen: DT1,
+  estado: 'pendiente',
+  significado:
+    'El diagnóstico no parece corresponder con el sexo o la edad del paciente, o con el servicio que se prestó.',
+  comoCorregir:
+    'Revise el código de diagnóstico (codDiagnosticoPrincipal y relacionados) y los datos del usuario (codSexo, fechaNacimiento). Suele pasar con diagnósticos propios de un sexo o una edad (embarazo, próstata, perinatales) mal escogidos, o con datos del paciente mal registrados.',
+  nota: 'Descripción no transcrita: la auditoría agrupa RVC028–RVC030 como "CIE (sexo/edad/CUPS)" sin separar qué verifica cada código; nivel no indicado, se asume N. Necesita las columnas de sexo y edad de la tabla CIE10 de SISPRO; Radica hoy solo carga los códigos.',
+} as const satisfies Omit<TRegla, 'codigo'>;
+
+/** RVC025, 048, 049: the audit only places them among the rules that query MIPRES. */
+const GRUPO_MIPRES = {
+  clase: 'R',
+  fuente: 'Rips',
+  descripcion:
+    'El número de prescripción MIPRES informado en el servicio se valida contra el registro MIPRES del Ministerio.',
+  ubicacion: `${SERVICIOS}.{procedimientos,medicamentos,otrosServicios}[].idMIPRES`,
+  origen: DT1,
+  estado: 'ministerio',
+  significado:
+    'El Ministerio cruza el servicio con las prescripciones registradas en MIPRES (tecnologías no financiadas con la UPC) y encontró una diferencia.',
+  comoCorregir:
+    'Revise que idMIPRES tenga el número de la prescripción de MIPRES completo y correcto, y que la tecnología entregada sea la prescrita. Suele pasar con números incompletos o copiados de otra prescripción.',
+  nota: 'Descripción no transcrita: la auditoría solo ubica este código entre las reglas que consultan MIPRES; nivel no indicado, se asume R. Solo el Ministerio puede consultar MIPRES.',
+} as const satisfies Omit<TRegla, 'codigo'>;
+
+/** RVC052, RVC067–078: the audit describes them together (finalidad ⇒ causa materno perinatal / PyM). */
+const GRUPO_MATERNO = {
+  clase: 'N',
+  fuente: 'Rips',
+  descripcion:
+    'Con finalidades materno perinatales o de promoción y mantenimiento, la causa que motiva la atención debe ser de atención materno perinatal o de promoción y mantenimiento.',
+  ubicacion: `${SERVICIOS}.{consultas,procedimientos}[].causaMotivoAtencion`,
+  origen: DT1,
+  estado: 'pendiente',
+  significado:
+    'Se informó una finalidad materno perinatal (por ejemplo cuidado prenatal, parto, seguimiento del recién nacido) o de promoción y mantenimiento con una causa de atención que no corresponde.',
+  comoCorregir:
+    'Revise causaMotivoAtencion junto con finalidadTecnologiaSalud: con esas finalidades la causa suele ser 42 (atención de población materno perinatal) o 40 (promoción y mantenimiento). Suele pasar cuando el software pone 38 (enfermedad general) por defecto. Es solo un aviso.',
+  nota: 'La auditoría agrupa RVC052 y RVC067–RVC078 sin separar qué finalidad verifica cada código: el texto es el del grupo, no confirmado por código. Se puede decidir con el RIPS una vez se tenga el mapa finalidad → causas permitidas del DT1 v002.',
+} as const satisfies Omit<TRegla, 'codigo'>;
+
+const NOTA_SIN_TEXTO =
+  'Código sin descripción en la fuente consultada (ni en la auditoría del DT1 v002 ni en respuestas reales): el texto es una lectura prudente de su posición y el nivel R es supuesto, no confirmado. No se sabe si se puede decidir localmente.';
+
+export const REGLAS: readonly TRegla[] = [
+  // ── RIPS: validaciones por campo (RVC) ──────────────────────────────────────────────────────────────────────────
+  {
+    codigo: 'RVC001',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El NIT del facturador en el RIPS (numDocumentoIdObligado) debe ser el mismo NIT del emisor de la factura electrónica.',
+    ubicacion: `numDocumentoIdObligado ↔ ${NIT_EMISOR}`,
+    origen: DT1_API,
+    estado: 'implementada',
+    significado:
+      'El NIT de quien factura no coincide entre el RIPS y la factura electrónica; con esa diferencia el Ministerio rechaza el paquete.',
+    comoCorregir:
+      'Revise numDocumentoIdObligado en el RIPS: es el NIT del prestador sin dígito de verificación, igual al de la factura. Suele pasar cuando se incluye el dígito de verificación o el RIPS se generó con el NIT de otra empresa.',
+  },
+  {
+    codigo: 'RVC002',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'El código del prestador debe existir en las tablas de prestadores del Ministerio (IPSCodHabilitación, IPSnoREPS o EntidadesnoREPS).',
+    ubicacion: `${SERVICIOS}.*[].codPrestador`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'El código de prestador informado no aparece entre los prestadores registrados para reportar servicios de salud.',
+    comoCorregir:
+      'Revise codPrestador en cada servicio: son 12 dígitos, el código de habilitación REPS (10) más la sede (2). Suele pasar con una sede mal escrita o con el código de otra institución.',
+    nota: 'Descripción no transcrita: la auditoría solo ubica RVC002 en el grupo REPS; nivel no indicado, se asume R. Necesita las tablas de prestadores de SISPRO (IPSCodHabilitación, IPSnoREPS, EntidadesnoREPS), que Radica aún no incluye.',
+  },
+  {
+    codigo: 'RVC003',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Validación por campo del DT1 v002 cuyo texto no se conoce; está entre las reglas que identifican al facturador y a la factura (RVC001–RVC004).',
+    ubicacion: '',
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
+    comoCorregir:
+      'Abra el campo que indica la ruta del hallazgo y compárelo con la factura electrónica (NIT, número de factura, código del prestador). Si no es claro, revise la respuesta completa del Ministerio.',
+    nota: NOTA_SIN_TEXTO,
+  },
+  {
+    codigo: 'RVC004',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El número de factura del RIPS (numFactura) debe ser el número de la factura electrónica; en notas, numNota debe ser el número de la nota y numFactura el de la factura que la nota referencia.',
+    ubicacion:
+      'numFactura, numNota ↔ Invoice/cbc:ID, cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID',
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'El RIPS y la factura electrónica no hablan del mismo documento: el número no coincide y el Ministerio rechaza el paquete.',
+    comoCorregir:
+      'Revise numFactura en el RIPS: es el prefijo más el consecutivo, sin guiones ni espacios, igual que en la factura (por ejemplo A01E5687). Suele pasar cuando se carga el RIPS de otra factura; en notas crédito o débito revise también numNota.',
+    nota: 'Texto oficial no transcrito; la descripción es de Radica. El lado de la factura de la misma condición es PFP001. Para notas, la regla sigue una fuente de terceros.',
+  },
+  {
+    codigo: 'RVC005',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El tipo de usuario del RIPS (tipoUsuario) debe ser coherente con la cobertura o plan de beneficios informado en la factura electrónica.',
+    ubicacion: `usuarios[].tipoUsuario ↔ ${COBERTURA}`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'El tipo de usuario de un paciente no corresponde con la cobertura o plan de beneficios que declara la factura.',
+    comoCorregir:
+      'Revise tipoUsuario de cada usuario (01–13) y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando el tipo de usuario se toma de la afiliación del paciente y no del plan que paga esta atención (por ejemplo SOAT, ARL o particular).',
+    nota: 'Nivel no indicado en la fuente; se asume R. Se puede decidir con los dos archivos, pero falta la correspondencia oficial entre tipos de usuario y coberturas, que no está transcrita.',
+  },
+  {
+    codigo: 'RVC006',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de nacimiento del usuario no puede ser posterior a la fecha de validación.',
+    ubicacion: 'usuarios[].fechaNacimiento',
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'La fecha de nacimiento del paciente está en el futuro.',
+    comoCorregir:
+      'Revise fechaNacimiento del usuario (formato AAAA-MM-DD). Suele pasar por un año mal digitado o por invertir el día y el mes.',
+  },
+  {
+    codigo: 'RVC007',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'El tipo de documento del usuario debe ser coherente con su edad (registro civil o certificado de nacido vivo en menores de 7 años, tarjeta de identidad de 7 a 17, cédula desde los 18), con un año de tolerancia.',
+    ubicacion: 'usuarios[].tipoDocumentoIdentificacion',
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'El tipo de documento no corresponde con la edad del paciente, por ejemplo una cédula para un niño de 10 años.',
+    comoCorregir:
+      'Revise tipoDocumentoIdentificacion y fechaNacimiento del usuario. Suele pasar cuando el paciente cambió de documento (de TI a CC) y en el sistema quedó el anterior, o cuando la fecha de nacimiento está mal digitada.',
+    nota: 'La fuente solo dice "edad coherente con el tipo de documento, tolerancia 1 año − 1 día"; las edades por tipo de documento son la práctica colombiana que aplica Radica, medidas en la fecha del primer servicio.',
+  },
+  {
+    codigo: 'RVC008',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Si se informa un recién nacido, la usuaria (madre) debe tener entre 9 y 60 años en la fecha del nacimiento.',
+    ubicacion: `usuarios[].fechaNacimiento, ${SERVICIOS}.recienNacidos[].fechaNacimiento`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Se reportó un recién nacido bajo un usuario cuya edad no es posible para una madre; a menudo el registro quedó bajo el bebé u otro familiar.',
+    comoCorregir:
+      'Revise que el recién nacido esté informado dentro de los servicios de la madre, y revise la fecha de nacimiento de la madre y la del recién nacido.',
+  },
+  {
+    codigo: 'RVC009',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'Si se informa un recién nacido, el sexo de la usuaria (madre) debería ser femenino.',
+    ubicacion: 'usuarios[].codSexo',
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'El recién nacido quedó reportado bajo un usuario que no figura con sexo femenino. Es un aviso; no impide obtener el CUV.',
+    comoCorregir:
+      'Revise codSexo de la usuaria (M, F o I) y que el recién nacido esté informado dentro de los servicios de la madre.',
+  },
+  {
+    codigo: 'RVC010',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'La finalidad interrupción voluntaria del embarazo (finalidadTecnologiaSalud 24) corresponde a usuarias de sexo femenino.',
+    ubicacion: `${SERVICIOS}.{consultas,procedimientos}[].finalidadTecnologiaSalud`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Una consulta o un procedimiento con finalidad 24 (interrupción voluntaria del embarazo) está a nombre de un usuario de sexo masculino. Es un aviso.',
+    comoCorregir:
+      'Revise finalidadTecnologiaSalud del servicio y codSexo del usuario. Suele pasar por escoger una finalidad equivocada de la lista o por un sexo mal registrado en la admisión.',
+  },
+  {
+    codigo: 'RVC011',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'El código del facturador electrónico debe estar en tabla IPSCodHabilitación o IPSnoREPS',
+    ubicacion: `${SERVICIOS}.*[].codPrestador`,
+    origen: DT1_API,
+    estado: 'pendiente',
+    significado:
+      'El código de prestador con que se reporta no está en el registro de prestadores habilitados ni en el de prestadores no inscritos en REPS.',
+    comoCorregir:
+      'Revise codPrestador (10 dígitos de habilitación más 2 de sede) contra la constancia de habilitación en REPS. Suele pasar cuando la sede no está habilitada o el código se digitó mal.',
+    nota: 'Nivel no indicado en la fuente; se asume R. Necesita las tablas IPSCodHabilitación e IPSnoREPS de SISPRO, que Radica aún no incluye.',
+  },
+  {
+    codigo: 'RVC012',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El código del prestador de cada servicio (codPrestador, 12 dígitos) debe empezar por el CODIGO_PRESTADOR de la factura electrónica (10 dígitos).',
+    ubicacion: `${SERVICIOS}.*[].codPrestador ↔ ${SALUD}[Name="CODIGO_PRESTADOR"]/Value`,
+    origen: DT1_API,
+    estado: 'implementada',
+    significado:
+      'Un servicio del RIPS dice que lo prestó un código de prestador distinto al que aparece en la factura electrónica.',
+    comoCorregir:
+      'Revise codPrestador en los servicios: los primeros 10 dígitos deben ser el CODIGO_PRESTADOR de la factura y los 2 últimos la sede. Suele pasar cuando el RIPS se generó con el código de otra sede o institución.',
+    nota: 'El texto de terceros de RVC012 es "El código del prestador debe estar relacionado con el numDocumentoIdObligado", que el Ministerio decide con REPS; Radica revisa la parte que se decide con los dos archivos y la reporta con este código (asignación propia). Nivel no indicado; Radica la reporta como rechazo.',
+  },
+  {
+    codigo: 'RVC013',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de la atención no puede ser posterior a la fecha de validación.',
+    ubicacion: FECHAS_ATENCION,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Hay una atención con fecha u hora en el futuro.',
+    comoCorregir:
+      'Revise la fecha y hora del servicio (formato AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por generar el RIPS antes de que la atención ocurra.',
+  },
+  {
+    codigo: 'RVC014',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'La fecha de la atención debe estar dentro del periodo de facturación de la factura electrónica (InvoicePeriod).',
+    ubicacion: `${SERVICIOS}.*[].{fechaInicioAtencion,fechaDispensAdmon,fechaSuministroTecnologia} ↔ ${PERIODO}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Hay un servicio con fecha fuera del periodo que cubre la factura.',
+    comoCorregir:
+      'Compare la fecha del servicio con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando se incluye una atención de otro mes o cuando el periodo quedó mal configurado en el software de facturación.',
+    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo. Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03), que llevan los RIPS del periodo anterior.',
+  },
+  { codigo: 'RVC015', ...GRUPO_CUPS },
+  {
+    codigo: 'RVC016',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El código CUPS de la consulta o el procedimiento está definido para un sexo distinto al del usuario (columna Sexo de CUPSRips).',
+    ubicacion: CUPS_CAMPOS,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'La consulta o el procedimiento es propio de un sexo y el paciente figura con el otro. Es un aviso.',
+    comoCorregir:
+      'Revise codSexo del usuario y el código CUPS (codConsulta o codProcedimiento). Suele pasar por un sexo mal registrado en la admisión o por escoger un CUPS parecido pero equivocado.',
+    nota: 'La auditoría solo ubica RVC016 entre las reglas que usan CUPSRips; que sea la regla de sexo es una asignación de Radica, no confirmada. Nivel no indicado; Radica la reporta como notificación.',
+  },
+  {
+    codigo: 'RVC017',
+    clase: 'N',
+    fuente: 'Ambos',
+    descripcion:
+      'El código de CUPS puede ser validado que corresponda a la cobertura o plan de beneficios informada en la factura electrónica de venta.',
+    ubicacion: `${CUPS_CAMPOS} ↔ ${COBERTURA}`,
+    origen: MUV_DT1,
+    estado: 'pendiente',
+    significado:
+      'Es un aviso: el Ministerio indica que el CUPS puede no estar cubierto por el plan de beneficios que declara la factura. No impide obtener el CUV.',
+    comoCorregir:
+      'Revise que el código CUPS sea el correcto y que la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura sea la del plan que paga esta atención. Las Observaciones traen el código revisado, por ejemplo "Verificar tabla de referencia Dato (890201)".',
+    nota: 'Descripción literal de una respuesta real del MUV. Se puede decidir con la columna de cobertura de CUPSRips y la cobertura de la factura; Radica aún no carga esa columna.',
+  },
+  {
+    codigo: 'RVC018',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'El mismo código CUPS no debería repetirse para el mismo usuario en la misma fecha.',
+    ubicacion: CUPS_CAMPOS,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'La misma consulta o el mismo procedimiento aparece dos veces el mismo día para el mismo paciente; puede ser un registro duplicado.',
+    comoCorregir:
+      'Revise si el servicio se registró dos veces y quite el repetido. Si de verdad se prestó dos veces ese día, puede dejarlo: es solo un aviso.',
+  },
+  {
+    codigo: 'RVC019',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'El código de CUPS se puede validar con el diagnóstico principal.',
+    ubicacion: `${CUPS_CAMPOS}, ${SERVICIOS}.{consultas,procedimientos}[].codDiagnosticoPrincipal`,
+    origen: MUV_DT1,
+    estado: 'pendiente',
+    significado:
+      'Es un aviso: el diagnóstico principal no parece corresponder con la consulta o el procedimiento informado.',
+    comoCorregir:
+      'Revise codDiagnosticoPrincipal y el código CUPS del servicio: el diagnóstico debe ser el que motivó ese servicio. Suele pasar al copiar el mismo diagnóstico en todos los servicios del paciente.',
+    nota: 'Descripción literal de una respuesta real del MUV. Necesita la columna de diagnóstico requerido de CUPSRips, que Radica aún no carga.',
+  },
+  { codigo: 'RVC020', ...GRUPO_CUPS },
+  { codigo: 'RVC021', ...GRUPO_CUPS },
+  { codigo: 'RVC022', ...GRUPO_CUPS },
+  { codigo: 'RVC023', ...GRUPO_CUPS },
+  {
+    codigo: 'RVC024',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El código de un traslado, transporte o estancia informado en otros servicios debe ser un CUPS válido.',
+    ubicacion: `${SERVICIOS}.otrosServicios[].codTecnologiaSalud`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'El código del traslado, el transporte o la estancia no está en la lista de códigos CUPS.',
+    comoCorregir:
+      'Revise codTecnologiaSalud en otros servicios con tipoOS 02 (traslados) o 03 (estancias): debe ser un código CUPS vigente, no un código interno de la institución.',
+    nota: 'La auditoría de terceros la describe así (campo S06 del DT1 v002); nivel no indicado, se asume N. Se puede decidir con la tabla CUPSRips que Radica ya carga; falta implementarla.',
+  },
+  { codigo: 'RVC025', ...GRUPO_MIPRES },
+  { codigo: 'RVC026', ...GRUPO_CUPS },
+  { codigo: 'RVC027', ...GRUPO_CUPS },
+  { codigo: 'RVC028', ...GRUPO_CIE },
+  { codigo: 'RVC029', ...GRUPO_CIE },
+  { codigo: 'RVC030', ...GRUPO_CIE },
+  {
+    codigo: 'RVC031',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El diagnóstico de egreso, de complicación o de causa de muerte debería estar entre A00–Q99 o S00–T98.',
+    ubicacion: `${SERVICIOS}.*[].{codDiagnosticoPrincipalE,codComplicacion,codDiagnosticoCausaMuerte}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Un diagnóstico de egreso, complicación o causa de muerte es un código de causa externa (V–Y) o especial (U), que no describe la enfermedad o la lesión. Es un aviso.',
+    comoCorregir:
+      'Informe como diagnóstico la enfermedad o la lesión (capítulos A–Q o S–T); la causa externa se informa en causaMotivoAtencion.',
+    nota: 'La fuente habla también del diagnóstico principal; Radica la aplica solo a egreso, complicación y causa de muerte, porque el diagnóstico principal de una consulta puede ser legítimamente un código R o Z.',
+  },
+  {
+    codigo: 'RVC032',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El diagnóstico de egreso, de complicación o de causa de muerte no debería ser un síntoma o signo (R00–R99).',
+    ubicacion: `${SERVICIOS}.*[].{codDiagnosticoPrincipalE,codComplicacion,codDiagnosticoCausaMuerte}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Se informó un síntoma o signo (código R) como diagnóstico de egreso, complicación o causa de muerte, donde se espera un diagnóstico definido. Es un aviso.',
+    comoCorregir: 'Revise si al egreso ya había un diagnóstico confirmado y úselo en lugar del código R.',
+    nota: 'Radica la aplica solo a egreso, complicación y causa de muerte (ver RVC031).',
+  },
+  {
+    codigo: 'RVC033',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El diagnóstico de egreso, de complicación o de causa de muerte no debería ser un factor que influye en el estado de salud (Z00–Z99).',
+    ubicacion: `${SERVICIOS}.*[].{codDiagnosticoPrincipalE,codComplicacion,codDiagnosticoCausaMuerte}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Se informó un código Z como diagnóstico de egreso, complicación o causa de muerte. Es un aviso.',
+    comoCorregir:
+      'Revise si corresponde un diagnóstico de enfermedad o lesión. Algunos egresos, como el de un recién nacido sano, pueden llevar un código Z; en ese caso puede dejarlo.',
+    nota: 'Radica la aplica solo a egreso, complicación y causa de muerte (ver RVC031).',
+  },
+  {
+    codigo: 'RVC034',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'Cuando la modalidad de pago es pago por evento (MODALIDAD_PAGO 04), el valor de cada servicio (vrServicio) debe ser mayor que cero.',
+    ubicacion: `${CON_VALOR}.vrServicio ↔ ${SALUD}[Name="MODALIDAD_PAGO"]/Value/@schemeID`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'La factura es por evento, pero el RIPS trae servicios en cero o con valor negativo.',
+    comoCorregir:
+      'Revise vrServicio de los servicios señalados: en pago por evento cada servicio lleva su valor. Suele pasar al reutilizar un RIPS de capitación; si la factura no es por evento, corrija la modalidad de pago en la factura.',
+    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo.',
+  },
+  {
+    codigo: 'RVC035',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion: 'La cuota moderadora solo se puede informar para usuarios del régimen contributivo.',
+    ubicacion: `${CON_VALOR}.conceptoRecaudo, usuarios[].tipoUsuario ↔ ${COBERTURA}`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Se informó una cuota moderadora para un usuario que no es del régimen contributivo.',
+    comoCorregir:
+      'Revise conceptoRecaudo (02 cuota moderadora) y tipoUsuario del paciente. Si el paciente pagó otro concepto use el código correcto (01 copago, 03 pagos compartidos), o 05 si no pagó.',
+    nota: 'Nivel no indicado en la fuente; se asume R. La auditoría dice que el régimen sale de la factura; se puede decidir con los dos archivos (tipoUsuario y cobertura), falta implementarla.',
+  },
+  {
+    codigo: 'RVC036',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'Los pagos moderadores de la factura electrónica (PrepaidPayment por concepto) deben sumar lo mismo que los valorPagoModerador del RIPS de ese concepto de recaudo.',
+    ubicacion: `${CON_VALOR}.valorPagoModerador ↔ Invoice/cac:PrepaidPayment/cbc:PaidAmount`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Lo que la factura dice que pagó el paciente (copago, cuota moderadora, pagos compartidos) no cuadra con lo que informa el RIPS.',
+    comoCorregir:
+      'Sume valorPagoModerador del RIPS por conceptoRecaudo (01 copago, 02 cuota moderadora, 03 pagos compartidos) y compárelo con los PrepaidPayment de la factura, cuyo cbc:ID/@schemeID es el concepto. Suele pasar cuando el pago quedó con otro concepto en uno de los dos archivos o falta un PrepaidPayment en la factura.',
+    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo, un hallazgo por concepto que no cuadra.',
+  },
+  {
+    codigo: 'RVC037',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'Para usuarios del régimen subsidiado no se pueden informar pagos compartidos en planes voluntarios de salud (conceptoRecaudo 03).',
+    ubicacion: `${CON_VALOR}.conceptoRecaudo, usuarios[].tipoUsuario ↔ ${COBERTURA}`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Se informó un pago compartido de plan voluntario para un usuario del régimen subsidiado.',
+    comoCorregir:
+      'Revise conceptoRecaudo (03) y tipoUsuario del paciente (04 subsidiado). Suele pasar por escoger el concepto de recaudo equivocado.',
+    nota: 'Lectura de la frase de la auditoría "subsidiado sin planes voluntarios"; texto oficial no transcrito y nivel no indicado (se asume R). Se puede decidir con los dos archivos; falta implementarla.',
+  },
+  {
+    codigo: 'RVC038',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'La fecha de ingreso a urgencias u hospitalización no puede ser posterior a la fecha de validación.',
+    ubicacion: `${ESTANCIAS}.fechaInicioAtencion`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Hay un ingreso a urgencias u hospitalización con fecha u hora en el futuro.',
+    comoCorregir:
+      'Revise fechaInicioAtencion (AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por invertir el día y el mes.',
+  },
+  {
+    codigo: 'RVC039',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de ingreso debe ser anterior o igual a la fecha de egreso.',
+    ubicacion: `${ESTANCIAS}.fechaEgreso`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'En urgencias u hospitalización, el egreso quedó antes del ingreso.',
+    comoCorregir:
+      'Revise fechaInicioAtencion y fechaEgreso (AAAA-MM-DD HH:mm, reloj de 24 horas). Suele pasar al escribir la hora en formato de 12 horas o al invertir el día y el mes.',
+  },
+  {
+    codigo: 'RVC040',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'La estancia en urgencias no debería superar 48 horas.',
+    ubicacion: `${SERVICIOS}.urgencias[].fechaEgreso`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El paciente aparece más de 48 horas en urgencias. Es un aviso.',
+    comoCorregir:
+      'Revise las fechas y horas de ingreso y egreso de urgencias. Si el paciente pasó a hospitalización, el egreso de urgencias debe ser el del traslado; si la estancia fue real, puede dejarla.',
+  },
+  {
+    codigo: 'RVC041',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'Una hospitalización de menos de 6 horas debería revisarse.',
+    ubicacion: `${SERVICIOS}.hospitalizacion[].fechaEgreso`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Hay una hospitalización de menos de 6 horas. Es un aviso.',
+    comoCorregir:
+      'Revise el ingreso y el egreso de la hospitalización. Una estancia tan corta suele ser un error de hora o una atención que corresponde a urgencias; si es correcta, puede dejarla.',
+  },
+  {
+    codigo: 'RVC042',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Si la condición de egreso es paciente muerto (02), se debe informar el diagnóstico de causa de muerte.',
+    ubicacion: `${SERVICIOS}.{urgencias,hospitalizacion,recienNacidos}[].codDiagnosticoCausaMuerte`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El egreso dice "paciente muerto" pero no trae el diagnóstico de la causa de muerte.',
+    comoCorregir:
+      'Informe codDiagnosticoCausaMuerte (CIE-10), o corrija condicionDestinoUsuarioEgreso si el paciente no falleció (02 es paciente muerto).',
+  },
+  {
+    codigo: 'RVC043',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de egreso no puede ser posterior a la fecha de validación.',
+    ubicacion: `${SERVICIOS}.{urgencias,hospitalizacion,recienNacidos}[].fechaEgreso`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Hay un egreso con fecha u hora en el futuro.',
+    comoCorregir:
+      'Revise fechaEgreso (AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por facturar a un paciente que aún no ha salido.',
+  },
+  {
+    codigo: 'RVC044',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'La fecha de egreso debe estar dentro del periodo de facturación de la factura electrónica (InvoicePeriod).',
+    ubicacion: `${SERVICIOS}.{urgencias,hospitalizacion,recienNacidos}[].fechaEgreso ↔ ${PERIODO}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Un egreso tiene fecha fuera del periodo que cubre la factura.',
+    comoCorregir:
+      'Compare fechaEgreso con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando el paciente egresó después del cierre del periodo o cuando el periodo quedó mal configurado.',
+    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo. Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03).',
+  },
+  {
+    codigo: 'RVC045',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de nacimiento del recién nacido no puede ser posterior a la fecha de validación.',
+    ubicacion: `${SERVICIOS}.recienNacidos[].fechaNacimiento`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'La fecha de nacimiento del recién nacido está en el futuro.',
+    comoCorregir:
+      'Revise fechaNacimiento del recién nacido (AAAA-MM-DD HH:mm). Suele pasar por un año mal digitado o por invertir el día y el mes.',
+  },
+  {
+    codigo: 'RVC046',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de egreso del recién nacido debe ser posterior o igual a su fecha de nacimiento.',
+    ubicacion: `${SERVICIOS}.recienNacidos[].fechaEgreso`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El recién nacido aparece saliendo antes de nacer.',
+    comoCorregir:
+      'Revise fechaNacimiento y fechaEgreso del recién nacido, incluida la hora (reloj de 24 horas).',
+  },
+  {
+    codigo: 'RVC047',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Si el recién nacido no tiene documento propio, el documento informado debe ser el de la madre, igual al del usuario.',
+    ubicacion: `${SERVICIOS}.recienNacidos[].{tipoDocumentoIdentificacion,numDocumentoIdentificacion}`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Para un recién nacido sin documento se informó un número que no es el de la madre.',
+    comoCorregir:
+      'Revise tipoDocumentoIdentificacion y numDocumentoIdentificacion del recién nacido: si aún no tiene registro civil, use los datos de la madre, que deben coincidir con los del usuario bajo el que está el registro.',
+    nota: 'Se puede decidir con el RIPS; falta implementarla. Según una fuente de terceros, en el DT1 esos campos identifican al bebé o a la madre.',
+  },
+  { codigo: 'RVC048', ...GRUPO_MIPRES },
+  { codigo: 'RVC049', ...GRUPO_MIPRES },
+  {
+    codigo: 'RVC050',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Para dispositivos médicos e insumos y servicios complementarios (tipoOS 01 y 04) se debe informar quién ordenó la tecnología.',
+    ubicacion: `${SERVICIOS}.otrosServicios[]`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Falta el dato de quién ordenó un dispositivo, un insumo o un servicio complementario.',
+    comoCorregir:
+      'Informe en otros servicios los datos de quien ordenó, según la estructura de la Res. 948/2026. Suele pasar con software que aún genera la estructura anterior de la Res. 2275/2023.',
+    nota: 'Usa campos nuevos del DT1 v002 (Res. 948/2026) cuyo nombre exacto no está transcrito en la fuente; el esquema de Radica aún es el de la Res. 2275/2023.',
+  },
+  {
+    codigo: 'RVC051',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'La finalidad informada se puede validar con el sexo y la edad del usuario',
+    ubicacion: `${SERVICIOS}.{consultas,procedimientos}[].finalidadTecnologiaSalud`,
+    origen: DT1_API,
+    estado: 'pendiente',
+    significado:
+      'La finalidad del servicio no parece corresponder al sexo o la edad del paciente, por ejemplo cuidado prenatal para un niño.',
+    comoCorregir:
+      'Revise finalidadTecnologiaSalud del servicio y los datos del usuario (codSexo, fechaNacimiento). Suele pasar por escoger una finalidad parecida de la lista.',
+    nota: 'Nivel no indicado (el texto "se puede validar" es el de las notificaciones vistas); se asume N. Necesita las columnas de sexo y edad de la tabla de finalidades de SISPRO, que Radica aún no carga.',
+  },
+  { codigo: 'RVC052', ...GRUPO_MATERNO },
+  {
+    codigo: 'RVC053',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Si el usuario falleció (egreso como paciente muerto), no se pueden informar servicios con fecha de más de 24 horas después del fallecimiento.',
+    ubicacion: `${SERVICIOS}.*[]`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Hay servicios registrados más de un día después del fallecimiento del paciente.',
+    comoCorregir:
+      'Revise las fechas de los servicios posteriores al egreso por muerte y la fecha de ese egreso. Suele pasar con medicamentos o insumos cargados después del fallecimiento o con una fecha de egreso mal digitada.',
+    nota: 'Se puede decidir con el RIPS; falta implementarla.',
+  },
+  {
+    codigo: 'RVC054',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Validación por campo del DT1 v002 cuyo texto no se conoce; está entre RVC053 (servicios después del fallecimiento) y RVC055 (medicamentos UNIRS).',
+    ubicacion: '',
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
+    comoCorregir:
+      'Abra el campo que indica la ruta del hallazgo y lea las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
+    nota: NOTA_SIN_TEXTO,
+  },
+  {
+    codigo: 'RVC055',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'El código de un medicamento UNIRS (tipoMedicamento 04) se valida contra la tabla de referencia UNIRS.',
+    ubicacion: `${SERVICIOS}.medicamentos[].codTecnologiaSalud`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'El código del medicamento UNIRS no corresponde con la tabla de referencia.',
+    comoCorregir:
+      'Revise tipoMedicamento y codTecnologiaSalud: para medicamentos UNIRS el código debe existir en la tabla UNIRS de SISPRO. Suele pasar al usar un código interno o un CUM en su lugar.',
+    nota: 'Descripción no transcrita: la auditoría solo la ubica entre las reglas que usan la tabla UNIRS; nivel no indicado, se asume R. Necesita la tabla UNIRS de SISPRO, que Radica aún no carga.',
+  },
+  {
+    codigo: 'RVC056',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Validación por campo del DT1 v002 cuyo texto no se conoce; las notas de versión v4.1 del validador la mencionan entre los cambios.',
+    ubicacion: '',
+    origen: NOTAS_V41,
+    estado: 'pendiente',
+    significado:
+      'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
+    comoCorregir:
+      'Abra el campo que indica la ruta del hallazgo y lea las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
+    nota: NOTA_SIN_TEXTO,
+  },
+  {
+    codigo: 'RVC057',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La edad gestacional del recién nacido debe estar entre 20 y 46 semanas.',
+    ubicacion: `${SERVICIOS}.recienNacidos[].edadGestacional`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'La edad gestacional informada no es posible (menos de 20 o más de 46 semanas).',
+    comoCorregir:
+      'Revise edadGestacional: se informa en semanas completas. Suele pasar al escribir meses o días en lugar de semanas.',
+  },
+  {
+    codigo: 'RVC058',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'El peso del recién nacido debe estar entre 500 y 5000 gramos.',
+    ubicacion: `${SERVICIOS}.recienNacidos[].peso`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El peso del recién nacido está fuera de 500 a 5000 gramos.',
+    comoCorregir:
+      'Revise peso: se informa en gramos (por ejemplo 3200). Suele pasar al escribirlo en kilogramos (3.2).',
+  },
+  {
+    codigo: 'RVC059',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El código de CUPS puede ser validado con el grupo de servicio, servicio, finalidad o causa.',
+    ubicacion: CUPS_CAMPOS,
+    origen: MUV_DT1,
+    estado: 'pendiente',
+    significado:
+      'Es un aviso: el CUPS no parece corresponder con el grupo de servicio, el servicio, la finalidad o la causa informados. No impide obtener el CUV.',
+    comoCorregir:
+      'Revise que el CUPS corresponda con grupoServicios, codServicio, finalidadTecnologiaSalud y causaMotivoAtencion del mismo servicio. Las Observaciones dicen qué se cruzó, por ejemplo "Verificar tabla de referencia codProcedimiento (115308) - Finalidad (16)".',
+    nota: 'Descripción literal de una respuesta real del MUV. Necesita las columnas de condiciones de CUPSRips, que Radica aún no carga.',
+  },
+  {
+    codigo: 'RVC060',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Si el concepto de recaudo es copago, cuota moderadora o pagos compartidos (01, 02 o 03), el valor del pago moderador debe ser mayor o igual a 1.',
+    ubicacion: `${CON_VALOR}.valorPagoModerador`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Se dijo que el paciente pagó (copago, cuota moderadora o pago compartido), pero el valor está en cero.',
+    comoCorregir:
+      'Informe en valorPagoModerador el valor que pagó el paciente, o cambie conceptoRecaudo a 05 (no aplica) si no pagó nada.',
+  },
+  {
+    codigo: 'RVC061',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'Cuando no aplique pago moderador se debe informar cero (0).',
+    ubicacion: `${CON_VALOR}.valorPagoModerador`,
+    origen: DT1_API,
+    estado: 'implementada',
+    significado:
+      'El concepto de recaudo dice "no aplica" (05), pero el RIPS trae un valor de pago moderador.',
+    comoCorregir:
+      'Si el paciente no pagó, deje valorPagoModerador en 0. Si sí pagó, cambie conceptoRecaudo al concepto correcto (01 copago, 02 cuota moderadora, 03 pagos compartidos).',
+  },
+  {
+    codigo: 'RVC062',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Si el egreso es paciente derivado a otro servicio (condicionDestinoUsuarioEgreso 03), deben existir en el RIPS los servicios prestados.',
+    ubicacion: `${ESTANCIAS}.condicionDestinoUsuarioEgreso`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'El egreso dice que el paciente pasó a otro servicio, pero ese servicio no aparece en el RIPS.',
+    comoCorregir:
+      'Si el paciente pasó a otro servicio, informe también ese servicio (por ejemplo la hospitalización después de urgencias); si no fue así, corrija condicionDestinoUsuarioEgreso.',
+    nota: 'Se puede decidir con el RIPS; falta implementarla. El alcance exacto (qué servicios cuentan) no está transcrito.',
+  },
+  {
+    codigo: 'RVC063',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'El código del medicamento (CUM o IUM) se valida contra el catálogo de medicamentos (CatalogoCUMs / IUM).',
+    ubicacion: `${SERVICIOS}.medicamentos[].codTecnologiaSalud`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'El código del medicamento no está en el catálogo de medicamentos o no corresponde con lo informado.',
+    comoCorregir:
+      'Revise codTecnologiaSalud: debe ser el CUM (expediente-consecutivo, por ejemplo 17134-1) o el IUM del medicamento dispensado. Suele pasar con códigos internos o de relleno como "000".',
+    nota: 'Descripción no transcrita: la auditoría solo la ubica entre las reglas que usan el catálogo CUM/IUM; nivel no indicado, se asume R. Necesita el catálogo CUM/IUM, que Radica aún no carga.',
+  },
+  {
+    codigo: 'RVC064',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Una preparación magistral a base de cannabis debe informar el código DCI 02887, 50840 o 50941.',
+    ubicacion: `${SERVICIOS}.medicamentos[].codTecnologiaSalud`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Se informó una preparación magistral de cannabis sin uno de los códigos DCI permitidos.',
+    comoCorregir:
+      'Revise tipoMedicamento (03 preparación magistral) y codTecnologiaSalud: para preparaciones de cannabis use el código DCI 02887, 50840 o 50941.',
+    nota: 'Se puede decidir con el RIPS; falta implementarla. La fuente no dice cómo reconoce el Ministerio que la preparación es de cannabis.',
+  },
+  {
+    codigo: 'RVC065',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Validación por campo del DT1 v002 cuyo texto no se conoce; está entre RVC064 (preparaciones de cannabis) y RVC066 (descripción de dispositivos).',
+    ubicacion: '',
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
+    comoCorregir:
+      'Abra el campo que indica la ruta del hallazgo y lea las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
+    nota: NOTA_SIN_TEXTO,
+  },
+  {
+    codigo: 'RVC066',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Para dispositivos médicos e insumos (tipoOS 01) se debe informar la descripción de la tecnología (nomTecnologiaSalud).',
+    ubicacion: `${SERVICIOS}.otrosServicios[].nomTecnologiaSalud`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Se informó un dispositivo médico o insumo sin su nombre o descripción.',
+    comoCorregir:
+      'Informe en nomTecnologiaSalud el nombre del dispositivo o insumo. Suele pasar cuando el software solo envía el código.',
+  },
+  { codigo: 'RVC067', ...GRUPO_MATERNO },
+  { codigo: 'RVC068', ...GRUPO_MATERNO },
+  { codigo: 'RVC069', ...GRUPO_MATERNO },
+  { codigo: 'RVC070', ...GRUPO_MATERNO },
+  { codigo: 'RVC071', ...GRUPO_MATERNO },
+  { codigo: 'RVC072', ...GRUPO_MATERNO },
+  { codigo: 'RVC073', ...GRUPO_MATERNO },
+  { codigo: 'RVC074', ...GRUPO_MATERNO },
+  { codigo: 'RVC075', ...GRUPO_MATERNO },
+  { codigo: 'RVC076', ...GRUPO_MATERNO },
+  { codigo: 'RVC077', ...GRUPO_MATERNO },
+  { codigo: 'RVC078', ...GRUPO_MATERNO },
+  {
+    codigo: 'RVC079',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de la atención debe ser posterior o igual a la fecha de nacimiento del usuario.',
+    ubicacion: FECHAS_ATENCION,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Hay una atención con fecha anterior al nacimiento del paciente.',
+    comoCorregir:
+      'Revise la fecha del servicio y fechaNacimiento del usuario. Suele pasar por una fecha de nacimiento mal digitada o por servicios de otra persona cargados a este usuario.',
+  },
+  {
+    codigo: 'RVC080',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de egreso debe ser posterior o igual a la fecha de nacimiento del usuario.',
+    ubicacion: `${ESTANCIAS}.fechaEgreso`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Hay un egreso de urgencias u hospitalización con fecha anterior al nacimiento del paciente.',
+    comoCorregir:
+      'Revise fechaEgreso y fechaNacimiento del usuario. Suele pasar por una fecha mal digitada o por un servicio cargado al usuario equivocado (por ejemplo al recién nacido en lugar de la madre).',
+  },
+  {
+    codigo: 'RVC081',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La fecha de ingreso debe ser posterior o igual a la fecha de nacimiento del usuario.',
+    ubicacion: `${ESTANCIAS}.fechaInicioAtencion`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Hay un ingreso a urgencias u hospitalización con fecha anterior al nacimiento del paciente.',
+    comoCorregir:
+      'Revise fechaInicioAtencion y fechaNacimiento del usuario. Suele pasar por una fecha mal digitada o por un servicio cargado al usuario equivocado.',
+  },
+  { codigo: 'RVC082', ...GRUPO_CUPS },
+  { codigo: 'RVC083', ...GRUPO_CUPS },
+  {
+    codigo: 'RVC084',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Las finalidades de promoción y mantenimiento y las materno perinatales deben llevar el concepto de recaudo "no aplica pago moderador".',
+    ubicacion: `${SERVICIOS}.{consultas,procedimientos}[].conceptoRecaudo`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'Se informó un copago o una cuota moderadora en una atención de promoción y mantenimiento o materno perinatal, que no llevan pago moderador.',
+    comoCorregir:
+      'Revise conceptoRecaudo del servicio: con esas finalidades use 05 (no aplica) y valorPagoModerador 0. Si la finalidad es otra, corrija finalidadTecnologiaSalud.',
+    nota: 'Se puede decidir con el RIPS una vez se tenga la lista de finalidades de promoción y mantenimiento y materno perinatales del DT1 v002; falta implementarla.',
+  },
+  {
+    codigo: 'RVC085',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'Con la finalidad valoración integral para la promoción y mantenimiento (11), el diagnóstico principal solo puede estar entre Z00 y Z99.',
+    ubicacion: `${SERVICIOS}.{consultas,procedimientos}[].codDiagnosticoPrincipal`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'Una valoración integral de promoción y mantenimiento lleva como diagnóstico principal una enfermedad en vez de un código Z. Es un aviso.',
+    comoCorregir:
+      'Revise codDiagnosticoPrincipal: en una valoración integral de promoción y mantenimiento se usa un código Z (por ejemplo Z000, examen médico general). Si la consulta fue por enfermedad, corrija la finalidad.',
+    nota: 'Se puede decidir con el RIPS; falta implementarla.',
+  },
+  {
+    codigo: 'RVC086',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'El diagnóstico relacionado debe ser diferente del diagnóstico principal.',
+    ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}, ${SERVICIOS}.procedimientos[].codDiagnosticoRelacionado`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Se repitió el diagnóstico principal como diagnóstico relacionado.',
+    comoCorregir:
+      'Deje vacío (null) el diagnóstico relacionado o informe otro diagnóstico distinto del principal. Suele pasar cuando el software copia el principal en todos los campos de diagnóstico.',
+    nota: 'Radica la aplica a consultas y procedimientos; no a medicamentos, porque archivos reales aceptados repiten el principal como relacionado en cada dispensación.',
+  },
+  {
+    codigo: 'RVC087',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'Los diagnósticos relacionados deben ser diferentes entre sí.',
+    ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
+    comoCorregir: 'Deje cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null).',
+  },
+  {
+    codigo: 'RVC088',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'El diagnóstico relacionado de egreso debe ser diferente del diagnóstico principal de egreso.',
+    ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'En urgencias u hospitalización se repitió el diagnóstico principal de egreso como relacionado.',
+    comoCorregir:
+      'Deje vacío (null) el diagnóstico relacionado de egreso o informe uno distinto de codDiagnosticoPrincipalE.',
+  },
+  {
+    codigo: 'RVC089',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'Los diagnósticos relacionados de egreso deben ser diferentes entre sí.',
+    ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El mismo diagnóstico relacionado de egreso aparece más de una vez en la misma estancia.',
+    comoCorregir:
+      'Deje cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null).',
+  },
+  { codigo: 'RVC090', ...GRUPO_CUPS },
+  {
+    codigo: 'RVC091',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'En los RIPS sin factura electrónica o de entidades con objeto social diferente (EOSD) aplican reglas propias sobre los valores.',
+    ubicacion: `tipoNota, ${CON_VALOR}.vrServicio`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'Los valores de un RIPS sin factura, o de una entidad que no es un prestador habitual, no cumplen lo que el Ministerio exige para ese tipo de reporte.',
+    comoCorregir:
+      'Revise tipoNota y los valores (vrServicio, valorPagoModerador) del RIPS, y lea las Observaciones del hallazgo, que indican el dato revisado.',
+    nota: 'Descripción no transcrita: la auditoría solo dice "RIPS sin FEV / EOSD ⇒ reglas de valor" y que depende del tipo de prestador; nivel no indicado, se asume R. Puede necesitar las tablas de prestadores (EntidadesnoREPS).',
+  },
+  {
+    codigo: 'RVC092',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'El concepto de recaudo anticipo (04) no debe usarse en el RIPS.',
+    ubicacion: `${CON_VALOR}.conceptoRecaudo`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'Se usó el concepto "anticipo", que es propio de la factura electrónica y no del RIPS. Es un aviso.',
+    comoCorregir:
+      'Cambie conceptoRecaudo: use 01, 02 o 03 si el paciente pagó, o 05 si no aplica. Los anticipos se informan solo en la factura.',
+  },
+  {
+    codigo: 'RVC094',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'El valor del servicio de un medicamento debería ser la cantidad por el valor unitario.',
+    ubicacion: `${SERVICIOS}.medicamentos[].vrServicio`,
+    origen: DT1,
+    estado: 'implementada',
+    significado:
+      'En un medicamento, vrServicio no es igual a cantidadMedicamento por vrUnitMedicamento. Es un aviso.',
+    comoCorregir:
+      'Revise cantidadMedicamento, vrUnitMedicamento y vrServicio. Suele pasar con descuentos aplicados solo al total, redondeos o cantidades fraccionadas.',
+  },
+  {
+    codigo: 'RVC095',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Si el tipo de usuario es 10 (tomador o amparado SOAT), se debe informar el registro SIRAS (registroSIRAS).',
+    ubicacion: 'registroSIRAS',
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Falta el número de registro SIRAS de una atención cubierta por SOAT.',
+    comoCorregir:
+      'Informe registroSIRAS para los usuarios con tipoUsuario 10, o corrija el tipo de usuario si la atención no es SOAT. El campo es de la estructura de la Res. 948/2026.',
+    nota: 'Regla de la Res. 948/2026 (DT1 v002); la fuente no indica nivel, se asume R. Usa el campo registroSIRAS, que no existe en la estructura de la Res. 2275/2023 que valida Radica hoy.',
+  },
+  { codigo: 'RVC096', ...GRUPO_CUPS },
+  {
+    codigo: 'RVC097',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'El número de consultas de control prenatal no debería ser mayor a 15.',
+    ubicacion: `${SERVICIOS}.recienNacidos[].numConsultasCPrenatal`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El recién nacido tiene informadas más de 15 consultas de control prenatal. Es un aviso.',
+    comoCorregir:
+      'Revise numConsultasCPrenatal del recién nacido: es el número de controles prenatales de la madre en ese embarazo.',
+    nota: 'La auditoría dice "número de consultas de finalidad cuidado prenatal ≤ 15"; Radica lo revisa en el campo numConsultasCPrenatal del recién nacido. No está confirmado que el Ministerio cuente ese campo y no las consultas con finalidad 23.',
+  },
+  {
+    codigo: 'RVC098',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'La fecha del servicio no puede ser posterior en más de 48 horas a la fecha de fallecimiento registrada en RUAF-ND.',
+    ubicacion: `${SERVICIOS}.*[]`,
+    origen: DT1,
+    estado: 'ministerio',
+    significado:
+      'Según el registro de defunciones, el paciente había fallecido antes de la fecha del servicio.',
+    comoCorregir:
+      'Revise la fecha del servicio y el documento del paciente (tipo y número). Suele pasar por un documento mal digitado que corresponde a otra persona, o por servicios cargados después del fallecimiento.',
+    nota: 'Nivel no indicado; se asume R. La fecha de defunción sale del RUAF-ND, que solo consulta el Ministerio.',
+  },
+
+  // ── RIPS: reglas generales (RVG) ────────────────────────────────────────────────────────────────────────────────
+  {
+    codigo: 'RVG01',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'El RIPS debe cumplir la estructura establecida: campos obligatorios presentes, tipo y formato de dato correctos y códigos que existan en su tabla de referencia.',
+    ubicacion: '',
+    origen: 'Respuesta real del MUV (publicada en una documentación de API de terceros)',
+    estado: 'implementada',
+    significado:
+      'Un campo del RIPS falta, tiene un tipo o formato distinto del esperado, o trae un código que no existe en su tabla. Mientras la estructura no esté bien, el Ministerio no valida el RIPS.',
+    comoCorregir:
+      'Vaya al campo que indica la ruta del hallazgo y lea las Observaciones: dicen qué propiedad falla y qué dato se envió. Suele pasar con campos vacíos, fechas sin hora (AAAA-MM-DD HH:mm), códigos con dígitos de menos (codPrestador de 11 en vez de 12) o "Servicios" escrito con mayúscula.',
+    nota: 'Texto del Ministerio: "Solo se podrá validar los RIPS si cumplen con la estructura establecida."',
+  },
+  {
+    codigo: 'RVG02',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'La suma de vrServicio del RIPS (consultas, procedimientos, medicamentos y otros servicios) debe ser igual al valor bruto de la factura electrónica (LineExtensionAmount).',
+    ubicacion: `${CON_VALOR}.vrServicio ↔ Invoice/cac:LegalMonetaryTotal/cbc:LineExtensionAmount`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El total de los servicios del RIPS no cuadra con el valor de la factura.',
+    comoCorregir:
+      'Sume vrServicio de todos los servicios y compárelo con el valor bruto de la factura (antes de descontar pagos moderadores). Suele pasar cuando falta o sobra un servicio en el RIPS, o un valor cambió en la factura por descuentos o redondeos.',
+    nota: 'La auditoría solo dice que RVG02, RVG08, RVG09 y RVG19 son "cuadres varios con la FEV"; usar RVG02 para este cuadre de totales es una asignación de Radica, no confirmada. Nivel no indicado: Radica la reporta como rechazo, y como notificación en capitación (MODALIDAD_PAGO 03), donde los RIPS pueden venir en cero.',
+  },
+  {
+    codigo: 'RVG05',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion: 'La longitud del dato debe cumplir la establecida para el campo en la estructura del RIPS.',
+    ubicacion: '',
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'Un dato es más largo o más corto de lo que permite el campo.',
+    comoCorregir:
+      'Revise el campo que indica la ruta del hallazgo: las Observaciones dicen cuántos caracteres se permiten y cuántos se enviaron. Suele pasar con espacios al inicio o al final, o con puntos y guiones dentro de números.',
+    nota: 'Texto del Ministerio no transcrito; la descripción es de Radica. Las longitudes de los campos de servicios no están publicadas para la Res. 2275/2023: Radica usa límites amplios.',
+  },
+  {
+    codigo: 'RVG06',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'Regla general del validador cuyo texto no se conoce; según las notas de versión v4.1 del Ministerio pasó a ser notificación.',
+    ubicacion: '',
+    origen: NOTAS_V41,
+    estado: 'pendiente',
+    significado: 'Es un aviso del Ministerio; no impide obtener el CUV.',
+    comoCorregir:
+      'Lea la descripción y las Observaciones que trae el hallazgo del Ministerio: indican el dato revisado.',
+    nota: 'No se sabe qué verifica: solo aparece en notas de versión de terceros, que la bajan a notificación. No se sabe si se puede decidir localmente.',
+  },
+  {
+    codigo: 'RVG08',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El RIPS debe cuadrar con la factura electrónica en un dato que la fuente consultada no especifica.',
+    ubicacion: '',
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Hay una diferencia entre el RIPS y la factura electrónica.',
+    comoCorregir:
+      'Lea las Observaciones del hallazgo del Ministerio y compare ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
+    nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume R. Si es un cuadre entre archivos se puede decidir localmente.',
+  },
+  {
+    codigo: 'RVG09',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El RIPS debe cuadrar con la factura electrónica en un dato que la fuente consultada no especifica.',
+    ubicacion: '',
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'Hay una diferencia entre el RIPS y la factura electrónica.',
+    comoCorregir:
+      'Lea las Observaciones del hallazgo del Ministerio y compare ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
+    nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume R. Si es un cuadre entre archivos se puede decidir localmente.',
+  },
+  {
+    codigo: 'RVG10',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion: 'Un RIPS y su factura deben corresponder a un solo facturador.',
+    ubicacion: `numDocumentoIdObligado ↔ ${NIT_EMISOR}`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado: 'El paquete mezcla documentos o servicios de más de un facturador.',
+    comoCorregir:
+      'Genere un RIPS por factura y por facturador: revise numDocumentoIdObligado y que todos los servicios sean de la factura enviada.',
+    nota: 'Texto oficial no transcrito ("un solo facturador por RIPS/factura"); nivel no indicado, se asume R. Se decide con los dos archivos; la comparación del NIT ya la hace RVC001.',
+  },
+  {
+    codigo: 'RVG11',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Los profesionales que prestan los servicios deben estar inscritos en RETHUS y, cuando aplica, en MIPRES.',
+    ubicacion: `${SERVICIOS}.*[].{tipoDocumentoIdentificacion,numDocumentoIdentificacion}`,
+    origen: DT1,
+    estado: 'ministerio',
+    significado:
+      'El documento del profesional informado en un servicio no aparece como profesional de la salud registrado.',
+    comoCorregir:
+      'Revise tipoDocumentoIdentificacion y numDocumentoIdentificacion del servicio: son los del profesional que atendió, no los del paciente. Suele pasar al copiar el documento del paciente en esos campos.',
+    nota: 'Nivel no indicado; se asume R. Solo el Ministerio consulta RETHUS y MIPRES.',
+  },
+  {
+    codigo: 'RVG12',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Un usuario no puede estar informado más de una vez en el RIPS (mismo tipo y número de documento).',
+    ubicacion: 'usuarios[].numDocumentoIdentificacion',
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El mismo paciente aparece dos veces en la lista de usuarios.',
+    comoCorregir:
+      'Deje al paciente una sola vez y pase todos sus servicios a ese usuario. Suele pasar cuando el RIPS se arma uniendo archivos de varios servicios o fechas.',
+  },
+  {
+    codigo: 'RVG13',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Un medicamento no puede estar informado dos veces para el mismo usuario con el mismo código y fecha (Radica marca los registros idénticos salvo el consecutivo).',
+    ubicacion: `${SERVICIOS}.medicamentos[].codTecnologiaSalud`,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'La misma dispensación del mismo medicamento aparece dos veces para el paciente.',
+    comoCorregir:
+      'Quite el registro repetido, o si fueron dos entregas distintas, informe una sola con la cantidad total o con su fecha y hora reales.',
+    nota: 'La fuente dice "mismo código + fecha"; Radica solo marca registros idénticos en todo salvo el consecutivo, porque archivos reales repiten códigos de relleno ("000") para medicamentos distintos a la misma hora.',
+  },
+  {
+    codigo: 'RVG14',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'El código CUPS informado debe existir y estar habilitado en la tabla de referencia CUPSRips.',
+    ubicacion: CUPS_CAMPOS,
+    origen: DT1,
+    estado: 'implementada',
+    significado: 'El código CUPS de la consulta o el procedimiento no existe o ya no está vigente.',
+    comoCorregir:
+      'Revise codConsulta o codProcedimiento: debe ser un CUPS de 6 caracteres vigente en la tabla CUPSRips de SISPRO. Suele pasar con códigos internos, códigos de la tabla anterior o tarifarios propios.',
+    nota: 'La auditoría solo ubica RVG14 entre las reglas que usan CUPSRips; que sea "el CUPS debe existir y estar habilitado" es una lectura de Radica, no confirmada. Nivel no indicado; Radica la reporta como rechazo.',
+  },
+  {
+    codigo: 'RVG15',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Regla general del validador cuyo texto no se conoce; las notas de versión v4.1 del Ministerio la mencionan entre los cambios.',
+    ubicacion: '',
+    origen: NOTAS_V41,
+    estado: 'pendiente',
+    significado:
+      'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la descripción y las Observaciones del hallazgo dicen qué revisar.',
+    comoCorregir:
+      'Lea la descripción y las Observaciones que trae el hallazgo del Ministerio: indican el dato revisado.',
+    nota: 'No se sabe qué verifica ni su nivel (se asume R): solo aparece en notas de versión de terceros. No se sabe si se puede decidir localmente.',
+  },
+  {
+    codigo: 'RVG18',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El paquete ya fue validado: el Ministerio no lo procesa de nuevo y devuelve en Observaciones el CUV que ya emitió.',
+    ubicacion: '',
+    origen: 'Cliente de terceros (módulo RIPS para Odoo)',
+    estado: 'ministerio',
+    significado: 'Esta factura y su RIPS ya habían sido validados y tienen CUV; no es un error en los datos.',
+    comoCorregir:
+      'No lo vuelva a enviar: tome el CUV que viene en las Observaciones y úselo para radicar ante el pagador. Si necesita corregir lo ya validado, use una nota de ajuste del RIPS o una nota crédito o débito.',
+    nota: 'Solo el Ministerio sabe qué paquetes ya validó. Un cliente de terceros lo trata como paquete validado y toma el CUV de Observaciones. No es la misma regla que RVG018 (periodo de facturación).',
+  },
+  {
+    codigo: 'RVG19',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'El NIT del pagador se verifica frente a los registros del Ministerio de prestadores y proveedores de tecnologías en salud (PSS/PTS).',
+    ubicacion: 'Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID',
+    origen: DT1,
+    estado: 'ministerio',
+    significado:
+      'El Ministerio no acepta el pagador o el facturador de la factura según sus registros de entidades.',
+    comoCorregir:
+      'Revise que el NIT del pagador en la factura (AccountingCustomerParty) sea el de la entidad responsable del pago y esté bien digitado, y lea las Observaciones del hallazgo, que indican el dato revisado.',
+    nota: 'Descripción no confirmada: la auditoría agrupa RVG02/08/09/19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS" y un cliente de terceros rotula RVG19 "Validación PSS/PTS no permitida". Nivel no indicado; se asume R. Depende de registros de entidades que solo tiene el Ministerio.',
+  },
+  {
+    codigo: 'RVG018',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'El periodo de facturación no puede empezar antes del 1 de octubre de 2024.',
+    ubicacion: `${PERIODO}/cbc:StartDate`,
+    origen: DT2,
+    estado: 'implementada',
+    significado:
+      'La factura dice que cubre un periodo que empieza antes de que arrancara la validación FEV-RIPS (1 de octubre de 2024).',
+    comoCorregir:
+      'Revise StartDate del periodo de facturación en el software de facturación. Suele pasar por un año mal digitado en el periodo.',
+    nota: 'La fuente dice "no anterior al 2024-10-01 (o la fecha de inicio del grupo)"; Radica usa el 1 de octubre de 2024 para todos. No es RVG18 (paquete ya validado): el MUV escribe los RVG con dos dígitos y este código de tres viene de una transcripción de terceros.',
+  },
+  {
+    codigo: 'CIN006',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'La cobertura o plan de beneficios de la factura debe ser coherente con el concepto de recaudo informado en el RIPS.',
+    ubicacion: `${CON_VALOR}.conceptoRecaudo ↔ ${COBERTURA}`,
+    origen: DT1,
+    estado: 'pendiente',
+    significado:
+      'El tipo de pago del paciente informado en el RIPS no corresponde con el plan que declara la factura.',
+    comoCorregir:
+      'Revise conceptoRecaudo de los servicios y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando la factura se emite con una cobertura distinta a la del plan que realmente paga.',
+    nota: 'Nivel no indicado; se asume R. Se puede decidir con los dos archivos, pero la correspondencia oficial entre coberturas y conceptos de recaudo no está transcrita.',
+  },
+
+  // ── Factura electrónica (XML), DT2 v001 §11 ─────────────────────────────────────────────────────────────────────
+  {
+    codigo: 'VFE003',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'El tipo de operación (CustomizationID) debe ser del sector salud: SS-CUFE, SS-CUDE, SS-POS, SS-SNum, SS-Recaudo, SS-Reporte o SS-SinAporte en facturas, 20 en notas crédito y 30 en notas débito.',
+    ubicacion: 'Invoice/cbc:CustomizationID',
+    origen: DT2,
+    estado: 'implementada',
+    significado:
+      'La factura no está emitida como operación del sector salud, o la nota no es una nota con referencia a factura.',
+    comoCorregir:
+      'En el software de facturación, emita la factura con tipo de operación del sector salud (normalmente SS-CUFE); las notas crédito deben ser tipo 20 y las débito tipo 30. Suele pasar con facturas emitidas como operación estándar (10).',
+  },
+  {
+    codigo: 'VFE005',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'El número de la factura (cbc:ID) debe venir y ser válido.',
+    ubicacion: 'Invoice/cbc:ID',
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'La factura enviada no trae su número o lo trae mal formado.',
+    comoCorregir:
+      'Envíe el XML completo que validó la DIAN, sin editarlo; el número (prefijo y consecutivo) está en cbc:ID. Suele pasar cuando se envía un XML de prueba o modificado a mano.',
+    nota: 'La fuente agrupa "VFE005 / VFE006–007: cbc:ID y cbc:UUID (CUFE) válidos y no vacíos"; que VFE005 sea el número es lectura de Radica. Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'VFE006',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'El CUFE o CUDE de la factura (cbc:UUID) debe venir y no estar vacío.',
+    ubicacion: 'Invoice/cbc:UUID',
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'La factura enviada no trae su CUFE, el código que le asigna la validación de la DIAN.',
+    comoCorregir:
+      'Envíe el XML de la factura ya validada por la DIAN (el AttachedDocument o la factura firmada), sin editarlo. Suele pasar al enviar un XML generado antes de la validación.',
+    nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE; la separación es lectura de Radica. Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'VFE007',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'El CUFE o CUDE de la factura (cbc:UUID) debe ser válido.',
+    ubicacion: 'Invoice/cbc:UUID',
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'El CUFE de la factura no tiene la forma esperada.',
+    comoCorregir:
+      'Envíe el XML tal como lo validó la DIAN, sin editarlo ni reformatearlo. Suele pasar cuando el XML se modificó después de la validación.',
+    nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE. Localmente solo se puede revisar su forma; que corresponda a una factura de la DIAN lo decide el Ministerio (GI013, GI014). Falta implementarla.',
+  },
+  {
+    codigo: 'VFE011',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'El NIT del facturador en la factura debe llevar el tipo de documento NIT (@schemeName="31").',
+    ubicacion: `${NIT_EMISOR}/@schemeName`,
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'En la factura, la identificación del facturador no está marcada como NIT.',
+    comoCorregir:
+      'Revise en el software de facturación los datos del emisor: el tipo de documento debe ser NIT (31).',
+    nota: 'Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'VFE012',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'El NIT del facturador en la factura debe llevar el dígito de verificación (@schemeID).',
+    ubicacion: `${NIT_EMISOR}/@schemeID`,
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'En la factura, el NIT del facturador no trae el dígito de verificación.',
+    comoCorregir: 'Configure el dígito de verificación del NIT del emisor en el software de facturación.',
+    nota: 'Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'VFE020',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'La factura debe traer la fecha de inicio del periodo de facturación (InvoicePeriod/StartDate).',
+    ubicacion: `${PERIODO}/cbc:StartDate`,
+    origen: DT2,
+    estado: 'implementada',
+    significado: 'La factura no dice desde qué fecha cubre los servicios.',
+    comoCorregir:
+      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+    nota: 'Radica la aplica solo a facturas, no a notas. DND100 describe la misma ausencia con otro código.',
+  },
+  {
+    codigo: 'VFE021',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'La factura debe traer la fecha final del periodo de facturación (InvoicePeriod/EndDate).',
+    ubicacion: `${PERIODO}/cbc:EndDate`,
+    origen: DT2,
+    estado: 'implementada',
+    significado: 'La factura no dice hasta qué fecha cubre los servicios.',
+    comoCorregir:
+      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+    nota: 'Radica la aplica solo a facturas, no a notas. DND101 describe la misma ausencia con otro código.',
+  },
+  {
+    codigo: 'VFE022',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'El pagador de la factura (entidad responsable de pago) debe corresponder con la cobertura facturada.',
+    ubicacion: `Invoice/cac:AccountingCustomerParty ↔ ${COBERTURA}`,
+    origen: DT2,
+    estado: 'ministerio',
+    significado:
+      'La entidad a la que se le factura no corresponde con la cobertura que declara la factura, por ejemplo una cobertura SOAT facturada a una EPS.',
+    comoCorregir:
+      'Revise el pagador (AccountingCustomerParty) y COBERTURA_PLAN_BENEFICIOS de la factura. Suele pasar cuando se deja la cobertura que el software trae por defecto y no la del plan que paga.',
+    nota: 'Para decidirla hay que saber qué tipo de entidad es el pagador (EPS, aseguradora SOAT, ARL, entidad territorial…), dato que está en los registros del Ministerio y no en los archivos.',
+  },
+  {
+    codigo: 'PFP001',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion: 'El número de la factura electrónica debe ser el número informado en el RIPS.',
+    ubicacion: 'Invoice/cbc:ID ↔ numFactura',
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'La factura y el RIPS enviados no son del mismo documento: el número no coincide.',
+    comoCorregir:
+      'Revise que el RIPS sea el de esta factura: numFactura debe ser igual a cbc:ID de la factura (prefijo y consecutivo, sin separadores).',
+    nota: 'Radica ya revisa esta misma condición desde el lado del RIPS y la reporta como RVC004; no emite PFP001.',
+  },
+  {
+    codigo: 'GI013',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'El CUFE de la factura debe estar registrado en el Ministerio, que lo toma de la DIAN.',
+    ubicacion: 'Invoice/cbc:UUID',
+    origen: DT2,
+    estado: 'ministerio',
+    significado: 'El Ministerio no encuentra la factura entre las que la DIAN le reporta como validadas.',
+    comoCorregir:
+      'Verifique que la factura esté aceptada por la DIAN y que el CUFE del XML sea el de esa factura. Si la DIAN la aceptó y el error sigue, consulte con el soporte del Ministerio.',
+    nota: 'Solo el Ministerio consulta lo que la DIAN le reporta.',
+  },
+  {
+    codigo: 'GI014',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'La factura enviada debe ser igual a la que aprobó la DIAN.',
+    ubicacion: 'Invoice',
+    origen: DT2,
+    estado: 'ministerio',
+    significado: 'El XML enviado no es idéntico al que validó la DIAN.',
+    comoCorregir:
+      'Envíe el XML tal como lo validó la DIAN, sin editarlo, reformatearlo ni "corregir" tildes o caracteres. Suele pasar cuando el software o una persona modifica el XML después de la validación.',
+    nota: 'Solo el Ministerio tiene la copia de la DIAN con qué comparar.',
+  },
+  {
+    codigo: 'PFR001',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion: 'El CUV debe corresponder a la factura y al RIPS enviados.',
+    ubicacion: '',
+    origen: DT2,
+    estado: 'ministerio',
+    significado: 'El CUV informado no corresponde a estos archivos.',
+    comoCorregir:
+      'Revise que el CUV sea el que el Ministerio emitió para esta misma factura y este mismo RIPS, sin cambios en los archivos.',
+    nota: 'Nivel no indicado; se asume R. Solo el Ministerio conoce los CUV que emitió.',
+  },
+  {
+    codigo: 'DND060',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'La factura debe traer la extensión del sector salud (CustomTagGeneral), salvo los recibos SS-Recaudo, que no la llevan.',
+    ubicacion: 'Invoice/ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent/CustomTagGeneral',
+    origen: DT2,
+    estado: 'implementada',
+    significado:
+      'A la factura le falta el bloque de datos del sector salud (prestador, modalidad de pago, cobertura, contrato).',
+    comoCorregir:
+      'Configure en el software de facturación la extensión del sector salud (CustomTagGeneral con CODIGO_PRESTADOR, MODALIDAD_PAGO, COBERTURA_PLAN_BENEFICIOS, NUMERO_CONTRATO y NUMERO_POLIZA). Suele pasar con facturas emitidas desde un módulo que no es el de salud.',
+  },
+  {
+    codigo: 'DND100',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'La factura debe traer la fecha de inicio del periodo de facturación (InvoicePeriod/StartDate).',
+    ubicacion: `${PERIODO}/cbc:StartDate`,
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'La factura no dice desde qué fecha cubre los servicios.',
+    comoCorregir:
+      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+    nota: 'Es la misma ausencia que Radica ya reporta como VFE020; no se sabe cuál de los dos códigos devuelve el Ministerio en cada caso. Radica no emite DND100.',
+  },
+  {
+    codigo: 'DND101',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'La factura debe traer la fecha final del periodo de facturación (InvoicePeriod/EndDate).',
+    ubicacion: `${PERIODO}/cbc:EndDate`,
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'La factura no dice hasta qué fecha cubre los servicios.',
+    comoCorregir:
+      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+    nota: 'Es la misma ausencia que Radica ya reporta como VFE021; no se sabe cuál de los dos códigos devuelve el Ministerio en cada caso. Radica no emite DND101.',
+  },
+  {
+    codigo: 'DND104',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'Cada pago del paciente (PrepaidPayment) debe indicar su concepto en cbc:ID/@schemeID.',
+    ubicacion: 'Invoice/cac:PrepaidPayment/cbc:ID/@schemeID',
+    origen: DT2,
+    estado: 'pendiente',
+    significado:
+      'La factura trae un pago del paciente sin decir si es copago, cuota moderadora o pago compartido.',
+    comoCorregir:
+      'Configure los pagos del paciente en la factura con su concepto (01 copago, 02 cuota moderadora, 03 pagos compartidos), que va en el atributo schemeID.',
+    nota: 'Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'DND105',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion: 'Cada pago del paciente (PrepaidPayment) debe traer el valor pagado (cbc:PaidAmount).',
+    ubicacion: 'Invoice/cac:PrepaidPayment/cbc:PaidAmount',
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'La factura trae un pago del paciente sin su valor.',
+    comoCorregir:
+      'Configure en la factura el valor de cada pago del paciente (copago, cuota moderadora o pago compartido); debe cuadrar con valorPagoModerador del RIPS.',
+    nota: 'Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'DND114',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'Una línea de la factura con impuesto debe traer el valor del impuesto (TaxTotal/TaxAmount).',
+    ubicacion: 'Invoice/cac:InvoiceLine/cac:TaxTotal/cbc:TaxAmount',
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'Una línea gravada de la factura no dice cuánto impuesto lleva.',
+    comoCorregir:
+      'Revise en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
+    nota: 'Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'DND116',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'Una línea de la factura con impuesto debe traer la base gravable (TaxSubtotal/TaxableAmount).',
+    ubicacion: 'Invoice/cac:InvoiceLine/cac:TaxTotal/cac:TaxSubtotal/cbc:TaxableAmount',
+    origen: DT2,
+    estado: 'pendiente',
+    significado: 'Una línea gravada de la factura no dice sobre qué valor se calculó el impuesto.',
+    comoCorregir:
+      'Revise en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
+    nota: 'Se puede decidir con el XML; falta implementarla.',
+  },
+  {
+    codigo: 'FED129',
+    clase: 'N',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      '[Interoperabilidad.Group.Collection.AdditionalInformation.NUMERO_CONTRATO.Value] El apartado no existe o no tiene valor en el XML del documento electrónico. Por favor verifique que la etiqueta Xml use mayúsculas y minúsculas según resolución',
+    ubicacion: `${SALUD}[Name="NUMERO_CONTRATO"]/Value`,
+    origen: 'Respuesta real del MUV',
+    estado: 'implementada',
+    significado:
+      'Es un aviso: la factura no trae el número del contrato con el pagador en la extensión del sector salud. No impide obtener el CUV.',
+    comoCorregir:
+      'Si hay contrato con la entidad pagadora, configure su número en NUMERO_CONTRATO en el software de facturación. Revise que el nombre de la etiqueta esté escrito exactamente así, en mayúsculas.',
+  },
+  {
+    codigo: 'FED131',
+    clase: 'N',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      '[Interoperabilidad.Group.Collection.AdditionalInformation.NUMERO_POLIZA.Value] El apartado no existe o no tiene valor en el XML del documento electrónico. Por favor verifique que la etiqueta Xml use mayúsculas y minúsculas según resolución',
+    ubicacion: `${SALUD}[Name="NUMERO_POLIZA"]/Value`,
+    origen: 'Respuesta real del MUV',
+    estado: 'implementada',
+    significado:
+      'Es un aviso: la factura no trae número de póliza. Solo hace falta cuando la atención la cubre una póliza (SOAT o plan voluntario); no impide obtener el CUV.',
+    comoCorregir:
+      'Si la atención la cubre una póliza, configure su número en NUMERO_POLIZA en el software de facturación. Revise que el nombre de la etiqueta esté escrito exactamente así, en mayúsculas.',
+  },
+
+  // ── Códigos propios de Radica ───────────────────────────────────────────────────────────────────────────────────
+  {
+    codigo: 'LIMITE_HALLAZGOS',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'Hay más hallazgos de los que se muestran: Radica lista un máximo por grupo de validaciones y cuenta el resto.',
+    ubicacion: '',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'El archivo tiene tantos errores que no se listan todos; la descripción del hallazgo dice cuántos faltan.',
+    comoCorregir:
+      'Corrija primero los errores que se muestran (a menudo es el mismo error repetido en muchos servicios) y vuelva a cargar el RIPS para ver los restantes.',
+  },
+  {
+    codigo: 'ERROR_VALIDADOR',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'Una de las validaciones locales de Radica no pudo completarse; el resto de hallazgos sí se muestra.',
+    ubicacion: '',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Es una falla de Radica, no de sus archivos: una de las revisiones previas no terminó, así que puede haber errores que no se detectaron antes del envío.',
+    comoCorregir:
+      'No tiene que cambiar nada por este aviso. Puede enviar el paquete al Ministerio, que hace su propia validación, y reportar el caso al soporte de Radica con el archivo.',
+  },
+  {
+    codigo: 'PROPIEDAD_NO_DEFINIDA',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El RIPS trae una propiedad que no está definida en la estructura de la norma; el validador del Ministerio no la tendrá en cuenta.',
+    ubicacion: '',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Un nombre de campo está mal escrito o sobra. Si era un dato obligatorio mal escrito, para el Ministerio ese dato no fue enviado.',
+    comoCorregir:
+      'Revise el nombre de la propiedad señalada: debe escribirse exactamente como en la norma, con las mismas mayúsculas y minúsculas (por ejemplo numAutorizacion, no numAutoriacion).',
+  },
+];
+
+/** The catalogue by code (codes as written in {@link REGLAS}, upper case). */
+export const REGLAS_POR_CODIGO: ReadonlyMap<string, TRegla> = new Map(REGLAS.map((r) => [r.codigo, r]));
+
+/**
+ * The catalogue entry of a finding code, or undefined when the code is not catalogued. Case-insensitive and trimmed,
+ * otherwise exact: 'RVG18' (package already validated, a real MUV answer) and 'RVG018' (billing period start, from a
+ * third-party transcription of DT2) are different entries, and no zero-padding variant is guessed.
+ */
+export function reglaDe(codigo: string): TRegla | undefined {
+  return REGLAS_POR_CODIGO.get(codigo.trim().toUpperCase());
+}
+
+/** How many catalogued rules there are, by {@link TEstadoRegla}: the coverage number of issue 12. */
+export function coberturaReglas(): {
+  total: number;
+  implementada: number;
+  ministerio: number;
+  pendiente: number;
+} {
+  const out = { total: REGLAS.length, implementada: 0, ministerio: 0, pendiente: 0 };
+  for (const r of REGLAS) out[r.estado]++;
+  return out;
+}
