@@ -21,6 +21,8 @@ export const ZInfoFevRips = z.object({
   totalValorServicios: z.number(),
   modalidadPago: z.string().nullable(),
   identificacionAdquiriente: z.string().nullable(),
+  /** Radica: the RIPS structure the package was checked against (the norm's name), null without a RIPS (issue 12). */
+  estructuraRips: z.string().nullable().optional(),
 });
 export type TInfoFevRips = z.infer<typeof ZInfoFevRips>;
 

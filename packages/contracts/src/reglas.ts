@@ -1045,13 +1045,13 @@ export const REGLAS: readonly TRegla[] = [
     fuente: 'Rips',
     descripcion:
       'Si el tipo de usuario es 10 (tomador o amparado SOAT), se debe informar el registro SIRAS (registroSIRAS).',
-    ubicacion: 'registroSIRAS',
+    ubicacion: 'usuarios[].registroSIRAS',
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'Falta el número de registro SIRAS de una atención cubierta por SOAT.',
     comoCorregir:
       'Informe registroSIRAS para los usuarios con tipoUsuario 10, o corrija el tipo de usuario si la atención no es SOAT. El campo es de la estructura de la Res. 948/2026.',
-    nota: 'Regla de la Res. 948/2026 (DT1 v002); la fuente no indica nivel, se asume R. Usa el campo registroSIRAS, que no existe en la estructura de la Res. 2275/2023 que valida Radica hoy.',
+    nota: 'Regla de la Res. 948/2026 (DT1 v002); la fuente no indica nivel, se asume R. Radica la aplica solo con la estructura de la Res. 948 (facturas desde el 2026-07-01) y ubica registroSIRAS en el usuario (❓ las fuentes no dicen en qué nivel va).',
   },
   { codigo: 'RVC096', ...GRUPO_CUPS },
   {

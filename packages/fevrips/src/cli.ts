@@ -4,7 +4,7 @@ import type { TCheckOptions } from './check.ts';
 import { hasRechazo, type THallazgoLocal } from './findings.ts';
 import { checkFiles, readRips, type TChequeo } from './engine.ts';
 import { FevRipsError } from './errors.ts';
-import { isRipsSchemaVersion, DEFAULT_RIPS_SCHEMA_VERSION } from './schema.ts';
+import { isRipsSchemaVersion, ripsSchema, RIPS_SCHEMA_VERSIONS, RES948_DESDE, type TRipsSchemaVersion } from './schema.ts';
 import { referenceTablesFromSispro } from './tables.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';
 import { REGLAS, coberturaReglas, reglaDe, type TEstadoRegla } from '@radica/contracts/reglas';
@@ -16,7 +16,8 @@ const CLI_MSG = {
     '     radica-fevrips check CARPETA [--json]          (pares emparejados por formato)',
     '     radica-fevrips check RIPS.json | FACTURA.xml [--json]',
     '     radica-fevrips rules [--json] [--estado implementada|ministerio|pendiente]   (catálogo de reglas)',
-    'Opciones: --version res2275-2023   --tablas CARPETA (exportaciones SISPRO TablaReferencia_*.txt)',
+    `Opciones: --version ${RIPS_SCHEMA_VERSIONS.join(' | ')} (por defecto según la fecha de la factura: Res. 948 desde ${RES948_DESDE})`,
+    '          --tablas CARPETA (exportaciones SISPRO TablaReferencia_*.txt)',
     '          --fecha AAAA-MM-DD (fecha de validación; por defecto hoy)',
     'Sale con 1 si hay algún hallazgo RECHAZADO o un archivo que no se pudo leer; 2 si el uso es incorrecto.',
   ].join('\n'),
@@ -28,6 +29,7 @@ const CLI_MSG = {
   resumen: (paquetes: number, rechazados: number, rechazos: number, notificaciones: number) =>
     `Resumen: ${paquetes} paquete(s), ${rechazados} con rechazo; ${rechazos} hallazgo(s) RECHAZADO, ${notificaciones} NOTIFICACION.`,
   sinPar: 'sin par',
+  estructura: (norma: string, version: string) => `Estructura RIPS: ${norma} (${version})`,
   comoCorregir: (texto: string) => `Cómo corregir: ${texto}`,
   cobertura: (c: { total: number; implementada: number; ministerio: number; pendiente: number }) =>
     `Reglas: ${c.total} en el catálogo; ${c.implementada} implementadas en Radica, ${c.ministerio} solo las decide el Ministerio, ${c.pendiente} pendientes.`,
@@ -43,6 +45,8 @@ export type TCliPaquete = {
   endpoint: string | null;
   error: { codigo: string; mensaje: string } | null;
   hallazgos: THallazgoLocal[];
+  /** The RIPS structure the package was checked against (schema version), null without a RIPS. */
+  estructura: TRipsSchemaVersion | null;
 };
 
 /** What `--json` prints. */
@@ -201,7 +205,7 @@ function checkFolder(dir: string, options: TCheckOptions): TCliPaquete[] {
 
 function failed(e: unknown): TChequeo {
   const error = e instanceof FevRipsError ? e : new FevRipsError('XML_ERROR', undefined, { cause: e });
-  return { xml: null, rips: null, hallazgos: [], endpoint: null, error };
+  return { xml: null, rips: null, hallazgos: [], endpoint: null, error, version: null };
 }
 
 function toPaquete(xmlPath: string | null, ripsPath: string | null, r: TChequeo): TCliPaquete {
@@ -212,6 +216,7 @@ function toPaquete(xmlPath: string | null, ripsPath: string | null, r: TChequeo)
     endpoint: r.endpoint,
     error: r.error ? { codigo: r.error.code, mensaje: r.error.message } : null,
     hallazgos: r.hallazgos,
+    estructura: r.version,
   };
 }
 
@@ -246,6 +251,7 @@ function printText(salida: TCliSalida, out: TWrite): void {
       `\n== ${files.join(' + ')}${p.formato ? ` (formato ${p.formato})` : ''}${files.length === 1 && p.xml && !p.rips ? ` [${CLI_MSG.sinPar}]` : ''}\n`,
     );
     if (p.endpoint) out(`${CLI_MSG.servicio(p.endpoint)}\n`);
+    if (p.estructura) out(`${CLI_MSG.estructura(ripsSchema(p.estructura).norma, p.estructura)}\n`);
     if (p.error) {
       out(`ERROR ${p.error.codigo}: ${CLI_MSG.errorLectura}. ${p.error.mensaje}\n`);
       continue;
@@ -264,7 +270,6 @@ function printText(salida: TCliSalida, out: TWrite): void {
   out(`\n${CLI_MSG.resumen(r.paquetes, r.conRechazo, r.rechazados, r.notificaciones)}\n`);
   const codes = Object.entries(r.porCodigo).sort(([a], [b]) => a.localeCompare(b));
   if (codes.length > 0) out(`${codes.map(([c, n]) => `${c}: ${n}`).join(', ')}\n`);
-  out(`(estructura RIPS ${DEFAULT_RIPS_SCHEMA_VERSION})\n`);
 }
 
 const ESTADOS: readonly TEstadoRegla[] = ['implementada', 'ministerio', 'pendiente'];

@@ -1,4 +1,5 @@
-import { checkDocuments, type TCheckOptions } from './check.ts';
+import { checkDocuments, resolveRipsVersion, type TCheckOptions } from './check.ts';
+import type { TRipsSchemaVersion } from './schema.ts';
 import { muvEndpointFor, type TMuvEndpoint } from './endpoints.ts';
 import type { THallazgoLocal } from './findings.ts';
 import { FevRipsError } from './errors.ts';
@@ -15,9 +16,12 @@ export type TChequeo = {
   endpoint: TMuvEndpoint | null;
   /** The first file that could not be read at all (its findings are then not computed). */
   error: FevRipsError | null;
+  /** The RIPS structure the package was checked against (issue 12), or null without a RIPS. */
+  version: TRipsSchemaVersion | null;
 };
 
-export { checkDocuments, type TCheckOptions } from './check.ts';
+export { checkDocuments, resolveRipsVersion, type TCheckOptions } from './check.ts';
+export { ripsSchema, RES948_DESDE, type TRipsSchemaVersion } from './schema.ts';
 export { RVG01_DESCRIPCION } from './structure.ts';
 
 /**
@@ -46,8 +50,9 @@ export function checkFiles(
       error ??= asFevRipsError(e, 'JSON_ERROR');
     }
   }
+  const version = rips ? resolveRipsVersion(xml, rips, options) : null;
   if (error)
-    return { xml, rips, hallazgos: [], endpoint: xml || rips ? muvEndpointFor(xml, rips) : null, error };
+    return { xml, rips, hallazgos: [], endpoint: xml || rips ? muvEndpointFor(xml, rips) : null, error, version };
   let hallazgos: THallazgoLocal[];
   try {
     hallazgos = checkDocuments(xml, rips, options);
@@ -58,9 +63,10 @@ export function checkFiles(
       hallazgos: [],
       endpoint: null,
       error: asFevRipsError(e, rips ? 'JSON_ERROR' : 'XML_ERROR'),
+      version,
     };
   }
-  return { xml, rips, hallazgos, endpoint: xml || rips ? muvEndpointFor(xml, rips) : null, error: null };
+  return { xml, rips, hallazgos, endpoint: xml || rips ? muvEndpointFor(xml, rips) : null, error: null, version };
 }
 
 /**

@@ -2,10 +2,10 @@ import type { TServiceList } from './rips.ts';
 import type { TTableName } from './tables.ts';
 
 /**
- * Versioned field specifications of the RIPS JSON. Today one version: Res. 2275/2023 (Anexo técnico), the shape
- * every public sample uses (reference §2). The version is an explicit parameter of the structure check so that
- * Res. 948/2026 DT1 v002 (CIE-11 pairs, codigoVIDA, registroSIRAS, valorDispensacion, no numAutorizacion in
- * medicamentos…, reference §2.11) can be added beside it: see docs/decisions/004-rips-schema-versions.md.
+ * Versioned field specifications of the RIPS JSON: Res. 2275/2023 (Anexo técnico), the shape every public sample
+ * uses (reference §2), and Res. 948/2026 DT1 v002 beside it (CIE-11 pairs, codigoVIDA, registroSIRAS,
+ * valorDispensacion, no numAutorizacion in medicamentos, reference §2.11), chosen by the invoice's date
+ * ({@link ripsVersionFor}): see docs/decisions/004-rips-schema-versions.md.
  *
  * Sources: field names, required flags and JSON types from the MUV swagger DTOs (✅ reference §2.2–§2.10);
  * usuario lengths from DT1 U01–U11 (🔸 §2.3); codPrestador 12 digits (✅ RVG01 seen for 11); allowed codes from
@@ -13,9 +13,28 @@ import type { TTableName } from './tables.ts';
  * maxima below are generous bounds (❓) chosen so that every real accepted sample passes.
  */
 
-export type TRipsSchemaVersion = 'res2275-2023';
-export const RIPS_SCHEMA_VERSIONS: readonly TRipsSchemaVersion[] = ['res2275-2023'];
+export type TRipsSchemaVersion = 'res2275-2023' | 'res948-2026-dt1-v002';
+export const RIPS_SCHEMA_VERSIONS: readonly TRipsSchemaVersion[] = ['res2275-2023', 'res948-2026-dt1-v002'];
+/** The structure used when nothing says otherwise (no date to decide by): the one every real sample follows. */
 export const DEFAULT_RIPS_SCHEMA_VERSION: TRipsSchemaVersion = 'res2275-2023';
+
+/**
+ * First invoice issue date (Colombia, YYYY-MM-DD) checked against Res. 948/2026 DT1 v002 instead of Res. 2275/2023.
+ * 🔸 Third-party notes give the transition as 2026-06-01 or 2026-07-01 (reference §2.11); we take the later date,
+ * so no invoice issued under the old structure during the disputed month is told it is wrong. This is the one place
+ * to change once the official text is read (the CLI's `--version` and the check's `version` option force either).
+ */
+export const RES948_DESDE = '2026-07-01';
+
+/**
+ * The structure a package is checked against (issue 12 "chosen by date"): Res. 948/2026 DT1 v002 for an invoice
+ * issued on or after {@link RES948_DESDE}, Res. 2275/2023 before it. `fecha` is the invoice's issue date (XML
+ * `IssueDate`) or, for a RIPS without its invoice, its earliest service date; null → the default.
+ */
+export function ripsVersionFor(fecha: string | null | undefined): TRipsSchemaVersion {
+  if (!fecha || !/^\d{4}-\d{2}-\d{2}/.test(fecha)) return DEFAULT_RIPS_SCHEMA_VERSION;
+  return fecha.slice(0, 10) >= RES948_DESDE ? 'res948-2026-dt1-v002' : 'res2275-2023';
+}
 
 /**
  * - `texto`: a JSON string (trimmed length within min..max, optional `pattern`, optional `table`).
@@ -38,6 +57,11 @@ export type TFieldSpec = {
   min?: number;
   /** Largest allowed value of a `decimal`. */
   max?: number;
+  /**
+   * The key must be present even when not informed: null or "" are accepted, a missing key is RVG01 (DT1 v002's CIE-11
+   * pairs, "la llave debe estar presente, null si no se informa" — 🔸 a third-party client, reference §2.11).
+   */
+  keyRequired?: boolean;
 };
 
 export type TRecordSpec = Readonly<Record<string, TFieldSpec>>;
@@ -251,7 +275,58 @@ const RES_2275: TRipsSchema = {
   },
 };
 
-const SCHEMAS: Readonly<Record<TRipsSchemaVersion, TRipsSchema>> = { 'res2275-2023': RES_2275 };
+/** A CIE-11 code or its name, next to a CIE-10 key (DT1 v002): the key always present, the value null when not informed. */
+const CIE11_CODIGO: TFieldSpec = { kind: 'texto', required: false, keyRequired: true, maxLength: 20 };
+const CIE11_NOMBRE: TFieldSpec = { kind: 'texto', required: false, keyRequired: true, maxLength: 500 };
+
+/** Every CIE-10 key of a record followed by its CIE-11 pair: `codX` → `codX`, `codXCIE11`, `nomCodXCIE11`. */
+function withCie11(record: TRecordSpec): TRecordSpec {
+  const out: Record<string, TFieldSpec> = {};
+  for (const [key, spec] of Object.entries(record)) {
+    out[key] = spec;
+    if (spec.table === 'CIE10') {
+      out[`${key}CIE11`] = CIE11_CODIGO;
+      out[`nom${key[0]!.toUpperCase()}${key.slice(1)}CIE11`] = CIE11_NOMBRE;
+    }
+  }
+  return out;
+}
+
+/**
+ * Res. 948/2026, Documento Técnico 1 v002 (🔸 reference §2.11, third-party transcriptions; the official PDF was not
+ * read): Res. 2275's structure plus a CIE-11 code/name pair after each CIE-10 key (present, null when not informed),
+ * `codigoVIDA` and `registroSIRAS` in the usuario (RVC095: SIRAS required for tipoUsuario 10, SOAT), and
+ * `valorDispensacion` in medicamentos, which lose `numAutorizacion`. The tipoUsuario (13 codes) and
+ * causaMotivoAtencion (21–49) tables are the SISPRO lists already used. ❓ Not added for lack of their key names: the
+ * 'quién ordena' fields of tipoOS 01/04 (RVC050) and the device description (RVC066): catalogue 'pendiente'.
+ * ❓ Placement: `codigoVIDA` and `registroSIRAS` are put in the usuario (the sources name them without a level).
+ */
+const RES_948: TRipsSchema = {
+  version: 'res948-2026-dt1-v002',
+  norma: 'Resolución 948 de 2026 (Documento Técnico 1 v002)',
+  transaccion: RES_2275.transaccion,
+  usuario: {
+    ...RES_2275.usuario,
+    codigoVIDA: opt('texto', { maxLength: 30 }),
+    registroSIRAS: opt('texto', { maxLength: 30 }),
+  },
+  servicios: {
+    consultas: withCie11(RES_2275.servicios.consultas),
+    procedimientos: withCie11(RES_2275.servicios.procedimientos),
+    urgencias: withCie11(RES_2275.servicios.urgencias),
+    hospitalizacion: withCie11(RES_2275.servicios.hospitalizacion),
+    recienNacidos: withCie11(RES_2275.servicios.recienNacidos),
+    medicamentos: withCie11(
+      Object.fromEntries([
+        ...Object.entries(RES_2275.servicios.medicamentos).filter(([k]) => k !== 'numAutorizacion'),
+        ['valorDispensacion', opt('decimal', { min: 0, max: MAX_VALOR - 1 })],
+      ]),
+    ),
+    otrosServicios: RES_2275.servicios.otrosServicios,
+  },
+};
+
+const SCHEMAS: Readonly<Record<TRipsSchemaVersion, TRipsSchema>> = { 'res2275-2023': RES_2275, 'res948-2026-dt1-v002': RES_948 };
 
 /** The field specifications of `version` (default Res. 2275/2023). */
 export function ripsSchema(version: TRipsSchemaVersion = DEFAULT_RIPS_SCHEMA_VERSION): TRipsSchema {

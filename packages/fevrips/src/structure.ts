@@ -16,6 +16,9 @@ export const RVG05_DESCRIPCION =
 export const RVG14_DESCRIPCION =
   'El código CUPS informado no existe o no está habilitado en la tabla de referencia CUPSRips.';
 
+/** RVC095 (Res. 948/2026 DT1 v002, 🔸 reference §3.4: level not given; RECHAZADO because the field is required). Text ours. */
+export const RVC095_DESCRIPCION = 'El registro SIRAS es obligatorio cuando el usuario es Tomador/Amparado SOAT (tipoUsuario 10).';
+
 const MAX_UNKNOWN_KEYS_REPORTED = 20;
 const INT32_MAX = 2_147_483_647;
 
@@ -71,6 +74,12 @@ function checkUsuario(usuario: unknown, path: string, ctx: TCtx): void {
       const v = usuario[key];
       if (v === undefined || v === null || v === '') emit(ctx.sink, () => missing(key, `${path}.${key}`));
     }
+  }
+  // RVC095 (Res. 948/2026 DT1 v002): a SOAT user (tipoUsuario 10) needs the SIRAS registration (🔸 reference §3.4).
+  if (ctx.schema.usuario['registroSIRAS'] && usuario['tipoUsuario'] === '10') {
+    const siras = usuario['registroSIRAS'];
+    if (siras === undefined || siras === null || siras === '' || siras === 'null')
+      emit(ctx.sink, () => hallazgo('RVC095', RVC095_DESCRIPCION, `${path}.registroSIRAS`, 'tipoUsuario [10] Tomador/Amparado SOAT sin registroSIRAS.'));
   }
   const servicios = usuario['servicios'];
   if (isRecord(servicios)) {
@@ -176,6 +185,7 @@ function reportUnknownKeys(
 function checkField(value: unknown, key: string, spec: TFieldSpec, prefix: string, ctx: TCtx): void {
   if (value === undefined || value === null || value === '') {
     if (spec.required) emit(ctx.sink, () => missing(key, prefix + key));
+    else if (value === undefined && spec.keyRequired) emit(ctx.sink, () => missingKey(key, prefix + key));
     return;
   }
   switch (spec.kind) {
@@ -312,6 +322,10 @@ function format(key: string, pathFuente: string, value: unknown): THallazgoLocal
 
 function missing(key: string, pathFuente: string): THallazgoLocal {
   return rvg01(pathFuente, `La propiedad [${key}] es obligatoria y no fue enviada o está vacía.`);
+}
+
+function missingKey(key: string, pathFuente: string): THallazgoLocal {
+  return rvg01(pathFuente, `La propiedad [${key}] debe estar presente en la estructura, con null si no se informa.`);
 }
 
 /** How a sent value is quoted in observaciones (strings as they are, cut at 80 characters; the rest as short JSON). */

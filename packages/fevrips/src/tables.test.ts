@@ -62,10 +62,11 @@ describe('SISPRO TablaReferencia loader', () => {
 });
 
 describe('versioned RIPS schema', () => {
-  it('Res. 2275/2023 is the default and only version; unknown versions are refused', () => {
-    expect(RIPS_SCHEMA_VERSIONS).toEqual(['res2275-2023']);
+  it('Res. 2275/2023 is the default and Res. 948/2026 DT1 v002 stands beside it; unknown versions are refused', () => {
+    expect(RIPS_SCHEMA_VERSIONS).toEqual(['res2275-2023', 'res948-2026-dt1-v002']);
     expect(DEFAULT_RIPS_SCHEMA_VERSION).toBe('res2275-2023');
-    expect(isRipsSchemaVersion('res948-2026-dt1-v002')).toBe(false);
+    expect(isRipsSchemaVersion('res948-2026-dt1-v002')).toBe(true);
+    expect(isRipsSchemaVersion('res948-2026')).toBe(false);
   });
 
   it('defines the transaction, the usuario and all seven service lists', () => {

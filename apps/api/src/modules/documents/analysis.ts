@@ -3,7 +3,7 @@ import { MSG } from '@radica/contracts/messages';
 import { parseFevXml, type TFevXml } from '@radica/fevrips/xml';
 import { parseRipsJson, type TRipsParsed } from '@radica/fevrips/rips';
 import { computeInfoFevRips } from '@radica/fevrips/info';
-import { checkDocuments } from '@radica/fevrips/engine';
+import { checkDocuments, resolveRipsVersion, ripsSchema } from '@radica/fevrips/engine';
 import { muvEndpointFor, type TMuvEndpoint } from '@radica/fevrips/endpoints';
 import type { THallazgoLocal } from '@radica/fevrips/findings';
 import { FevRipsError } from '@radica/fevrips/errors';
@@ -60,7 +60,12 @@ export function analyzeUpload(input: TAnalysisInput): TAnalysis {
   }
   const summary = computeInfoFevRips(xml, rips);
   // Absurd amounts (1e308, or sums that overflow to Infinity) are findings of the engine, not numbers to store.
-  const info = { ...summary, totalFactura: finite(summary.totalFactura), totalValorServicios: finite(summary.totalValorServicios) };
+  const info = {
+    ...summary,
+    totalFactura: finite(summary.totalFactura),
+    totalValorServicios: finite(summary.totalValorServicios),
+    estructuraRips: rips ? ripsSchema(resolveRipsVersion(xml, rips)).norma : null,
+  };
   return {
     ok: true,
     formato,

@@ -6,7 +6,7 @@ import { tipoDocumentoLabel } from '../utils/display';
 import { EstadoBadge } from './estado-badge';
 
 /**
- * A document's summary (seed 001 §2): formato, type, status, dates and send attempts. The editor's 'Resumen'
+ * A document's summary (seed 001 §2): formato, type, status, dates, the RIPS structure checked and send attempts. The editor's 'Resumen'
  * card shows the short form; the list's details side panel (`detailed`) adds the filing date, CUV, process id,
  * files, invoice figures and finding counts.
  */
@@ -26,6 +26,8 @@ export function DocumentSummary({
     { label: 'Fecha de creación', value: formatDateTime(doc.fechaCreacion) },
   ];
   if (detailed || doc.fechaEnvio) items.push({ label: 'Fecha de envío', value: formatDateTime(doc.fechaEnvio) });
+  // Which RIPS structure the pre-validation used (issue 12: Res. 2275/2023 or Res. 948/2026, by the invoice's date).
+  if (doc.infoFevRips?.estructuraRips) items.push({ label: 'Estructura RIPS', value: doc.infoFevRips.estructuraRips });
   if (detailed) {
     items.push(
       { label: 'Fecha de radicación', value: formatDateTime(doc.fechaRadicacion) },

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { checkFiles } from './engine.ts';
+import { main } from './cli.ts';
+import { RES948_DESDE, ripsSchema, ripsVersionFor } from './schema.ts';
+import type { THallazgoLocal } from './findings.ts';
+import { SAMPLE, SAMPLES_DIR, readSample, readSampleJson } from '../test/samples.ts';
+import { resolve } from 'node:path';
+
+/** Issue 12: Res. 948/2026 DT1 v002 beside Res. 2275/2023, chosen by the invoice's date. */
+
+const NOW = new Date('2026-11-21T12:00:00-05:00');
+const V948 = 'res948-2026-dt1-v002' as const;
+const RIPS_SAMPLES = [
+  SAMPLE.par1Json,
+  SAMPLE.par2Json,
+  SAMPLE.capitaJson,
+  SAMPLE.grande377Json,
+  SAMPLE.urgenciasJson,
+  SAMPLE.fevcJson,
+  SAMPLE.invalidoAnexoJson,
+] as const;
+
+type TJson = Record<string, unknown>;
+
+/**
+ * A Res. 2275 RIPS rewritten in DT1 v002's structure: a null CIE-11 code/name pair after every CIE-10 key of every
+ * service, medicamentos without numAutorizacion and with valorDispensacion (what a billing system migrating does).
+ */
+function toRes948(rips: TJson): TJson {
+  const schema = ripsSchema(V948);
+  for (const usuario of (rips['usuarios'] as TJson[] | undefined) ?? []) {
+    const servicios = usuario['servicios'] as Record<string, TJson[]> | undefined;
+    for (const [list, records] of Object.entries(servicios ?? {})) {
+      const spec = schema.servicios[list as keyof typeof schema.servicios];
+      if (!spec || !Array.isArray(records)) continue;
+      for (const r of records) {
+        for (const key of Object.keys(spec)) if (key.endsWith('CIE11') && !(key in r)) r[key] = null;
+        if (list === 'medicamentos') {
+          delete r['numAutorizacion'];
+          r['valorDispensacion'] = 0;
+        }
+      }
+    }
+  }
+  return rips;
+}
+
+const bytes = (value: unknown) => Buffer.from(JSON.stringify(value));
+const key = (h: THallazgoLocal) => `${h.clase}|${h.codigo}|${h.pathFuente}|${h.observaciones}`;
+
+describe('the structure follows the invoice date', () => {
+  it('picks 948 from RES948_DESDE on, 2275 before, and the default without a date', () => {
+    expect(RES948_DESDE).toBe('2026-07-01');
+    expect(ripsVersionFor('2026-06-30')).toBe('res2275-2023');
+    expect(ripsVersionFor('2026-07-01')).toBe(V948);
+    expect(ripsVersionFor('2027-01-15 08:00')).toBe(V948);
+    expect(ripsVersionFor(null)).toBe('res2275-2023');
+    expect(ripsVersionFor('ayer')).toBe('res2275-2023');
+  });
+
+  it('checks the real 2025 pair against 2275 (its issue date) and says so', () => {
+    const r = checkFiles({ xml: readSample(SAMPLE.par1Xml), rips: readSample(SAMPLE.par1Json) }, { now: NOW });
+    expect(r.version).toBe('res2275-2023');
+    // A RIPS alone goes by its first service date (2025-07): still 2275.
+    expect(checkFiles({ rips: readSample(SAMPLE.par1Json) }, { now: NOW }).version).toBe('res2275-2023');
+  });
+});
+
+describe('Res. 948/2026 DT1 v002', () => {
+  it('every real sample rewritten in 948 gives exactly the findings its 2275 original gives', () => {
+    for (const name of RIPS_SAMPLES) {
+      const original = checkFiles({ rips: readSample(name) }, { now: NOW, version: 'res2275-2023' }).hallazgos.map(key).sort();
+      const migrated = checkFiles({ rips: bytes(toRes948(readSampleJson(name))) }, { now: NOW, version: V948 });
+      expect(migrated.version).toBe(V948);
+      expect(migrated.hallazgos.map(key).sort(), name).toEqual(original);
+    }
+  });
+
+  it('a 2275 file checked after the cut-over gets one finding naming the new structure, not a wall of RVG01', () => {
+    for (const name of RIPS_SAMPLES) {
+      const as2275 = checkFiles({ rips: readSample(name) }, { now: NOW, version: 'res2275-2023' }).hallazgos.map(key).sort();
+      const after = checkFiles({ rips: readSample(name) }, { now: NOW, version: V948 }).hallazgos;
+      const [first, ...rest] = after;
+      expect(first).toMatchObject({ clase: 'RECHAZADO', codigo: 'RVG01', pathFuente: '' });
+      expect(first?.observaciones).toMatch(/estructura de la Resolución 2275 de 2023.*Resolución 948 de 2026/);
+      expect(rest.map(key).sort(), name).toEqual(as2275);
+    }
+  });
+
+  it('requires each CIE-11 key to be present (null is fine) and refuses medicamentos numAutorizacion as undefined', () => {
+    const rips = toRes948(readSampleJson(SAMPLE.par2Json));
+    const usuarios = rips['usuarios'] as TJson[];
+    const consulta = ((usuarios[0]!['servicios'] as Record<string, TJson[]>)['consultas'] ?? [])[0]!;
+    delete consulta['codDiagnosticoRelacionado1CIE11'];
+    consulta['codDiagnosticoPrincipalCIE11'] = 'BA00';
+    consulta['nomCodDiagnosticoPrincipalCIE11'] = 'Hipertensión esencial';
+    const found = checkFiles({ rips: bytes(rips) }, { now: NOW, version: V948 }).hallazgos;
+    const missing = found.filter((h) => h.codigo === 'RVG01' && h.pathFuente.endsWith('codDiagnosticoRelacionado1CIE11'));
+    expect(missing).toHaveLength(1);
+    expect(missing[0]?.observaciones).toContain('debe estar presente');
+    expect(found.some((h) => h.pathFuente.endsWith('codDiagnosticoPrincipalCIE11'))).toBe(false);
+    const medicamento = Object.values(usuarios.flatMap((u) => (u['servicios'] as Record<string, TJson[]>)['medicamentos'] ?? []))[0]!;
+    medicamento['numAutorizacion'] = '123';
+    const withOldKey = checkFiles({ rips: bytes(rips) }, { now: NOW, version: V948 }).hallazgos;
+    expect(withOldKey.some((h) => h.codigo === 'PROPIEDAD_NO_DEFINIDA' && h.pathFuente.endsWith('numAutorizacion'))).toBe(true);
+  });
+
+  it('RVC095: a SOAT user (tipoUsuario 10) needs registroSIRAS under 948, not under 2275', () => {
+    const rips = toRes948(readSampleJson(SAMPLE.par1Json));
+    const usuario = (rips['usuarios'] as TJson[])[0]!;
+    usuario['tipoUsuario'] = '10';
+    const rvc095 = (r: TJson, version: 'res2275-2023' | typeof V948) =>
+      checkFiles({ rips: bytes(r) }, { now: NOW, version }).hallazgos.filter((h) => h.codigo === 'RVC095');
+    expect(rvc095(rips, V948)).toHaveLength(1);
+    expect(rvc095(rips, V948)[0]).toMatchObject({ clase: 'RECHAZADO', pathFuente: 'usuarios[0].registroSIRAS' });
+    usuario['registroSIRAS'] = 'SIRAS-2026-000123';
+    expect(rvc095(rips, V948)).toHaveLength(0);
+    delete usuario['registroSIRAS'];
+    expect(rvc095(rips, 'res2275-2023')).toHaveLength(0);
+  });
+
+  it('the CLI names the structure of each package and takes --version', () => {
+    let out = '';
+    const run = (...argv: string[]) => {
+      out = '';
+      return main(argv, (t) => (out += t), () => {});
+    };
+    run('check', resolve(SAMPLES_DIR, SAMPLE.par1Xml), resolve(SAMPLES_DIR, SAMPLE.par1Json), '--fecha', '2026-11-21');
+    expect(out).toContain('Estructura RIPS: Resolución 2275 de 2023 (res2275-2023)');
+    run('check', resolve(SAMPLES_DIR, SAMPLE.par1Json), '--version', V948, '--fecha', '2026-11-21');
+    expect(out).toContain('Estructura RIPS: Resolución 948 de 2026 (Documento Técnico 1 v002) (res948-2026-dt1-v002)');
+    expect(out).toContain('estructura de la Resolución 2275 de 2023');
+  });
+});
