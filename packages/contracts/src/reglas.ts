@@ -1333,11 +1333,11 @@ export const REGLAS: readonly TRegla[] = [
     descripcion: 'El número de la factura (cbc:ID) debe venir y ser válido.',
     ubicacion: 'Invoice/cbc:ID',
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'La factura enviada no trae su número o lo trae mal formado.',
     comoCorregir:
       'Envíe el XML completo que validó la DIAN, sin editarlo; el número (prefijo y consecutivo) está en cbc:ID. Suele pasar cuando se envía un XML de prueba o modificado a mano.',
-    nota: 'La fuente agrupa "VFE005 / VFE006–007: cbc:ID y cbc:UUID (CUFE) válidos y no vacíos"; que VFE005 sea el número es lectura de Radica. Se puede decidir con el XML; falta implementarla.',
+    nota: 'La fuente agrupa "VFE005 / VFE006–007: cbc:ID y cbc:UUID (CUFE) válidos y no vacíos"; que VFE005 sea el número es lectura de Radica. Radica la revisa con el XML (rules-xml.ts).',
   },
   {
     codigo: 'VFE006',
@@ -1346,11 +1346,11 @@ export const REGLAS: readonly TRegla[] = [
     descripcion: 'El CUFE o CUDE de la factura (cbc:UUID) debe venir y no estar vacío.',
     ubicacion: 'Invoice/cbc:UUID',
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'La factura enviada no trae su CUFE, el código que le asigna la validación de la DIAN.',
     comoCorregir:
       'Envíe el XML de la factura ya validada por la DIAN (el AttachedDocument o la factura firmada), sin editarlo. Suele pasar al enviar un XML generado antes de la validación.',
-    nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE; la separación es lectura de Radica. Se puede decidir con el XML; falta implementarla.',
+    nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE; la separación es lectura de Radica. Radica la revisa con el XML (rules-xml.ts).',
   },
   {
     codigo: 'VFE007',
@@ -1359,11 +1359,11 @@ export const REGLAS: readonly TRegla[] = [
     descripcion: 'El CUFE o CUDE de la factura (cbc:UUID) debe ser válido.',
     ubicacion: 'Invoice/cbc:UUID',
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'El CUFE de la factura no tiene la forma esperada.',
     comoCorregir:
       'Envíe el XML tal como lo validó la DIAN, sin editarlo ni reformatearlo. Suele pasar cuando el XML se modificó después de la validación.',
-    nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE. Localmente solo se puede revisar su forma; que corresponda a una factura de la DIAN lo decide el Ministerio (GI013, GI014). Falta implementarla.',
+    nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE. Localmente solo se puede revisar su forma; que corresponda a una factura de la DIAN lo decide el Ministerio (GI013, GI014).',
   },
   {
     codigo: 'VFE011',
@@ -1373,11 +1373,11 @@ export const REGLAS: readonly TRegla[] = [
       'El NIT del facturador en la factura debe llevar el tipo de documento NIT (@schemeName="31").',
     ubicacion: `${NIT_EMISOR}/@schemeName`,
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'En la factura, la identificación del facturador no está marcada como NIT.',
     comoCorregir:
       'Revise en el software de facturación los datos del emisor: el tipo de documento debe ser NIT (31).',
-    nota: 'Se puede decidir con el XML; falta implementarla.',
+    nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
     codigo: 'VFE012',
@@ -1386,10 +1386,10 @@ export const REGLAS: readonly TRegla[] = [
     descripcion: 'El NIT del facturador en la factura debe llevar el dígito de verificación (@schemeID).',
     ubicacion: `${NIT_EMISOR}/@schemeID`,
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'En la factura, el NIT del facturador no trae el dígito de verificación.',
     comoCorregir: 'Configure el dígito de verificación del NIT del emisor en el software de facturación.',
-    nota: 'Se puede decidir con el XML; falta implementarla.',
+    nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
     codigo: 'VFE020',
@@ -1533,12 +1533,12 @@ export const REGLAS: readonly TRegla[] = [
     descripcion: 'Cada pago del paciente (PrepaidPayment) debe indicar su concepto en cbc:ID/@schemeID.',
     ubicacion: 'Invoice/cac:PrepaidPayment/cbc:ID/@schemeID',
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado:
       'La factura trae un pago del paciente sin decir si es copago, cuota moderadora o pago compartido.',
     comoCorregir:
       'Configure los pagos del paciente en la factura con su concepto (01 copago, 02 cuota moderadora, 03 pagos compartidos), que va en el atributo schemeID.',
-    nota: 'Se puede decidir con el XML; falta implementarla.',
+    nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
     codigo: 'DND105',
@@ -1547,11 +1547,11 @@ export const REGLAS: readonly TRegla[] = [
     descripcion: 'Cada pago del paciente (PrepaidPayment) debe traer el valor pagado (cbc:PaidAmount).',
     ubicacion: 'Invoice/cac:PrepaidPayment/cbc:PaidAmount',
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'La factura trae un pago del paciente sin su valor.',
     comoCorregir:
       'Configure en la factura el valor de cada pago del paciente (copago, cuota moderadora o pago compartido); debe cuadrar con valorPagoModerador del RIPS.',
-    nota: 'Se puede decidir con el XML; falta implementarla.',
+    nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
     codigo: 'DND114',

@@ -33,7 +33,61 @@ export function checkXml(xml: TFevXml): THallazgoLocal[] {
     ...ruleTipoOperacion(xml),
     ...rulePeriodoFacturacion(xml),
     ...rulePeriodoInicial(xml),
+    ...ruleIdentificacionDocumento(xml),
+    ...ruleNitFacturador(xml),
+    ...rulePagosModeradores(xml),
   ];
+}
+
+/** CUFE / CUDE: hex SHA-384 (DIAN Anexo técnico FE 1.9 §11: 96 hexadecimal characters). */
+const CUFE_PATTERN = /^[0-9a-f]{96}$/i;
+
+/**
+ * VFE005 / VFE006 / VFE007 (RECHAZADO, FacturaElectronica; DT2 v001 §11 via reference §3.5, 🔸 third-party; texts
+ * ours): the document's number (`cbc:ID`) and its CUFE/CUDE (`cbc:UUID`) must be present, and the CUFE/CUDE must be a
+ * hex SHA-384 (96 characters) on invoices and notes.
+ */
+export function ruleIdentificacionDocumento(xml: TFevXml): THallazgoLocal[] {
+  const out: THallazgoLocal[] = [];
+  if (!xml.numeroDocumento) out.push(rechazoXml('VFE005', 'El número del documento electrónico (cbc:ID) no existe o está vacío.'));
+  if (!xml.cufe) out.push(rechazoXml('VFE006', 'El CUFE o CUDE del documento electrónico (cbc:UUID) no existe o está vacío.'));
+  else if (xml.tipoDocumento !== 'OTRO' && !CUFE_PATTERN.test(xml.cufe))
+    out.push({
+      ...rechazoXml('VFE007', 'El CUFE o CUDE del documento electrónico (cbc:UUID) no es válido: debe tener 96 caracteres hexadecimales.'),
+      observaciones: `Dato enviado [${xml.cufe.length > 100 ? `${xml.cufe.slice(0, 97)}...` : xml.cufe}]`,
+    });
+  return out;
+}
+
+/**
+ * VFE011 / VFE012 (RECHAZADO, FacturaElectronica; DT2 v001 §11 via reference §3.5, 🔸; texts ours): the supplier's
+ * `PartyTaxScheme/CompanyID` must say it is a NIT (`@schemeName="31"`) and carry its check digit (`@schemeID`).
+ * Skipped when the XML has no supplier identification at all (RVC001 reports the pair's NIT).
+ */
+export function ruleNitFacturador(xml: TFevXml): THallazgoLocal[] {
+  if (!xml.nitObligado) return [];
+  const out: THallazgoLocal[] = [];
+  if (xml.tipoIdObligado !== '31')
+    out.push({
+      ...rechazoXml('VFE011', 'El NIT del facturador debe indicar el tipo de documento NIT (CompanyID/@schemeName="31").'),
+      observaciones: `Dato enviado [${xml.tipoIdObligado ?? ''}]`,
+    });
+  if (!xml.dvObligado) out.push(rechazoXml('VFE012', 'El NIT del facturador debe traer el dígito de verificación (CompanyID/@schemeID).'));
+  return out;
+}
+
+/**
+ * DND104 / DND105 (RECHAZADO, FacturaElectronica; DT2 v001 §11 via reference §3.5, 🔸; texts ours): each patient
+ * payment (`cac:PrepaidPayment`) must say its concept (`cbc:ID/@schemeID`, the RIPS conceptoRecaudo) and its amount
+ * (`cbc:PaidAmount`). Reported once per code.
+ */
+export function rulePagosModeradores(xml: TFevXml): THallazgoLocal[] {
+  const out: THallazgoLocal[] = [];
+  if (xml.prepaidPayments.some((p) => !p.conceptoRecaudo))
+    out.push(rechazoXml('DND104', 'Un pago del paciente (PrepaidPayment) no indica su concepto en cbc:ID/@schemeID.'));
+  if (xml.prepaidPayments.some((p) => p.paidAmount === null))
+    out.push(rechazoXml('DND105', 'Un pago del paciente (PrepaidPayment) no trae el valor pagado (cbc:PaidAmount).'));
+  return out;
 }
 
 /**

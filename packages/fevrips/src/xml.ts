@@ -65,6 +65,8 @@ export type TFevXml = {
   nitObligado: string | null;
   /** Supplier check digit (`CompanyID/@schemeID`). */
   dvObligado: string | null;
+  /** Supplier identification type (`CompanyID/@schemeName`): "31" = NIT. */
+  tipoIdObligado: string | null;
   nitAdquiriente: string | null;
   invoicePeriod: { startDate: string | null; endDate: string | null } | null;
   totals: TFevTotals;
@@ -196,6 +198,7 @@ function readFevXml(text: string): TFevXml {
     cufe: nonEmptyText(get(doc, 'UUID')),
     nitObligado: nonEmptyText(supplierId),
     dvObligado: attr(supplierId, 'schemeID'),
+    tipoIdObligado: attr(supplierId, 'schemeName'),
     nitAdquiriente: nonEmptyText(customerId),
     invoicePeriod:
       period === undefined
