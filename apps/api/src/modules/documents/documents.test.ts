@@ -51,7 +51,7 @@ describe('the main job: upload a real FEV + RIPS pair, send it, get the CUV', ()
       xml: true,
       json: true,
       totalFactura: 1055600,
-      infoFevRips: { cantidadUsuarios: 4, cantidadAtenciones: 4, totalValorServicios: 1120000, modalidadPago: '04' },
+      infoFevRips: { cantidadUsuarios: 4, cantidadAtenciones: 4, totalValorServicios: 1120000, modalidadPago: '04', estructuraRips: 'Resolución 2275 de 2023' },
     });
     expect(before.body.data.prevalidacion.map((p: { codigo: string }) => p.codigo)).toEqual(['FED131']);
 

@@ -53,6 +53,25 @@ describe('document page', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', MSG.onlyXml);
   });
 
+  it('says which RIPS structure checked the files (issue 12)', async () => {
+    renderAt(
+      '/ministerio/5',
+      detail({
+        infoFevRips: {
+          cantidadUsuarios: 1,
+          cantidadAtenciones: 4,
+          totalFactura: 1055600,
+          totalValorServicios: 1120000,
+          modalidadPago: '04',
+          identificacionAdquiriente: '830003564',
+          estructuraRips: 'Resolución 948 de 2026 (Documento Técnico 1 v002)',
+        },
+      }),
+    );
+    expect(await screen.findByText('Estructura RIPS')).toBeTruthy();
+    expect(screen.getByText('Resolución 948 de 2026 (Documento Técnico 1 v002)')).toBeTruthy();
+  });
+
   it('shows an approved document with its status and full CUV', async () => {
     renderAt(
       '/ministerio/5',
