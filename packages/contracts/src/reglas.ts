@@ -477,11 +477,11 @@ export const REGLAS: readonly TRegla[] = [
     descripcion: 'La cuota moderadora solo se puede informar para usuarios del régimen contributivo.',
     ubicacion: `${CON_VALOR}.conceptoRecaudo, usuarios[].tipoUsuario ↔ ${COBERTURA}`,
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'Se informó una cuota moderadora para un usuario que no es del régimen contributivo.',
     comoCorregir:
       'Revise conceptoRecaudo (02 cuota moderadora) y tipoUsuario del paciente. Si el paciente pagó otro concepto use el código correcto (01 copago, 03 pagos compartidos), o 05 si no pagó.',
-    nota: 'Nivel no indicado en la fuente; se asume R. La auditoría dice que el régimen sale de la factura; se puede decidir con los dos archivos (tipoUsuario y cobertura), falta implementarla.',
+    nota: 'Nivel no indicado en la fuente; se asume R. La fuente toma el régimen de la factura; Radica usa el tipoUsuario del RIPS (01–03 contributivo).',
   },
   {
     codigo: 'RVC036',
@@ -506,11 +506,11 @@ export const REGLAS: readonly TRegla[] = [
       'Para usuarios del régimen subsidiado no se pueden informar pagos compartidos en planes voluntarios de salud (conceptoRecaudo 03).',
     ubicacion: `${CON_VALOR}.conceptoRecaudo, usuarios[].tipoUsuario ↔ ${COBERTURA}`,
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'Se informó un pago compartido de plan voluntario para un usuario del régimen subsidiado.',
     comoCorregir:
       'Revise conceptoRecaudo (03) y tipoUsuario del paciente (04 subsidiado). Suele pasar por escoger el concepto de recaudo equivocado.',
-    nota: 'Lectura de la frase de la auditoría "subsidiado sin planes voluntarios"; texto oficial no transcrito y nivel no indicado (se asume R). Se puede decidir con los dos archivos; falta implementarla.',
+    nota: 'Lectura de la frase de la auditoría "subsidiado sin planes voluntarios"; texto oficial no transcrito y nivel no indicado (se asume R).',
   },
   {
     codigo: 'RVC038',
@@ -677,11 +677,11 @@ export const REGLAS: readonly TRegla[] = [
       'Si el usuario falleció (egreso como paciente muerto), no se pueden informar servicios con fecha de más de 24 horas después del fallecimiento.',
     ubicacion: `${SERVICIOS}.*[]`,
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'Hay servicios registrados más de un día después del fallecimiento del paciente.',
     comoCorregir:
       'Revise las fechas de los servicios posteriores al egreso por muerte y la fecha de ese egreso. Suele pasar con medicamentos o insumos cargados después del fallecimiento o con una fecha de egreso mal digitada.',
-    nota: 'Se puede decidir con el RIPS; falta implementarla.',
+    nota: 'Radica toma como fallecimiento la fecha de egreso de urgencias u hospitalización con condición 02 (paciente muerto) y lo compara con el servicio más reciente del usuario.',
   },
   {
     codigo: 'RVC054',
@@ -940,12 +940,12 @@ export const REGLAS: readonly TRegla[] = [
       'Con la finalidad valoración integral para la promoción y mantenimiento (11), el diagnóstico principal solo puede estar entre Z00 y Z99.',
     ubicacion: `${SERVICIOS}.{consultas,procedimientos}[].codDiagnosticoPrincipal`,
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado:
       'Una valoración integral de promoción y mantenimiento lleva como diagnóstico principal una enfermedad en vez de un código Z. Es un aviso.',
     comoCorregir:
       'Revise codDiagnosticoPrincipal: en una valoración integral de promoción y mantenimiento se usa un código Z (por ejemplo Z000, examen médico general). Si la consulta fue por enfermedad, corrija la finalidad.',
-    nota: 'Se puede decidir con el RIPS; falta implementarla.',
+    nota: 'Radica la aplica a consultas y procedimientos, los servicios que informan finalidad.',
   },
   {
     codigo: 'RVC086',

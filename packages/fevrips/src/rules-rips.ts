@@ -149,6 +149,14 @@ export const RIPS_RULES = {
     'RECHAZADO',
     'Un medicamento no puede estar informado más de una vez para el usuario con el mismo código y fecha.',
   ),
+  /** Paraphrase. Source: reference §3.4 row "cuota moderadora only in contributivo (régimen from FEV)"; the usuario's tipoUsuario 01–03 is the contributivo here (❓ level R as the group's). */
+  RVC035: r('RECHAZADO', 'La cuota moderadora (concepto de recaudo 02) solo se cobra a usuarios del régimen contributivo.'),
+  /** Paraphrase. Source: reference §3.4 row "subsidiado without planes voluntarios"; tipoUsuario 04 with conceptoRecaudo 03 (❓ level R as the group's). */
+  RVC037: r('RECHAZADO', 'A un usuario del régimen subsidiado no se le pueden informar pagos compartidos en planes voluntarios (concepto de recaudo 03).'),
+  /** Paraphrase. Source: reference §3.4 row "patient dead ⇒ no services > 24 h after death (R)". */
+  RVC053: r('RECHAZADO', 'No se pueden informar servicios con fecha posterior en más de 24 horas al fallecimiento del usuario.'),
+  /** Paraphrase. Source: reference §3.4 row "finalidad Valoración integral PyM ⇒ dx only Z00–Z99 (N)". */
+  RVC085: r('NOTIFICACION', 'Con la finalidad valoración integral para la promoción y mantenimiento (11) el diagnóstico principal debería estar entre Z00 y Z99.'),
   /** The CUPS sex column (Extra_VI) against codSexo. Code mapping ours (❓): the reference ties RVC015/016 to the CUPS table only. */
   RVC016: r('NOTIFICACION', 'El código CUPS está definido para un sexo diferente al del usuario.'),
 } as const satisfies Record<string, TRule>;
@@ -230,6 +238,10 @@ type TRuleCtx = {
   up: string;
   nacimiento: string | null;
   sexo: unknown;
+  tipoUsuario: unknown;
+  /** RVC053: when the user died (egreso 'Paciente muerto' of urgencias/hospitalización), and the latest service seen. */
+  muerte: string | null;
+  ultimo: { fecha: string; path: string } | null;
   /** CUPS code → days it was reported (RVC018) and identical medicine entries seen (RVG13), per user. */
   cupsDia: Map<string, string[]>;
   medsDia: Set<string>;
@@ -247,6 +259,7 @@ const at = (c: TRuleCtx, field: string) => `${servicePath(c.u, c.list, c.j)}.${f
  * the same single pass over the file ({@link collectRipsRules}).
  */
 const SERVICE_RULES: ReadonlyArray<(c: TRuleCtx) => void> = [
+  registrarFechas,
   reglasFechaServicio,
   reglasEstancia,
   reglasRecienNacido,
@@ -294,6 +307,9 @@ export function collectRipsRules(
       up: `usuarios[${u}]`,
       nacimiento: isDateString(usuario['fechaNacimiento']) ? (usuario['fechaNacimiento'] as string) : null,
       sexo: usuario['codSexo'],
+      tipoUsuario: usuario['tipoUsuario'],
+      muerte: null,
+      ultimo: null,
       cupsDia: new Map(),
       medsDia: new Set(),
       list: '',
@@ -315,7 +331,21 @@ export function collectRipsRules(
         for (const rules of SERVICE_RULES) rules(c);
       }
     }
+    reglaFallecimiento(c);
   }
+}
+
+/**
+ * RVC053, at the end of a user (one pass: the death may be reported in a list walked after the services): the latest
+ * service date may not be more than 24 hours after the death (fechaEgreso of an urgencias or hospitalización whose
+ * condicionDestinoUsuarioEgreso is 02 'Paciente muerto'). Reported once, at the latest service.
+ */
+function reglaFallecimiento(c: TRuleCtx): void {
+  if (!c.muerte || !c.ultimo) return;
+  const limite = new Date(`${c.muerte.replace(' ', 'T')}:00Z`).getTime() + 24 * 3_600_000;
+  const fecha = new Date(`${c.ultimo.fecha.replace(' ', 'T')}:00Z`).getTime();
+  if (Number.isFinite(limite) && Number.isFinite(fecha) && fecha > limite)
+    c.out('RVC053', c.ultimo.path, `Dato enviado [${c.ultimo.fecha}], fallecimiento [${c.muerte}]`);
 }
 
 /** RVG12 (the same user twice), RVC006 (birth in the future), RVC007 (document type against age). */
@@ -400,10 +430,14 @@ function reglasRecienNacido(c: TRuleCtx): void {
   reglaCausaMuerte(c);
 }
 
-/** RVC010: finalidad 24 (maternal care) on a male user. */
+/** RVC010 (finalidad 24, IVE, on a male user) and RVC085 (finalidad 11, valoración integral PyM, with a dx outside Z00–Z99). */
 function reglasFinalidad(c: TRuleCtx): void {
-  if ((c.list === 'consultas' || c.list === 'procedimientos') && c.s['finalidadTecnologiaSalud'] === '24' && c.sexo === 'M')
-    c.out('RVC010', at(c, 'finalidadTecnologiaSalud'), `Finalidad [24], sexo del usuario [${c.sexo}]`);
+  if (c.list !== 'consultas' && c.list !== 'procedimientos') return;
+  const finalidad = c.s['finalidadTecnologiaSalud'];
+  if (finalidad === '24' && c.sexo === 'M') c.out('RVC010', at(c, 'finalidadTecnologiaSalud'), `Finalidad [24], sexo del usuario [${c.sexo}]`);
+  const dx = c.s['codDiagnosticoPrincipal'];
+  if (finalidad === '11' && typeof dx === 'string' && dx.length >= 3 && dx[0] !== 'Z')
+    c.out('RVC085', at(c, 'codDiagnosticoPrincipal'), `Finalidad [11], Dato enviado [${dx}]`);
 }
 
 /** RVC086–089 (related diagnoses ≠ principal and distinct), RVC031–033 (discharge/complication/death dx ranges). */
@@ -469,6 +503,20 @@ function reglasRecaudo(c: TRuleCtx): void {
     if (concepto === '05' && moderador !== 0) c.out('RVC061', at(c, 'valorPagoModerador'), `Concepto de recaudo [05], Dato enviado [${moderador}]`);
   }
   if (concepto === '04') c.out('RVC092', at(c, 'conceptoRecaudo'), 'Dato enviado [04]');
+  const tipo = c.tipoUsuario;
+  if (concepto === '02' && typeof tipo === 'string' && tipo !== '' && tipo !== '01' && tipo !== '02' && tipo !== '03')
+    c.out('RVC035', at(c, 'conceptoRecaudo'), `Concepto de recaudo [02], tipoUsuario [${tipo}]`);
+  if (concepto === '03' && tipo === '04') c.out('RVC037', at(c, 'conceptoRecaudo'), 'Concepto de recaudo [03], tipoUsuario [04]');
+}
+
+/** RVC053's facts, gathered in the pass: the death (urgencias/hospitalización egreso 02) and the latest service date. */
+function registrarFechas(c: TRuleCtx): void {
+  const s = c.s;
+  if ((c.list === 'urgencias' || c.list === 'hospitalizacion') && s['condicionDestinoUsuarioEgreso'] === '02' && isDateTimeString(s['fechaEgreso']))
+    c.muerte = s['fechaEgreso'] as string;
+  const field = SERVICE_DATE[c.list];
+  const fecha = field ? s[field] : undefined;
+  if (field && isDateTimeString(fecha) && (!c.ultimo || (fecha as string) > c.ultimo.fecha)) c.ultimo = { fecha: fecha as string, path: at(c, field) };
 }
 
 /** Medicamentos: RVC094 (value = quantity × unit value), RVG13 (an identical dispensation twice). */
