@@ -1,10 +1,24 @@
-import type { TRipsParsed } from './rips.ts';
-import { collectRipsRules } from './rules-rips.ts';
-import { checkCrossFile } from './rules-pair.ts';
+import {
+  ResumenVisitor,
+  walkRips,
+  type TRipsHead,
+  type TRipsParsed,
+  type TRipsResumen,
+  type TRipsVisitor,
+} from './rips.ts';
+import { RipsRules } from './rules-rips.ts';
+import { CrossFileRules } from './rules-pair.ts';
 import { checkXml } from './rules-xml.ts';
 import { ripsSchema, ripsVersionFor, type TRipsSchemaVersion } from './schema.ts';
-import { collectStructure, RVG01_DESCRIPCION } from './structure.ts';
-import { MAX_STRUCTURE_FINDINGS, engineFailure, newSink, withLimit, type THallazgoLocal } from './findings.ts';
+import { RVG01_DESCRIPCION, StructureCheck } from './structure.ts';
+import {
+  MAX_STRUCTURE_FINDINGS,
+  engineFailure,
+  newSink,
+  withLimit,
+  type TFindingSink,
+  type THallazgoLocal,
+} from './findings.ts';
 import { defaultReferenceTables, type TReferenceTables } from './tables.ts';
 import type { TFevXml } from './xml.ts';
 
@@ -26,7 +40,11 @@ export type TCheckOptions = {
  * - XML alone → the XML rules.
  * Pure; never throws.
  */
-export function checkDocuments(xml: TFevXml | null, rips: TRipsParsed | null, options: TCheckOptions = {}): THallazgoLocal[] {
+export function checkDocuments(
+  xml: TFevXml | null,
+  rips: TRipsParsed | null,
+  options: TCheckOptions = {},
+): THallazgoLocal[] {
   const chosen = { ...options, version: resolveRipsVersion(xml, rips, options) };
   if (xml && rips) return checkPair(xml, rips, chosen);
   if (rips) return checkRips(rips, chosen);
@@ -34,18 +52,35 @@ export function checkDocuments(xml: TFevXml | null, rips: TRipsParsed | null, op
 }
 
 /**
+ * {@link checkDocuments} for a RIPS just read without its summary (engine.ts `checkFiles`): the same checks, and the
+ * summary computed in the same pass ({@link RipsPass.resumen}).
+ */
+export function checkRipsRead(xml: TFevXml | null, rips: TRipsHead, options: TCheckOptions = {}): RipsPass {
+  return new RipsPass(xml, rips, { ...options, version: resolveRipsVersion(xml, rips, options) });
+}
+
+/**
  * The RIPS structure a package is checked against (issue 12): `options.version` when forced (CLI `--version`), else by
  * the invoice's issue date (XML `IssueDate`), else by the RIPS's first service date (a RIPS without its invoice), else
  * the default (schema.ts {@link ripsVersionFor}, RES948_DESDE).
  */
-export function resolveRipsVersion(xml: TFevXml | null, rips: TRipsParsed | null, options: TCheckOptions = {}): TRipsSchemaVersion {
+export function resolveRipsVersion(
+  xml: TFevXml | null,
+  rips: Pick<TRipsParsed, 'rips'> | null,
+  options: TCheckOptions = {},
+): TRipsSchemaVersion {
   if (options.version) return options.version;
   if (xml?.issueDate) return ripsVersionFor(xml.issueDate);
   return ripsVersionFor(rips ? firstServiceDate(rips.rips) : null);
 }
 
 /** Date fields of the service lists, by list. */
-const SERVICE_DATE_KEYS = ['fechaInicioAtencion', 'fechaDispensAdmon', 'fechaSuministroTecnologia', 'fechaNacimiento'];
+const SERVICE_DATE_KEYS = [
+  'fechaInicioAtencion',
+  'fechaDispensAdmon',
+  'fechaSuministroTecnologia',
+  'fechaNacimiento',
+];
 
 /** The first service date of the RIPS (YYYY-MM-DD…), looking only at the first user's services; null when none. */
 function firstServiceDate(rips: Record<string, unknown>): string | null {
@@ -56,7 +91,10 @@ function firstServiceDate(rips: Record<string, unknown>): string | null {
 }
 
 /** The first service record of the first user with services that satisfies `accept`, or null. */
-function firstServiceRecord(rips: Record<string, unknown>, accept: (record: Record<string, unknown>) => boolean): Record<string, unknown> | null {
+function firstServiceRecord(
+  rips: Record<string, unknown>,
+  accept: (record: Record<string, unknown>) => boolean,
+): Record<string, unknown> | null {
   const usuarios = rips['usuarios'];
   if (!Array.isArray(usuarios)) return null;
   for (const usuario of usuarios.slice(0, 10)) {
@@ -65,7 +103,8 @@ function firstServiceRecord(rips: Record<string, unknown>, accept: (record: Reco
     for (const list of Object.values(servicios as Record<string, unknown>)) {
       if (!Array.isArray(list)) continue;
       const record = list[0];
-      if (typeof record === 'object' && record !== null && accept(record as Record<string, unknown>)) return record as Record<string, unknown>;
+      if (typeof record === 'object' && record !== null && accept(record as Record<string, unknown>))
+        return record as Record<string, unknown>;
     }
   }
   return null;
@@ -85,10 +124,11 @@ function writtenInRes2275(rips: Record<string, unknown>): boolean {
 
 /**
  * Local pre-validation of a FEV + RIPS pair: {@link checkRips} (structure + RIPS-internal rules), then the cross-file
- * rules of reference §3.6 (rules-pair.ts), then the XML rules of §3.5 (rules-xml.ts). Pure; never throws.
+ * rules of reference §3.6 (rules-pair.ts), then the XML rules of §3.5 (rules-xml.ts), all from one pass over the
+ * RIPS ({@link RipsPass}). Pure; never throws.
  */
 export function checkPair(xml: TFevXml, rips: TRipsParsed, options: TCheckOptions = {}): THallazgoLocal[] {
-  return [...checkRips(rips, options), ...checkCrossFile(xml, rips), ...checkXml(xml)];
+  return new RipsPass(xml, rips, options).hallazgos(rips);
 }
 
 /**
@@ -100,18 +140,9 @@ export function checkPair(xml: TFevXml, rips: TRipsParsed, options: TCheckOption
  * the rest. Never throws.
  */
 export function checkRipsStructure(rips: TRipsParsed, options: TCheckOptions = {}): THallazgoLocal[] {
-  const sink = newSink(MAX_STRUCTURE_FINDINGS);
-  const schema = ripsSchema(options.version);
-  // A file in the old structure after the cut-over: one finding that names the new structure, then the old
-  // structure's own checks (not one missing-key RVG01 per CIE-11 field).
-  const outdated = schema.version === 'res948-2026-dt1-v002' && writtenInRes2275(rips.rips);
-  try {
-    collectStructure(rips.rips, outdated ? ripsSchema('res2275-2023') : schema, options.tables ?? defaultReferenceTables(), sink);
-  } catch (e) {
-    return [engineFailure(e)];
-  }
-  const found = withLimit(sink, 'estructura');
-  return outdated ? [estructuraAnterior(schema.norma), ...found] : found;
+  const structure = new StructureGroup(rips.rips, options);
+  structure.walked(walkRips(rips.rips, structure.visitors()));
+  return structure.findings();
 }
 
 /** The finding of a Res. 2275/2023 RIPS checked after the cut-over to Res. 948/2026 (issue 12). */
@@ -128,14 +159,132 @@ function estructuraAnterior(norma: string): THallazgoLocal {
 
 /**
  * Every check decidable from the RIPS alone: {@link checkRipsStructure} plus the DT1 rules of rules-rips.ts
- * (RVC006…RVC097, RVG12, RVG13; reference §3.4). The rules part is capped like the structure part. Never throws.
+ * (RVC006…RVC097, RVG12, RVG13; reference §3.4), from one pass over the RIPS ({@link RipsPass}). The rules part is
+ * capped like the structure part. Never throws.
  */
 export function checkRips(rips: TRipsParsed, options: TCheckOptions = {}): THallazgoLocal[] {
-  const sink = newSink(MAX_STRUCTURE_FINDINGS);
-  try {
-    collectRipsRules(rips.rips, options.now ?? new Date(), options.tables ?? defaultReferenceTables(), sink);
-  } catch (e) {
-    return [...checkRipsStructure(rips, options), engineFailure(e)];
+  return new RipsPass(null, rips, options).hallazgos(rips);
+}
+
+/**
+ * One capped group of RIPS checks in the pass: its visitor (none when it could not be set up), its findings (at most
+ * {@link MAX_STRUCTURE_FINDINGS}) and, when it threw, what it threw: its findings are then one ERROR_VALIDADOR (a bug
+ * in a group hides neither the other groups' findings nor escapes the engine).
+ */
+class CappedGroup {
+  readonly sink = newSink(MAX_STRUCTURE_FINDINGS);
+  private readonly visitor: TRipsVisitor | null = null;
+  private failure: { error: unknown } | null = null;
+
+  /** `what` names the group in the LIMITE_HALLAZGOS notification. */
+  constructor(
+    private readonly what: string,
+    create: (sink: TFindingSink) => TRipsVisitor,
+  ) {
+    try {
+      this.visitor = create(this.sink);
+    } catch (error) {
+      this.failure = { error };
+    }
   }
-  return [...checkRipsStructure(rips, options), ...withLimit(sink, 'validación')];
+
+  /** What the pass has to walk for this group. */
+  visitors(): TRipsVisitor[] {
+    return this.visitor ? [this.visitor] : [];
+  }
+
+  /** Takes note of the visitors that threw during the pass ({@link walkRips}'s result). */
+  walked(failed: ReadonlyMap<TRipsVisitor, unknown>): void {
+    if (this.visitor && failed.has(this.visitor)) this.failure = { error: failed.get(this.visitor) };
+  }
+
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  findings(): THallazgoLocal[] {
+    return this.failure ? [engineFailure(this.failure.error)] : withLimit(this.sink, this.what);
+  }
+}
+
+/**
+ * The structure group: the schema of `options.version`, except that a file still written in Res. 2275/2023's
+ * structure after the cut-over to Res. 948/2026 gets one finding that names the new structure, then the old
+ * structure's own checks (not one missing-key RVG01 per CIE-11 field).
+ */
+class StructureGroup extends CappedGroup {
+  private readonly outdatedNorma: string | null;
+
+  constructor(rips: Record<string, unknown>, options: TCheckOptions) {
+    const schema = ripsSchema(options.version);
+    const outdated = schema.version === 'res948-2026-dt1-v002' && writtenInRes2275(rips);
+    super(
+      'estructura',
+      (sink) =>
+        new StructureCheck(
+          outdated ? ripsSchema('res2275-2023') : schema,
+          options.tables ?? defaultReferenceTables(),
+          sink,
+        ),
+    );
+    this.outdatedNorma = outdated ? schema.norma : null;
+  }
+
+  override findings(): THallazgoLocal[] {
+    const found = super.findings();
+    return this.outdatedNorma !== null && !this.failed
+      ? [estructuraAnterior(this.outdatedNorma), ...found]
+      : found;
+  }
+}
+
+/**
+ * The checks of one package as ONE pass over its RIPS (rips.ts `walkRips`; issue 12 "Speed": one pass over the
+ * services whatever the number of rules): the structure check, the DT1 rules, the XML ↔ RIPS rules when there is an
+ * XML, and the RIPS summary when the RIPS was read without it (`rips` a {@link TRipsHead}: the check of a file).
+ */
+export class RipsPass {
+  private readonly structure: StructureGroup;
+  private readonly rules: CappedGroup;
+  private readonly crossFile: CrossFileRules | null;
+  private readonly summary: ResumenVisitor | null;
+  private readonly failed: ReadonlyMap<TRipsVisitor, unknown>;
+
+  constructor(
+    private readonly xml: TFevXml | null,
+    rips: TRipsHead | TRipsParsed,
+    options: TCheckOptions,
+  ) {
+    this.structure = new StructureGroup(rips.rips, options);
+    this.rules = new CappedGroup(
+      'validación',
+      (sink) => new RipsRules(options.now ?? new Date(), options.tables ?? defaultReferenceTables(), sink),
+    );
+    this.crossFile = xml ? new CrossFileRules(xml) : null;
+    this.summary = 'resumen' in rips ? null : new ResumenVisitor();
+    const visitors = [...this.structure.visitors(), ...this.rules.visitors()];
+    if (this.crossFile) visitors.push(this.crossFile);
+    if (this.summary) visitors.push(this.summary);
+    this.failed = walkRips(rips.rips, visitors);
+    this.structure.walked(this.failed);
+    this.rules.walked(this.failed);
+  }
+
+  /** The RIPS summary the pass computed (when `rips` had none), or null when it could not be computed. */
+  resumen(): TRipsResumen | null {
+    return this.summary && !this.failed.has(this.summary) ? this.summary.resumen() : null;
+  }
+
+  /**
+   * The findings, in order: structure (capped), DT1 rules (capped), then with an XML the cross-file rules and the XML
+   * rules.
+   * @param rips the RIPS with its summary (the cross-file totals use it).
+   * @throws what a cross-file rule threw, as {@link checkPair} always has (engine.ts turns it into an error).
+   */
+  hallazgos(rips: TRipsParsed): THallazgoLocal[] {
+    const found = [...this.structure.findings(), ...this.rules.findings()];
+    if (!this.xml || !this.crossFile) return found;
+    if (this.failed.has(this.crossFile)) throw this.failed.get(this.crossFile);
+    return [...found, ...this.crossFile.findings(rips), ...checkXml(this.xml)];
+  }
 }

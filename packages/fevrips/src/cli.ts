@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { TCheckOptions } from './check.ts';
 import { hasRechazo, type THallazgoLocal } from './findings.ts';
-import { checkFiles, readRips, type TChequeo } from './engine.ts';
+import { checkFiles, checkRead, readFiles, type TChequeo } from './engine.ts';
 import { FevRipsError } from './errors.ts';
 import { isRipsSchemaVersion, ripsSchema, RIPS_SCHEMA_VERSIONS, RES948_DESDE, type TRipsSchemaVersion } from './schema.ts';
 import { referenceTablesFromSispro } from './tables.ts';
@@ -163,9 +163,9 @@ function checkGiven(paths: string[], options: TCheckOptions): TCliPaquete {
 }
 
 /**
- * Folder mode: every `.xml` is read first (small files) and indexed by formato; then each `.json` is read,
- * checked with the XML of the same formato (a note RIPS pairs by `numNota`), and dropped before the next one, so
- * memory stays at one RIPS at a time. XMLs left without a RIPS are checked alone.
+ * Folder mode: every `.xml` is read first (small files) and indexed by formato; then each `.json` is read (parsed
+ * once), checked with the XML of the same formato (a note RIPS pairs by `numNota`), and dropped before the next one,
+ * so memory stays at one RIPS at a time. XMLs left without a RIPS are checked alone.
  */
 function checkFolder(dir: string, options: TCheckOptions): TCliPaquete[] {
   const names = readdirSync(dir).sort();
@@ -183,22 +183,19 @@ function checkFolder(dir: string, options: TCheckOptions): TCliPaquete[] {
   const used = new Set<string>();
   for (const name of names.filter((n) => extname(n).toLowerCase() === '.json')) {
     const path = join(dir, name);
-    const bytes = readFileSync(path);
-    let formatos: string[] = [];
-    try {
-      const r = readRips(bytes);
-      formatos = [r.formatoNota, r.formato].filter((f): f is string => f !== null);
-    } catch {
-      // reported by checkFiles below
-    }
+    // read once: the formato finds the XML, then the same parsed RIPS is checked
+    const leido = readFiles({ rips: readFileSync(path) });
+    const formatos = [leido.rips?.formatoNota ?? null, leido.rips?.formato ?? null].filter(
+      (f): f is string => f !== null,
+    );
     const pair = formatos.map((f) => xmls.get(f)).find((x) => x !== undefined);
     if (pair) used.add(pair.xml.formato);
-    const result = checkFiles({ xml: pair ? readFileSync(pair.path) : null, rips: bytes }, options);
+    const result = checkRead({ ...leido, xml: pair?.xml ?? null }, options);
     paquetes.push(toPaquete(pair?.path ?? null, path, result));
   }
-  for (const [formato, { path }] of xmls) {
+  for (const [formato, { path, xml }] of xmls) {
     if (used.has(formato)) continue;
-    paquetes.push(toPaquete(path, null, checkFiles({ xml: readFileSync(path) }, options)));
+    paquetes.push(toPaquete(path, null, checkRead({ xml, rips: null, error: null }, options)));
   }
   return paquetes;
 }

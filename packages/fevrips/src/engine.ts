@@ -1,9 +1,9 @@
-import { checkDocuments, resolveRipsVersion, type TCheckOptions } from './check.ts';
+import { checkDocuments, checkRipsRead, resolveRipsVersion, type TCheckOptions } from './check.ts';
 import type { TRipsSchemaVersion } from './schema.ts';
 import { muvEndpointFor, type TMuvEndpoint } from './endpoints.ts';
 import type { THallazgoLocal } from './findings.ts';
 import { FevRipsError } from './errors.ts';
-import { parseRipsObject, type TRipsParsed } from './rips.ts';
+import { parseRipsHead, withResumen, type TRipsHead, type TRipsParsed } from './rips.ts';
 import { decodeUtf8 } from './shared.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';
 
@@ -28,13 +28,30 @@ export { RVG01_DESCRIPCION } from './structure.ts';
  * Reads and checks raw files: any byte sequence gives findings or one coded {@link FevRipsError} in `error`,
  * never an exception (the engine's "never crashes on bad input" promise, issue 5). The RIPS is read with
  * {@link parseRipsObject}, so a file without a usable `formato` (e.g. `numFactura` "FEVC") is still checked.
+ * {@link readFiles} then {@link checkRead}: the RIPS is parsed once and walked once (its summary is computed in the
+ * same pass as the checks).
  */
 export function checkFiles(
   files: { xml?: Uint8Array | string | null; rips?: Uint8Array | string | null },
   options: TCheckOptions = {},
 ): TChequeo {
+  return checkRead(readFiles(files), options);
+}
+
+/** What {@link readFiles} read: the XML, the RIPS without its summary, and the first file that could not be read. */
+export type TLeidos = { xml: TFevXml | null; rips: TRipsHead | null; error: FevRipsError | null };
+
+/**
+ * The reading half of {@link checkFiles}: parses the XML and the RIPS (without its summary). `error` is the XML's when it
+ * cannot be read, else the RIPS's. Never throws. The CLI's folder mode reads a RIPS with this to find its XML by formato,
+ * then checks it with {@link checkRead} without parsing it again.
+ */
+export function readFiles(files: {
+  xml?: Uint8Array | string | null;
+  rips?: Uint8Array | string | null;
+}): TLeidos {
   let xml: TFevXml | null = null;
-  let rips: TRipsParsed | null = null;
+  let rips: TRipsHead | null = null;
   let error: FevRipsError | null = null;
   if (files.xml !== undefined && files.xml !== null) {
     try {
@@ -45,28 +62,81 @@ export function checkFiles(
   }
   if (files.rips !== undefined && files.rips !== null) {
     try {
-      rips = readRips(files.rips);
+      rips = readRipsHead(files.rips);
     } catch (e) {
       error ??= asFevRipsError(e, 'JSON_ERROR');
     }
   }
-  const version = rips ? resolveRipsVersion(xml, rips, options) : null;
-  if (error)
-    return { xml, rips, hallazgos: [], endpoint: xml || rips ? muvEndpointFor(xml, rips) : null, error, version };
-  let hallazgos: THallazgoLocal[];
-  try {
-    hallazgos = checkDocuments(xml, rips, options);
-  } catch (e) {
+  return { xml, rips, error };
+}
+
+/** The checking half of {@link checkFiles}, for files already read by {@link readFiles}. Never throws. */
+export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TChequeo {
+  const { xml, rips: head, error } = leidos;
+  if (error) {
+    // Nothing is checked; a RIPS that could be read is still summarised.
+    let rips: TRipsParsed | null = null;
+    try {
+      rips = head && withResumen(head);
+    } catch {
+      // `error` already says what went wrong first
+    }
+    const version = rips ? resolveRipsVersion(xml, rips, options) : null;
     return {
       xml,
       rips,
       hallazgos: [],
-      endpoint: null,
-      error: asFevRipsError(e, rips ? 'JSON_ERROR' : 'XML_ERROR'),
+      endpoint: xml || rips ? muvEndpointFor(xml, rips) : null,
+      error,
       version,
     };
   }
-  return { xml, rips, hallazgos, endpoint: xml || rips ? muvEndpointFor(xml, rips) : null, error: null, version };
+  if (head === null) {
+    let hallazgos: THallazgoLocal[];
+    try {
+      hallazgos = checkDocuments(xml, null, options);
+    } catch (e) {
+      return {
+        xml,
+        rips: null,
+        hallazgos: [],
+        endpoint: null,
+        error: asFevRipsError(e, 'XML_ERROR'),
+        version: null,
+      };
+    }
+    return {
+      xml,
+      rips: null,
+      hallazgos,
+      endpoint: xml ? muvEndpointFor(xml, null) : null,
+      error: null,
+      version: null,
+    };
+  }
+  const pass = checkRipsRead(xml, head, options);
+  const resumen = pass.resumen();
+  if (resumen === null) {
+    // The RIPS could not be summarised: as when it cannot be read.
+    const failure = new FevRipsError('JSON_ERROR');
+    return {
+      xml,
+      rips: null,
+      hallazgos: [],
+      endpoint: xml ? muvEndpointFor(xml, null) : null,
+      error: failure,
+      version: null,
+    };
+  }
+  const rips: TRipsParsed = { ...head, resumen };
+  const version = resolveRipsVersion(xml, rips, options);
+  let hallazgos: THallazgoLocal[];
+  try {
+    hallazgos = pass.hallazgos(rips);
+  } catch (e) {
+    return { xml, rips, hallazgos: [], endpoint: null, error: asFevRipsError(e, 'JSON_ERROR'), version };
+  }
+  return { xml, rips, hallazgos, endpoint: muvEndpointFor(xml, rips), error: null, version };
 }
 
 /**
@@ -74,13 +144,18 @@ export function checkFiles(
  * @throws {FevRipsError} `JSON_INVALID` (not JSON / not an object) or `JSON_ERROR`.
  */
 export function readRips(input: Uint8Array | string): TRipsParsed {
+  return withResumen(readRipsHead(input));
+}
+
+/** {@link readRips} without the summary (see rips.ts `parseRipsHead`). */
+function readRipsHead(input: Uint8Array | string): TRipsHead {
   let value: unknown;
   try {
     value = JSON.parse(decodeUtf8(input));
   } catch (e) {
     throw new FevRipsError('JSON_INVALID', undefined, { cause: e });
   }
-  return parseRipsObject(value);
+  return parseRipsHead(value);
 }
 
 function asFevRipsError(e: unknown, fallback: 'XML_ERROR' | 'JSON_ERROR'): FevRipsError {

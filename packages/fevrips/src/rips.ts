@@ -99,16 +99,40 @@ export function parseRipsJson(input: Uint8Array | string): TRipsParsed {
  * @throws {FevRipsError} `JSON_INVALID` when `obj` is not a plain object; `JSON_ERROR` for anything unexpected.
  */
 export function parseRipsObject(obj: unknown): TRipsParsed {
+  return withResumen(parseRipsHead(obj));
+}
+
+/**
+ * A RIPS read by {@link parseRipsHead} with its summary (one pass over the services).
+ * @throws {FevRipsError} `JSON_ERROR` if the summary cannot be computed.
+ */
+export function withResumen(head: TRipsHead): TRipsParsed {
+  const resumen = new ResumenVisitor();
+  const failed = walkRips(head.rips, [resumen]);
+  if (failed.size > 0) throw new FevRipsError('JSON_ERROR', undefined, { cause: failed.get(resumen) });
+  return { ...head, resumen: resumen.resumen() };
+}
+
+/** What {@link parseRipsObject} reads besides the summary: the fields of the transaction and the formato. */
+export type TRipsHead = Omit<TRipsParsed, 'resumen'>;
+
+/**
+ * {@link parseRipsObject} without the summary, so without a pass over the services: the check of a file
+ * (check.ts `checkRipsRead`) computes the summary ({@link ResumenVisitor}) in the same pass as the checks.
+ *
+ * @throws {FevRipsError} `JSON_INVALID` when `obj` is not a plain object; `JSON_ERROR` for anything unexpected.
+ */
+export function parseRipsHead(obj: unknown): TRipsHead {
   if (!isRecord(obj)) throw new FevRipsError('JSON_INVALID');
   try {
-    return readRips(obj);
+    return readRipsHead(obj);
   } catch (e) {
     if (e instanceof FevRipsError) throw e;
     throw new FevRipsError('JSON_ERROR', undefined, { cause: e });
   }
 }
 
-function readRips(rips: Record<string, unknown>): TRipsParsed {
+function readRipsHead(rips: Record<string, unknown>): TRipsHead {
   const tipoNota = optionalString(rips['tipoNota'])?.toUpperCase() ?? null;
   const numNota =
     optionalString(rips['numNota']) ?? (isSafeInteger(rips['numNota']) ? String(rips['numNota']) : null);
@@ -127,7 +151,6 @@ function readRips(rips: Record<string, unknown>): TRipsParsed {
     numDocumentoIdObligado: findNumDocumentoIdObligado(rips),
     tipoNota,
     numNota,
-    resumen: summarize(rips),
   };
 }
 
@@ -200,6 +223,9 @@ class ServiceEntry implements TRipsServiceEntry {
 /** Date part "YYYY-MM-DD" of a RIPS date or date-time string; null when it does not start with one. */
 export function datePart(value: unknown): string | null {
   if (typeof value !== 'string') return null;
+  // the totals and the period rule read the same service date one after the other
+  if (value === lastDatePart.value) return lastDatePart.date;
+  let date: string | null;
   // fast path for the usual "YYYY-MM-DD HH:mm" (hot in 100 MB files)
   if (
     value.length >= 10 &&
@@ -209,10 +235,16 @@ export function datePart(value: unknown): string | null {
     isDigits(value, 5, 7) &&
     isDigits(value, 8, 10)
   )
-    return value.length === 10 ? value : value.slice(0, 10);
-  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value.trim());
-  return match ? (match[1] ?? null) : null;
+    date = value.length === 10 ? value : value.slice(0, 10);
+  else date = LEADING_DATE.exec(value.trim())?.[1] ?? null;
+  lastDatePart.value = value;
+  lastDatePart.date = date;
+  return date;
 }
+
+const LEADING_DATE = /^(\d{4}-\d{2}-\d{2})/;
+/** The last string given to {@link datePart} and its result. */
+const lastDatePart: { value: string; date: string | null } = { value: '', date: null };
 
 function isDigits(value: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
@@ -222,71 +254,170 @@ function isDigits(value: string, from: number, to: number): boolean {
   return true;
 }
 
-function summarize(rips: Record<string, unknown>): TRipsResumen {
-  const usuarios = rips['usuarios'];
-  const atencionesPorTipo = new Map<string, number>(SERVICE_LISTS.map((list) => [list, 0]));
-  const porConcepto = new Map<string, number>();
-  let cantidadAtenciones = 0;
-  let totalValorServicios = 0;
-  let totalPagoModerador = 0;
-  let min: string | null = null;
-  let max: string | null = null;
+/**
+ * What one group of checks does during the one pass over a RIPS ({@link walkRips}). The hooks get the raw values: a
+ * visitor skips what it does not look at (the structure check reports a user or a service that is not an object;
+ * the rules and totals skip it).
+ */
+export type TRipsVisitor = {
+  /** Before the users. */
+  inicio?(rips: Record<string, unknown>): void;
+  /** Each element of `usuarios`, in file order. */
+  usuario(u: number, usuario: unknown): void;
+  /**
+   * Each list of `usuarios[u].servicios` that is there (not absent, not null), array or not, before its elements
+   * (only that exact key, when it is an object; lists in {@link SERVICE_LISTS} order).
+   */
+  lista?(list: TServiceList, items: unknown): void;
+  /** Each element of a list given to {@link lista} that is an array, in file order. */
+  servicio(list: TServiceList, j: number, service: unknown): void;
+  /** After the user's services; for every user, with or without services. */
+  finUsuario?(): void;
+};
 
-  if (Array.isArray(usuarios)) {
-    for (const usuario of usuarios) {
-      const servicios = isRecord(usuario) ? usuario['servicios'] : undefined;
-      if (!isRecord(servicios)) continue;
+/**
+ * The one pass over a RIPS (issue 12 "Speed": one pass over the services whatever the number of rules). The
+ * structure check, the DT1 rules, the XML ↔ RIPS rules and the totals are each a {@link TRipsVisitor}; this walks
+ * `usuarios` and their services once and tells every visitor about each in turn. Nothing when `usuarios` is not an
+ * array. A visitor that throws is left out of the rest of the pass, so a bug in one group of checks hides nothing
+ * the others find.
+ *
+ * @returns the visitors that threw, with what they threw (empty when none did).
+ */
+export function walkRips(
+  rips: Record<string, unknown>,
+  visitors: readonly TRipsVisitor[],
+): Map<TRipsVisitor, unknown> {
+  const failed = new Map<TRipsVisitor, unknown>();
+  let live = visitors;
+  const drop = (visitor: TRipsVisitor, e: unknown) => {
+    failed.set(visitor, e);
+    live = live.filter((v) => v !== visitor);
+  };
+  for (const v of live) {
+    try {
+      v.inicio?.(rips);
+    } catch (e) {
+      drop(v, e);
+    }
+  }
+  const usuarios = rips['usuarios'];
+  if (!Array.isArray(usuarios)) return failed;
+  for (let u = 0; u < usuarios.length; u++) {
+    const usuario: unknown = usuarios[u];
+    for (const v of live) {
+      try {
+        v.usuario(u, usuario);
+      } catch (e) {
+        drop(v, e);
+      }
+    }
+    const servicios = isRecord(usuario) ? usuario['servicios'] : undefined;
+    if (isRecord(servicios)) {
       for (const list of SERVICE_LISTS) {
         const items = servicios[list];
+        if (items === undefined || items === null) continue;
+        for (const v of live) {
+          try {
+            v.lista?.(list, items);
+          } catch (e) {
+            drop(v, e);
+          }
+        }
         if (!Array.isArray(items)) continue;
-        cantidadAtenciones += items.length;
-        atencionesPorTipo.set(list, (atencionesPorTipo.get(list) ?? 0) + items.length);
+        for (let j = 0; j < items.length; j++) {
+          const service: unknown = items[j];
+          for (const v of live) {
+            try {
+              v.servicio(list, j, service);
+            } catch (e) {
+              drop(v, e);
+            }
+          }
+        }
+      }
+    }
+    for (const v of live) {
+      try {
+        v.finUsuario?.();
+      } catch (e) {
+        drop(v, e);
       }
     }
   }
+  return failed;
+}
 
-  const usuariosList = Array.isArray(usuarios) ? usuarios : [];
-  for (const usuario of usuariosList) {
-    const servicios = isRecord(usuario) ? usuario['servicios'] : undefined;
-    if (!isRecord(servicios)) continue;
-    for (const list of SERVICE_LISTS) {
-      const items = servicios[list];
-      if (!Array.isArray(items)) continue;
-      for (const service of items) {
-        if (isRecord(service)) summarizeService(list, service);
-      }
-    }
+/**
+ * The totals of {@link TRipsResumen}, accumulated during {@link walkRips} (by {@link parseRipsObject}, or by the
+ * check of a file in the same pass as its checks). Users and services are counted whether or not they are objects;
+ * amounts and dates are read from service objects only.
+ */
+export class ResumenVisitor implements TRipsVisitor {
+  private cantidadUsuarios = 0;
+  private cantidadAtenciones = 0;
+  private totalValorServicios = 0;
+  private totalPagoModerador = 0;
+  private readonly porConcepto = new Map<string, number>();
+  private readonly porTipo = new Map<string, number>(SERVICE_LISTS.map((list) => [list, 0]));
+  private min: string | null = null;
+  private max: string | null = null;
+
+  /** Whether the list being walked carries `vrServicio` and `valorPagoModerador` ({@link VALUED_LISTS}). */
+  private valued = false;
+
+  usuario(): void {
+    this.cantidadUsuarios++;
   }
 
-  function summarizeService(list: TServiceList, service: Record<string, unknown>): void {
-    if (VALUED_LISTS.includes(list)) {
-      totalValorServicios += toNumber(service['vrServicio']) ?? 0;
+  lista(list: TServiceList, items: unknown): void {
+    if (!Array.isArray(items)) return;
+    this.cantidadAtenciones += items.length;
+    this.porTipo.set(list, (this.porTipo.get(list) as number) + items.length);
+    this.valued = VALUED_LISTS.includes(list);
+  }
+
+  servicio(_list: TServiceList, _j: number, service: unknown): void {
+    if (!isRecord(service)) return;
+    if (this.valued) {
+      this.totalValorServicios += toNumber(service['vrServicio']) ?? 0;
       const moderador = toNumber(service['valorPagoModerador']);
       if (moderador !== null) {
-        totalPagoModerador += moderador;
-        const concepto =
-          typeof service['conceptoRecaudo'] === 'string' ? service['conceptoRecaudo'].trim() : '';
-        porConcepto.set(concepto, (porConcepto.get(concepto) ?? 0) + moderador);
+        this.totalPagoModerador += moderador;
+        const concepto = service['conceptoRecaudo'];
+        const key = typeof concepto === 'string' ? concepto.trim() : '';
+        this.porConcepto.set(key, (this.porConcepto.get(key) ?? 0) + moderador);
       }
     }
-    for (const field of SERVICE_DATE_FIELDS) {
-      const date = datePart(service[field]);
-      if (date === null) continue;
-      if (min === null || date < min) min = date;
-      if (max === null || date > max) max = date;
-    }
+    // the SERVICE_DATE_FIELDS, each read by its own name (faster than reading keys from a list on big files)
+    this.fecha(service['fechaInicioAtencion']);
+    this.fecha(service['fechaDispensAdmon']);
+    this.fecha(service['fechaSuministroTecnologia']);
+    this.fecha(service['fechaEgreso']);
   }
 
-  return {
-    cantidadUsuarios: Array.isArray(usuarios) ? usuarios.length : 0,
-    cantidadAtenciones,
-    totalValorServicios: roundCents(totalValorServicios),
-    totalPagoModerador: roundCents(totalPagoModerador),
-    // fromEntries defines own properties, so a concept named "__proto__" cannot touch the prototype.
-    pagoModeradorPorConcepto: Object.fromEntries([...porConcepto].map(([k, v]) => [k, roundCents(v)])),
-    atencionesPorTipo: Object.fromEntries(atencionesPorTipo),
-    fechas: { min, max },
-  };
+  /** Widens the date range with the date part of `value`, if it has one. */
+  private fecha(value: unknown): void {
+    if (value === undefined || value === null) return;
+    const date = datePart(value);
+    if (date === null) return;
+    if (this.min === null || date < this.min) this.min = date;
+    if (this.max === null || date > this.max) this.max = date;
+  }
+
+  /** The summary of what was walked. Amounts rounded to cents. */
+  resumen(): TRipsResumen {
+    return {
+      cantidadUsuarios: this.cantidadUsuarios,
+      cantidadAtenciones: this.cantidadAtenciones,
+      totalValorServicios: roundCents(this.totalValorServicios),
+      totalPagoModerador: roundCents(this.totalPagoModerador),
+      // fromEntries defines own properties, so a concept named "__proto__" cannot touch the prototype.
+      pagoModeradorPorConcepto: Object.fromEntries([...this.porConcepto].map(([k, v]) => [k, roundCents(v)])),
+      atencionesPorTipo: Object.fromEntries(this.porTipo),
+      fechas: { min: this.min, max: this.max },
+    };
+  }
 }
 
 function optionalString(value: unknown): string | null {

@@ -1,23 +1,68 @@
-import { VALUED_LISTS, datePart, listServices, type TRipsParsed, type TRipsServiceEntry } from './rips.ts';
+import {
+  SERVICE_LISTS,
+  VALUED_LISTS,
+  datePart,
+  type TRipsParsed,
+  type TRipsResumen,
+  type TRipsVisitor,
+  type TServiceList,
+} from './rips.ts';
 import type { THallazgoLocal } from './findings.ts';
-import { roundCents, toNumber } from './shared.ts';
+import { isRecord, roundCents, toNumber } from './shared.ts';
 import type { TFevXml } from './xml.ts';
 
 /**
- * The XML ↔ RIPS cross-file rules of reference §3.6, in the order a pair reports them (see each rule for its source
- * and wording). Cross-file findings are few and not subject to the structure cap.
+ * The XML ↔ RIPS cross-file rules of reference §3.6 (see each rule for its source and wording). The rules that read
+ * the services accumulate during the one pass over the RIPS ({@link CrossFileRules}, a visitor of rips.ts `walkRips`);
+ * {@link CrossFileRules.findings} then gives every cross-file finding, in the order a pair reports them. Cross-file
+ * findings are few and not subject to the structure cap.
  */
-export function checkCrossFile(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
-  const services = listServices(rips.rips);
-  return [
-    ...ruleNitObligado(xml, rips),
-    ...ruleNumeroDocumento(xml, rips),
-    ...ruleCodigoPrestador(xml, services),
-    ...ruleFechasEnPeriodo(xml, services),
-    ...rulePagosModeradores(xml, rips, services),
-    ...ruleTotalServicios(xml, rips),
-    ...ruleValorEvento(xml, services),
-  ];
+export class CrossFileRules implements TRipsVisitor {
+  private readonly prestador: CodigoPrestador | null;
+  private readonly periodo: FechasEnPeriodo | null;
+  private readonly moderadores = new PrimerPagoModerador();
+  private readonly evento: ValorEvento | null;
+  private u = 0;
+
+  constructor(private readonly xml: TFevXml) {
+    const codigo = xml.salud?.codigoPrestador;
+    this.prestador = codigo && CODIGO_PRESTADOR_XML.test(codigo) ? new CodigoPrestador(codigo) : null;
+    const start = xml.invoicePeriod?.startDate?.slice(0, 10);
+    const end = xml.invoicePeriod?.endDate?.slice(0, 10);
+    this.periodo = start && end && xml.salud?.modalidadPago !== '03' ? new FechasEnPeriodo(start, end) : null;
+    this.evento = xml.salud?.modalidadPago === '04' ? new ValorEvento() : null;
+  }
+
+  usuario(u: number): void {
+    this.u = u;
+  }
+
+  servicio(list: TServiceList, j: number, service: unknown): void {
+    if (!isRecord(service)) return;
+    this.prestador?.servicio(this.u, list, j, service);
+    this.periodo?.servicio(this.u, list, j, service);
+    this.moderadores.servicio(this.u, list, j, service);
+    this.evento?.servicio(this.u, list, j, service);
+  }
+
+  /** Every cross-file finding, in order, once the pass is over. */
+  findings(rips: TRipsParsed): THallazgoLocal[] {
+    const xml = this.xml;
+    return [
+      ...ruleNitObligado(xml, rips),
+      ...ruleNumeroDocumento(xml, rips),
+      ...(this.prestador?.findings ?? []),
+      ...(this.periodo?.findings() ?? []),
+      ...rulePagosModeradores(xml, rips, this.moderadores),
+      ...ruleTotalServicios(xml, rips),
+      ...(this.evento?.findings() ?? []),
+    ];
+  }
+}
+
+/** Path of a service entry, e.g. `usuarios[0].servicios.consultas[0]`. */
+function servicePath(u: number, list: TServiceList, j: number): string {
+  return `usuarios[${u}].servicios.${list}[${j}]`;
 }
 
 /**
@@ -81,6 +126,10 @@ export function ruleNumeroDocumento(xml: TFevXml, rips: TRipsParsed): THallazgoL
   return mismatch('numFactura', rips.numFactura, xml.numeroDocumento, 'número de la factura electrónica');
 }
 
+/** CODIGO_PRESTADOR of the XML (REPS code, 10 digits) and codPrestador of the RIPS (REPS code + sede, 12 digits). */
+const CODIGO_PRESTADOR_XML = /^\d{10}$/;
+const COD_PRESTADOR_RIPS = /^\d{12}$/;
+
 /**
  * RVC012 — our mapping, not a code the MUV is known to use for this check: every `codPrestador` (12 digits =
  * REPS code + sede) must start with the XML `CODIGO_PRESTADOR` (10 digits) (reference §3.6 item 4; verified
@@ -88,27 +137,33 @@ export function ruleNumeroDocumento(xml: TFevXml, rips: TRipsParsed): THallazgoL
  * Descripcion paraphrased. Skipped when the XML has no 10-digit CODIGO_PRESTADOR; malformed codPrestador
  * values are left to the structure check.
  */
-export function ruleCodigoPrestador(xml: TFevXml, services: TRipsServiceEntry[]): THallazgoLocal[] {
-  const codigo = xml.salud?.codigoPrestador;
-  if (!codigo || !/^\d{10}$/.test(codigo)) return [];
-  const reported = new Set<string>();
-  const out: THallazgoLocal[] = [];
-  for (const { service, path } of services) {
+class CodigoPrestador {
+  readonly findings: THallazgoLocal[] = [];
+  private readonly reported = new Set<string>();
+  /** The last value found consistent (the same codPrestador on service after service is checked once). */
+  private lastOk: unknown = undefined;
+
+  constructor(private readonly codigo: string) {}
+
+  servicio(u: number, list: TServiceList, j: number, service: Record<string, unknown>): void {
     const cod = service['codPrestador'];
-    if (typeof cod !== 'string' || !/^\d{12}$/.test(cod) || cod.startsWith(codigo) || reported.has(cod))
-      continue;
-    reported.add(cod);
-    out.push({
+    if (cod === this.lastOk) return;
+    if (typeof cod !== 'string' || !COD_PRESTADOR_RIPS.test(cod) || cod.startsWith(this.codigo)) {
+      this.lastOk = cod;
+      return;
+    }
+    if (this.reported.has(cod)) return;
+    this.reported.add(cod);
+    this.findings.push({
       clase: 'RECHAZADO',
       codigo: 'RVC012',
       descripcion:
         'El código del prestador informado en el RIPS debe corresponder al CODIGO_PRESTADOR de la factura electrónica.',
-      observaciones: `Dato enviado [${cod}], CODIGO_PRESTADOR en la factura electrónica [${codigo}]`,
-      pathFuente: `${path}.codPrestador`,
+      observaciones: `Dato enviado [${cod}], CODIGO_PRESTADOR en la factura electrónica [${this.codigo}]`,
+      pathFuente: `${servicePath(u, list, j)}.codPrestador`,
       fuente: 'Rips',
     });
   }
-  return out;
 }
 
 /**
@@ -118,46 +173,66 @@ export function ruleCodigoPrestador(xml: TFevXml, services: TRipsServiceEntry[])
  * first offending field. Only when the XML has both period dates. Skipped for capitación (MODALIDAD_PAGO 03):
  * a capita-periodo invoice carries the RIPS of the previous period (reference §1.2). Descripcion paraphrased.
  */
-export function ruleFechasEnPeriodo(xml: TFevXml, services: TRipsServiceEntry[]): THallazgoLocal[] {
-  const start = xml.invoicePeriod?.startDate?.slice(0, 10);
-  const end = xml.invoicePeriod?.endDate?.slice(0, 10);
-  if (!start || !end || xml.salud?.modalidadPago === '03') return [];
-  const out: THallazgoLocal[] = [];
-  const firstOutside = (fields: readonly string[]): { path: string; value: string } | null => {
-    for (const { service, path } of services) {
-      for (const field of fields) {
-        const date = datePart(service[field]);
-        if (date !== null && (date < start || date > end))
-          return { path: `${path}.${field}`, value: String(service[field]) };
-      }
+class FechasEnPeriodo {
+  private attention: { path: string; value: string } | null = null;
+  private discharge: { path: string; value: string } | null = null;
+
+  constructor(
+    private readonly start: string,
+    private readonly end: string,
+  ) {}
+
+  servicio(u: number, list: TServiceList, j: number, service: Record<string, unknown>): void {
+    // the first attention date field outside the period, in this order, each read by its own name
+    this.attention ??=
+      this.outside(u, list, j, 'fechaInicioAtencion', service['fechaInicioAtencion']) ??
+      this.outside(u, list, j, 'fechaDispensAdmon', service['fechaDispensAdmon']) ??
+      this.outside(u, list, j, 'fechaSuministroTecnologia', service['fechaSuministroTecnologia']);
+    this.discharge ??= this.outside(u, list, j, 'fechaEgreso', service['fechaEgreso']);
+  }
+
+  /** `field` of the service (holding `value`) when its date falls outside the period, else null. */
+  private outside(
+    u: number,
+    list: TServiceList,
+    j: number,
+    field: string,
+    value: unknown,
+  ): { path: string; value: string } | null {
+    if (value === undefined || value === null) return null;
+    const date = datePart(value);
+    return date !== null && (date < this.start || date > this.end)
+      ? { path: `${servicePath(u, list, j)}.${field}`, value: String(value) }
+      : null;
+  }
+
+  findings(): THallazgoLocal[] {
+    const { start, end, attention, discharge } = this;
+    const out: THallazgoLocal[] = [];
+    if (attention) {
+      out.push({
+        clase: 'RECHAZADO',
+        codigo: 'RVC014',
+        descripcion:
+          'La fecha de la atención debe estar dentro del periodo de facturación informado en la factura electrónica.',
+        observaciones: `Dato enviado [${attention.value}], periodo de facturación [${start} a ${end}]`,
+        pathFuente: attention.path,
+        fuente: 'Rips',
+      });
     }
-    return null;
-  };
-  const attention = firstOutside(['fechaInicioAtencion', 'fechaDispensAdmon', 'fechaSuministroTecnologia']);
-  if (attention) {
-    out.push({
-      clase: 'RECHAZADO',
-      codigo: 'RVC014',
-      descripcion:
-        'La fecha de la atención debe estar dentro del periodo de facturación informado en la factura electrónica.',
-      observaciones: `Dato enviado [${attention.value}], periodo de facturación [${start} a ${end}]`,
-      pathFuente: attention.path,
-      fuente: 'Rips',
-    });
+    if (discharge) {
+      out.push({
+        clase: 'RECHAZADO',
+        codigo: 'RVC044',
+        descripcion:
+          'La fecha de egreso debe estar dentro del periodo de facturación informado en la factura electrónica.',
+        observaciones: `Dato enviado [${discharge.value}], periodo de facturación [${start} a ${end}]`,
+        pathFuente: discharge.path,
+        fuente: 'Rips',
+      });
+    }
+    return out;
   }
-  const discharge = firstOutside(['fechaEgreso']);
-  if (discharge) {
-    out.push({
-      clase: 'RECHAZADO',
-      codigo: 'RVC044',
-      descripcion:
-        'La fecha de egreso debe estar dentro del periodo de facturación informado en la factura electrónica.',
-      observaciones: `Dato enviado [${discharge.value}], periodo de facturación [${start} a ${end}]`,
-      pathFuente: discharge.path,
-      fuente: 'Rips',
-    });
-  }
-  return out;
 }
 
 /**
@@ -166,10 +241,10 @@ export function ruleFechasEnPeriodo(xml: TFevXml, services: TRipsServiceEntry[])
  * 0 on both sides are ignored. One finding per differing concept, at the first RIPS entry of that concept
  * ('' when only the XML has it). Descripcion paraphrased.
  */
-export function rulePagosModeradores(
+function rulePagosModeradores(
   xml: TFevXml,
-  rips: TRipsParsed,
-  services: TRipsServiceEntry[],
+  rips: { resumen: TRipsResumen },
+  primeros: PrimerPagoModerador,
 ): THallazgoLocal[] {
   const fromXml = new Map<string, number>();
   for (const payment of xml.prepaidPayments) {
@@ -183,22 +258,54 @@ export function rulePagosModeradores(
     const enRips = roundCents(fromRips.get(concepto) ?? 0);
     const enXml = roundCents(fromXml.get(concepto) ?? 0);
     if (enRips === enXml) continue;
-    const entry = services.find(
-      (s) =>
-        String(s.service['conceptoRecaudo'] ?? '').trim() === concepto &&
-        (toNumber(s.service['valorPagoModerador']) ?? 0) !== 0,
-    );
+    const path = primeros.path(concepto);
     out.push({
       clase: 'RECHAZADO',
       codigo: 'RVC036',
       descripcion:
         'El valor de los pagos moderadores de la factura electrónica debe ser igual a la suma de los pagos moderadores del RIPS.',
       observaciones: `Concepto de recaudo [${concepto}]: suma en el RIPS [${enRips}], valor en la factura electrónica [${enXml}]`,
-      pathFuente: entry ? `${entry.path}.valorPagoModerador` : '',
+      pathFuente: path === null ? '' : `${path}.valorPagoModerador`,
       fuente: 'Rips',
     });
   }
   return out;
+}
+
+/**
+ * For RVC036: the first service (any list, file order) of each concept `String(conceptoRecaudo ?? '').trim()` with a
+ * non-zero `valorPagoModerador`. A `conceptoRecaudo` that cannot be turned into text (an object whose `toString` is
+ * not a function) stops the search there, as a search from the first service would: a finding whose concept is not
+ * found before it rethrows that error.
+ */
+class PrimerPagoModerador {
+  private readonly first = new Map<string, string>();
+  private stop: { error: unknown } | null = null;
+
+  servicio(u: number, list: TServiceList, j: number, service: Record<string, unknown>): void {
+    if (this.stop) return;
+    const raw = service['conceptoRecaudo'];
+    let concepto: string | null = null;
+    if (typeof raw === 'object' && raw !== null) {
+      try {
+        concepto = String(raw).trim();
+      } catch (error) {
+        this.stop = { error };
+        return;
+      }
+    }
+    if ((toNumber(service['valorPagoModerador']) ?? 0) === 0) return;
+    concepto ??= String(raw ?? '').trim();
+    if (!this.first.has(concepto)) this.first.set(concepto, servicePath(u, list, j));
+  }
+
+  /** Path of the first service of `concepto`, or null when there is none. */
+  path(concepto: string): string | null {
+    const path = this.first.get(concepto);
+    if (path !== undefined) return path;
+    if (this.stop) throw this.stop.error;
+    return null;
+  }
 }
 
 /**
@@ -209,7 +316,7 @@ export function rulePagosModeradores(
  * carries the capita amount (reference §3.6 item 6), so there the same difference is only a NOTIFICACION.
  * Skipped when the XML has no LineExtensionAmount.
  */
-export function ruleTotalServicios(xml: TFevXml, rips: TRipsParsed): THallazgoLocal[] {
+function ruleTotalServicios(xml: TFevXml, rips: { resumen: TRipsResumen }): THallazgoLocal[] {
   const lineExtension = xml.totals.lineExtensionAmount;
   if (lineExtension === null) return [];
   const total = rips.resumen.totalValorServicios;
@@ -232,24 +339,34 @@ export function ruleTotalServicios(xml: TFevXml, rips: TRipsParsed): THallazgoLo
  * RVC034 (RECHAZADO, Rips): with MODALIDAD_PAGO 04 (pago por evento) every `vrServicio` must be > 0
  * (reference §3.4, §3.6 item 7). One finding at the first offending entry, with the count. Paraphrased.
  */
-export function ruleValorEvento(xml: TFevXml, services: TRipsServiceEntry[]): THallazgoLocal[] {
-  if (xml.salud?.modalidadPago !== '04') return [];
-  const offending = services.filter((s) => {
-    if (!VALUED_LISTS.includes(s.list)) return false;
-    const value = toNumber(s.service['vrServicio']);
-    return value !== null && value <= 0;
-  });
-  const firstOffending = offending[0];
-  if (!firstOffending) return [];
-  return [
-    {
-      clase: 'RECHAZADO',
-      codigo: 'RVC034',
-      descripcion:
-        'Cuando la modalidad de pago es pago por evento, el valor del servicio debe ser mayor a cero.',
-      observaciones: `Dato enviado [${String(firstOffending.service['vrServicio'])}]; servicios con valor cero o negativo: ${offending.length}`,
-      pathFuente: `${firstOffending.path}.vrServicio`,
-      fuente: 'Rips',
-    },
-  ];
+class ValorEvento {
+  private first: { path: string; value: unknown } | null = null;
+  private count = 0;
+
+  servicio(u: number, list: TServiceList, j: number, service: Record<string, unknown>): void {
+    if (!IS_VALUED[list]) return;
+    const value = toNumber(service['vrServicio']);
+    if (value === null || value > 0) return;
+    this.count++;
+    this.first ??= { path: servicePath(u, list, j), value: service['vrServicio'] };
+  }
+
+  findings(): THallazgoLocal[] {
+    if (!this.first) return [];
+    return [
+      {
+        clase: 'RECHAZADO',
+        codigo: 'RVC034',
+        descripcion:
+          'Cuando la modalidad de pago es pago por evento, el valor del servicio debe ser mayor a cero.',
+        observaciones: `Dato enviado [${String(this.first.value)}]; servicios con valor cero o negativo: ${this.count}`,
+        pathFuente: `${this.first.path}.vrServicio`,
+        fuente: 'Rips',
+      },
+    ];
+  }
 }
+
+const IS_VALUED = Object.fromEntries(
+  SERVICE_LISTS.map((list) => [list, VALUED_LISTS.includes(list)]),
+) as Record<TServiceList, boolean>;

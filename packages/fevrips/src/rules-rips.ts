@@ -1,8 +1,8 @@
 import { emit, type TFindingSink, type THallazgoLocal } from './findings.ts';
-import { SERVICE_LISTS, VALUED_LISTS } from './rips.ts';
+import { SERVICE_LISTS, VALUED_LISTS, type TRipsVisitor, type TServiceList } from './rips.ts';
 import { isDateString, isDateTimeString } from './structure.ts';
 import { isRecord, roundCents, toNumber } from './shared.ts';
-import type { TReferenceTables } from './tables.ts';
+import type { TCupsEntry, TReferenceTables } from './tables.ts';
 
 /**
  * The RVC/RVG rules of DT1 that can be decided from the RIPS alone (reference §3.4, "Purely JSON-internal").
@@ -217,8 +217,11 @@ const DIAG_RELACIONADOS: Record<
     codes: ['RVC088', 'RVC089'],
   },
 };
-/** Fields RVC031–033 look at: discharge, complication and death diagnoses (the principal dx of an outpatient visit may well be Z or R). */
-const DX_EGRESO = ['codDiagnosticoPrincipalE', 'codComplicacion', 'codDiagnosticoCausaMuerte'];
+/**
+ * Fields RVC031–033 look at, on every list: discharge, complication and death diagnoses (the principal dx of an
+ * outpatient visit may well be Z or R). Read one by one in {@link reglasDiagnosticos}.
+ */
+type TDxEgreso = 'codDiagnosticoPrincipalE' | 'codComplicacion' | 'codDiagnosticoCausaMuerte';
 
 /** Emits one finding of a rule of {@link RIPS_RULES}. */
 type TOut = (codigo: TRipsRuleCode, pathFuente: string, observaciones: string) => void;
@@ -241,10 +244,14 @@ type TRuleCtx = {
   tipoUsuario: unknown;
   /** RVC053: when the user died (egreso 'Paciente muerto' of urgencias/hospitalización), and the latest service seen. */
   muerte: string | null;
-  ultimo: { fecha: string; path: string } | null;
+  /** Updated in place (nothing allocated per service); `fecha` null until the user's first dated service. */
+  ultimo: { fecha: string | null; list: string; j: number; field: string };
   /** CUPS code → days it was reported (RVC018) and identical medicine entries seen (RVG13), per user. */
   cupsDia: Map<string, string[]>;
   medsDia: Set<string>;
+  /** The last CUPS code looked up in the CUPSRips table, and its row. */
+  lastCups: string;
+  lastCupsEntry: TCupsEntry | undefined;
   /** The current service. */
   list: string;
   j: number;
@@ -255,37 +262,131 @@ type TRuleCtx = {
 const at = (c: TRuleCtx, field: string) => `${servicePath(c.u, c.list, c.j)}.${field}`;
 
 /**
- * The rule groups of one service, in the order they report. Each is one concern of DT1 (reference §3.4); all run in
- * the same single pass over the file ({@link collectRipsRules}).
+ * The rule groups of one service, in the order they report, each with the lists it applies to (a group is only called
+ * for the services of its lists). Each is one concern of DT1 (reference §3.4); all run in the one pass over the file
+ * ({@link RipsRules}): a new rule goes into a group here, never into a loop of its own over the services.
  */
-const SERVICE_RULES: ReadonlyArray<(c: TRuleCtx) => void> = [
-  registrarFechas,
-  reglasFechaServicio,
-  reglasEstancia,
-  reglasRecienNacido,
-  reglasFinalidad,
-  reglasDiagnosticos,
-  reglasCups,
-  reglasRecaudo,
-  reglasMedicamentos,
-  reglasOtrosServicios,
+const SERVICE_RULES: ReadonlyArray<{ lists: readonly TServiceList[]; rules: (c: TRuleCtx) => void }> = [
+  { lists: SERVICE_LISTS, rules: registrarFechas },
+  { lists: ['consultas', 'procedimientos', 'medicamentos', 'otrosServicios'], rules: reglasFechaServicio },
+  { lists: ['urgencias', 'hospitalizacion'], rules: reglasEstancia },
+  { lists: ['recienNacidos'], rules: reglasRecienNacido },
+  { lists: ['consultas', 'procedimientos'], rules: reglasFinalidad },
+  { lists: SERVICE_LISTS, rules: reglasDiagnosticos },
+  { lists: ['consultas', 'procedimientos'], rules: reglasCups },
+  { lists: VALUED_LISTS, rules: reglasRecaudo },
+  { lists: ['medicamentos'], rules: reglasMedicamentos },
+  { lists: ['otrosServicios'], rules: reglasOtrosServicios },
 ];
 
+/** {@link SERVICE_RULES} by list, in the same order. */
+const RULES_BY_LIST = Object.fromEntries(
+  SERVICE_LISTS.map((list) => [list, SERVICE_RULES.filter((g) => g.lists.includes(list)).map((g) => g.rules)]),
+) as unknown as Readonly<Record<TServiceList, ReadonlyArray<(c: TRuleCtx) => void>>>;
+
 /**
- * Runs every rule of {@link RIPS_RULES} over a RIPS object in one pass (users, then each user's services through
- * {@link SERVICE_RULES}), emitting into `sink`. `now` is the validation moment (future-date rules). Never throws.
+ * The earlier of `min` and `v` when `v` is a well-formed date-time: the user's first service date (RVC007) is the
+ * earliest of its services' `fechaInicioAtencion`, `fechaDispensAdmon` and `fechaSuministroTecnologia`.
  */
-export function collectRipsRules(
-  rips: Record<string, unknown>,
-  now: Date,
-  tables: TReferenceTables,
-  sink: TFindingSink,
-): void {
-  const ahora = bogotaMinute(now);
-  const usuarios = rips['usuarios'];
-  if (!Array.isArray(usuarios)) return;
-  const out: TOut = (codigo, pathFuente, observaciones) =>
-    emit(sink, () => ({
+function earlierStart(v: unknown, min: string | null): string | null {
+  return typeof v === 'string' && (min === null || v < min) && isDateTimeString(v) ? v : min;
+}
+
+/**
+ * Every rule of {@link RIPS_RULES}, as a visitor of the one pass over a RIPS (rips.ts `walkRips`): the user's rules,
+ * then each of its services through {@link SERVICE_RULES}, emitting into `sink` in that order. `now` is the validation
+ * moment (future-date rules). RVC007 needs the user's first service date, known once its services are walked: the
+ * findings of those services wait (in order) until RVC007 is decided, so the order is the user's, then its services'.
+ */
+export class RipsRules implements TRipsVisitor {
+  private readonly c: TRuleCtx;
+  private readonly seenUsers = new Map<string, number>();
+  /** The current user, null when it is not an object (its services are not walked then). */
+  private current: Record<string, unknown> | null = null;
+  /** Earliest well-formed start date-time among the current user's services. */
+  private primera: string | null = null;
+  /** The rule groups of the list being walked. */
+  private rules: ReadonlyArray<(c: TRuleCtx) => void> = [];
+  /** Findings of the current user's services, as [codigo, pathFuente, observaciones] triples, until RVC007. */
+  private readonly pending: string[] = [];
+  private readonly emitNow: TOut = (codigo, pathFuente, observaciones) => this.emit(codigo, pathFuente, observaciones);
+
+  constructor(now: Date, tables: TReferenceTables, private readonly sink: TFindingSink) {
+    const ahora = bogotaMinute(now);
+    this.c = {
+      out: (codigo, pathFuente, observaciones) => this.pending.push(codigo, pathFuente, observaciones),
+      tables,
+      ahora,
+      hoy: ahora.slice(0, 10),
+      u: 0,
+      up: '',
+      nacimiento: null,
+      sexo: undefined,
+      tipoUsuario: undefined,
+      muerte: null,
+      ultimo: { fecha: null, list: '', j: 0, field: '' },
+      cupsDia: new Map(),
+      medsDia: new Set(),
+      lastCups: '',
+      lastCupsEntry: undefined,
+      list: '',
+      j: 0,
+      s: {},
+    };
+  }
+
+  usuario(u: number, usuario: unknown): void {
+    this.current = isRecord(usuario) ? usuario : null;
+    if (!isRecord(usuario)) return;
+    const c = this.c;
+    c.u = u;
+    c.up = `usuarios[${u}]`;
+    c.nacimiento = isDateString(usuario['fechaNacimiento']) ? (usuario['fechaNacimiento'] as string) : null;
+    c.sexo = usuario['codSexo'];
+    c.tipoUsuario = usuario['tipoUsuario'];
+    c.muerte = null;
+    c.ultimo.fecha = null;
+    c.cupsDia = new Map();
+    c.medsDia = new Set();
+    this.primera = null;
+    this.pending.length = 0;
+    reglasUsuario(c, usuario, this.seenUsers, this.emitNow);
+  }
+
+  lista(list: TServiceList): void {
+    this.c.list = list;
+    this.rules = RULES_BY_LIST[list];
+  }
+
+  servicio(_list: TServiceList, j: number, s: unknown): void {
+    if (this.current === null || !isRecord(s)) return;
+    this.primera = earlierStart(s['fechaInicioAtencion'], this.primera);
+    this.primera = earlierStart(s['fechaDispensAdmon'], this.primera);
+    this.primera = earlierStart(s['fechaSuministroTecnologia'], this.primera);
+    const c = this.c;
+    c.j = j;
+    c.s = s;
+    for (const rules of this.rules) rules(c);
+  }
+
+  finUsuario(): void {
+    if (this.current === null) return;
+    const c = this.c;
+    const tipoDoc = this.current['tipoDocumentoIdentificacion'];
+    if (c.nacimiento && typeof tipoDoc === 'string') {
+      const problem = edadVsDocumento(tipoDoc, c.nacimiento, this.primera?.slice(0, 10) ?? c.hoy);
+      if (problem) this.emit('RVC007', `${c.up}.tipoDocumentoIdentificacion`, `Dato enviado [${tipoDoc}], ${problem}`);
+    }
+    reglaFallecimiento(c);
+    const pending = this.pending;
+    for (let k = 0; k < pending.length; k += 3)
+      this.emit(pending[k] as TRipsRuleCode, pending[k + 1] as string, pending[k + 2] as string);
+    pending.length = 0;
+    this.current = null;
+  }
+
+  private emit(codigo: TRipsRuleCode, pathFuente: string, observaciones: string): void {
+    emit(this.sink, () => ({
       clase: RIPS_RULES[codigo].clase,
       codigo,
       descripcion: RIPS_RULES[codigo].descripcion,
@@ -293,45 +394,6 @@ export function collectRipsRules(
       pathFuente,
       fuente: 'Rips',
     }));
-  const seenUsers = new Map<string, number>();
-
-  for (let u = 0; u < usuarios.length; u++) {
-    const usuario: unknown = usuarios[u];
-    if (!isRecord(usuario)) continue;
-    const c: TRuleCtx = {
-      out,
-      tables,
-      ahora,
-      hoy: ahora.slice(0, 10),
-      u,
-      up: `usuarios[${u}]`,
-      nacimiento: isDateString(usuario['fechaNacimiento']) ? (usuario['fechaNacimiento'] as string) : null,
-      sexo: usuario['codSexo'],
-      tipoUsuario: usuario['tipoUsuario'],
-      muerte: null,
-      ultimo: null,
-      cupsDia: new Map(),
-      medsDia: new Set(),
-      list: '',
-      j: 0,
-      s: usuario,
-    };
-    reglasUsuario(c, usuario, seenUsers);
-    const servicios = usuario['servicios'];
-    if (!isRecord(servicios)) continue;
-    for (const list of SERVICE_LISTS) {
-      const items = servicios[list];
-      if (!Array.isArray(items)) continue;
-      c.list = list;
-      for (let j = 0; j < items.length; j++) {
-        const s: unknown = items[j];
-        if (!isRecord(s)) continue;
-        c.j = j;
-        c.s = s;
-        for (const rules of SERVICE_RULES) rules(c);
-      }
-    }
-    reglaFallecimiento(c);
   }
 }
 
@@ -341,30 +403,25 @@ export function collectRipsRules(
  * condicionDestinoUsuarioEgreso is 02 'Paciente muerto'). Reported once, at the latest service.
  */
 function reglaFallecimiento(c: TRuleCtx): void {
-  if (!c.muerte || !c.ultimo) return;
+  const ultimo = c.ultimo;
+  if (!c.muerte || ultimo.fecha === null) return;
   const limite = new Date(`${c.muerte.replace(' ', 'T')}:00Z`).getTime() + 24 * 3_600_000;
-  const fecha = new Date(`${c.ultimo.fecha.replace(' ', 'T')}:00Z`).getTime();
+  const fecha = new Date(`${ultimo.fecha.replace(' ', 'T')}:00Z`).getTime();
   if (Number.isFinite(limite) && Number.isFinite(fecha) && fecha > limite)
-    c.out('RVC053', c.ultimo.path, `Dato enviado [${c.ultimo.fecha}], fallecimiento [${c.muerte}]`);
+    c.out('RVC053', `${servicePath(c.u, ultimo.list, ultimo.j)}.${ultimo.field}`, `Dato enviado [${ultimo.fecha}], fallecimiento [${c.muerte}]`);
 }
 
-/** RVG12 (the same user twice), RVC006 (birth in the future), RVC007 (document type against age). */
-function reglasUsuario(c: TRuleCtx, usuario: Record<string, unknown>, seenUsers: Map<string, number>): void {
+/** RVG12 (the same user twice), RVC006 (birth in the future). RVC007 (document type against age) waits for the services. */
+function reglasUsuario(c: TRuleCtx, usuario: Record<string, unknown>, seenUsers: Map<string, number>, out: TOut): void {
   const tipoDoc = usuario['tipoDocumentoIdentificacion'];
   const numDoc = usuario['numDocumentoIdentificacion'];
   if (typeof tipoDoc === 'string' && typeof numDoc === 'string' && numDoc) {
     const key = `${tipoDoc}|${numDoc}`;
     const first = seenUsers.get(key);
     if (first === undefined) seenUsers.set(key, c.u);
-    else c.out('RVG12', `${c.up}.numDocumentoIdentificacion`, `Dato enviado [${tipoDoc} ${numDoc}], ya informado en usuarios[${first}]`);
+    else out('RVG12', `${c.up}.numDocumentoIdentificacion`, `Dato enviado [${tipoDoc} ${numDoc}], ya informado en usuarios[${first}]`);
   }
-  if (c.nacimiento && c.nacimiento > c.hoy) c.out('RVC006', `${c.up}.fechaNacimiento`, `Dato enviado [${c.nacimiento}]`);
-  const servicios = usuario['servicios'];
-  const primeraFecha = isRecord(servicios) ? firstServiceDate(servicios) : null;
-  if (c.nacimiento && typeof tipoDoc === 'string') {
-    const problem = edadVsDocumento(tipoDoc, c.nacimiento, primeraFecha ?? c.hoy);
-    if (problem) c.out('RVC007', `${c.up}.tipoDocumentoIdentificacion`, `Dato enviado [${tipoDoc}], ${problem}`);
-  }
+  if (c.nacimiento && c.nacimiento > c.hoy) out('RVC006', `${c.up}.fechaNacimiento`, `Dato enviado [${c.nacimiento}]`);
 }
 
 /** RVC013 (service date in the future), RVC079 (service before the user's birth). */
@@ -374,7 +431,7 @@ function reglasFechaServicio(c: TRuleCtx): void {
   const d = c.s[dateField];
   if (!isDateTimeString(d)) return;
   if ((d as string) > c.ahora) c.out('RVC013', at(c, dateField), `Dato enviado [${d as string}]`);
-  if (c.nacimiento && (d as string).slice(0, 10) < c.nacimiento)
+  if (c.nacimiento && beforeDay(d as string, c.nacimiento))
     c.out('RVC079', at(c, dateField), `Dato enviado [${d as string}], fecha de nacimiento [${c.nacimiento}]`);
 }
 
@@ -386,9 +443,9 @@ function reglasEstancia(c: TRuleCtx): void {
   const egreso = isDateTimeString(s['fechaEgreso']) ? (s['fechaEgreso'] as string) : null;
   if (ingreso && ingreso > c.ahora) c.out('RVC038', at(c, 'fechaInicioAtencion'), `Dato enviado [${ingreso}]`);
   if (egreso && egreso > c.ahora) c.out('RVC043', at(c, 'fechaEgreso'), `Dato enviado [${egreso}]`);
-  if (ingreso && c.nacimiento && ingreso.slice(0, 10) < c.nacimiento)
+  if (ingreso && c.nacimiento && beforeDay(ingreso, c.nacimiento))
     c.out('RVC081', at(c, 'fechaInicioAtencion'), `Dato enviado [${ingreso}], fecha de nacimiento [${c.nacimiento}]`);
-  if (egreso && c.nacimiento && egreso.slice(0, 10) < c.nacimiento)
+  if (egreso && c.nacimiento && beforeDay(egreso, c.nacimiento))
     c.out('RVC080', at(c, 'fechaEgreso'), `Dato enviado [${egreso}], fecha de nacimiento [${c.nacimiento}]`);
   if (ingreso && egreso) {
     if (ingreso > egreso) c.out('RVC039', at(c, 'fechaEgreso'), `Fecha de ingreso [${ingreso}], fecha de egreso [${egreso}]`);
@@ -462,14 +519,22 @@ function reglasDiagnosticos(c: TRuleCtx): void {
       }
     }
   }
-  for (const field of DX_EGRESO) {
-    const v = s[field];
-    if (typeof v !== 'string' || !/^[A-Z]\d{2}[0-9X]$/.test(v)) continue;
-    const letter = v[0] as string;
-    if (letter === 'R') c.out('RVC032', at(c, field), `Dato enviado [${v}]`);
-    else if (letter === 'Z') c.out('RVC033', at(c, field), `Dato enviado [${v}]`);
-    else if (!(letter <= 'Q' || letter === 'S' || letter === 'T')) c.out('RVC031', at(c, field), `Dato enviado [${v}]`);
-  }
+  // one call per DX_EGRESO field, each reading its own key (faster than reading keys from a list on big files)
+  reglaDxEgreso(c, 'codDiagnosticoPrincipalE', s['codDiagnosticoPrincipalE']);
+  reglaDxEgreso(c, 'codComplicacion', s['codComplicacion']);
+  reglaDxEgreso(c, 'codDiagnosticoCausaMuerte', s['codDiagnosticoCausaMuerte']);
+}
+
+/** A CIE-10 code as RVC031–033 read it: a letter, two digits, a digit or X. */
+const CIE10_CODE = /^[A-Z]\d{2}[0-9X]$/;
+
+/** RVC031–033 on one of the {@link TDxEgreso} fields: `v` is its value. */
+function reglaDxEgreso(c: TRuleCtx, field: TDxEgreso, v: unknown): void {
+  if (typeof v !== 'string' || !CIE10_CODE.test(v)) return;
+  const letter = v[0] as string;
+  if (letter === 'R') c.out('RVC032', at(c, field), `Dato enviado [${v}]`);
+  else if (letter === 'Z') c.out('RVC033', at(c, field), `Dato enviado [${v}]`);
+  else if (!(letter <= 'Q' || letter === 'S' || letter === 'T')) c.out('RVC031', at(c, field), `Dato enviado [${v}]`);
 }
 
 /** RVC018 (the same CUPS the same day), RVC016 (the CUPS sex column against the user's sex). */
@@ -483,13 +548,22 @@ function reglasCups(c: TRuleCtx): void {
   if (dates === undefined) c.cupsDia.set(cups, [date]);
   else if (dates.includes(date)) c.out('RVC018', at(c, field), `Dato enviado [${cups}] el [${date}]`);
   else dates.push(date);
-  const entry = c.tables.cups.get(cups);
+  const entry = cupsEntry(c, cups);
   if (entry && (entry.sexo === 'F' || entry.sexo === 'M') && (c.sexo === 'F' || c.sexo === 'M') && entry.sexo !== c.sexo)
     c.out(
       'RVC016',
       at(c, field),
       `Verificar tabla de referencia CUPSRips Dato (${cups}) - Sexo (${entry.sexo}), sexo del usuario [${c.sexo as string}]`,
     );
+}
+
+/** The CUPSRips row of `cups` (the same code on consecutive services is looked up once). */
+function cupsEntry(c: TRuleCtx, cups: string): TCupsEntry | undefined {
+  if (cups !== c.lastCups) {
+    c.lastCups = cups;
+    c.lastCupsEntry = c.tables.cups.get(cups);
+  }
+  return c.lastCupsEntry;
 }
 
 /** Lists with values: RVC060/061 (moderator payment against conceptoRecaudo), RVC092 (concepto 04). */
@@ -516,7 +590,13 @@ function registrarFechas(c: TRuleCtx): void {
     c.muerte = s['fechaEgreso'] as string;
   const field = SERVICE_DATE[c.list];
   const fecha = field ? s[field] : undefined;
-  if (field && isDateTimeString(fecha) && (!c.ultimo || (fecha as string) > c.ultimo.fecha)) c.ultimo = { fecha: fecha as string, path: at(c, field) };
+  const ultimo = c.ultimo;
+  if (field && isDateTimeString(fecha) && (ultimo.fecha === null || (fecha as string) > ultimo.fecha)) {
+    ultimo.fecha = fecha as string;
+    ultimo.list = c.list;
+    ultimo.j = c.j;
+    ultimo.field = field;
+  }
 }
 
 /** Medicamentos: RVC094 (value = quantity × unit value), RVG13 (an identical dispensation twice). */
@@ -556,23 +636,12 @@ function servicePath(u: number, list: string, j: number): string {
   return `usuarios[${u}].servicios.${list}[${j}]`;
 }
 
-const START_FIELDS = ['fechaInicioAtencion', 'fechaDispensAdmon', 'fechaSuministroTecnologia'];
-
-/** Earliest date part ("YYYY-MM-DD") of the user's well-formed service dates, or null. */
-function firstServiceDate(servicios: Record<string, unknown>): string | null {
-  let min: string | null = null;
-  for (const list of SERVICE_LISTS) {
-    const items = servicios[list];
-    if (!Array.isArray(items)) continue;
-    for (const s of items) {
-      if (!isRecord(s)) continue;
-      for (const f of START_FIELDS) {
-        const v = s[f];
-        if (isDateTimeString(v) && (min === null || (v as string) < min)) min = v as string;
-      }
-    }
-  }
-  return min === null ? null : min.slice(0, 10);
+/**
+ * True when the day of `dateTime` ("YYYY-MM-DD HH:mm") is before `day` ("YYYY-MM-DD"). The same as comparing
+ * `dateTime.slice(0, 10) < day`, without building the slice: a date-time that starts with `day` sorts after it.
+ */
+function beforeDay(dateTime: string, day: string): boolean {
+  return dateTime < day;
 }
 
 function nonEmpty(v: unknown): boolean {

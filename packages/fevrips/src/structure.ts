@@ -1,8 +1,8 @@
 import { emit, type TFindingSink, type THallazgoLocal } from './findings.ts';
-import { SERVICE_LISTS } from './rips.ts';
+import { SERVICE_LISTS, type TRipsVisitor, type TServiceList } from './rips.ts';
 import type { TFieldSpec, TRecordSpec, TRipsSchema } from './schema.ts';
 import { isCalendarDate, isRecord, toNumber } from './shared.ts';
-import { inTable, type TReferenceTables } from './tables.ts';
+import { inTable, tableCodes, type TReferenceTables } from './tables.ts';
 
 /** Verbatim from a real MUV response (reference §3.2). */
 export const RVG01_DESCRIPCION = 'Solo se podrá validar los RIPS si cumplen con la estructura establecida.';
@@ -17,12 +17,52 @@ export const RVG14_DESCRIPCION =
   'El código CUPS informado no existe o no está habilitado en la tabla de referencia CUPSRips.';
 
 /** RVC095 (Res. 948/2026 DT1 v002, 🔸 reference §3.4: level not given; RECHAZADO because the field is required). Text ours. */
-export const RVC095_DESCRIPCION = 'El registro SIRAS es obligatorio cuando el usuario es Tomador/Amparado SOAT (tipoUsuario 10).';
+export const RVC095_DESCRIPCION =
+  'El registro SIRAS es obligatorio cuando el usuario es Tomador/Amparado SOAT (tipoUsuario 10).';
 
 const MAX_UNKNOWN_KEYS_REPORTED = 20;
 const INT32_MAX = 2_147_483_647;
+/** An `entero` sent as text: an optional minus and at most ten digits. */
+const INTEGER_TEXT = /^-?\d{1,10}$/;
 
-type TCtx = { schema: TRipsSchema; tables: TReferenceTables; sink: TFindingSink; unknownKeys: number };
+/**
+ * One kind of record (the transaction, the usuario, a service list) ready for the pass: its fields as parallel arrays
+ * in schema order, the set of its keys, and per field the last value found valid. Checking a field is a pure function
+ * of its value (and the tables), so a value equal to the last valid one — the same codPrestador, modality or date on
+ * service after service — is not checked again.
+ */
+type TRecordCheck = {
+  keys: string[];
+  specs: TFieldSpec[];
+  /** Per field, the codes of its reference table (null: no table, or Pais, checked by shape). */
+  codes: ({ has(code: string): boolean } | null)[];
+  known: Set<string>;
+  lastValid: unknown[];
+};
+
+function recordCheck(spec: TRecordSpec, tables: TReferenceTables): TRecordCheck {
+  const keys = Object.keys(spec);
+  const specs = keys.map((k) => spec[k] as TFieldSpec);
+  return {
+    keys,
+    specs,
+    codes: specs.map((s) => (s.table ? tableCodes(tables, s.table) : null)),
+    known: new Set(keys),
+    lastValid: keys.map(() => NOT_CHECKED),
+  };
+}
+
+/** Never equal to a JSON value: marks a field no value of which has been found valid yet. */
+const NOT_CHECKED = Symbol('not checked');
+
+/** Keys of a record that hold what is checked as its own records, not undefined keys. */
+const TRANSACCION_EXTRA_KEYS = ['usuarios'] as const;
+const USUARIO_EXTRA_KEYS = ['servicios'] as const;
+const NO_EXTRA_KEYS = [] as const;
+
+const SERVICE_KEYS: TRecordSpec = Object.fromEntries(
+  SERVICE_LISTS.map((l) => [l, { kind: 'texto', required: false }]),
+);
 
 /**
  * Structure of a RIPS against `schema` (reference §2): every field of the transaction, the usuarios and the
@@ -36,228 +76,320 @@ type TCtx = { schema: TRipsSchema; tables: TReferenceTables; sink: TFindingSink;
  * - RVG14 (RECHAZADO): CUPS code not in CUPSRips.
  * - PROPIEDAD_NO_DEFINIDA (NOTIFICACION, Radica's own): a key the schema does not define (misspelt keys such
  *   as `numAutoriacion`); the MUV's DTOs accept and ignore extra keys (reference §2.1). At most 20 reported.
- * Paths are the MUV's JSON paths without the "rips." prefix. Never throws.
+ * Paths are the MUV's JSON paths without the "rips." prefix. A visitor of the one pass over the file
+ * (rips.ts `walkRips`): findings go to `sink` in the order of the file (each record's fields in schema order, then
+ * its undefined keys). Never throws on any input.
  */
-export function collectStructure(
-  rips: Record<string, unknown>,
-  schema: TRipsSchema,
+export class StructureCheck implements TRipsVisitor {
+  private unknownKeys = 0;
+  private readonly transaccion: TRecordCheck;
+  private readonly usuarioCheck: TRecordCheck;
+  private readonly serviceChecks: Readonly<Record<TServiceList, TRecordCheck>>;
+  private readonly serviciosCheck: TRecordCheck;
+  /** The record check of the list being walked. */
+  private listCheck: TRecordCheck;
+  /** Where the record being checked is; its path is only built when a finding is reported. */
+  private where: 'transaccion' | 'usuario' | 'servicio' = 'transaccion';
+  private u = 0;
+  private serviciosKey = 'servicios';
+  private list = '';
+  private j = 0;
+  /** The current user's `servicios` object, whose undefined keys are reported after its services. */
+  private servicios: Record<string, unknown> | null = null;
+
+  constructor(
+    private readonly schema: TRipsSchema,
+    private readonly tables: TReferenceTables,
+    private readonly sink: TFindingSink,
+  ) {
+    this.transaccion = recordCheck(schema.transaccion, tables);
+    this.usuarioCheck = recordCheck(schema.usuario, tables);
+    this.serviceChecks = Object.fromEntries(
+      SERVICE_LISTS.map((list) => [list, recordCheck(schema.servicios[list], tables)]),
+    ) as Record<TServiceList, TRecordCheck>;
+    this.serviciosCheck = recordCheck(SERVICE_KEYS, tables);
+    this.listCheck = this.serviceChecks.consultas;
+  }
+
+  /** The transaction's fields and the `usuarios` list itself (missing, not a list, empty). */
+  inicio(rips: Record<string, unknown>): void {
+    this.where = 'transaccion';
+    this.checkRecord(rips, this.transaccion, TRANSACCION_EXTRA_KEYS);
+    const usuarios = rips['usuarios'];
+    if (usuarios === undefined || usuarios === null || usuarios === '') {
+      emit(this.sink, () => missing('usuarios', 'usuarios'));
+    } else if (!Array.isArray(usuarios)) {
+      emit(this.sink, () => format('usuarios', 'usuarios', usuarios));
+    } else if (usuarios.length === 0) {
+      emit(this.sink, () => rvg01('usuarios', 'La propiedad [usuarios] debe contener al menos un usuario.'));
+    }
+  }
+
+  usuario(u: number, usuario: unknown): void {
+    this.u = u;
+    this.servicios = null;
+    const path = `usuarios[${u}]`;
+    if (!isRecord(usuario)) {
+      emit(this.sink, () => format('usuarios', path, usuario));
+      return;
+    }
+    this.where = 'usuario';
+    this.checkRecord(usuario, this.usuarioCheck, USUARIO_EXTRA_KEYS);
+    // DT1 U07/U08: municipio and zona are required when the country of residence is Colombia (🔸 reference §2.3).
+    if (usuario['codPaisResidencia'] === '170') {
+      for (const key of ['codMunicipioResidencia', 'codZonaTerritorialResidencia']) {
+        const v = usuario[key];
+        if (v === undefined || v === null || v === '') emit(this.sink, () => missing(key, `${path}.${key}`));
+      }
+    }
+    // RVC095 (Res. 948/2026 DT1 v002): a SOAT user (tipoUsuario 10) needs the SIRAS registration (🔸 reference §3.4).
+    if (this.schema.usuario['registroSIRAS'] && usuario['tipoUsuario'] === '10') {
+      const siras = usuario['registroSIRAS'];
+      if (siras === undefined || siras === null || siras === '' || siras === 'null')
+        emit(this.sink, () =>
+          hallazgo(
+            'RVC095',
+            RVC095_DESCRIPCION,
+            `${path}.registroSIRAS`,
+            'tipoUsuario [10] Tomador/Amparado SOAT sin registroSIRAS.',
+          ),
+        );
+    }
+    const servicios = usuario['servicios'];
+    if (isRecord(servicios)) {
+      // its lists come through lista() and servicio(), its undefined keys at finUsuario()
+      this.servicios = servicios;
+      return;
+    }
+    if (servicios !== undefined && servicios !== null && servicios !== '') {
+      emit(this.sink, () => format('servicios', `${path}.servicios`, servicios));
+      return;
+    }
+    const misspelt = Object.keys(usuario).find(
+      (k) => k !== 'servicios' && k.trim().toLowerCase() === 'servicios',
+    );
+    if (misspelt === undefined) {
+      emit(this.sink, () => missing('servicios', `${path}.servicios`));
+      return;
+    }
+    emit(this.sink, () =>
+      rvg01(
+        `${path}.${misspelt}`,
+        `La propiedad [servicios] es obligatoria y no fue enviada; se envió [${misspelt}]. El nombre de la propiedad debe ser [servicios], en minúscula.`,
+      ),
+    );
+    // The misspelt key's content is checked here (the other checks of the pass do not read it).
+    const content = usuario[misspelt];
+    if (!isRecord(content)) return;
+    this.serviciosKey = misspelt;
+    for (const list of SERVICE_LISTS) {
+      const items = content[list];
+      if (items === undefined || items === null) continue;
+      this.lista(list, items);
+      if (Array.isArray(items)) for (let j = 0; j < items.length; j++) this.servicio(list, j, items[j]);
+    }
+    this.servicios = content;
+    this.finUsuario();
+    this.serviciosKey = 'servicios';
+  }
+
+  lista(list: TServiceList, items: unknown): void {
+    this.list = list;
+    this.listCheck = this.serviceChecks[list];
+    if (!Array.isArray(items))
+      emit(this.sink, () => format(list, `usuarios[${this.u}].${this.serviciosKey}.${list}`, items));
+  }
+
+  servicio(list: TServiceList, j: number, service: unknown): void {
+    this.j = j;
+    if (isRecord(service)) {
+      this.where = 'servicio';
+      this.checkRecord(service, this.listCheck, NO_EXTRA_KEYS);
+    } else {
+      emit(this.sink, () => format(list, `usuarios[${this.u}].${this.serviciosKey}.${list}[${j}]`, service));
+    }
+  }
+
+  finUsuario(): void {
+    if (this.servicios === null) return;
+    this.where = 'usuario';
+    this.reportUnknownKeys(
+      this.servicios,
+      this.serviciosCheck.known,
+      NO_EXTRA_KEYS,
+      `usuarios[${this.u}].${this.serviciosKey}.`,
+    );
+    this.servicios = null;
+  }
+
+  /** Path prefix ("…." or '') of the record being checked. */
+  private prefix(): string {
+    if (this.where === 'transaccion') return '';
+    if (this.where === 'usuario') return `usuarios[${this.u}].`;
+    return `usuarios[${this.u}].${this.serviciosKey}.${this.list}[${this.j}].`;
+  }
+
+  /**
+   * Every field of `check` in schema order, then the record's undefined keys. The record's own keys are walked
+   * (`for…in`, much cheaper than reading each schema key by name on 100 MB files): while they come in schema order
+   * each one is the next field; a schema field they skip (absent, or placed elsewhere) is read by name at its turn.
+   */
+  private checkRecord(
+    record: Record<string, unknown>,
+    check: TRecordCheck,
+    extraKeys: readonly string[],
+  ): void {
+    const { keys, lastValid } = check;
+    const n = keys.length;
+    let next = 0;
+    let undefinedKeys = false;
+    for (const key in record) {
+      if (key === keys[next]) {
+        const value = record[key];
+        if (value !== lastValid[next]) this.checkField(value, check, next);
+        next++;
+        continue;
+      }
+      let at = next + 1;
+      while (at < n && keys[at] !== key) at++;
+      if (at >= n) {
+        // not a field still to check: undefined, or a field already checked by name
+        undefinedKeys = true;
+        continue;
+      }
+      for (; next <= at; next++) {
+        const value = record[keys[next] as string];
+        if (value !== lastValid[next]) this.checkField(value, check, next);
+      }
+    }
+    for (; next < n; next++) {
+      const value = record[keys[next] as string];
+      if (value !== lastValid[next]) this.checkField(value, check, next);
+    }
+    if (undefinedKeys) this.reportUnknownKeys(record, check.known, extraKeys, this.prefix());
+  }
+
+  private reportUnknownKeys(
+    record: Record<string, unknown>,
+    known: Set<string>,
+    extraKeys: readonly string[],
+    prefix: string,
+  ): void {
+    if (this.unknownKeys >= MAX_UNKNOWN_KEYS_REPORTED) return;
+    for (const key in record) {
+      if (known.has(key) || extraKeys.includes(key) || key.trim().toLowerCase() === 'servicios') continue;
+      if (this.unknownKeys++ >= MAX_UNKNOWN_KEYS_REPORTED) return;
+      emit(this.sink, () => ({
+        clase: 'NOTIFICACION',
+        codigo: 'PROPIEDAD_NO_DEFINIDA',
+        descripcion: `La propiedad no está definida en la estructura del RIPS (${this.schema.norma}); el validador del Ministerio no la tendrá en cuenta.`,
+        observaciones: `Propiedad enviada [${key}]. Revise que el nombre esté escrito exactamente como en la norma (mayúsculas, minúsculas, sin espacios).`,
+        pathFuente: `${prefix}${key}`,
+        fuente: 'Rips',
+      }));
+    }
+  }
+
+  /** Field `i` of `check` with its value: reports what is wrong, or remembers the value as valid. */
+  private checkField(value: unknown, check: TRecordCheck, i: number): void {
+    const key = check.keys[i] as string;
+    const problem = fieldProblem(value, check.specs[i] as TFieldSpec, check.codes[i] ?? null, this.tables);
+    if (problem === null) check.lastValid[i] = value;
+    else
+      emit(this.sink, () =>
+        describeProblem(problem, key, value, check.specs[i] as TFieldSpec, this.prefix() + key),
+      );
+  }
+}
+
+/** What is wrong with a field's value (see {@link fieldProblem}). */
+type TFieldProblem = 'missing' | 'missingKey' | 'format' | 'table' | 'length';
+
+/** The finding for `problem` on field `key` (path `pathFuente`) holding `value`. */
+function describeProblem(
+  problem: TFieldProblem,
+  key: string,
+  value: unknown,
+  spec: TFieldSpec,
+  pathFuente: string,
+): THallazgoLocal {
+  switch (problem) {
+    case 'missing':
+      return missing(key, pathFuente);
+    case 'missingKey':
+      return missingKey(key, pathFuente);
+    case 'format':
+      return format(key, pathFuente, value);
+    case 'table':
+      return spec.table === 'CUPSRips'
+        ? hallazgo(
+            'RVG14',
+            RVG14_DESCRIPCION,
+            pathFuente,
+            `Verificar tabla de referencia CUPSRips Dato (${value as string})`,
+          )
+        : rvg01(
+            pathFuente,
+            `La propiedad [${key}] no cumple con el formato o tipo de dato requerido, Dato enviado [${display(value)}]. Verificar tabla de referencia ${spec.table as string} Dato (${display(value)})`,
+          );
+    case 'length':
+      return hallazgo(
+        'RVG05',
+        RVG05_DESCRIPCION,
+        pathFuente,
+        `La propiedad [${key}] debe tener entre ${spec.minLength ?? 1} y ${spec.maxLength ?? '∞'} caracteres, Dato enviado [${display(value)}] (${(value as string).length})`,
+      );
+  }
+}
+
+/**
+ * The problem of one field's value against its spec, or null when it is fine: missing (required and absent / null /
+ * ""), missingKey (a key that must be present, even null, is absent), format (wrong JSON type or shape), table (a code
+ * not in its reference table), length (outside its bounds).
+ * Pure: the result depends only on the value, the spec and the tables (`codes`: the spec's table, looked up once).
+ */
+function fieldProblem(
+  value: unknown,
+  spec: TFieldSpec,
+  codes: { has(code: string): boolean } | null,
   tables: TReferenceTables,
-  sink: TFindingSink,
-): void {
-  const ctx: TCtx = { schema, tables, sink, unknownKeys: 0 };
-  checkRecord(rips, schema.transaccion, '', ctx, ['usuarios']);
-  const usuarios = rips['usuarios'];
-  if (usuarios === undefined || usuarios === null || usuarios === '') {
-    emit(sink, () => missing('usuarios', 'usuarios'));
-    return;
-  }
-  if (!Array.isArray(usuarios)) {
-    emit(sink, () => format('usuarios', 'usuarios', usuarios));
-    return;
-  }
-  if (usuarios.length === 0) {
-    emit(sink, () => rvg01('usuarios', 'La propiedad [usuarios] debe contener al menos un usuario.'));
-    return;
-  }
-  for (let i = 0; i < usuarios.length; i++) checkUsuario(usuarios[i], `usuarios[${i}]`, ctx);
-}
-
-function checkUsuario(usuario: unknown, path: string, ctx: TCtx): void {
-  if (!isRecord(usuario)) {
-    emit(ctx.sink, () => format('usuarios', path, usuario));
-    return;
-  }
-  checkRecord(usuario, ctx.schema.usuario, `${path}.`, ctx, ['servicios']);
-  // DT1 U07/U08: municipio and zona are required when the country of residence is Colombia (🔸 reference §2.3).
-  if (usuario['codPaisResidencia'] === '170') {
-    for (const key of ['codMunicipioResidencia', 'codZonaTerritorialResidencia']) {
-      const v = usuario[key];
-      if (v === undefined || v === null || v === '') emit(ctx.sink, () => missing(key, `${path}.${key}`));
-    }
-  }
-  // RVC095 (Res. 948/2026 DT1 v002): a SOAT user (tipoUsuario 10) needs the SIRAS registration (🔸 reference §3.4).
-  if (ctx.schema.usuario['registroSIRAS'] && usuario['tipoUsuario'] === '10') {
-    const siras = usuario['registroSIRAS'];
-    if (siras === undefined || siras === null || siras === '' || siras === 'null')
-      emit(ctx.sink, () => hallazgo('RVC095', RVC095_DESCRIPCION, `${path}.registroSIRAS`, 'tipoUsuario [10] Tomador/Amparado SOAT sin registroSIRAS.'));
-  }
-  const servicios = usuario['servicios'];
-  if (isRecord(servicios)) {
-    checkServicios(servicios, `${path}.servicios`, ctx);
-    return;
-  }
-  if (servicios !== undefined && servicios !== null && servicios !== '') {
-    emit(ctx.sink, () => format('servicios', `${path}.servicios`, servicios));
-    return;
-  }
-  const misspelt = Object.keys(usuario).find(
-    (k) => k !== 'servicios' && k.trim().toLowerCase() === 'servicios',
-  );
-  if (misspelt === undefined) {
-    emit(ctx.sink, () => missing('servicios', `${path}.servicios`));
-    return;
-  }
-  emit(ctx.sink, () =>
-    rvg01(
-      `${path}.${misspelt}`,
-      `La propiedad [servicios] es obligatoria y no fue enviada; se envió [${misspelt}]. El nombre de la propiedad debe ser [servicios], en minúscula.`,
-    ),
-  );
-  const content = usuario[misspelt];
-  if (isRecord(content)) checkServicios(content, `${path}.${misspelt}`, ctx);
-}
-
-function checkServicios(servicios: Record<string, unknown>, path: string, ctx: TCtx): void {
-  for (const list of SERVICE_LISTS) {
-    const items = servicios[list];
-    if (items === undefined || items === null) continue;
-    if (!Array.isArray(items)) {
-      emit(ctx.sink, () => format(list, `${path}.${list}`, items));
-      continue;
-    }
-    const spec = ctx.schema.servicios[list];
-    for (let j = 0; j < items.length; j++) {
-      const service: unknown = items[j];
-      const servicePath = `${path}.${list}[${j}]`;
-      if (isRecord(service)) checkRecord(service, spec, `${servicePath}.`, ctx, []);
-      else emit(ctx.sink, () => format(list, servicePath, service));
-    }
-  }
-  reportUnknownKeys(servicios, SERVICE_KEYS, [], `${path}.`, ctx);
-}
-
-type TCompiled = { keys: string[]; specs: TFieldSpec[]; known: Set<string> };
-const COMPILED = new WeakMap<TRecordSpec, TCompiled>();
-
-/** A record spec as parallel arrays + a key set (iterating them is much cheaper than `for…in` on 100 MB files). */
-function compiled(spec: TRecordSpec): TCompiled {
-  let c = COMPILED.get(spec);
-  if (!c) {
-    const keys = Object.keys(spec);
-    c = { keys, specs: keys.map((k) => spec[k] as TFieldSpec), known: new Set(keys) };
-    COMPILED.set(spec, c);
-  }
-  return c;
-}
-
-function checkRecord(
-  record: Record<string, unknown>,
-  spec: TRecordSpec,
-  prefix: string,
-  ctx: TCtx,
-  extraKeys: string[],
-): void {
-  const { keys, specs } = compiled(spec);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    checkField(record[key], key, specs[i] as TFieldSpec, prefix, ctx);
-  }
-  reportUnknownKeys(record, spec, extraKeys, prefix, ctx);
-}
-
-const SERVICE_KEYS: TRecordSpec = Object.fromEntries(
-  SERVICE_LISTS.map((l) => [l, { kind: 'texto', required: false }]),
-);
-
-function reportUnknownKeys(
-  record: Record<string, unknown>,
-  spec: TRecordSpec,
-  extraKeys: string[],
-  prefix: string,
-  ctx: TCtx,
-): void {
-  if (ctx.unknownKeys >= MAX_UNKNOWN_KEYS_REPORTED) return;
-  const { known } = compiled(spec);
-  for (const key in record) {
-    if (known.has(key) || extraKeys.includes(key) || key.trim().toLowerCase() === 'servicios') continue;
-    if (ctx.unknownKeys++ >= MAX_UNKNOWN_KEYS_REPORTED) return;
-    emit(ctx.sink, () => ({
-      clase: 'NOTIFICACION',
-      codigo: 'PROPIEDAD_NO_DEFINIDA',
-      descripcion: `La propiedad no está definida en la estructura del RIPS (${ctx.schema.norma}); el validador del Ministerio no la tendrá en cuenta.`,
-      observaciones: `Propiedad enviada [${key}]. Revise que el nombre esté escrito exactamente como en la norma (mayúsculas, minúsculas, sin espacios).`,
-      pathFuente: `${prefix}${key}`,
-      fuente: 'Rips',
-    }));
-  }
-}
-
-function checkField(value: unknown, key: string, spec: TFieldSpec, prefix: string, ctx: TCtx): void {
+): TFieldProblem | null {
   if (value === undefined || value === null || value === '') {
-    if (spec.required) emit(ctx.sink, () => missing(key, prefix + key));
-    else if (value === undefined && spec.keyRequired) emit(ctx.sink, () => missingKey(key, prefix + key));
-    return;
+    if (spec.required) return 'missing';
+    return value === undefined && spec.keyRequired ? 'missingKey' : null;
   }
   switch (spec.kind) {
     case 'texto': {
-      if (typeof value !== 'string') {
-        emit(ctx.sink, () => format(key, prefix + key, value));
-        return;
-      }
+      if (typeof value !== 'string') return 'format';
       // Optional strings sent as the literal "null" occur in accepted files (reference §2.12).
-      if (!spec.required && value === 'null') return;
-      if (spec.table) {
-        if (!inTable(ctx.tables, spec.table, value)) {
-          const table = spec.table;
-          emit(ctx.sink, () =>
-            table === 'CUPSRips'
-              ? hallazgo(
-                  'RVG14',
-                  RVG14_DESCRIPCION,
-                  prefix + key,
-                  `Verificar tabla de referencia CUPSRips Dato (${value})`,
-                )
-              : rvg01(
-                  prefix + key,
-                  `La propiedad [${key}] no cumple con el formato o tipo de dato requerido, Dato enviado [${display(value)}]. Verificar tabla de referencia ${table} Dato (${display(value)})`,
-                ),
-          );
-        }
-        return;
-      }
-      if (spec.pattern && !spec.pattern.test(value)) {
-        emit(ctx.sink, () => format(key, prefix + key, value));
-        return;
-      }
+      if (!spec.required && value === 'null') return null;
+      if (spec.table) return (codes ? codes.has(value) : inTable(tables, spec.table, value)) ? null : 'table';
+      if (spec.pattern && !spec.pattern.test(value)) return 'format';
       const length = value.length;
       if (
         (spec.minLength !== undefined && length < spec.minLength) ||
         (spec.maxLength !== undefined && length > spec.maxLength)
-      ) {
-        emit(ctx.sink, () =>
-          hallazgo(
-            'RVG05',
-            RVG05_DESCRIPCION,
-            prefix + key,
-            `La propiedad [${key}] debe tener entre ${spec.minLength ?? 1} y ${spec.maxLength ?? '∞'} caracteres, Dato enviado [${display(value)}] (${length})`,
-          ),
-        );
-      }
-      return;
+      )
+        return 'length';
+      return null;
     }
     case 'entero': {
       const n =
         typeof value === 'number'
           ? value
-          : typeof value === 'string' && /^-?\d{1,10}$/.test(value.trim())
+          : typeof value === 'string' && INTEGER_TEXT.test(value.trim())
             ? Number(value)
             : NaN;
-      if (!Number.isInteger(n) || n > INT32_MAX || n < (spec.min ?? -INT32_MAX - 1))
-        emit(ctx.sink, () => format(key, prefix + key, value));
-      return;
+      return !Number.isInteger(n) || n > INT32_MAX || n < (spec.min ?? -INT32_MAX - 1) ? 'format' : null;
     }
     case 'decimal': {
       const n = toNumber(value);
-      if (n === null || n < (spec.min ?? -Infinity) || n > (spec.max ?? Infinity))
-        emit(ctx.sink, () => format(key, prefix + key, value));
-      return;
+      return n === null || n < (spec.min ?? -Infinity) || n > (spec.max ?? Infinity) ? 'format' : null;
     }
     case 'fecha':
-      if (!isDateString(value)) emit(ctx.sink, () => format(key, prefix + key, value));
-      return;
+      return isDateString(value) ? null : 'format';
     case 'fechaHora':
-      if (!isDateTimeString(value)) emit(ctx.sink, () => format(key, prefix + key, value));
-      return;
+      return isDateTimeString(value) ? null : 'format';
   }
 }
 
@@ -286,8 +418,12 @@ function isDateAt(value: string): boolean {
   return y >= 0 && m >= 0 && d >= 0 && isCalendarDate(y, m, d);
 }
 
+/** The last string found to be a valid date-time (several checks of the pass read the same service date in a row). */
+let lastDateTime = '2000-01-01 00:00';
+
 /** "YYYY-MM-DD HH:mm", a real date and time. */
 export function isDateTimeString(value: unknown): boolean {
+  if (value === lastDateTime) return true;
   if (
     typeof value !== 'string' ||
     value.length !== 16 ||
@@ -297,7 +433,9 @@ export function isDateTimeString(value: unknown): boolean {
     return false;
   const h = digits(value, 11, 13);
   const min = digits(value, 14, 16);
-  return h >= 0 && h <= 23 && min >= 0 && min <= 59 && isDateAt(value);
+  if (!(h >= 0 && h <= 23 && min >= 0 && min <= 59 && isDateAt(value))) return false;
+  lastDateTime = value;
+  return true;
 }
 
 function hallazgo(
@@ -325,7 +463,10 @@ function missing(key: string, pathFuente: string): THallazgoLocal {
 }
 
 function missingKey(key: string, pathFuente: string): THallazgoLocal {
-  return rvg01(pathFuente, `La propiedad [${key}] debe estar presente en la estructura, con null si no se informa.`);
+  return rvg01(
+    pathFuente,
+    `La propiedad [${key}] debe estar presente en la estructura, con null si no se informa.`,
+  );
 }
 
 /** How a sent value is quoted in observaciones (strings as they are, cut at 80 characters; the rest as short JSON). */

@@ -184,19 +184,33 @@ export function inList(name: TRipsListName, code: string): boolean {
 
 /** True when `code` belongs to `table` (Pais: any 3-digit ISO 3166 numeric code — no country table ships, ❓). */
 export function inTable(tables: TReferenceTables, table: TTableName, code: string): boolean {
+  const codes = tableCodes(tables, table);
+  return codes ? codes.has(code) : PAIS_CODE.test(code);
+}
+
+/**
+ * The codes of `table` (CUPSRips: its keys), or null for Pais, which is checked by shape ({@link inTable}). The
+ * structure check looks each field's table up once per file with this, not once per value.
+ */
+export function tableCodes(
+  tables: TReferenceTables,
+  table: TTableName,
+): { has(code: string): boolean } | null {
   switch (table) {
     case 'CUPSRips':
-      return tables.cups.has(code);
+      return tables.cups;
     case 'CIE10':
-      return tables.cie10.has(code);
+      return tables.cie10;
     case 'Municipio':
-      return tables.municipios.has(code);
+      return tables.municipios;
     case 'Pais':
-      return /^\d{3}$/.test(code);
+      return null;
     default:
-      return LIST_SETS[table].has(code);
+      return LIST_SETS[table];
   }
 }
+
+const PAIS_CODE = /^\d{3}$/;
 
 let defaults: TReferenceTables | null = null;
 
