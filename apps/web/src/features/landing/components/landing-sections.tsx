@@ -22,9 +22,9 @@ const BUTTON = `inline-flex h-12 items-center justify-center rounded-lg px-6 tex
 /** A product-looking sketch for the hero: recent sends and their state. Decorative. */
 function HeroSketch() {
   const rows = [
-    { formato: 'FEV A01E5687', estado: 'Aprobado', detalle: 'CUV recibido' },
-    { formato: 'FEV FECE214626', estado: 'Validando', detalle: 'Reglas del Ministerio' },
-    { formato: 'FEV B77C1024', estado: 'Enviado', detalle: 'Esperando respuesta' },
+    { formato: 'FEV RAD1042', estado: 'Aprobado', detalle: 'CUV recibido' },
+    { formato: 'FEV RAD1043', estado: 'Validando', detalle: 'Reglas del Ministerio' },
+    { formato: 'FEV RAD1044', estado: 'Enviado', detalle: 'Esperando respuesta' },
   ];
   return (
     <div aria-hidden="true" className="hidden rounded-2xl bg-white/10 p-5 ring-1 ring-white/20 lg:block">
@@ -60,7 +60,7 @@ export function Hero() {
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[3fr_2fr] lg:items-center">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-100">
-            Factura electrónica y RIPS · Resolución 2275 de 2023
+            Factura electrónica y RIPS · Resoluciones 2275 de 2023 y 948 de 2026
           </p>
           <h1 id="inicio-title" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             Radica tus facturas y RIPS ante el Ministerio de Salud, sin reprocesos
