@@ -16,7 +16,7 @@ import { registerRequestGuards } from './plugins/request-guards.ts';
 import { createCipher, loadOrCreateSecretFile, parseKey } from './lib/secrets.ts';
 import { createMuvClient } from './integrations/muv/client.ts';
 import { createWompiClient } from './integrations/wompi/client.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerOperatorAuth } from './plugins/operator.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -97,6 +97,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // An aborted MUV fetch to the in-process simulator leaves a keep-alive socket; close() must not wait on it.
     forceCloseConnections: true,
+    frameworkErrors: frameworkErrorReply,
   });
   // Every route as registered (method, path, schema): tests walk it (each API route declares its response schema).
   const routeTable: TRouteInfo[] = [];

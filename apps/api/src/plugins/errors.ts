@@ -38,6 +38,18 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 /**
+ * Fastify's `frameworkErrors` (errors raised by the router before any route runs): a malformed URL or a path parameter
+ * longer than the router accepts is the client's mistake, so 400 BAD_REQUEST in Spanish like every other, instead of
+ * Fastify's English body (or its bare 414). Anything else is 500 without internals.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const client = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return reply
+    .status(client ? 400 : 500)
+    .send({ success: false, message: client ? MSG.requestInvalid : MSG.http500, code: client ? 'BAD_REQUEST' : 'INTERNAL' });
+}
+
+/**
  * The database connection went away under a request (server restart, terminated backend): the work failed cleanly and
  * may be retried, so 503 rather than 500 (issue 9). SQLSTATE classes 08 (connection exception) and 57P (operator
  * intervention), and node-postgres's own errors for a closed connection.

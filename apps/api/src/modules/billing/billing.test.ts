@@ -222,6 +222,16 @@ describe('POST /api/payment/create-sale: the server decides the money', () => {
     expect(forged.status).toBe(401);
     const business = await c.post('/api/payment/create-sale', { ...(await saleBody('x@example.co', await cardMethod())), productoTitulo: 'Business' });
     expect(business.body.code).toBe('PLAN_NOT_SOLD');
+    // Oversized and malformed input answer 4xx in Spanish; the process goes on.
+    const huge = await c.post('/api/payment/create-sale', { ...(await saleBody('x@example.co', await cardMethod())), relleno: 'x'.repeat(2_000_000) });
+    expect(huge.status).toBe(413);
+    for (const ref of ['corta', 'x'.repeat(200), "RAD-' OR 1=1 --"]) {
+      const res = await c.get(`/api/payment/sales/${encodeURIComponent(ref)}`);
+      expect(res.status, ref).toBeGreaterThanOrEqual(400);
+      expect(res.status, ref).toBeLessThan(500);
+      expect(res.body.success).toBe(false);
+    }
+    expect((await c.get('/ping')).status).toBe(200);
     await fetch(`${t.url}/_sim/wompi/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: '503' }) });
     const down = await c.post('/api/payment/create-sale', await saleBody('caida@example.co', await cardMethod()));
     expect(down.status).toBe(502);
