@@ -1111,7 +1111,7 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'El total de los servicios del RIPS no cuadra con el valor de la factura.',
     comoCorregir:
       'Sume vrServicio de todos los servicios y compárelo con el valor bruto de la factura (antes de descontar pagos moderadores). Suele pasar cuando falta o sobra un servicio en el RIPS, o un valor cambió en la factura por descuentos o redondeos.',
-    nota: 'La auditoría solo dice que RVG02, RVG08, RVG09 y RVG19 son "cuadres varios con la FEV"; usar RVG02 para este cuadre de totales es una asignación de Radica, no confirmada. Nivel no indicado: Radica la reporta como rechazo, y como notificación en capitación (MODALIDAD_PAGO 03), donde los RIPS pueden venir en cero.',
+    nota: 'La auditoría solo dice que RVG02, RVG08, RVG09 y RVG19 son "cuadres varios con la FEV"; usar RVG02 para este cuadre de totales es una asignación de Radica, no confirmada. Nivel no indicado: Radica la reporta como rechazo, y como notificación en capitación (MODALIDAD_PAGO 03), donde los RIPS pueden venir en cero. En notas compara con el valor de la nota: es la regla del DT1 v002 pp. 84–85 "la suma del RIPS de la nota crédito es el valor de la nota".',
   },
   {
     codigo: 'RVG05',
@@ -1652,6 +1652,68 @@ export const REGLAS: readonly TRegla[] = [
       'Un nombre de campo está mal escrito o sobra. Si era un dato obligatorio mal escrito, para el Ministerio ese dato no fue enviado.',
     comoCorregir:
       'Revise el nombre de la propiedad señalada: debe escribirse exactamente como en la norma, con las mismas mayúsculas y minúsculas (por ejemplo numAutorizacion, no numAutoriacion).',
+  },
+
+  // ── Tipos de paquete (notas, RIPS sin factura, capitación): el Ministerio no publica el código de estas
+  //    verificaciones, así que Radica usa códigos propios (packages/fevrips/src/rules-paquete.ts) ────────────────────
+  {
+    codigo: 'TIPO_NOTA',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion: 'El tipo de nota del RIPS (tipoNota) no corresponde al documento electrónico del paquete.',
+    ubicacion: 'tipoNota ↔ tipo de documento del XML (Invoice, CreditNote, DebitNote)',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Cada servicio de carga del Ministerio espera un tipo de paquete: una factura va con un RIPS sin tipoNota, una nota crédito con tipoNota NC, una nota débito con ND, y un RIPS sin factura (RS) va sin XML. Si no coinciden, el Ministerio rechaza el paquete.',
+    comoCorregir:
+      'Revise tipoNota en el RIPS: null para una factura, "NC" para una nota crédito, "ND" para una nota débito. Si el RIPS es de la factura pero cargó la nota (o al revés), cargue el XML que corresponde. Un RIPS sin factura (RS) se envía sin XML.',
+    nota: 'Sigue la tabla de escenarios de carga del Ministerio (referencia §1.2, guía de terceros). El código real del Ministerio para esta verificación no está publicado; el simulador del MUV de Radica aplica la misma tabla al recibir el paquete (regla SIM001).',
+  },
+  {
+    codigo: 'NUM_NOTA',
+    clase: 'R',
+    fuente: 'Rips',
+    descripcion:
+      'Las notas y los RIPS sin factura se identifican con numNota, y las notas con el número de la factura que corrigen (numFactura).',
+    ubicacion: 'numNota, numFactura',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Una nota crédito, débito o de ajuste debe decir su propio número (numNota) y el de la factura que corrige (numFactura); un RIPS sin factura lleva su consecutivo en numNota y numFactura en null.',
+    comoCorregir:
+      'En notas, escriba en numNota el número de la nota tal como está en la DIAN (prefijo y consecutivo) y en numFactura el de la factura original. En un RIPS sin factura (RS), deje numFactura en null y escriba en numNota su consecutivo interno.',
+    nota: 'Sigue la tabla de escenarios de carga (referencia §1.2) y los campos T03–T04 del DT1 v002 (transcripción de terceros); el código real del Ministerio no está publicado.',
+  },
+  {
+    codigo: 'NOTA_PAGO_MODERADOR',
+    clase: 'R',
+    fuente: 'Ambos',
+    descripcion:
+      'Las notas crédito y débito no incluyen pagos moderadores: el valor del pago moderador debe ser cero.',
+    ubicacion: `${CON_VALOR}.valorPagoModerador, cac:PrepaidPayment/cbc:PaidAmount`,
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Los copagos y cuotas moderadoras se reportan una sola vez, con la factura. Una nota crédito o débito que los repite los estaría descontando o cobrando dos veces.',
+    comoCorregir:
+      'En el RIPS de la nota deje valorPagoModerador en 0 y conceptoRecaudo en "05" (no aplica) en cada servicio; en el XML de la nota no incluya cac:PrepaidPayment. Suele pasar cuando el RIPS de la nota se copia del de la factura.',
+    nota: 'Regla del DT1 v002 pp. 84–85 (resumen de terceros): "las NC y ND en ningún caso incluirán valores de pagos moderadores"; el código real del Ministerio no está publicado. La otra regla de valor de esas páginas, "la suma del RIPS de la nota crédito es el valor de la nota", la revisa RVG02. "Cada servicio acreditado no supera lo facturado" necesita el RIPS de la factura, que no viaja con la nota.',
+  },
+  {
+    codigo: 'NOTA_REFERENCIA',
+    clase: 'R',
+    fuente: 'FacturaElectronica',
+    descripcion:
+      'La nota debe referenciar la factura que corrige (cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID).',
+    ubicacion: 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'El Ministerio solo acepta notas crédito o débito que dicen a qué factura corrigen; sin esa referencia no puede relacionar la nota con la factura y su CUV.',
+    comoCorregir:
+      'Genere la nota desde la factura original en su software de facturación, para que incluya la referencia (número, CUFE y fecha de la factura). Una nota sin referencia a factura no sirve para el sector salud.',
+    nota: 'Según el Anexo técnico de la DIAN (CustomizationID 20 y 30: notas con referencia a factura) y la referencia §4.4; el código real del Ministerio no está publicado.',
   },
 ];
 

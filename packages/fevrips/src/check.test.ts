@@ -461,16 +461,26 @@ describe('checkPair XML-side rules', () => {
       customizationId: '20',
       numeroDocumento: 'NC9',
       billingReference: { id: 'A01E5687', uuid: null, issueDate: null },
+      prepaidPayments: [],
     });
+    // Notes carry no moderator payments (NOTA_PAGO_MODERADOR): par1's are zeroed on both sides, concept 05 "no aplica".
+    const sinModeradores = (r: Record<string, unknown>) => {
+      for (const u of r['usuarios'] as { servicios: Record<string, Record<string, unknown>[]> }[])
+        for (const list of Object.values(u.servicios))
+          for (const s of list)
+            if ('valorPagoModerador' in s) Object.assign(s, { valorPagoModerador: 0, conceptoRecaudo: '05' });
+    };
     const ok = par1RipsWith((r) => {
       r['tipoNota'] = 'NC';
       r['numNota'] = 'NC9';
+      sinModeradores(r);
     });
     expect(codes(rechazos(checkPair(nc, ok)))).toEqual([]);
     const wrong = par1RipsWith((r) => {
       r['tipoNota'] = 'NC';
       r['numNota'] = 'NC8';
       r['numFactura'] = 'A01E0001';
+      sinModeradores(r);
     });
     expect(rechazos(checkPair(nc, wrong)).map((h) => [h.codigo, h.pathFuente])).toEqual([
       ['RVC004', 'numNota'],

@@ -8,6 +8,7 @@ import {
 } from './rips.ts';
 import { RipsRules } from './rules-rips.ts';
 import { CrossFileRules } from './rules-pair.ts';
+import { PaqueteRules } from './rules-paquete.ts';
 import { checkXml } from './rules-xml.ts';
 import { ripsSchema, ripsVersionFor, type TRipsSchemaVersion } from './schema.ts';
 import { RVG01_DESCRIPCION, StructureCheck } from './structure.ts';
@@ -247,6 +248,7 @@ export class RipsPass {
   private readonly structure: StructureGroup;
   private readonly rules: CappedGroup;
   private readonly crossFile: CrossFileRules | null;
+  private readonly paquete: PaqueteRules;
   private readonly summary: ResumenVisitor | null;
   private readonly failed: ReadonlyMap<TRipsVisitor, unknown>;
 
@@ -261,13 +263,20 @@ export class RipsPass {
       (sink) => new RipsRules(options.now ?? new Date(), options.tables ?? defaultReferenceTables(), sink),
     );
     this.crossFile = xml ? new CrossFileRules(xml) : null;
+    this.paquete = new PaqueteRules(xml, rips);
     this.summary = 'resumen' in rips ? null : new ResumenVisitor();
-    const visitors = [...this.structure.visitors(), ...this.rules.visitors()];
+    const visitors = [...this.structure.visitors(), ...this.rules.visitors(), this.paquete];
     if (this.crossFile) visitors.push(this.crossFile);
     if (this.summary) visitors.push(this.summary);
     this.failed = walkRips(rips.rips, visitors);
     this.structure.walked(this.failed);
     this.rules.walked(this.failed);
+  }
+
+  /** The package-type findings (rules-paquete.ts), or one ERROR_VALIDADOR when those rules threw. */
+  private paqueteFindings(): THallazgoLocal[] {
+    if (this.failed.has(this.paquete)) return [engineFailure(this.failed.get(this.paquete))];
+    return this.paquete.findings();
   }
 
   /** The RIPS summary the pass computed (when `rips` had none), or null when it could not be computed. */
@@ -276,13 +285,13 @@ export class RipsPass {
   }
 
   /**
-   * The findings, in order: structure (capped), DT1 rules (capped), then with an XML the cross-file rules and the XML
-   * rules.
+   * The findings, in order: structure (capped), DT1 rules (capped), the package-type rules (rules-paquete.ts), then
+   * with an XML the cross-file rules and the XML rules.
    * @param rips the RIPS with its summary (the cross-file totals use it).
    * @throws what a cross-file rule threw, as {@link checkPair} always has (engine.ts turns it into an error).
    */
   hallazgos(rips: TRipsParsed): THallazgoLocal[] {
-    const found = [...this.structure.findings(), ...this.rules.findings()];
+    const found = [...this.structure.findings(), ...this.rules.findings(), ...this.paqueteFindings()];
     if (!this.xml || !this.crossFile) return found;
     if (this.failed.has(this.crossFile)) throw this.failed.get(this.crossFile);
     return [...found, ...this.crossFile.findings(rips), ...checkXml(this.xml)];

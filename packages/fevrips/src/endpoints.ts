@@ -20,7 +20,7 @@ export type TMuvEndpoint = Exclude<TMuvEndpointName, 'CargarNCAcuerdoVoluntades'
  * CargarCapitaFinal (RIPS only, ❓ whether an XML goes with it) and CargarNCAcuerdoVoluntades cannot be told
  * apart from the files: {@link muvEndpointsFor} lists them as alternatives for the user to choose.
  */
-export function muvEndpointFor(xml: TFevXml | null, rips: TRipsParsed | null): TMuvEndpoint {
+export function muvEndpointFor(xml: TFevXml | null, rips: Pick<TRipsParsed, 'tipoNota'> | null): TMuvEndpoint {
   const tipoNota = rips?.tipoNota ?? null;
   if (tipoNota === 'NA') return 'CargarNotaAjuste';
   if (!xml) {
@@ -41,7 +41,7 @@ export function muvEndpointFor(xml: TFevXml | null, rips: TRipsParsed | null): T
  * to (capitación: CargarCapitaFinal after CargarCapitaPeriodo; credit notes: CargarNCAcuerdoVoluntades is not
  * in this type because the product does not send it yet). Never empty.
  */
-export function muvEndpointsFor(xml: TFevXml | null, rips: TRipsParsed | null): TMuvEndpoint[] {
+export function muvEndpointsFor(xml: TFevXml | null, rips: Pick<TRipsParsed, 'tipoNota'> | null): TMuvEndpoint[] {
   const main = muvEndpointFor(xml, rips);
   if (main === 'CargarCapitaPeriodo') return [main, 'CargarCapitaFinal'];
   return [main];

@@ -1,4 +1,5 @@
 import type { THallazgoLocal } from './findings.ts';
+import { checkNotaXml } from './rules-paquete.ts';
 import type { TFevXml } from './xml.ts';
 
 /** Verbatim from a real MUV response (reference §3.2). */
@@ -36,6 +37,7 @@ export function checkXml(xml: TFevXml): THallazgoLocal[] {
     ...ruleIdentificacionDocumento(xml),
     ...ruleNitFacturador(xml),
     ...rulePagosModeradores(xml),
+    ...checkNotaXml(xml),
   ];
 }
 
