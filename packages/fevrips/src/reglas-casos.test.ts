@@ -1,0 +1,819 @@
+import { describe, expect, it } from 'vitest';
+import { REGLAS } from '@radica/contracts/reglas';
+import { checkDocuments, checkFiles, type TCheckOptions } from './engine.ts';
+import type { THallazgoLocal } from './findings.ts';
+import { parseRipsObject } from './rips.ts';
+import { defaultReferenceTables, type TCupsEntry } from './tables.ts';
+import { parseFevXml } from './xml.ts';
+
+/**
+ * Issue 12: a minimal failing case and a minimal passing case for every rule the catalogue marks `implementada`
+ * (packages/contracts/src/reglas.ts). Each case starts from a small, clean, made-up base (one user with one consulta,
+ * its invoice, or a credit note) and changes one field: `falla` must give the code with the catalogue's class, `pasa`
+ * (the same input with that field fixed) must not give it, nor anything else. The table is checked against the
+ * catalogue at run time, so a rule implemented without a case here fails this file.
+ *
+ * Every fixture is synthetic (no sample data): the invoice is an AttachedDocument built by {@link facturaXml}, the
+ * RIPS a plain object built by {@link ripsBase}.
+ */
+
+/** The validation moment of every case (Colombia): the "not in the future" rules are decided against it. */
+const NOW = new Date('2026-11-23T12:00:00-05:00');
+const V2275 = { now: NOW, version: 'res2275-2023' } as const satisfies TCheckOptions;
+const V948 = { now: NOW, version: 'res948-2026-dt1-v002' } as const satisfies TCheckOptions;
+
+/** What one case feeds the engine: the XML text (or null), the RIPS object (or null) and the options. */
+type TEntrada = { xml: string | null; rips: TRips | null; options: TCheckOptions };
+type TCaso = {
+  falla: () => TEntrada;
+  pasa: () => TEntrada;
+  /** The class the engine gives, when it is not the catalogue's (see the comment at the case). */
+  claseMotor?: THallazgoLocal['clase'];
+  /** Codes `pasa` may still give (by default none: the fixed input is clean). */
+  enPasa?: readonly string[];
+};
+
+type TServicio = Record<string, unknown>;
+type TUsuario = Record<string, unknown> & { servicios: Record<string, TServicio[]> };
+type TRips = Record<string, unknown> & { usuarios: TUsuario[] };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The clean base: an invoice FE100 of 2025-07 (pago por evento, copago 5 000) and its RIPS (one user, one consulta)
+// ---------------------------------------------------------------------------------------------------------------
+
+const NIT = '900123456';
+const FACTURA = 'FE100';
+/** CODIGO_PRESTADOR of the XML (REPS, 10 digits) and codPrestador of the RIPS (REPS + sede, 12 digits). */
+const CODIGO_PRESTADOR = '1100100001';
+const COD_PRESTADOR = `${CODIGO_PRESTADOR}01`;
+const CUFE = 'ab'.repeat(48);
+
+/** The fields of the made-up invoice (or credit note) that the cases change; `null` leaves the element (or attribute) out. */
+type TFactura = {
+  raiz: 'Invoice' | 'CreditNote';
+  parentId: string;
+  id: string;
+  customizationId: string;
+  issueDate: string;
+  uuid: string;
+  nit: string;
+  /** CompanyID/@schemeID (check digit) and @schemeName (31 = NIT). */
+  dv: string | null;
+  tipoId: string;
+  inicio: string | null;
+  fin: string | null;
+  valorBruto: string;
+  /** BillingReference/InvoiceDocumentReference/cbc:ID: the invoice a note corrects. */
+  referencia: string | null;
+  pagos: { concepto: string | null; valor: string | null }[];
+  salud: null | {
+    codigoPrestador: string;
+    modalidadPago: string;
+    cobertura: string;
+    contrato: string;
+    poliza: string;
+  };
+};
+
+function facturaBase(): TFactura {
+  return {
+    raiz: 'Invoice',
+    parentId: FACTURA,
+    id: FACTURA,
+    customizationId: 'SS-CUFE',
+    issueDate: '2025-07-09',
+    uuid: CUFE,
+    nit: NIT,
+    dv: '7',
+    tipoId: '31',
+    inicio: '2025-07-01',
+    fin: '2025-07-09',
+    valorBruto: '100000.00',
+    referencia: null,
+    pagos: [{ concepto: '01', valor: '5000.00' }],
+    salud: {
+      codigoPrestador: CODIGO_PRESTADOR,
+      modalidadPago: '04',
+      cobertura: '01',
+      contrato: 'CT-2025-001',
+      poliza: 'POL-2025-001',
+    },
+  };
+}
+
+/** A credit note NC100 that corrects FE100 in full: no period rules, no moderator payments. */
+function notaBase(): TFactura {
+  return {
+    ...facturaBase(),
+    raiz: 'CreditNote',
+    parentId: 'NC100',
+    id: 'NC100',
+    customizationId: '20',
+    issueDate: '2025-07-15',
+    uuid: 'cd'.repeat(48),
+    referencia: FACTURA,
+    pagos: [],
+  };
+}
+
+const NS =
+  'xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2" ' +
+  'xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" ' +
+  'xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"';
+
+/** An AttachedDocument (as the DIAN delivers it) whose CDATA holds the invoice or credit note `f`. */
+function facturaXml(f: TFactura): string {
+  const info = (name: string, value: string, attrs = '') =>
+    `<AdditionalInformation><Name>${name}</Name><Value${attrs}>${value}</Value></AdditionalInformation>`;
+  const salud =
+    f.salud === null
+      ? ''
+      : '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><CustomTagGeneral><Interoperabilidad>' +
+        '<Group schemeName="Sector Salud"><Collection schemeName="Usuario">' +
+        info('CODIGO_PRESTADOR', f.salud.codigoPrestador) +
+        info('MODALIDAD_PAGO', 'Pago por evento', ` schemeID="${f.salud.modalidadPago}"`) +
+        info('COBERTURA_PLAN_BENEFICIOS', 'Plan de beneficios en salud', ` schemeID="${f.salud.cobertura}"`) +
+        info('NUMERO_CONTRATO', f.salud.contrato) +
+        info('NUMERO_POLIZA', f.salud.poliza) +
+        '</Collection></Group></Interoperabilidad></CustomTagGeneral></ext:ExtensionContent></ext:UBLExtension>' +
+        '</ext:UBLExtensions>';
+  const periodo =
+    (f.inicio === null ? '' : `<cbc:StartDate>${f.inicio}</cbc:StartDate>`) +
+    (f.fin === null ? '' : `<cbc:EndDate>${f.fin}</cbc:EndDate>`);
+  const pagos = f.pagos
+    .map(
+      (p, i) =>
+        '<cac:PrepaidPayment>' +
+        `<cbc:ID${p.concepto === null ? '' : ` schemeID="${p.concepto}"`}>${i + 1}</cbc:ID>` +
+        (p.valor === null ? '' : `<cbc:PaidAmount currencyID="COP">${p.valor}</cbc:PaidAmount>`) +
+        '</cac:PrepaidPayment>',
+    )
+    .join('');
+  const nota = f.raiz === 'CreditNote';
+  const referencia =
+    f.referencia === null
+      ? ''
+      : '<cac:BillingReference><cac:InvoiceDocumentReference>' +
+        `<cbc:ID>${f.referencia}</cbc:ID><cbc:UUID schemeName="CUFE-SHA384">${CUFE}</cbc:UUID><cbc:IssueDate>2025-07-09</cbc:IssueDate>` +
+        '</cac:InvoiceDocumentReference></cac:BillingReference>';
+  const invoice =
+    `<${f.raiz} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${f.raiz}-2" ${NS}>${salud}` +
+    '<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID>' +
+    `<cbc:CustomizationID>${f.customizationId}</cbc:CustomizationID>` +
+    `<cbc:ProfileID>DIAN 2.1: ${nota ? 'Nota Crédito de Factura Electrónica de Venta' : 'Factura Electrónica de Venta'}</cbc:ProfileID>` +
+    `<cbc:ID>${f.id}</cbc:ID>` +
+    `<cbc:UUID schemeID="1" schemeName="${nota ? 'CUDE' : 'CUFE'}-SHA384">${f.uuid}</cbc:UUID>` +
+    `<cbc:IssueDate>${f.issueDate}</cbc:IssueDate>` +
+    `<cac:InvoicePeriod>${periodo}</cac:InvoicePeriod>` +
+    referencia +
+    '<cac:AccountingSupplierParty><cac:Party><cac:PartyTaxScheme>' +
+    `<cbc:CompanyID schemeAgencyID="195"${f.dv === null ? '' : ` schemeID="${f.dv}"`} schemeName="${f.tipoId}">${f.nit}</cbc:CompanyID>` +
+    '</cac:PartyTaxScheme></cac:Party></cac:AccountingSupplierParty>' +
+    pagos +
+    '<cac:LegalMonetaryTotal>' +
+    `<cbc:LineExtensionAmount currencyID="COP">${f.valorBruto}</cbc:LineExtensionAmount>` +
+    '</cac:LegalMonetaryTotal>' +
+    `<cac:${f.raiz}Line><cbc:ID>1</cbc:ID></cac:${f.raiz}Line>` +
+    `</${f.raiz}>`;
+  return (
+    `<AttachedDocument ${NS}>` +
+    `<cbc:ParentDocumentID>${f.parentId}</cbc:ParentDocumentID>` +
+    `<cac:Attachment><cac:ExternalReference><cbc:Description><![CDATA[${invoice}]]></cbc:Description></cac:ExternalReference></cac:Attachment>` +
+    '</AttachedDocument>'
+  );
+}
+
+function consulta(): TServicio {
+  return {
+    codPrestador: COD_PRESTADOR,
+    fechaInicioAtencion: '2025-07-04 08:00',
+    numAutorizacion: null,
+    codConsulta: '890201',
+    modalidadGrupoServicioTecSal: '01',
+    grupoServicios: '01',
+    codServicio: 334,
+    finalidadTecnologiaSalud: '15',
+    causaMotivoAtencion: '38',
+    codDiagnosticoPrincipal: 'J459',
+    codDiagnosticoRelacionado1: null,
+    codDiagnosticoRelacionado2: null,
+    codDiagnosticoRelacionado3: null,
+    tipoDiagnosticoPrincipal: '01',
+    tipoDocumentoIdentificacion: 'CC',
+    numDocumentoIdentificacion: '79000001',
+    vrServicio: 100000,
+    conceptoRecaudo: '01',
+    valorPagoModerador: 5000,
+    numFEVPagoModerador: null,
+    consecutivo: 1,
+  };
+}
+
+/** The RIPS of the invoice: one contributivo user (woman, 40) with one consulta of 100 000 and a copago of 5 000. */
+function ripsBase(): TRips {
+  return {
+    numDocumentoIdObligado: NIT,
+    numFactura: FACTURA,
+    tipoNota: null,
+    numNota: null,
+    usuarios: [
+      {
+        tipoDocumentoIdentificacion: 'CC',
+        numDocumentoIdentificacion: '10203040',
+        tipoUsuario: '01',
+        fechaNacimiento: '1985-03-15',
+        codSexo: 'F',
+        codPaisResidencia: '170',
+        codMunicipioResidencia: '11001',
+        codZonaTerritorialResidencia: '01',
+        incapacidad: 'NO',
+        consecutivo: 1,
+        codPaisOrigen: '170',
+        servicios: { consultas: [consulta()] },
+      },
+    ],
+  };
+}
+
+/** {@link ripsBase} in Res. 948/2026's structure: the CIE-11 pair of every CIE-10 key of the consulta, null. */
+function ripsBase948(): TRips {
+  const rips = ripsBase();
+  const c = consulta1(rips);
+  const con948: TServicio = {};
+  for (const [key, value] of Object.entries(c)) {
+    con948[key] = value;
+    if (key.startsWith('codDiagnostico')) {
+      con948[`${key}CIE11`] = null;
+      con948[`nom${key[0]!.toUpperCase()}${key.slice(1)}CIE11`] = null;
+    }
+  }
+  usuario1(rips).servicios['consultas'] = [con948];
+  return rips;
+}
+
+// Services a case adds to the user (one each, clean; consecutivo 1 of its list).
+
+function urgencia(): TServicio {
+  return {
+    codPrestador: COD_PRESTADOR,
+    fechaInicioAtencion: '2025-07-02 08:00',
+    causaMotivoAtencion: '38',
+    codDiagnosticoPrincipal: 'I219',
+    codDiagnosticoPrincipalE: 'I219',
+    codDiagnosticoRelacionadoE1: null,
+    codDiagnosticoRelacionadoE2: null,
+    codDiagnosticoRelacionadoE3: null,
+    condicionDestinoUsuarioEgreso: '01',
+    codDiagnosticoCausaMuerte: null,
+    fechaEgreso: '2025-07-03 08:00',
+    consecutivo: 1,
+  };
+}
+
+function hospitalizacion(): TServicio {
+  return {
+    codPrestador: COD_PRESTADOR,
+    viaIngresoServicioSalud: '02',
+    fechaInicioAtencion: '2025-07-02 08:00',
+    numAutorizacion: null,
+    causaMotivoAtencion: '38',
+    codDiagnosticoPrincipal: 'I219',
+    codDiagnosticoPrincipalE: 'I219',
+    codDiagnosticoRelacionadoE1: null,
+    codDiagnosticoRelacionadoE2: null,
+    codDiagnosticoRelacionadoE3: null,
+    codComplicacion: null,
+    condicionDestinoUsuarioEgreso: '01',
+    codDiagnosticoCausaMuerte: null,
+    fechaEgreso: '2025-07-05 08:00',
+    consecutivo: 1,
+  };
+}
+
+function recienNacido(): TServicio {
+  return {
+    codPrestador: COD_PRESTADOR,
+    tipoDocumentoIdentificacion: 'CN',
+    numDocumentoIdentificacion: '2025070400001',
+    fechaNacimiento: '2025-07-04 03:00',
+    edadGestacional: 38,
+    numConsultasCPrenatal: 6,
+    codSexoBiologico: '01',
+    peso: 3200,
+    codDiagnosticoPrincipal: 'Z380',
+    condicionDestinoUsuarioEgreso: '01',
+    codDiagnosticoCausaMuerte: null,
+    fechaEgreso: '2025-07-05 10:00',
+    consecutivo: 1,
+  };
+}
+
+function medicamento(): TServicio {
+  return {
+    codPrestador: COD_PRESTADOR,
+    numAutorizacion: null,
+    idMIPRES: null,
+    fechaDispensAdmon: '2025-07-04 09:00',
+    codDiagnosticoPrincipal: 'J459',
+    codDiagnosticoRelacionado: null,
+    tipoMedicamento: '01',
+    codTecnologiaSalud: '19943544-1',
+    nomTecnologiaSalud: 'Salbutamol 100 mcg inhalador',
+    concentracionMedicamento: 100,
+    unidadMedida: 137,
+    formaFarmaceutica: 'C42998',
+    unidadMinDispensa: 1,
+    cantidadMedicamento: 2,
+    diasTratamiento: 30,
+    tipoDocumentoIdentificacion: 'CC',
+    numDocumentoIdentificacion: '79000001',
+    vrUnitMedicamento: 1000,
+    vrServicio: 2000,
+    conceptoRecaudo: '05',
+    valorPagoModerador: 0,
+    numFEVPagoModerador: null,
+    consecutivo: 1,
+  };
+}
+
+function otroServicio(): TServicio {
+  return {
+    codPrestador: COD_PRESTADOR,
+    numAutorizacion: null,
+    idMIPRES: null,
+    fechaSuministroTecnologia: '2025-07-04 09:00',
+    tipoOS: '01',
+    codTecnologiaSalud: 'JER-5ML',
+    nomTecnologiaSalud: 'Jeringa desechable 5 ml',
+    cantidadOS: 1,
+    tipoDocumentoIdentificacion: 'CC',
+    numDocumentoIdentificacion: '79000001',
+    vrUnitOS: 5000,
+    vrServicio: 5000,
+    conceptoRecaudo: '05',
+    valorPagoModerador: 0,
+    numFEVPagoModerador: null,
+    consecutivo: 1,
+  };
+}
+
+const usuario1 = (r: TRips): TUsuario => r.usuarios[0]!;
+const consulta1 = (r: TRips): TServicio => usuario1(r).servicios['consultas']![0]!;
+/** Adds `s` to the user's list `list` and returns it (to change it). */
+function agrega(r: TRips, list: string, s: TServicio): TServicio {
+  (usuario1(r).servicios[list] ??= []).push(s);
+  return s;
+}
+
+// Entrada builders: each builds a fresh base and lets the case change it.
+
+/** The RIPS alone (Res. 2275/2023), after `edit`. */
+function soloRips(edit: (r: TRips) => void): TEntrada {
+  const rips = ripsBase();
+  edit(rips);
+  return { xml: null, rips, options: V2275 };
+}
+
+/** The RIPS alone in Res. 948/2026's structure, checked against it, after `edit`. */
+function soloRips948(edit: (r: TRips) => void): TEntrada {
+  const rips = ripsBase948();
+  edit(rips);
+  return { xml: null, rips, options: V948 };
+}
+
+/** The invoice alone, after `edit`. */
+function soloXml(edit: (f: TFactura) => void): TEntrada {
+  const f = facturaBase();
+  edit(f);
+  return { xml: facturaXml(f), rips: null, options: V2275 };
+}
+
+/** The credit note alone (as CargarNCTotal sends it), after `edit`. */
+function soloNota(edit: (f: TFactura) => void): TEntrada {
+  const f = notaBase();
+  edit(f);
+  return { xml: facturaXml(f), rips: null, options: V2275 };
+}
+
+/** The invoice and its RIPS, after `edit`. */
+function par(edit: (f: TFactura, r: TRips) => void): TEntrada {
+  const f = facturaBase();
+  const rips = ripsBase();
+  edit(f, rips);
+  return { xml: facturaXml(f), rips, options: V2275 };
+}
+
+/**
+ * A case as one input that differs only in the value `v` given to `entrada`: `mal` makes the rule fail, `bien` is the
+ * fixed value.
+ */
+function varia<T>(mal: T, bien: T, entrada: (v: T) => TEntrada): TCaso {
+  return { falla: () => entrada(mal), pasa: () => entrada(bien) };
+}
+
+/** The 201 consultas of LIMITE_HALLAZGOS, one a day from 2025-01-01 (no RVC018), each with `causa`, the last with `ultima`. */
+function consultasDiarias(causa: string, ultima: string): TServicio[] {
+  return Array.from({ length: 201 }, (_, i) => ({
+    ...consulta(),
+    fechaInicioAtencion: `${new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10)} 08:00`,
+    causaMotivoAtencion: i === 200 ? ultima : causa,
+    consecutivo: i + 1,
+  }));
+}
+
+/** A CUPSRips table whose lookup fails (a broken table object given in `options.tables`), for ERROR_VALIDADOR. */
+class CupsIlegible extends Map<string, TCupsEntry> {
+  override get(): TCupsEntry | undefined {
+    throw new Error('tabla CUPSRips ilegible');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The cases, by code
+// ---------------------------------------------------------------------------------------------------------------
+
+const CASOS: Record<string, TCaso> = {
+  // XML ↔ RIPS
+  RVC001: varia('900999999', NIT, (v) => par((_f, r) => (r['numDocumentoIdObligado'] = v))),
+  RVC004: varia('FE101', FACTURA, (v) => par((_f, r) => (r['numFactura'] = v))),
+  RVC012: varia('520010000101', COD_PRESTADOR, (v) => par((_f, r) => (consulta1(r)['codPrestador'] = v))),
+  RVC014: varia('2025-07-10 08:00', '2025-07-09 08:00', (v) =>
+    par((_f, r) => (consulta1(r)['fechaInicioAtencion'] = v)),
+  ),
+  RVC034: varia(0, 100000, (v) => par((_f, r) => (consulta1(r)['vrServicio'] = v))),
+  RVC036: varia(6000, 5000, (v) => par((_f, r) => (consulta1(r)['valorPagoModerador'] = v))),
+  RVC044: varia('2025-07-10 00:00', '2025-07-09 23:59', (v) =>
+    par((_f, r) => {
+      const u = agrega(r, 'urgencias', urgencia());
+      u['fechaInicioAtencion'] = '2025-07-09 08:00';
+      u['fechaEgreso'] = v;
+    }),
+  ),
+  RVG02: varia('90000.00', '100000.00', (v) => par((f) => (f.valorBruto = v))),
+
+  // RIPS: the user
+  RVC006: varia('2026-11-24', '1985-03-15', (v) => soloRips((r) => (usuario1(r)['fechaNacimiento'] = v))),
+  RVC007: varia('TI', 'CC', (v) => soloRips((r) => (usuario1(r)['tipoDocumentoIdentificacion'] = v))),
+  RVG12: varia('10203040', '10203041', (v) =>
+    soloRips((r) => {
+      const otro = structuredClone(usuario1(r));
+      otro['numDocumentoIdentificacion'] = v;
+      otro['consecutivo'] = 2;
+      r.usuarios.push(otro);
+    }),
+  ),
+
+  // RIPS: service dates
+  RVC013: varia('2026-11-23 12:01', '2026-11-23 12:00', (v) =>
+    soloRips((r) => (consulta1(r)['fechaInicioAtencion'] = v)),
+  ),
+  // RVC079–081: the user's document is a registro civil, which fits a first service at birth (no RVC007).
+  RVC079: varia('1985-03-14 23:59', '1985-03-15 00:00', (v) =>
+    soloRips((r) => {
+      usuario1(r)['tipoDocumentoIdentificacion'] = 'RC';
+      consulta1(r)['fechaInicioAtencion'] = v;
+    }),
+  ),
+  RVC018: varia('2025-07-04 16:00', '2025-07-05 08:00', (v) =>
+    soloRips((r) => agrega(r, 'consultas', { ...consulta(), fechaInicioAtencion: v, consecutivo: 2 })),
+  ),
+
+  // RIPS: urgencias and hospitalización
+  RVC038: varia('2026-11-24 08:00', '2025-07-02 08:00', (v) =>
+    soloRips((r) => (agrega(r, 'urgencias', urgencia())['fechaInicioAtencion'] = v)),
+  ),
+  RVC039: varia('2025-07-02 07:59', '2025-07-02 08:00', (v) =>
+    soloRips((r) => (agrega(r, 'urgencias', urgencia())['fechaEgreso'] = v)),
+  ),
+  RVC040: varia('2025-07-04 08:01', '2025-07-04 08:00', (v) =>
+    soloRips((r) => (agrega(r, 'urgencias', urgencia())['fechaEgreso'] = v)),
+  ),
+  RVC041: varia('2025-07-02 13:59', '2025-07-02 14:00', (v) =>
+    soloRips((r) => (agrega(r, 'hospitalizacion', hospitalizacion())['fechaEgreso'] = v)),
+  ),
+  RVC042: varia(null, 'I219', (v) =>
+    soloRips((r) => {
+      // died after the consulta of 2025-07-04 08:00 (no RVC053)
+      const u = agrega(r, 'urgencias', urgencia());
+      u['fechaInicioAtencion'] = '2025-07-04 09:00';
+      u['fechaEgreso'] = '2025-07-04 10:00';
+      u['condicionDestinoUsuarioEgreso'] = '02';
+      u['codDiagnosticoCausaMuerte'] = v;
+    }),
+  ),
+  RVC043: varia('2026-11-23 12:01', '2026-11-23 12:00', (v) =>
+    soloRips((r) => {
+      const h = agrega(r, 'hospitalizacion', hospitalizacion());
+      h['fechaInicioAtencion'] = '2026-11-20 08:00';
+      h['fechaEgreso'] = v;
+    }),
+  ),
+  RVC080: varia('1985-03-14 23:59', '1985-03-15 00:00', (v) =>
+    soloRips((r) => {
+      // a discharge before the birth is also before the admission (RVC039 too)
+      usuario1(r)['tipoDocumentoIdentificacion'] = 'RC';
+      const u = agrega(r, 'urgencias', urgencia());
+      u['fechaInicioAtencion'] = '1985-03-15 00:00';
+      u['fechaEgreso'] = v;
+    }),
+  ),
+  RVC081: varia('1985-03-14 23:59', '1985-03-15 00:00', (v) =>
+    soloRips((r) => {
+      usuario1(r)['tipoDocumentoIdentificacion'] = 'RC';
+      const u = agrega(r, 'urgencias', urgencia());
+      u['fechaInicioAtencion'] = v;
+      u['fechaEgreso'] = '1985-03-15 10:00';
+    }),
+  ),
+  RVC053: varia('2025-07-03 07:59', '2025-07-03 08:00', (v) =>
+    soloRips((r) => {
+      // died at `v`; the consulta is at 2025-07-04 08:00: more than 24 h later fails
+      const u = agrega(r, 'urgencias', urgencia());
+      u['condicionDestinoUsuarioEgreso'] = '02';
+      u['codDiagnosticoCausaMuerte'] = 'I219';
+      u['fechaEgreso'] = v;
+    }),
+  ),
+
+  // RIPS: diagnoses
+  RVC031: varia('U071', 'I219', (v) =>
+    soloRips((r) => (agrega(r, 'urgencias', urgencia())['codDiagnosticoPrincipalE'] = v)),
+  ),
+  RVC032: varia('R509', 'I219', (v) =>
+    soloRips((r) => (agrega(r, 'urgencias', urgencia())['codDiagnosticoPrincipalE'] = v)),
+  ),
+  RVC033: varia('Z000', 'I219', (v) =>
+    soloRips((r) => (agrega(r, 'urgencias', urgencia())['codDiagnosticoPrincipalE'] = v)),
+  ),
+  RVC085: varia('J459', 'Z000', (v) =>
+    soloRips((r) => {
+      consulta1(r)['finalidadTecnologiaSalud'] = '11';
+      consulta1(r)['codDiagnosticoPrincipal'] = v;
+    }),
+  ),
+  RVC086: varia('J459', 'I10X', (v) => soloRips((r) => (consulta1(r)['codDiagnosticoRelacionado1'] = v))),
+  RVC087: varia('I10X', 'E119', (v) =>
+    soloRips((r) => {
+      consulta1(r)['codDiagnosticoRelacionado1'] = 'I10X';
+      consulta1(r)['codDiagnosticoRelacionado2'] = v;
+    }),
+  ),
+  RVC088: varia('I219', 'I10X', (v) =>
+    soloRips((r) => (agrega(r, 'urgencias', urgencia())['codDiagnosticoRelacionadoE1'] = v)),
+  ),
+  RVC089: varia('I10X', 'E119', (v) =>
+    soloRips((r) => {
+      const u = agrega(r, 'urgencias', urgencia());
+      u['codDiagnosticoRelacionadoE1'] = 'I10X';
+      u['codDiagnosticoRelacionadoE2'] = v;
+    }),
+  ),
+
+  // RIPS: finalidad and CUPS against the user's sex
+  RVC010: varia('M', 'F', (v) =>
+    soloRips((r) => {
+      consulta1(r)['finalidadTecnologiaSalud'] = '24';
+      usuario1(r)['codSexo'] = v;
+    }),
+  ),
+  RVC016: varia('M', 'F', (v) =>
+    soloRips((r) => {
+      consulta1(r)['codConsulta'] = '890250'; // CUPSRips sex column F
+      usuario1(r)['codSexo'] = v;
+    }),
+  ),
+
+  // RIPS: recién nacidos
+  RVC008: varia('1960-01-01', '1985-03-15', (v) =>
+    soloRips((r) => {
+      agrega(r, 'recienNacidos', recienNacido());
+      usuario1(r)['fechaNacimiento'] = v; // 65 at the birth
+    }),
+  ),
+  RVC009: varia('M', 'F', (v) =>
+    soloRips((r) => {
+      agrega(r, 'recienNacidos', recienNacido());
+      usuario1(r)['codSexo'] = v;
+    }),
+  ),
+  RVC045: varia('2026-11-23 12:01', '2026-11-23 12:00', (v) =>
+    soloRips((r) => {
+      const rn = agrega(r, 'recienNacidos', recienNacido());
+      rn['fechaNacimiento'] = v;
+      rn['fechaEgreso'] = '2026-11-23 12:00'; // before a birth in the future: RVC046 too
+    }),
+  ),
+  RVC046: varia('2025-07-04 02:59', '2025-07-04 03:00', (v) =>
+    soloRips((r) => (agrega(r, 'recienNacidos', recienNacido())['fechaEgreso'] = v)),
+  ),
+  RVC057: varia(19, 20, (v) =>
+    soloRips((r) => (agrega(r, 'recienNacidos', recienNacido())['edadGestacional'] = v)),
+  ),
+  RVC058: varia(499, 500, (v) => soloRips((r) => (agrega(r, 'recienNacidos', recienNacido())['peso'] = v))),
+  RVC097: varia(16, 15, (v) =>
+    soloRips((r) => (agrega(r, 'recienNacidos', recienNacido())['numConsultasCPrenatal'] = v)),
+  ),
+
+  // RIPS: moderator payments and the régimen
+  RVC035: varia('04', '01', (v) =>
+    soloRips((r) => {
+      consulta1(r)['conceptoRecaudo'] = '02';
+      usuario1(r)['tipoUsuario'] = v;
+    }),
+  ),
+  RVC037: varia('04', '01', (v) =>
+    soloRips((r) => {
+      consulta1(r)['conceptoRecaudo'] = '03';
+      usuario1(r)['tipoUsuario'] = v;
+    }),
+  ),
+  RVC060: varia(0, 1, (v) => soloRips((r) => (consulta1(r)['valorPagoModerador'] = v))),
+  RVC061: varia(1, 0, (v) =>
+    soloRips((r) => {
+      consulta1(r)['conceptoRecaudo'] = '05';
+      consulta1(r)['valorPagoModerador'] = v;
+    }),
+  ),
+  RVC092: varia('04', '01', (v) => soloRips((r) => (consulta1(r)['conceptoRecaudo'] = v))),
+
+  // RIPS: medicamentos and otros servicios
+  RVC094: varia(2001, 2000, (v) =>
+    soloRips((r) => (agrega(r, 'medicamentos', medicamento())['vrServicio'] = v)),
+  ),
+  RVG13: varia('2025-07-04 09:00', '2025-07-04 09:01', (v) =>
+    soloRips((r) => {
+      agrega(r, 'medicamentos', medicamento());
+      agrega(r, 'medicamentos', { ...medicamento(), fechaDispensAdmon: v, consecutivo: 2 });
+    }),
+  ),
+  RVC066: varia(null, 'Jeringa desechable 5 ml', (v) =>
+    soloRips((r) => (agrega(r, 'otrosServicios', otroServicio())['nomTecnologiaSalud'] = v)),
+  ),
+
+  // RIPS: structure
+  RVG01: varia('QUIZAS', 'NO', (v) => soloRips((r) => (usuario1(r)['incapacidad'] = v))),
+  RVG05: varia('123', '1234', (v) => soloRips((r) => (usuario1(r)['numDocumentoIdentificacion'] = v))),
+  RVG14: varia('999999', '890201', (v) => soloRips((r) => (consulta1(r)['codConsulta'] = v))),
+  PROPIEDAD_NO_DEFINIDA: varia('numAutoriacion', 'numAutorizacion', (v) =>
+    soloRips((r) => {
+      const c = consulta1(r);
+      delete c['numAutorizacion'];
+      c[v] = null;
+    }),
+  ),
+  // Res. 948/2026: a SOAT user (tipoUsuario 10) needs registroSIRAS.
+  RVC095: varia(null, 'SIRAS-2026-000123', (v) =>
+    soloRips948((r) => {
+      usuario1(r)['tipoUsuario'] = '10';
+      usuario1(r)['registroSIRAS'] = v;
+    }),
+  ),
+
+  // The invoice (XML) alone
+  RVG018: varia('2024-09-30', '2024-10-01', (v) => soloXml((f) => (f.inicio = v))),
+  VFE003: varia('10', 'SS-CUFE', (v) => soloXml((f) => (f.customizationId = v))),
+  // the AttachedDocument's ParentDocumentID still names the invoice, so the XML can be read without cbc:ID
+  VFE005: varia('', FACTURA, (v) => soloXml((f) => (f.id = v))),
+  VFE006: varia('', CUFE, (v) => soloXml((f) => (f.uuid = v))),
+  VFE007: varia(CUFE.slice(0, 95), CUFE, (v) => soloXml((f) => (f.uuid = v))),
+  VFE011: varia('13', '31', (v) => soloXml((f) => (f.tipoId = v))),
+  VFE012: varia(null, '7', (v) => soloXml((f) => (f.dv = v))),
+  VFE020: varia(null, '2025-07-01', (v) => soloXml((f) => (f.inicio = v))),
+  VFE021: varia(null, '2025-07-09', (v) => soloXml((f) => (f.fin = v))),
+  DND060: varia(null, facturaBase().salud, (v) => soloXml((f) => (f.salud = v))),
+  DND104: varia(null, '01', (v) => soloXml((f) => (f.pagos[0]!.concepto = v))),
+  DND105: varia(null, '5000.00', (v) => soloXml((f) => (f.pagos[0]!.valor = v))),
+  FED129: varia('', 'CT-2025-001', (v) => soloXml((f) => (f.salud!.contrato = v))),
+  FED131: varia('', 'POL-2025-001', (v) => soloXml((f) => (f.salud!.poliza = v))),
+
+  // Radica's own codes: package types
+  // a RIPS with tipoNota NC (and its numNota) sent with an invoice instead of the note
+  TIPO_NOTA: varia('NC', null, (v) =>
+    par((_f, r) => {
+      r['tipoNota'] = v;
+      r['numNota'] = 'NC100';
+    }),
+  ),
+  // an adjustment note's RIPS (tipoNota NA, sent alone) names itself in numNota
+  NUM_NOTA: varia(null, 'NA100', (v) =>
+    soloRips((r) => {
+      r['tipoNota'] = 'NA';
+      r['numNota'] = v;
+    }),
+  ),
+  NOTA_REFERENCIA: varia(null, FACTURA, (v) => soloNota((f) => (f.referencia = v))),
+  // the XML side (the RIPS side is every valorPagoModerador of the note's RIPS)
+  NOTA_PAGO_MODERADOR: varia([{ concepto: '01', valor: '5000.00' }], [], (v) =>
+    soloNota((f) => (f.pagos = v)),
+  ),
+
+  // Radica's own codes: the engine
+  // 201 findings of the structure group (causaMotivoAtencion "99", not in its table) are one over the cap of 200.
+  LIMITE_HALLAZGOS: {
+    ...varia('99', '38', (v) =>
+      soloRips((r) => (usuario1(r).servicios['consultas'] = consultasDiarias('99', v))),
+    ),
+    enPasa: ['RVG01'], // the 200 findings, all shown
+  },
+  // An internal failure of a group of checks: the CUPS table given in the options cannot be read.
+  ERROR_VALIDADOR: varia(true, false, (rota) => {
+    const e = soloRips(() => {});
+    const tablas = defaultReferenceTables();
+    return {
+      ...e,
+      options: { ...e.options, tables: rota ? { ...tablas, cups: new CupsIlegible(tablas.cups) } : tablas },
+    };
+  }),
+};
+
+/**
+ * Implemented codes without a case, on purpose, each with the reason. Keep it as short as possible: it is empty today
+ * (ERROR_VALIDADOR, the one code no file can trigger, is reached through `options.tables`).
+ */
+const EXCLUIDOS: Readonly<Record<string, string>> = {};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tests
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The findings of `e` through `checkDocuments` (the readers, then the one dispatch of the checks). */
+function hallazgos(e: TEntrada): THallazgoLocal[] {
+  return checkDocuments(
+    e.xml === null ? null : parseFevXml(e.xml),
+    e.rips === null ? null : parseRipsObject(e.rips),
+    e.options,
+  );
+}
+
+/** The findings of `e` read as files (engine.ts `checkFiles`, what an upload goes through). */
+function hallazgosDeArchivos(e: TEntrada): THallazgoLocal[] {
+  const r = checkFiles({ xml: e.xml, rips: e.rips === null ? null : JSON.stringify(e.rips) }, e.options);
+  expect(r.error).toBeNull();
+  return r.hallazgos;
+}
+
+const CLASE = { R: 'RECHAZADO', N: 'NOTIFICACION' } as const;
+const IMPLEMENTADAS = REGLAS.filter((r) => r.estado === 'implementada');
+const codigos = (h: THallazgoLocal[]) => [...new Set(h.map((x) => x.codigo))].sort();
+
+describe('the clean bases give no finding at all', () => {
+  it.each([
+    ['the invoice and its RIPS', par(() => {})],
+    ['the invoice alone', soloXml(() => {})],
+    ['the credit note alone', soloNota(() => {})],
+    ['the RIPS alone (Res. 2275/2023)', soloRips(() => {})],
+    ['the RIPS alone (Res. 948/2026)', soloRips948(() => {})],
+  ])('%s', (_name, entrada) => {
+    expect(hallazgos(entrada)).toEqual([]);
+    expect(hallazgosDeArchivos(entrada)).toEqual([]);
+  });
+});
+
+describe('every implemented rule has a failing and a passing case', () => {
+  it('the cases are exactly the implemented codes of the catalogue (less the listed exclusions)', () => {
+    const implementadas = IMPLEMENTADAS.map((r) => r.codigo);
+    const cubiertas = [...Object.keys(CASOS), ...Object.keys(EXCLUIDOS)];
+    expect(
+      implementadas.filter((c) => !cubiertas.includes(c)),
+      'implemented codes without a case: add one to CASOS',
+    ).toEqual([]);
+    expect(
+      cubiertas.filter((c) => !implementadas.includes(c)),
+      'cases or exclusions of codes the catalogue does not mark implementada',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXCLUIDOS).filter((c) => c in CASOS),
+      'excluded codes that have a case',
+    ).toEqual([]);
+  });
+
+  it.each(Object.keys(CASOS).sort())('%s', (codigo) => {
+    const caso = CASOS[codigo]!;
+    const regla = IMPLEMENTADAS.find((r) => r.codigo === codigo);
+    expect(regla, `${codigo} is not an implemented rule of the catalogue`).toBeDefined();
+    const clase = caso.claseMotor ?? CLASE[regla!.clase];
+
+    const falla = caso.falla();
+    const encontrados = hallazgos(falla).filter((h) => h.codigo === codigo);
+    expect(encontrados.length, `falla gives no ${codigo}`).toBeGreaterThan(0);
+    for (const h of encontrados) expect(h.clase, `class of ${codigo}`).toBe(clase);
+    // 'Ambos' (XML ↔ RIPS) rules report on either file; the others on the file the catalogue names.
+    if (regla!.fuente !== 'Ambos')
+      for (const h of encontrados) expect(h.fuente, `file of ${codigo}`).toBe(regla!.fuente);
+
+    const pasa = caso.pasa();
+    const enPasa = codigos(hallazgos(pasa));
+    expect(enPasa, `pasa still gives ${codigo}`).not.toContain(codigo);
+    // the fixed input is clean: the changed field was its only fault
+    expect(
+      enPasa.filter((c) => !(caso.enPasa ?? []).includes(c)),
+      `pasa of ${codigo}`,
+    ).toEqual([]);
+
+    // The same findings through the file reader (checkFiles), when the options are a file's (no table object).
+    if (falla.options.tables === undefined) {
+      expect(hallazgosDeArchivos(falla)).toEqual(hallazgos(falla));
+      expect(hallazgosDeArchivos(pasa)).toEqual(hallazgos(pasa));
+    }
+  });
+});
