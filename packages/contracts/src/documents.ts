@@ -78,6 +78,11 @@ export type TDocumentDetail = z.infer<typeof ZDocumentDetail>;
 export const ZDocumentDetailData = ZDocumentDetail.extend({
   prevalidacion: z.array(ZHallazgo),
   tipoDocumentoNombre: z.string(),
+  /**
+   * Radica (issue 12): the MUV upload endpoint the package goes to (`CargarFevRips`, `CargarNCTotal`…; its package type
+   * is contracts/muv `MUV_CARGA_ENDPOINTS`), decided from the files; null before any file was read.
+   */
+  servicioCarga: z.string().nullable(),
 });
 export type TDocumentDetailData = z.infer<typeof ZDocumentDetailData>;
 

@@ -13,19 +13,21 @@ export type TCargaSide = 'required' | 'optional' | 'ignored';
  * follow the scenario table of reference §1.2; where the reference says ❓ the side is `optional`.
  */
 export const MUV_CARGA_ENDPOINTS = [
-  { name: 'CargarFevRips', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
-  { name: 'CargarNC', xml: 'required', rips: 'required', tipoDocumento: 'NC', tipoNota: 'NC' },
-  { name: 'CargarNCTotal', xml: 'required', rips: 'ignored', tipoDocumento: 'NC', tipoNota: 'NC' },
-  { name: 'CargarND', xml: 'required', rips: 'required', tipoDocumento: 'ND', tipoNota: 'ND' },
-  { name: 'CargarNotaAjuste', xml: 'optional', rips: 'required', tipoDocumento: null, tipoNota: 'NA' },
-  { name: 'CargarRipsSinFactura', xml: 'ignored', rips: 'required', tipoDocumento: null, tipoNota: 'RS' },
-  { name: 'CargarCapitaInicial', xml: 'required', rips: 'ignored', tipoDocumento: 'FV', tipoNota: null },
-  { name: 'CargarCapitaPeriodo', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
-  { name: 'CargarCapitaFinal', xml: 'optional', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
-  { name: 'CargarNcCapita', xml: 'required', rips: 'optional', tipoDocumento: 'NC', tipoNota: 'NC' },
-  { name: 'CargarNCAcuerdoVoluntades', xml: 'required', rips: 'optional', tipoDocumento: 'NC', tipoNota: 'NC' },
+  { name: 'CargarFevRips', paquete: 'Factura con RIPS', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarNC', paquete: 'Nota crédito', xml: 'required', rips: 'required', tipoDocumento: 'NC', tipoNota: 'NC' },
+  { name: 'CargarNCTotal', paquete: 'Nota crédito total', xml: 'required', rips: 'ignored', tipoDocumento: 'NC', tipoNota: 'NC' },
+  { name: 'CargarND', paquete: 'Nota débito', xml: 'required', rips: 'required', tipoDocumento: 'ND', tipoNota: 'ND' },
+  { name: 'CargarNotaAjuste', paquete: 'Nota de ajuste', xml: 'optional', rips: 'required', tipoDocumento: null, tipoNota: 'NA' },
+  { name: 'CargarRipsSinFactura', paquete: 'RIPS sin factura', xml: 'ignored', rips: 'required', tipoDocumento: null, tipoNota: 'RS' },
+  { name: 'CargarCapitaInicial', paquete: 'Capitación inicial', xml: 'required', rips: 'ignored', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarCapitaPeriodo', paquete: 'Capitación del periodo', xml: 'required', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarCapitaFinal', paquete: 'Capitación final', xml: 'optional', rips: 'required', tipoDocumento: 'FV', tipoNota: null },
+  { name: 'CargarNcCapita', paquete: 'Nota crédito de capitación', xml: 'required', rips: 'optional', tipoDocumento: 'NC', tipoNota: 'NC' },
+  { name: 'CargarNCAcuerdoVoluntades', paquete: 'Nota crédito por acuerdo de voluntades', xml: 'required', rips: 'optional', tipoDocumento: 'NC', tipoNota: 'NC' },
 ] as const satisfies ReadonlyArray<{
   name: string;
+  /** The package type as a billing clerk calls it (shown on the document detail, 'Tipo de paquete'). */
+  paquete: string;
   xml: TCargaSide;
   rips: TCargaSide;
   tipoDocumento: 'FV' | 'NC' | 'ND' | null;
@@ -36,6 +38,24 @@ export const MUV_CARGA_ENDPOINTS = [
 export type TCargaEndpoint = (typeof MUV_CARGA_ENDPOINTS)[number];
 /** The name of an upload endpoint (`POST /api/PaquetesFevRips/{name}`). */
 export type TMuvEndpoint = TCargaEndpoint['name'];
+
+/** The row of {@link MUV_CARGA_ENDPOINTS} named `name`, or undefined for an unknown name. */
+export function cargaEndpoint(name: string | null | undefined): TCargaEndpoint | undefined {
+  return MUV_CARGA_ENDPOINTS.find((e) => e.name === name);
+}
+
+/**
+ * True when a document holding these files can be sent to `endpoint` (issue 12 "All package types"): both files, or
+ * the one file the endpoint needs when the other side is optional or ignored (a total credit note or a capitation
+ * invoice alone, a RIPS without invoice, an adjustment note). The API's status and send guard and the web's send
+ * button all decide with this.
+ */
+export function paqueteCompleto(endpoint: string | null | undefined, files: { xml: boolean; json: boolean }): boolean {
+  if (files.xml && files.json) return true;
+  const row = cargaEndpoint(endpoint);
+  if (!row || (!files.xml && !files.json)) return false;
+  return (row.xml !== 'required' || files.xml) && (row.rips !== 'required' || files.json);
+}
 
 /** Login path of the validator user (reference §1.3). */
 export const MUV_LOGIN_PATH = '/api/Auth/LoginSISPRO';

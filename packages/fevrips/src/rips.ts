@@ -155,6 +155,17 @@ function readRipsHead(rips: Record<string, unknown>): TRipsHead {
 }
 
 /**
+ * The formato of the document a RIPS belongs to (seed 001 §5 pairs an XML and a RIPS by formato): a credit, debit or
+ * adjustment note's own number (`numNota`, what its XML's ParentDocumentID gives), so that a note never takes the
+ * formato of the invoice it corrects; else {@link TRipsParsed.formato} (the invoice's, or for RS the numNota's).
+ * Issue 12 "All package types"; docs/decisions/018.
+ */
+export function formatoDelDocumento(rips: Pick<TRipsHead, 'tipoNota' | 'formato' | 'formatoNota'>): string | null {
+  const esNota = rips.tipoNota === 'NC' || rips.tipoNota === 'ND' || rips.tipoNota === 'NA';
+  return esNota && rips.formatoNota ? rips.formatoNota : rips.formato;
+}
+
+/**
  * The biller's identification: top-level `numDocumentoIdObligado`, else the first occurrence of that key
  * anywhere in the value (depth-first, key order; e.g. inside a `{ rips: … }` request body). Accepts a
  * non-empty string (trimmed) or a safe integer (stringified). Returns null when there is none.

@@ -1,7 +1,7 @@
 import type { TInfoFevRips } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { parseFevXml, type TFevXml } from '@radica/fevrips/xml';
-import { parseRipsJson, type TRipsParsed } from '@radica/fevrips/rips';
+import { formatoDelDocumento, parseRipsJson, type TRipsParsed } from '@radica/fevrips/rips';
 import { computeInfoFevRips } from '@radica/fevrips/info';
 import { checkDocuments, resolveRipsVersion, ripsSchema } from '@radica/fevrips/engine';
 import { muvEndpointFor, type TMuvEndpoint } from '@radica/fevrips/endpoints';
@@ -50,7 +50,8 @@ export function analyzeUpload(input: TAnalysisInput): TAnalysis {
     const kind = input.tipo === 'xml' ? 'XML' : 'JSON';
     return { ok: false, code: `${kind}_ERROR`, message: MSG.analysisError(kind, (err as Error).message) };
   }
-  const formato = xml ? xml.formato : rips!.formato;
+  // A note's RIPS is filed under the note's number, like its XML (never under the invoice it corrects).
+  const formato = xml ? xml.formato : formatoDelDocumento(rips!);
   if (!formato) return { ok: false, code: 'JSON_NO_FORMATO', message: MSG.jsonNoFormato };
   const idObligado = xml ? xml.nitObligado : rips!.numDocumentoIdObligado;
   // The file already stored was read at its own upload; it parses again.

@@ -1,5 +1,6 @@
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { MAX_FORMATOS, type TEnvioMasivoData } from '@radica/contracts/documents';
+import { paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import type { TSendJob } from '../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,7 +11,7 @@ import { sendDocument } from './send.ts';
 
 /**
  * POST /api/FevRips/envio-masivo { ids?, formatos? } (Radica's addition, docs/spec-deviations.md): one durable job
- * per sendable document of the tenant (valid status, both files, no job queued or running for it, not being sent).
+ * per sendable document of the tenant (valid status, the files its package type needs (contracts `paqueteCompleto`), no job queued or running for it, not being sent).
  * Throws AppError 400 'No hay documentos seleccionados' on an empty selection, 422 'No hay documentos con estado
  * válido para envío…' when nothing can be sent, 503 when the job queue is not running.
  */
@@ -42,7 +43,8 @@ export async function enqueueBulkSend(
   const omitidos: TEnvioMasivoData['detalleOmitidos'] = [];
   const toSend: number[] = [];
   for (const d of docs) {
-    const complete = files.some((f) => f.fevRipsId === d.id && f.tipo === 'xml') && files.some((f) => f.fevRipsId === d.id && f.tipo === 'json');
+    const has = (tipo: string) => files.some((f) => f.fevRipsId === d.id && f.tipo === tipo);
+    const complete = paqueteCompleto(d.muvEndpoint, { xml: has('xml'), json: has('json') });
     if (!(ESTADOS_ENVIO_MASIVO as readonly string[]).includes(d.estado)) omitidos.push({ id: d.id, formato: d.formato, motivo: `estado ${d.estado}` });
     else if (d.estado === 'ENPROCESO' || pending.has(d.id)) omitidos.push({ id: d.id, formato: d.formato, motivo: 'envío en curso' });
     else if (!complete) omitidos.push({ id: d.id, formato: d.formato, motivo: 'faltan archivos' });

@@ -1,6 +1,6 @@
 import { MSG } from '@radica/contracts/messages';
 import { TIPOS_DOCUMENTO } from '@radica/contracts/enums';
-import type { TDocumentDetail, THallazgo, TVerificarFormatoData } from '@radica/contracts/documents';
+import type { TDocumentDetailData, THallazgo, TVerificarFormatoData } from '@radica/contracts/documents';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findDocument, findDocumentByFormato, listFileRefs, listFindings, type TDoc, type TQuery } from './repository.ts';
@@ -30,7 +30,7 @@ export async function filesOf(q: TQuery, tenantId: number, fevRipsId: number) {
  * (RECHAZADO) and notifications, and Radica's own pre-validation findings (`prevalidacion`). Another tenant's id
  * answers 404.
  */
-export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDocumentDetail & { prevalidacion: THallazgo[]; tipoDocumentoNombre: string }> {
+export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDocumentDetailData> {
   const doc = await loadDoc(deps, ctx, id);
   const [row] = await documentRows(deps, ctx, [doc.id]);
   const files = await filesOf(deps.db, ctx.tenantId, doc.id);
@@ -48,6 +48,7 @@ export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: numb
   return {
     ...row!,
     tipoDocumentoNombre: TIPOS_DOCUMENTO[doc.tipoDocumento as keyof typeof TIPOS_DOCUMENTO] ?? 'Documento Electrónico',
+    servicioCarga: doc.muvEndpoint ?? null,
     errores: muv.filter((r) => r.clase === 'RECHAZADO').map(toItem),
     notificaciones: muv.filter((r) => r.clase !== 'RECHAZADO').map(toItem),
     prevalidacion: results.filter((r) => r.origen === 'LOCAL').map(toItem),

@@ -49,7 +49,7 @@ export async function reactivateDocument(deps: TDeps, ctx: TTenant, id: number):
     const files = await listFileRefs(tx, ctx.tenantId, doc.id);
     const present = { xml: files.some((f) => f.tipo === 'xml'), json: files.some((f) => f.tipo === 'json') };
     assertReactivable(doc, present);
-    const estadoActual = estadoPorArchivos(present.xml, present.json);
+    const estadoActual = estadoPorArchivos(present.xml, present.json, doc.muvEndpoint);
     await updateDocument(tx, ctx.tenantId, doc.id, { estado: estadoActual, fechaModificacion: new Date() });
     return { estadoActual };
   });
@@ -82,7 +82,7 @@ export async function deleteFile(deps: TDeps, ctx: TTenant, id: number, tipoArch
       await updateDocument(tx, ctx.tenantId, doc.id, { estado: 'ANULADO', infoFevRips: null, totalFactura: '0', fechaModificacion: new Date() });
       return { documentoAnulado: true, estadoActual: 'ANULADO' };
     }
-    const estadoActual = estadoPorContenido(doc, { xml: remaining.tipo === 'xml', json: remaining.tipo === 'json' });
+    const estadoActual = estadoPorContenido(doc, { xml: remaining.tipo === 'xml', json: remaining.tipo === 'json' }, read?.endpoint ?? null);
     await updateDocument(tx, ctx.tenantId, doc.id, {
       estado: estadoActual,
       infoFevRips: read?.info ?? null,

@@ -48,7 +48,7 @@ export function findDocumentsByFormatos(q: TQuery, tenantId: number, formatos: s
 /** Id, formato and status of the tenant's documents named by id or by formato. */
 export function findDocumentsByIdsOrFormatos(q: TQuery, tenantId: number, ids: number[], formatos: string[]) {
   const selected = or(...(ids.length ? [inArray(fevRips.id, ids)] : []), ...(formatos.length ? [inArray(fevRips.formato, formatos)] : []));
-  return q.select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado }).from(fevRips).where(and(eq(fevRips.tenantId, tenantId), selected));
+  return q.select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, muvEndpoint: fevRips.muvEndpoint }).from(fevRips).where(and(eq(fevRips.tenantId, tenantId), selected));
 }
 
 export async function insertDocument(tx: TTx, tenantId: number, values: Omit<typeof fevRips.$inferInsert, 'tenantId'>): Promise<TDoc> {

@@ -4,6 +4,7 @@ import type { TSendResult } from '@radica/contracts/documents';
 import { parseFevXml } from '@radica/fevrips/xml';
 import { parseRipsJson } from '@radica/fevrips/rips';
 import { muvEndpointFor } from '@radica/fevrips/endpoints';
+import { cargaEndpoint, paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TAuditRecorder } from '../../integrations/muv/client.ts';
@@ -39,7 +40,9 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { v
   const files = await readFiles(deps.db, ctx.tenantId, doc.id);
   const xmlBytes = files.find((f) => f.tipo === 'xml')?.content;
   const jsonBytes = files.find((f) => f.tipo === 'json')?.content;
-  if (!xmlBytes || !jsonBytes) throw new AppError('SEND_NEEDS_FILES', MSG.sendNeedsBothFiles);
+  // Both files, or the one its package type needs (a total credit note, a RIPS without invoice…: issue 12).
+  if (!paqueteCompleto(doc.muvEndpoint, { xml: Boolean(xmlBytes), json: Boolean(jsonBytes) }))
+    throw new AppError('SEND_NEEDS_FILES', MSG.sendNeedsBothFiles);
   const credentials = await ministryCredentials(deps, ctx);
 
   const claim: TClaim = { tenantId: ctx.tenantId, fevRipsId: doc.id, at: new Date() };
@@ -49,8 +52,10 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { v
   const estadoPrevio = doc.estado as TEstado;
 
   try {
-    const rips = parseRipsJson(jsonBytes);
-    const endpoint = doc.muvEndpoint ?? muvEndpointFor(parseFevXml(xmlBytes), rips);
+    const rips = jsonBytes ? parseRipsJson(jsonBytes) : null;
+    const endpoint = doc.muvEndpoint ?? muvEndpointFor(xmlBytes ? parseFevXml(xmlBytes) : null, rips);
+    // A side the endpoint does not read travels as null, as the ministry's clients send CargarNCTotal (reference §1.2).
+    const sides = cargaEndpoint(endpoint);
     const audit = auditRecorder(deps, ctx.tenantId, doc.id);
     const attemptIds: number[] = [];
     const recording: TAuditRecorder = {
@@ -65,9 +70,12 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { v
       tenantId: ctx.tenantId,
       credentials,
       endpoint,
-      body: { rips: rips.rips, xmlFevFile: xmlBytes.toString('base64') },
+      body: {
+        rips: rips && sides?.rips !== 'ignored' ? rips.rips : null,
+        xmlFevFile: xmlBytes && sides?.xml !== 'ignored' ? xmlBytes.toString('base64') : null,
+      },
       audit: recording,
-      summary: { formato: doc.formato, endpoint, xmlBytes: xmlBytes.length, jsonBytes: jsonBytes.length },
+      summary: { formato: doc.formato, endpoint, xmlBytes: xmlBytes?.length ?? 0, jsonBytes: jsonBytes?.length ?? 0 },
     });
     if (!(await applyMuvResult(deps, claim, result, attemptIds.at(-1) ?? null)))
       deps.log.warn({ fevRipsId: doc.id }, 'ministry answer arrived after the send lost its claim');

@@ -1,6 +1,7 @@
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { ESTADOS_ENVIABLES, type TEstado } from '@radica/contracts/enums';
+import { paqueteCompleto } from '@radica/contracts/muv';
 import { AppError } from '../../lib/errors.ts';
 import type { TTipoArchivo } from './analysis.ts';
 
@@ -47,16 +48,25 @@ export function assertReactivable(doc: TDocState, files: { xml: boolean; json: b
   if (!files.xml && !files.json) throw new AppError('SIN_ARCHIVOS', MSG_MINISTERIO.reactivarSinArchivos);
 }
 
-/** After a reactivation: both files → PROCESADO, XML only → PENDIENTE_RIPS, else PENDIENTE_XML. */
-export const estadoPorArchivos = (xml: boolean, json: boolean): TEstado => (xml && json ? 'PROCESADO' : xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML');
+/**
+ * After a reactivation: a complete package (both files, or the one file its endpoint needs: contracts `paqueteCompleto`,
+ * issue 12) → PROCESADO, XML only → PENDIENTE_RIPS, else PENDIENTE_XML.
+ */
+export const estadoPorArchivos = (xml: boolean, json: boolean, endpoint: string | null = null): TEstado =>
+  paqueteCompleto(endpoint, { xml, json }) ? 'PROCESADO' : xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
 
 /** A new document by the file it starts with: an XML waits for its RIPS (PENDIENTE_RIPS), a RIPS for its XML. */
 export const estadoInicial = (tipo: TTipoArchivo): TEstado => (tipo === 'xml' ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML');
 
-/** After an upload or a deletion, by the files the document holds: both → EN_ESPERA; a cancelled one stays ANULADO. */
-export function estadoPorContenido(doc: TDocState, files: { xml: boolean; json: boolean }): TEstado {
+/**
+ * After an upload or a deletion, by the files the document holds and the endpoint they make (`endpoint`, the upload's
+ * analysis): a complete package → EN_ESPERA (both files, or e.g. a total credit note or a RIPS without invoice alone:
+ * contracts `paqueteCompleto`, issue 12; seed 001 §4 knows only pairs, docs/spec-deviations.md); a cancelled one stays
+ * ANULADO.
+ */
+export function estadoPorContenido(doc: TDocState, files: { xml: boolean; json: boolean }, endpoint: string | null = null): TEstado {
   if (doc.estado === 'ANULADO') return 'ANULADO';
-  return files.xml && files.json ? 'EN_ESPERA' : files.xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
+  return paqueteCompleto(endpoint, files) ? 'EN_ESPERA' : files.xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
 }
 
 /**

@@ -101,7 +101,7 @@ export async function uploadFile(
         sizeBytes: input.bytes.length,
       });
       const updated = await updateDocument(tx, ctx.tenantId, doc.id, {
-        estado: estadoPorContenido(doc, { xml: tipo === 'xml' || Boolean(other), json: tipo === 'json' || Boolean(other) }),
+        estado: estadoPorContenido(doc, { xml: tipo === 'xml' || Boolean(other), json: tipo === 'json' || Boolean(other) }, analysis.endpoint),
         tipoDocumento: analysis.tipoDocumento ?? doc.tipoDocumento,
         totalFactura: storedAmount(analysis.totalFactura),
         infoFevRips: analysis.info,

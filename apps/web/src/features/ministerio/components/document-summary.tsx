@@ -1,4 +1,5 @@
 import { MSG } from '@radica/contracts/messages';
+import { cargaEndpoint } from '@radica/contracts/muv';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
 import { formatCop, formatDateTime } from '../../../lib/format';
 import type { TMinisterioDetail } from '../api/types';
@@ -6,7 +7,8 @@ import { tipoDocumentoLabel } from '../utils/display';
 import { EstadoBadge } from './estado-badge';
 
 /**
- * A document's summary (seed 001 §2): formato, type, status, dates, the RIPS structure checked and send attempts. The editor's 'Resumen'
+ * A document's summary (seed 001 §2): formato, type, status, dates, the RIPS structure checked, the package type and
+ * send attempts. The editor's 'Resumen'
  * card shows the short form; the list's details side panel (`detailed`) adds the filing date, CUV, process id,
  * files, invoice figures and finding counts.
  */
@@ -28,6 +30,9 @@ export function DocumentSummary({
   if (detailed || doc.fechaEnvio) items.push({ label: 'Fecha de envío', value: formatDateTime(doc.fechaEnvio) });
   // Which RIPS structure the pre-validation used (issue 12: Res. 2275/2023 or Res. 948/2026, by the invoice's date).
   if (doc.infoFevRips?.estructuraRips) items.push({ label: 'Estructura RIPS', value: doc.infoFevRips.estructuraRips });
+  // The package type and the ministry service it is sent to (issue 12: invoice, notes, RIPS without invoice, capitation).
+  const carga = cargaEndpoint(doc.servicioCarga);
+  if (carga) items.push({ label: 'Tipo de paquete', value: `${carga.paquete} (${carga.name})` });
   if (detailed) {
     items.push(
       { label: 'Fecha de radicación', value: formatDateTime(doc.fechaRadicacion) },

@@ -32,6 +32,7 @@ export function documentDetail(overrides: Partial<TMinisterioDetail> = {}): TMin
   return {
     ...documentRow(),
     tipoDocumentoNombre: 'Factura de Venta',
+    servicioCarga: 'CargarFevRips',
     errores: [],
     notificaciones: [],
     prevalidacion: [],

@@ -1,6 +1,7 @@
 import type { TSendResult } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { paqueteCompleto } from '@radica/contracts/muv';
 import type { TMinisterioDetail, UploadedFileRef } from '../api/types';
 import { countRechazados } from './prevalidacion';
 import { isRejectedEstado, isSendBlockedEstado } from './estado';
@@ -40,13 +41,12 @@ export type TEditorState = {
 };
 
 /**
- * Why a document cannot be sent yet (seed 001 §4: both files, not accepted, not cancelled, not being sent),
+ * Why a document cannot be sent yet (seed 001 §4: both files, or the one its package type needs, issue 12; not accepted, not cancelled, not being sent),
  * as the hint under the send button; null when it can be sent.
  */
 export function sendHint(doc: TMinisterioDetail | null): string | null {
   if (!doc || (!doc.xml && !doc.json)) return MSG_MINISTERIO.sendHintNoFiles;
-  if (!doc.xml) return MSG_MINISTERIO.sendHintNoXml;
-  if (!doc.json) return MSG_MINISTERIO.sendHintNoJson;
+  if (!hasPackageFiles(doc)) return doc.xml ? MSG_MINISTERIO.sendHintNoJson : MSG_MINISTERIO.sendHintNoXml;
   if (doc.estado === 'APROBADO') return MSG.documentApprovedLocked;
   if (doc.estado === 'ANULADO') return MSG.documentCancelledLocked;
   if (doc.estado === 'ENPROCESO' || doc.enviandose) return MSG.sendInProgress;
@@ -54,11 +54,19 @@ export function sendHint(doc: TMinisterioDetail | null): string | null {
 }
 
 /**
- * seed 001 §4: a document can be sent when it has both files, its status allows it (not APROBADO, ANULADO or
- * ENPROCESO) and nothing else is under way on the screen. The server checks the same guards again.
+ * The document holds the files its package needs: both, or the one its MUV endpoint takes alone (a total credit note,
+ * a RIPS without invoice…; contracts `paqueteCompleto`, the same decision as the server's, issue 12).
+ */
+function hasPackageFiles(doc: TMinisterioDetail): boolean {
+  return paqueteCompleto(doc.servicioCarga, { xml: doc.xml, json: doc.json });
+}
+
+/**
+ * seed 001 §4 (and issue 12 for single-file packages): a document can be sent when it has its package's files, its
+ * status allows it (not APROBADO, ANULADO or ENPROCESO) and nothing else is under way on the screen. The server checks the same guards again.
  */
 export function canSend(doc: TMinisterioDetail | null, activity: TEditorActivity): boolean {
-  if (!doc || !doc.xml || !doc.json || isSendBlockedEstado(doc.estado)) return false;
+  if (!doc || !hasPackageFiles(doc) || isSendBlockedEstado(doc.estado)) return false;
   return !isBusy(doc, activity) && !activity.isUploadingAny;
 }
 
