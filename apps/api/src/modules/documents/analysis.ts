@@ -1,9 +1,8 @@
 import type { TInfoFevRips } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
-import { parseFevXml, type TFevXml } from '@radica/fevrips/xml';
-import { formatoDelDocumento, parseRipsJson, type TRipsParsed } from '@radica/fevrips/rips';
+import { formatoDelDocumento } from '@radica/fevrips/rips';
 import { computeInfoFevRips } from '@radica/fevrips/info';
-import { checkDocuments, resolveRipsVersion, ripsSchema } from '@radica/fevrips/engine';
+import { checkRead, readFiles, ripsSchema } from '@radica/fevrips/engine';
 import { muvEndpointFor, type TMuvEndpoint } from '@radica/fevrips/endpoints';
 import type { THallazgoLocal } from '@radica/fevrips/findings';
 import { FevRipsError } from '@radica/fevrips/errors';
@@ -35,37 +34,33 @@ export type TAnalysis =
 
 /**
  * Parse and check an upload (seed 001 §5; DESIGN.md "The ministry flow" steps 1–2): the new file strictly (XML with
- * no DTD, RIPS JSON with a formato), then the pair it makes with `other` through the engine's single check entry.
+ * no DTD, RIPS JSON with a formato), then the pair it makes with `other` through the engine's reading and checking
+ * halves (`readFiles` + `checkRead`: each file parsed once, the RIPS walked once for its summary and every rule).
  * Pure and CPU-bound: runs in the upload worker pool (analysis-pool.ts) so a 10 MB file never blocks the event loop.
  * Never throws for bad input: an unreadable new file is `{ ok: false }`.
+ * @throws the engine's FevRipsError when the file already stored (`other`) cannot be read any more (it was read at its
+ *   own upload, so only a change of the engine could do that).
  */
 export function analyzeUpload(input: TAnalysisInput): TAnalysis {
-  let xml: TFevXml | null = null;
-  let rips: TRipsParsed | null = null;
-  try {
-    if (input.tipo === 'xml') xml = parseFevXml(input.bytes);
-    else rips = parseRipsJson(input.bytes);
-  } catch (err) {
-    if (err instanceof FevRipsError) return { ok: false, code: err.code, message: err.message };
-    const kind = input.tipo === 'xml' ? 'XML' : 'JSON';
-    return { ok: false, code: `${kind}_ERROR`, message: MSG.analysisError(kind, (err as Error).message) };
-  }
+  const nuevo = readFiles(input.tipo === 'xml' ? { xml: input.bytes } : { rips: input.bytes });
+  if (nuevo.error) return unreadable(input.tipo, nuevo.error);
   // A note's RIPS is filed under the note's number, like its XML (never under the invoice it corrects).
-  const formato = xml ? xml.formato : formatoDelDocumento(rips!);
+  const formato = nuevo.xml ? nuevo.xml.formato : formatoDelDocumento(nuevo.rips!);
   if (!formato) return { ok: false, code: 'JSON_NO_FORMATO', message: MSG.jsonNoFormato };
-  const idObligado = xml ? xml.nitObligado : rips!.numDocumentoIdObligado;
-  // The file already stored was read at its own upload; it parses again.
-  if (input.other) {
-    if (input.tipo === 'xml') rips = parseRipsJson(input.other);
-    else xml = parseFevXml(input.other);
-  }
+  const idObligado = nuevo.xml ? nuevo.xml.nitObligado : nuevo.rips!.numDocumentoIdObligado;
+  const otro = input.other ? readFiles(input.tipo === 'xml' ? { rips: input.other } : { xml: input.other }) : null;
+  if (otro?.error) throw otro.error;
+  const chequeo = checkRead({ xml: nuevo.xml ?? otro?.xml ?? null, rips: nuevo.rips ?? otro?.rips ?? null, error: null });
+  // A RIPS whose summary or checks cannot be computed is answered as unreadable, like one that does not parse.
+  if (chequeo.error) return unreadable(input.tipo, chequeo.error);
+  const { xml, rips } = chequeo;
   const summary = computeInfoFevRips(xml, rips);
   // Absurd amounts (1e308, or sums that overflow to Infinity) are findings of the engine, not numbers to store.
   const info = {
     ...summary,
     totalFactura: finite(summary.totalFactura),
     totalValorServicios: finite(summary.totalValorServicios),
-    estructuraRips: rips ? ripsSchema(resolveRipsVersion(xml, rips)).norma : null,
+    estructuraRips: chequeo.version ? ripsSchema(chequeo.version).norma : null,
   };
   return {
     ok: true,
@@ -74,9 +69,19 @@ export function analyzeUpload(input: TAnalysisInput): TAnalysis {
     tipoDocumento: xml ? xml.tipoDocumento : null,
     totalFactura: finite(xml?.totals.payableAmount ?? info.totalFactura),
     info,
-    endpoint: muvEndpointFor(xml, rips),
-    findings: checkDocuments(xml, rips),
+    endpoint: chequeo.endpoint ?? muvEndpointFor(xml, rips),
+    findings: chequeo.hallazgos,
   };
+}
+
+/** The answer for a new file that cannot be read: the engine's code and Spanish message, or the cause's for a bug. */
+function unreadable(tipo: TTipoArchivo, error: FevRipsError): TAnalysis {
+  const cause = error.cause;
+  if ((error.code === 'XML_ERROR' || error.code === 'JSON_ERROR') && cause instanceof Error && !(cause instanceof FevRipsError)) {
+    const kind = tipo === 'xml' ? 'XML' : 'JSON';
+    return { ok: false, code: `${kind}_ERROR`, message: MSG.analysisError(kind, cause.message) };
+  }
+  return { ok: false, code: error.code, message: error.message };
 }
 
 const finite = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
