@@ -265,7 +265,8 @@ export class RipsPass {
     this.crossFile = xml ? new CrossFileRules(xml) : null;
     this.paquete = new PaqueteRules(xml, rips);
     this.summary = 'resumen' in rips ? null : new ResumenVisitor();
-    const visitors = [...this.structure.visitors(), ...this.rules.visitors(), this.paquete];
+    const visitors = [...this.structure.visitors(), ...this.rules.visitors()];
+    if (this.paquete.visitaServicios) visitors.push(this.paquete);
     if (this.crossFile) visitors.push(this.crossFile);
     if (this.summary) visitors.push(this.summary);
     this.failed = walkRips(rips.rips, visitors);

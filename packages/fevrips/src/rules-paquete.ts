@@ -37,6 +37,11 @@ export class PaqueteRules implements TRipsVisitor {
     this.nota = tipo === 'NC' || tipo === 'ND' ? tipo : null;
   }
 
+  /** False when the package is not a credit or debit note: then its services need not be visited at all. */
+  get visitaServicios(): boolean {
+    return this.nota !== null;
+  }
+
   usuario(u: number): void {
     this.u = u;
   }
