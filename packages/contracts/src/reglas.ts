@@ -400,11 +400,11 @@ export const REGLAS: readonly TRegla[] = [
       'El código de un traslado, transporte o estancia informado en otros servicios debe ser un CUPS válido.',
     ubicacion: `${SERVICIOS}.otrosServicios[].codTecnologiaSalud`,
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'El código del traslado, el transporte o la estancia no está en la lista de códigos CUPS.',
     comoCorregir:
       'Revise codTecnologiaSalud en otros servicios con tipoOS 02 (traslados) o 03 (estancias): debe ser un código CUPS vigente, no un código interno de la institución.',
-    nota: 'La auditoría de terceros la describe así (campo S06 del DT1 v002); nivel no indicado, se asume N. Se puede decidir con la tabla CUPSRips que Radica ya carga; falta implementarla.',
+    nota: 'La auditoría de terceros la describe así (campo S06 del DT1 v002); nivel no indicado, se asume N. Radica la aplica a tipoOS 02 (traslados) y 03 (estancias) con la tabla CUPSRips que ya carga.',
   },
   { codigo: 'RVC025', ...GRUPO_MIPRES },
   { codigo: 'RVC026', ...GRUPO_CUPS },
@@ -801,12 +801,12 @@ export const REGLAS: readonly TRegla[] = [
       'Si el egreso es paciente derivado a otro servicio (condicionDestinoUsuarioEgreso 03), deben existir en el RIPS los servicios prestados.',
     ubicacion: `${ESTANCIAS}.condicionDestinoUsuarioEgreso`,
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado:
       'El egreso dice que el paciente pasó a otro servicio, pero ese servicio no aparece en el RIPS.',
     comoCorregir:
       'Si el paciente pasó a otro servicio, informe también ese servicio (por ejemplo la hospitalización después de urgencias); si no fue así, corrija condicionDestinoUsuarioEgreso.',
-    nota: 'Se puede decidir con el RIPS; falta implementarla. El alcance exacto (qué servicios cuentan) no está transcrito.',
+    nota: 'El alcance exacto no está transcrito: Radica exige que el usuario tenga servicios en otra lista del RIPS (por ejemplo la hospitalización o las consultas después de urgencias) y reporta el primer egreso 03 sin ellos.',
   },
   {
     codigo: 'RVC063',
@@ -1561,11 +1561,11 @@ export const REGLAS: readonly TRegla[] = [
       'Una línea de la factura con impuesto debe traer el valor del impuesto (TaxTotal/TaxAmount).',
     ubicacion: 'Invoice/cac:InvoiceLine/cac:TaxTotal/cbc:TaxAmount',
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'Una línea gravada de la factura no dice cuánto impuesto lleva.',
     comoCorregir:
       'Revise en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
-    nota: 'Se puede decidir con el XML; falta implementarla.',
+    nota: 'Resumen de terceros del DT2 v001 §11; texto de Radica. Radica llama gravada a la línea que trae cac:TaxTotal.',
   },
   {
     codigo: 'DND116',
@@ -1575,11 +1575,11 @@ export const REGLAS: readonly TRegla[] = [
       'Una línea de la factura con impuesto debe traer la base gravable (TaxSubtotal/TaxableAmount).',
     ubicacion: 'Invoice/cac:InvoiceLine/cac:TaxTotal/cac:TaxSubtotal/cbc:TaxableAmount',
     origen: DT2,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'Una línea gravada de la factura no dice sobre qué valor se calculó el impuesto.',
     comoCorregir:
       'Revise en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
-    nota: 'Se puede decidir con el XML; falta implementarla.',
+    nota: 'Resumen de terceros del DT2 v001 §11; texto de Radica. Radica llama gravada a la línea que trae cac:TaxTotal, y exige la base en cada cac:TaxSubtotal.',
   },
   {
     codigo: 'FED129',

@@ -66,6 +66,8 @@ type TFactura = {
   /** BillingReference/InvoiceDocumentReference/cbc:ID: the invoice a note corrects. */
   referencia: string | null;
   pagos: { concepto: string | null; valor: string | null }[];
+  /** XML inside the document's one line (its taxes, for DND114 / DND116); '' for an untaxed line. */
+  impuestosLinea: string;
   salud: null | {
     codigoPrestador: string;
     modalidadPago: string;
@@ -91,6 +93,7 @@ function facturaBase(): TFactura {
     valorBruto: '100000.00',
     referencia: null,
     pagos: [{ concepto: '01', valor: '5000.00' }],
+    impuestosLinea: '',
     salud: {
       codigoPrestador: CODIGO_PRESTADOR,
       modalidadPago: '04',
@@ -173,7 +176,7 @@ function facturaXml(f: TFactura): string {
     '<cac:LegalMonetaryTotal>' +
     `<cbc:LineExtensionAmount currencyID="COP">${f.valorBruto}</cbc:LineExtensionAmount>` +
     '</cac:LegalMonetaryTotal>' +
-    `<cac:${f.raiz}Line><cbc:ID>1</cbc:ID></cac:${f.raiz}Line>` +
+    `<cac:${f.raiz}Line><cbc:ID>1</cbc:ID>${f.impuestosLinea}</cac:${f.raiz}Line>` +
     `</${f.raiz}>`;
   return (
     `<AttachedDocument ${NS}>` +
@@ -649,6 +652,18 @@ const CASOS: Record<string, TCaso> = {
   RVC066: varia(null, 'Jeringa desechable 5 ml', (v) =>
     soloRips((r) => (agrega(r, 'otrosServicios', otroServicio())['nomTecnologiaSalud'] = v)),
   ),
+  RVC024: varia('AMB-BASICA', '601T01', (v) =>
+    soloRips((r) =>
+      Object.assign(agrega(r, 'otrosServicios', otroServicio()), { tipoOS: '02', codTecnologiaSalud: v }),
+    ),
+  ),
+  RVC062: varia(false, true, (conConsulta) =>
+    soloRips((r) => {
+      // derived to another service: the user's consulta is that service; without it the egreso names nothing
+      agrega(r, 'urgencias', urgencia())['condicionDestinoUsuarioEgreso'] = '03';
+      if (!conConsulta) delete usuario1(r).servicios['consultas'];
+    }),
+  ),
 
   // RIPS: structure
   RVG01: varia('QUIZAS', 'NO', (v) => soloRips((r) => (usuario1(r)['incapacidad'] = v))),
@@ -683,6 +698,18 @@ const CASOS: Record<string, TCaso> = {
   DND060: varia(null, facturaBase().salud, (v) => soloXml((f) => (f.salud = v))),
   DND104: varia(null, '01', (v) => soloXml((f) => (f.pagos[0]!.concepto = v))),
   DND105: varia(null, '5000.00', (v) => soloXml((f) => (f.pagos[0]!.valor = v))),
+  DND114: varia('', '<cbc:TaxAmount currencyID="COP">0.00</cbc:TaxAmount>', (v) =>
+    soloXml(
+      (f) =>
+        (f.impuestosLinea = `<cac:TaxTotal>${v}<cac:TaxSubtotal><cbc:TaxableAmount currencyID="COP">100000.00</cbc:TaxableAmount></cac:TaxSubtotal></cac:TaxTotal>`),
+    ),
+  ),
+  DND116: varia('', '<cbc:TaxableAmount currencyID="COP">100000.00</cbc:TaxableAmount>', (v) =>
+    soloXml(
+      (f) =>
+        (f.impuestosLinea = `<cac:TaxTotal><cbc:TaxAmount currencyID="COP">0.00</cbc:TaxAmount><cac:TaxSubtotal>${v}</cac:TaxSubtotal></cac:TaxTotal>`),
+    ),
+  ),
   FED129: varia('', 'CT-2025-001', (v) => soloXml((f) => (f.salud!.contrato = v))),
   FED131: varia('', 'POL-2025-001', (v) => soloXml((f) => (f.salud!.poliza = v))),
 

@@ -150,13 +150,35 @@ export const RIPS_RULES = {
     'Un medicamento no puede estar informado más de una vez para el usuario con el mismo código y fecha.',
   ),
   /** Paraphrase. Source: reference §3.4 row "cuota moderadora only in contributivo (régimen from FEV)"; the usuario's tipoUsuario 01–03 is the contributivo here (❓ level R as the group's). */
-  RVC035: r('RECHAZADO', 'La cuota moderadora (concepto de recaudo 02) solo se cobra a usuarios del régimen contributivo.'),
+  RVC035: r(
+    'RECHAZADO',
+    'La cuota moderadora (concepto de recaudo 02) solo se cobra a usuarios del régimen contributivo.',
+  ),
   /** Paraphrase. Source: reference §3.4 row "subsidiado without planes voluntarios"; tipoUsuario 04 with conceptoRecaudo 03 (❓ level R as the group's). */
-  RVC037: r('RECHAZADO', 'A un usuario del régimen subsidiado no se le pueden informar pagos compartidos en planes voluntarios (concepto de recaudo 03).'),
+  RVC037: r(
+    'RECHAZADO',
+    'A un usuario del régimen subsidiado no se le pueden informar pagos compartidos en planes voluntarios (concepto de recaudo 03).',
+  ),
   /** Paraphrase. Source: reference §3.4 row "patient dead ⇒ no services > 24 h after death (R)". */
-  RVC053: r('RECHAZADO', 'No se pueden informar servicios con fecha posterior en más de 24 horas al fallecimiento del usuario.'),
+  RVC053: r(
+    'RECHAZADO',
+    'No se pueden informar servicios con fecha posterior en más de 24 horas al fallecimiento del usuario.',
+  ),
   /** Paraphrase. Source: reference §3.4 row "finalidad Valoración integral PyM ⇒ dx only Z00–Z99 (N)". */
-  RVC085: r('NOTIFICACION', 'Con la finalidad valoración integral para la promoción y mantenimiento (11) el diagnóstico principal debería estar entre Z00 y Z99.'),
+  RVC085: r(
+    'NOTIFICACION',
+    'Con la finalidad valoración integral para la promoción y mantenimiento (11) el diagnóstico principal debería estar entre Z00 y Z99.',
+  ),
+  /** Paraphrase. Source: reference §3.4 row RVC062 "derivado a otro servicio ⇒ services must exist (R)"; scope ours (❓): another service list of the same user. */
+  RVC062: r(
+    'RECHAZADO',
+    'Si el egreso es paciente derivado a otro servicio, deben informarse en el RIPS los servicios que recibió.',
+  ),
+  /** Paraphrase. Source: the third-party audit of DT1 v002 (field S06): traslados (tipoOS 02) and estancias (03) carry a CUPS code (❓ level N). */
+  RVC024: r(
+    'NOTIFICACION',
+    'El código de un traslado o una estancia informado en otros servicios debe ser un código CUPS.',
+  ),
   /** The CUPS sex column (Extra_VI) against codSexo. Code mapping ours (❓): the reference ties RVC015/016 to the CUPS table only. */
   RVC016: r('NOTIFICACION', 'El código CUPS está definido para un sexo diferente al del usuario.'),
 } as const satisfies Record<string, TRule>;
@@ -249,6 +271,9 @@ type TRuleCtx = {
   /** CUPS code → days it was reported (RVC018) and identical medicine entries seen (RVG13), per user. */
   cupsDia: Map<string, string[]>;
   medsDia: Set<string>;
+  /** RVC062: the first egreso 'derivado a otro servicio' (03) of the user, and the lists it has services in. */
+  derivado: { list: string; j: number } | null;
+  listas: Set<string>;
   /** The last CUPS code looked up in the CUPSRips table, and its row. */
   lastCups: string;
   lastCupsEntry: TCupsEntry | undefined;
@@ -281,7 +306,10 @@ const SERVICE_RULES: ReadonlyArray<{ lists: readonly TServiceList[]; rules: (c: 
 
 /** {@link SERVICE_RULES} by list, in the same order. */
 const RULES_BY_LIST = Object.fromEntries(
-  SERVICE_LISTS.map((list) => [list, SERVICE_RULES.filter((g) => g.lists.includes(list)).map((g) => g.rules)]),
+  SERVICE_LISTS.map((list) => [
+    list,
+    SERVICE_RULES.filter((g) => g.lists.includes(list)).map((g) => g.rules),
+  ]),
 ) as unknown as Readonly<Record<TServiceList, ReadonlyArray<(c: TRuleCtx) => void>>>;
 
 /**
@@ -309,9 +337,14 @@ export class RipsRules implements TRipsVisitor {
   private rules: ReadonlyArray<(c: TRuleCtx) => void> = [];
   /** Findings of the current user's services, as [codigo, pathFuente, observaciones] triples, until RVC007. */
   private readonly pending: string[] = [];
-  private readonly emitNow: TOut = (codigo, pathFuente, observaciones) => this.emit(codigo, pathFuente, observaciones);
+  private readonly emitNow: TOut = (codigo, pathFuente, observaciones) =>
+    this.emit(codigo, pathFuente, observaciones);
 
-  constructor(now: Date, tables: TReferenceTables, private readonly sink: TFindingSink) {
+  constructor(
+    now: Date,
+    tables: TReferenceTables,
+    private readonly sink: TFindingSink,
+  ) {
     const ahora = bogotaMinute(now);
     this.c = {
       out: (codigo, pathFuente, observaciones) => this.pending.push(codigo, pathFuente, observaciones),
@@ -327,6 +360,8 @@ export class RipsRules implements TRipsVisitor {
       ultimo: { fecha: null, list: '', j: 0, field: '' },
       cupsDia: new Map(),
       medsDia: new Set(),
+      derivado: null,
+      listas: new Set(),
       lastCups: '',
       lastCupsEntry: undefined,
       list: '',
@@ -348,14 +383,17 @@ export class RipsRules implements TRipsVisitor {
     c.ultimo.fecha = null;
     c.cupsDia = new Map();
     c.medsDia = new Set();
+    c.derivado = null;
+    c.listas.clear();
     this.primera = null;
     this.pending.length = 0;
     reglasUsuario(c, usuario, this.seenUsers, this.emitNow);
   }
 
-  lista(list: TServiceList): void {
+  lista(list: TServiceList, items: unknown): void {
     this.c.list = list;
     this.rules = RULES_BY_LIST[list];
+    if (Array.isArray(items) && items.length > 0) this.c.listas.add(list);
   }
 
   servicio(_list: TServiceList, j: number, s: unknown): void {
@@ -375,9 +413,11 @@ export class RipsRules implements TRipsVisitor {
     const tipoDoc = this.current['tipoDocumentoIdentificacion'];
     if (c.nacimiento && typeof tipoDoc === 'string') {
       const problem = edadVsDocumento(tipoDoc, c.nacimiento, this.primera?.slice(0, 10) ?? c.hoy);
-      if (problem) this.emit('RVC007', `${c.up}.tipoDocumentoIdentificacion`, `Dato enviado [${tipoDoc}], ${problem}`);
+      if (problem)
+        this.emit('RVC007', `${c.up}.tipoDocumentoIdentificacion`, `Dato enviado [${tipoDoc}], ${problem}`);
     }
     reglaFallecimiento(c);
+    reglaDerivado(c);
     const pending = this.pending;
     for (let k = 0; k < pending.length; k += 3)
       this.emit(pending[k] as TRipsRuleCode, pending[k + 1] as string, pending[k + 2] as string);
@@ -408,20 +448,51 @@ function reglaFallecimiento(c: TRuleCtx): void {
   const limite = new Date(`${c.muerte.replace(' ', 'T')}:00Z`).getTime() + 24 * 3_600_000;
   const fecha = new Date(`${ultimo.fecha.replace(' ', 'T')}:00Z`).getTime();
   if (Number.isFinite(limite) && Number.isFinite(fecha) && fecha > limite)
-    c.out('RVC053', `${servicePath(c.u, ultimo.list, ultimo.j)}.${ultimo.field}`, `Dato enviado [${ultimo.fecha}], fallecimiento [${c.muerte}]`);
+    c.out(
+      'RVC053',
+      `${servicePath(c.u, ultimo.list, ultimo.j)}.${ultimo.field}`,
+      `Dato enviado [${ultimo.fecha}], fallecimiento [${c.muerte}]`,
+    );
+}
+
+/**
+ * RVC062, at the end of a user: an egreso 'derivado a otro servicio' (condicionDestinoUsuarioEgreso 03) of urgencias
+ * or hospitalización needs the services the user received next: services in some other list of the same user
+ * (scope ours, ❓: the source does not say which services count). Reported once, at the first such egreso.
+ */
+function reglaDerivado(c: TRuleCtx): void {
+  const derivado = c.derivado;
+  if (!derivado) return;
+  for (const list of c.listas) if (list !== derivado.list) return;
+  c.out(
+    'RVC062',
+    `${servicePath(c.u, derivado.list, derivado.j)}.condicionDestinoUsuarioEgreso`,
+    'condicionDestinoUsuarioEgreso [03] y el usuario no tiene servicios informados en otro servicio',
+  );
 }
 
 /** RVG12 (the same user twice), RVC006 (birth in the future). RVC007 (document type against age) waits for the services. */
-function reglasUsuario(c: TRuleCtx, usuario: Record<string, unknown>, seenUsers: Map<string, number>, out: TOut): void {
+function reglasUsuario(
+  c: TRuleCtx,
+  usuario: Record<string, unknown>,
+  seenUsers: Map<string, number>,
+  out: TOut,
+): void {
   const tipoDoc = usuario['tipoDocumentoIdentificacion'];
   const numDoc = usuario['numDocumentoIdentificacion'];
   if (typeof tipoDoc === 'string' && typeof numDoc === 'string' && numDoc) {
     const key = `${tipoDoc}|${numDoc}`;
     const first = seenUsers.get(key);
     if (first === undefined) seenUsers.set(key, c.u);
-    else out('RVG12', `${c.up}.numDocumentoIdentificacion`, `Dato enviado [${tipoDoc} ${numDoc}], ya informado en usuarios[${first}]`);
+    else
+      out(
+        'RVG12',
+        `${c.up}.numDocumentoIdentificacion`,
+        `Dato enviado [${tipoDoc} ${numDoc}], ya informado en usuarios[${first}]`,
+      );
   }
-  if (c.nacimiento && c.nacimiento > c.hoy) out('RVC006', `${c.up}.fechaNacimiento`, `Dato enviado [${c.nacimiento}]`);
+  if (c.nacimiento && c.nacimiento > c.hoy)
+    out('RVC006', `${c.up}.fechaNacimiento`, `Dato enviado [${c.nacimiento}]`);
 }
 
 /** RVC013 (service date in the future), RVC079 (service before the user's birth). */
@@ -441,27 +512,41 @@ function reglasEstancia(c: TRuleCtx): void {
   const s = c.s;
   const ingreso = isDateTimeString(s['fechaInicioAtencion']) ? (s['fechaInicioAtencion'] as string) : null;
   const egreso = isDateTimeString(s['fechaEgreso']) ? (s['fechaEgreso'] as string) : null;
-  if (ingreso && ingreso > c.ahora) c.out('RVC038', at(c, 'fechaInicioAtencion'), `Dato enviado [${ingreso}]`);
+  if (ingreso && ingreso > c.ahora)
+    c.out('RVC038', at(c, 'fechaInicioAtencion'), `Dato enviado [${ingreso}]`);
   if (egreso && egreso > c.ahora) c.out('RVC043', at(c, 'fechaEgreso'), `Dato enviado [${egreso}]`);
   if (ingreso && c.nacimiento && beforeDay(ingreso, c.nacimiento))
-    c.out('RVC081', at(c, 'fechaInicioAtencion'), `Dato enviado [${ingreso}], fecha de nacimiento [${c.nacimiento}]`);
+    c.out(
+      'RVC081',
+      at(c, 'fechaInicioAtencion'),
+      `Dato enviado [${ingreso}], fecha de nacimiento [${c.nacimiento}]`,
+    );
   if (egreso && c.nacimiento && beforeDay(egreso, c.nacimiento))
     c.out('RVC080', at(c, 'fechaEgreso'), `Dato enviado [${egreso}], fecha de nacimiento [${c.nacimiento}]`);
   if (ingreso && egreso) {
-    if (ingreso > egreso) c.out('RVC039', at(c, 'fechaEgreso'), `Fecha de ingreso [${ingreso}], fecha de egreso [${egreso}]`);
+    if (ingreso > egreso)
+      c.out('RVC039', at(c, 'fechaEgreso'), `Fecha de ingreso [${ingreso}], fecha de egreso [${egreso}]`);
     else {
       const horas = (minutes(egreso) - minutes(ingreso)) / 60;
-      if (c.list === 'urgencias' && horas > 48) c.out('RVC040', at(c, 'fechaEgreso'), `Estancia de ${horas.toFixed(1)} horas`);
-      if (c.list === 'hospitalizacion' && horas < 6) c.out('RVC041', at(c, 'fechaEgreso'), `Estancia de ${horas.toFixed(1)} horas`);
+      if (c.list === 'urgencias' && horas > 48)
+        c.out('RVC040', at(c, 'fechaEgreso'), `Estancia de ${horas.toFixed(1)} horas`);
+      if (c.list === 'hospitalizacion' && horas < 6)
+        c.out('RVC041', at(c, 'fechaEgreso'), `Estancia de ${horas.toFixed(1)} horas`);
     }
   }
   reglaCausaMuerte(c);
+  if (s['condicionDestinoUsuarioEgreso'] === '03' && c.derivado === null)
+    c.derivado = { list: c.list, j: c.j };
 }
 
 /** RVC042: discharge condition 02 (dead) needs the cause-of-death diagnosis. */
 function reglaCausaMuerte(c: TRuleCtx): void {
   if (c.s['condicionDestinoUsuarioEgreso'] === '02' && !nonEmpty(c.s['codDiagnosticoCausaMuerte']))
-    c.out('RVC042', at(c, 'codDiagnosticoCausaMuerte'), 'condicionDestinoUsuarioEgreso [02] sin diagnóstico de causa de muerte');
+    c.out(
+      'RVC042',
+      at(c, 'codDiagnosticoCausaMuerte'),
+      'condicionDestinoUsuarioEgreso [02] sin diagnóstico de causa de muerte',
+    );
 }
 
 /** Recién nacidos: RVC045/043/046 (dates), RVC008/009 (the mother), RVC057/058/097 (gestation, weight, prenatal visits), RVC042. */
@@ -472,10 +557,12 @@ function reglasRecienNacido(c: TRuleCtx): void {
   const egreso = isDateTimeString(s['fechaEgreso']) ? (s['fechaEgreso'] as string) : null;
   if (nac && nac > c.ahora) c.out('RVC045', at(c, 'fechaNacimiento'), `Dato enviado [${nac}]`);
   if (egreso && egreso > c.ahora) c.out('RVC043', at(c, 'fechaEgreso'), `Dato enviado [${egreso}]`);
-  if (nac && egreso && egreso < nac) c.out('RVC046', at(c, 'fechaEgreso'), `Fecha de nacimiento [${nac}], fecha de egreso [${egreso}]`);
+  if (nac && egreso && egreso < nac)
+    c.out('RVC046', at(c, 'fechaEgreso'), `Fecha de nacimiento [${nac}], fecha de egreso [${egreso}]`);
   if (nac && c.nacimiento) {
     const edad = ageYears(c.nacimiento, nac.slice(0, 10));
-    if (edad < 9 || edad > 60) c.out('RVC008', `${c.up}.fechaNacimiento`, `Edad de la usuaria al parto: ${edad} años`);
+    if (edad < 9 || edad > 60)
+      c.out('RVC008', `${c.up}.fechaNacimiento`, `Edad de la usuaria al parto: ${edad} años`);
   }
   if (c.sexo === 'M' || c.sexo === 'I') c.out('RVC009', `${c.up}.codSexo`, `Dato enviado [${c.sexo}]`);
   const eg = toNumber(s['edadGestacional']);
@@ -483,7 +570,8 @@ function reglasRecienNacido(c: TRuleCtx): void {
   const peso = toNumber(s['peso']);
   if (peso !== null && (peso < 500 || peso > 5000)) c.out('RVC058', at(c, 'peso'), `Dato enviado [${peso}]`);
   const prenatal = toNumber(s['numConsultasCPrenatal']);
-  if (prenatal !== null && prenatal > 15) c.out('RVC097', at(c, 'numConsultasCPrenatal'), `Dato enviado [${prenatal}]`);
+  if (prenatal !== null && prenatal > 15)
+    c.out('RVC097', at(c, 'numConsultasCPrenatal'), `Dato enviado [${prenatal}]`);
   reglaCausaMuerte(c);
 }
 
@@ -491,7 +579,8 @@ function reglasRecienNacido(c: TRuleCtx): void {
 function reglasFinalidad(c: TRuleCtx): void {
   if (c.list !== 'consultas' && c.list !== 'procedimientos') return;
   const finalidad = c.s['finalidadTecnologiaSalud'];
-  if (finalidad === '24' && c.sexo === 'M') c.out('RVC010', at(c, 'finalidadTecnologiaSalud'), `Finalidad [24], sexo del usuario [${c.sexo}]`);
+  if (finalidad === '24' && c.sexo === 'M')
+    c.out('RVC010', at(c, 'finalidadTecnologiaSalud'), `Finalidad [24], sexo del usuario [${c.sexo}]`);
   const dx = c.s['codDiagnosticoPrincipal'];
   if (finalidad === '11' && typeof dx === 'string' && dx.length >= 3 && dx[0] !== 'Z')
     c.out('RVC085', at(c, 'codDiagnosticoPrincipal'), `Finalidad [11], Dato enviado [${dx}]`);
@@ -508,7 +597,8 @@ function reglasDiagnosticos(c: TRuleCtx): void {
       const field = rel[k] as string;
       const v = s[field];
       if (!nonEmpty(v) || v === 'null') continue;
-      if (v === principal) c.out(dx.codes[0], at(c, field), `Dato enviado [${v as string}], igual a ${dx.principal}`);
+      if (v === principal)
+        c.out(dx.codes[0], at(c, field), `Dato enviado [${v as string}], igual a ${dx.principal}`);
       else {
         for (let q = 0; q < k; q++) {
           if (s[rel[q] as string] === v) {
@@ -534,12 +624,14 @@ function reglaDxEgreso(c: TRuleCtx, field: TDxEgreso, v: unknown): void {
   const letter = v[0] as string;
   if (letter === 'R') c.out('RVC032', at(c, field), `Dato enviado [${v}]`);
   else if (letter === 'Z') c.out('RVC033', at(c, field), `Dato enviado [${v}]`);
-  else if (!(letter <= 'Q' || letter === 'S' || letter === 'T')) c.out('RVC031', at(c, field), `Dato enviado [${v}]`);
+  else if (!(letter <= 'Q' || letter === 'S' || letter === 'T'))
+    c.out('RVC031', at(c, field), `Dato enviado [${v}]`);
 }
 
 /** RVC018 (the same CUPS the same day), RVC016 (the CUPS sex column against the user's sex). */
 function reglasCups(c: TRuleCtx): void {
-  const field = c.list === 'consultas' ? 'codConsulta' : c.list === 'procedimientos' ? 'codProcedimiento' : null;
+  const field =
+    c.list === 'consultas' ? 'codConsulta' : c.list === 'procedimientos' ? 'codProcedimiento' : null;
   const cups = field ? c.s[field] : undefined;
   if (!field || typeof cups !== 'string' || !cups) return;
   const inicio = c.s['fechaInicioAtencion'];
@@ -549,7 +641,12 @@ function reglasCups(c: TRuleCtx): void {
   else if (dates.includes(date)) c.out('RVC018', at(c, field), `Dato enviado [${cups}] el [${date}]`);
   else dates.push(date);
   const entry = cupsEntry(c, cups);
-  if (entry && (entry.sexo === 'F' || entry.sexo === 'M') && (c.sexo === 'F' || c.sexo === 'M') && entry.sexo !== c.sexo)
+  if (
+    entry &&
+    (entry.sexo === 'F' || entry.sexo === 'M') &&
+    (c.sexo === 'F' || c.sexo === 'M') &&
+    entry.sexo !== c.sexo
+  )
     c.out(
       'RVC016',
       at(c, field),
@@ -573,20 +670,37 @@ function reglasRecaudo(c: TRuleCtx): void {
   const moderador = toNumber(c.s['valorPagoModerador']);
   if (moderador !== null) {
     if ((concepto === '01' || concepto === '02' || concepto === '03') && moderador < 1)
-      c.out('RVC060', at(c, 'valorPagoModerador'), `Concepto de recaudo [${concepto}], Dato enviado [${moderador}]`);
-    if (concepto === '05' && moderador !== 0) c.out('RVC061', at(c, 'valorPagoModerador'), `Concepto de recaudo [05], Dato enviado [${moderador}]`);
+      c.out(
+        'RVC060',
+        at(c, 'valorPagoModerador'),
+        `Concepto de recaudo [${concepto}], Dato enviado [${moderador}]`,
+      );
+    if (concepto === '05' && moderador !== 0)
+      c.out('RVC061', at(c, 'valorPagoModerador'), `Concepto de recaudo [05], Dato enviado [${moderador}]`);
   }
   if (concepto === '04') c.out('RVC092', at(c, 'conceptoRecaudo'), 'Dato enviado [04]');
   const tipo = c.tipoUsuario;
-  if (concepto === '02' && typeof tipo === 'string' && tipo !== '' && tipo !== '01' && tipo !== '02' && tipo !== '03')
+  if (
+    concepto === '02' &&
+    typeof tipo === 'string' &&
+    tipo !== '' &&
+    tipo !== '01' &&
+    tipo !== '02' &&
+    tipo !== '03'
+  )
     c.out('RVC035', at(c, 'conceptoRecaudo'), `Concepto de recaudo [02], tipoUsuario [${tipo}]`);
-  if (concepto === '03' && tipo === '04') c.out('RVC037', at(c, 'conceptoRecaudo'), 'Concepto de recaudo [03], tipoUsuario [04]');
+  if (concepto === '03' && tipo === '04')
+    c.out('RVC037', at(c, 'conceptoRecaudo'), 'Concepto de recaudo [03], tipoUsuario [04]');
 }
 
 /** RVC053's facts, gathered in the pass: the death (urgencias/hospitalización egreso 02) and the latest service date. */
 function registrarFechas(c: TRuleCtx): void {
   const s = c.s;
-  if ((c.list === 'urgencias' || c.list === 'hospitalizacion') && s['condicionDestinoUsuarioEgreso'] === '02' && isDateTimeString(s['fechaEgreso']))
+  if (
+    (c.list === 'urgencias' || c.list === 'hospitalizacion') &&
+    s['condicionDestinoUsuarioEgreso'] === '02' &&
+    isDateTimeString(s['fechaEgreso'])
+  )
     c.muerte = s['fechaEgreso'] as string;
   const field = SERVICE_DATE[c.list];
   const fecha = field ? s[field] : undefined;
@@ -606,23 +720,51 @@ function reglasMedicamentos(c: TRuleCtx): void {
   const cantidad = toNumber(s['cantidadMedicamento']);
   const unit = toNumber(s['vrUnitMedicamento']);
   const total = toNumber(s['vrServicio']);
-  if (cantidad !== null && unit !== null && total !== null && roundCents(cantidad * unit) !== roundCents(total))
-    c.out('RVC094', at(c, 'vrServicio'), `Dato enviado [${total}], cantidadMedicamento × vrUnitMedicamento = [${roundCents(cantidad * unit)}]`);
+  if (
+    cantidad !== null &&
+    unit !== null &&
+    total !== null &&
+    roundCents(cantidad * unit) !== roundCents(total)
+  )
+    c.out(
+      'RVC094',
+      at(c, 'vrServicio'),
+      `Dato enviado [${total}], cantidadMedicamento × vrUnitMedicamento = [${roundCents(cantidad * unit)}]`,
+    );
   // Real files repeat a placeholder code ("000") at one dispensation time for different medicines, so only an entry
   // identical in every field but consecutivo counts as a duplicate (our reading, ❓).
   const cod = s['codTecnologiaSalud'];
   const fecha = s['fechaDispensAdmon'];
   if (typeof cod === 'string' && typeof fecha === 'string') {
     const key = duplicateKey(s);
-    if (c.medsDia.has(key)) c.out('RVG13', at(c, 'codTecnologiaSalud'), `Dato enviado [${cod}] el [${fecha}], registro idéntico a otro del mismo usuario`);
+    if (c.medsDia.has(key))
+      c.out(
+        'RVG13',
+        at(c, 'codTecnologiaSalud'),
+        `Dato enviado [${cod}] el [${fecha}], registro idéntico a otro del mismo usuario`,
+      );
     c.medsDia.add(key);
   }
 }
 
-/** RVC066: a device (tipoOS 01) needs nomTecnologiaSalud. */
+/** RVC066: a device (tipoOS 01) needs nomTecnologiaSalud. RVC024: a traslado (02) or an estancia (03) is coded with CUPS. */
 function reglasOtrosServicios(c: TRuleCtx): void {
-  if (c.list === 'otrosServicios' && c.s['tipoOS'] === '01' && !nonEmpty(c.s['nomTecnologiaSalud']))
+  if (c.list !== 'otrosServicios') return;
+  const tipo = c.s['tipoOS'];
+  if (tipo === '01' && !nonEmpty(c.s['nomTecnologiaSalud']))
     c.out('RVC066', at(c, 'nomTecnologiaSalud'), 'tipoOS [01] sin nomTecnologiaSalud');
+  const codigo = c.s['codTecnologiaSalud'];
+  if (
+    (tipo === '02' || tipo === '03') &&
+    typeof codigo === 'string' &&
+    codigo !== '' &&
+    !cupsEntry(c, codigo)
+  )
+    c.out(
+      'RVC024',
+      at(c, 'codTecnologiaSalud'),
+      `tipoOS [${tipo}], Dato enviado [${codigo}]: no está en la tabla CUPSRips`,
+    );
 }
 
 function duplicateKey(s: Record<string, unknown>): string {

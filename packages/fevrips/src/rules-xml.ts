@@ -37,8 +37,37 @@ export function checkXml(xml: TFevXml): THallazgoLocal[] {
     ...ruleIdentificacionDocumento(xml),
     ...ruleNitFacturador(xml),
     ...rulePagosModeradores(xml),
+    ...ruleImpuestosLinea(xml),
     ...checkNotaXml(xml),
   ];
+}
+
+/**
+ * DND114 / DND116 (RECHAZADO, FacturaElectronica; DT2 v001 §11 via reference §3.5, 🔸 third-party; texts ours): a taxed
+ * line (one with `cac:TaxTotal`) needs `cbc:TaxAmount` (DND114) and its `cac:TaxSubtotal` the base,
+ * `cbc:TaxableAmount` (DND116). One finding per line and code.
+ */
+export function ruleImpuestosLinea(xml: TFevXml): THallazgoLocal[] {
+  const out: THallazgoLocal[] = [];
+  for (const l of xml.taxedLines) {
+    if (!l.taxAmount)
+      out.push({
+        ...rechazoXml(
+          'DND114',
+          'Una línea de la factura con impuesto debe traer el valor del impuesto (cac:TaxTotal/cbc:TaxAmount).',
+        ),
+        observaciones: `Línea [${l.line}]`,
+      });
+    if (!l.taxableAmount)
+      out.push({
+        ...rechazoXml(
+          'DND116',
+          'Una línea de la factura con impuesto debe traer la base gravable (cac:TaxSubtotal/cbc:TaxableAmount).',
+        ),
+        observaciones: `Línea [${l.line}]`,
+      });
+  }
+  return out;
 }
 
 /** CUFE / CUDE: hex SHA-384 (DIAN Anexo técnico FE 1.9 §11: 96 hexadecimal characters). */
@@ -51,11 +80,18 @@ const CUFE_PATTERN = /^[0-9a-f]{96}$/i;
  */
 export function ruleIdentificacionDocumento(xml: TFevXml): THallazgoLocal[] {
   const out: THallazgoLocal[] = [];
-  if (!xml.numeroDocumento) out.push(rechazoXml('VFE005', 'El número del documento electrónico (cbc:ID) no existe o está vacío.'));
-  if (!xml.cufe) out.push(rechazoXml('VFE006', 'El CUFE o CUDE del documento electrónico (cbc:UUID) no existe o está vacío.'));
+  if (!xml.numeroDocumento)
+    out.push(rechazoXml('VFE005', 'El número del documento electrónico (cbc:ID) no existe o está vacío.'));
+  if (!xml.cufe)
+    out.push(
+      rechazoXml('VFE006', 'El CUFE o CUDE del documento electrónico (cbc:UUID) no existe o está vacío.'),
+    );
   else if (xml.tipoDocumento !== 'OTRO' && !CUFE_PATTERN.test(xml.cufe))
     out.push({
-      ...rechazoXml('VFE007', 'El CUFE o CUDE del documento electrónico (cbc:UUID) no es válido: debe tener 96 caracteres hexadecimales.'),
+      ...rechazoXml(
+        'VFE007',
+        'El CUFE o CUDE del documento electrónico (cbc:UUID) no es válido: debe tener 96 caracteres hexadecimales.',
+      ),
       observaciones: `Dato enviado [${xml.cufe.length > 100 ? `${xml.cufe.slice(0, 97)}...` : xml.cufe}]`,
     });
   return out;
@@ -71,10 +107,19 @@ export function ruleNitFacturador(xml: TFevXml): THallazgoLocal[] {
   const out: THallazgoLocal[] = [];
   if (xml.tipoIdObligado !== '31')
     out.push({
-      ...rechazoXml('VFE011', 'El NIT del facturador debe indicar el tipo de documento NIT (CompanyID/@schemeName="31").'),
+      ...rechazoXml(
+        'VFE011',
+        'El NIT del facturador debe indicar el tipo de documento NIT (CompanyID/@schemeName="31").',
+      ),
       observaciones: `Dato enviado [${xml.tipoIdObligado ?? ''}]`,
     });
-  if (!xml.dvObligado) out.push(rechazoXml('VFE012', 'El NIT del facturador debe traer el dígito de verificación (CompanyID/@schemeID).'));
+  if (!xml.dvObligado)
+    out.push(
+      rechazoXml(
+        'VFE012',
+        'El NIT del facturador debe traer el dígito de verificación (CompanyID/@schemeID).',
+      ),
+    );
   return out;
 }
 
@@ -86,9 +131,16 @@ export function ruleNitFacturador(xml: TFevXml): THallazgoLocal[] {
 export function rulePagosModeradores(xml: TFevXml): THallazgoLocal[] {
   const out: THallazgoLocal[] = [];
   if (xml.prepaidPayments.some((p) => !p.conceptoRecaudo))
-    out.push(rechazoXml('DND104', 'Un pago del paciente (PrepaidPayment) no indica su concepto en cbc:ID/@schemeID.'));
+    out.push(
+      rechazoXml(
+        'DND104',
+        'Un pago del paciente (PrepaidPayment) no indica su concepto en cbc:ID/@schemeID.',
+      ),
+    );
   if (xml.prepaidPayments.some((p) => p.paidAmount === null))
-    out.push(rechazoXml('DND105', 'Un pago del paciente (PrepaidPayment) no trae el valor pagado (cbc:PaidAmount).'));
+    out.push(
+      rechazoXml('DND105', 'Un pago del paciente (PrepaidPayment) no trae el valor pagado (cbc:PaidAmount).'),
+    );
   return out;
 }
 

@@ -21,6 +21,9 @@ export type TFevTotals = {
 /** One `cac:PrepaidPayment`: `cbc:ID/@schemeID` is the RIPS `conceptoRecaudo` (01 copago, 02 cuota moderadora…). */
 export type TFevPrepaidPayment = { conceptoRecaudo: string | null; paidAmount: number | null };
 
+/** A document line with taxes (`cac:TaxTotal`): its position and whether its amounts are there. */
+export type TFevTaxedLine = { line: number; taxAmount: boolean; taxableAmount: boolean };
+
 /** `cac:BillingReference/cac:InvoiceDocumentReference` of a note: the invoice it corrects. */
 export type TFevBillingReference = { id: string | null; uuid: string | null; issueDate: string | null };
 
@@ -74,6 +77,11 @@ export type TFevXml = {
   payableAmountText: string | null;
   prepaidPayments: TFevPrepaidPayment[];
   billingReference: TFevBillingReference | null;
+  /**
+   * The taxed lines (those with a `cac:TaxTotal`), by 1-based position: whether every TaxTotal has its
+   * `cbc:TaxAmount` and every `cac:TaxSubtotal` its `cbc:TaxableAmount` (DND114 / DND116, DT2 v001 §11).
+   */
+  taxedLines: TFevTaxedLine[];
   /** Number of `InvoiceLine` / `CreditNoteLine` / `DebitNoteLine` elements. */
   lineCount: number;
   /** DIAN's `ResultOfVerification/ValidationResultCode` in the container ("02" = validated); null if absent. */
@@ -227,6 +235,7 @@ function readFevXml(text: string): TFevXml {
             uuid: nonEmptyText(get(billing, 'UUID')),
             issueDate: nonEmptyText(get(billing, 'IssueDate')),
           },
+    taxedLines: taxedLines(all(doc[LINE_TAG[rootName]])),
     lineCount: all(doc[LINE_TAG[rootName]]).length,
     dianValidationResultCode: container
       ? nonEmptyText(
@@ -414,4 +423,22 @@ function amount(value: unknown): number | null {
 
 function firstWithText(candidates: unknown[]): unknown {
   return candidates.find((c) => nonEmptyText(c) !== null);
+}
+
+/** {@link TFevXml.taxedLines} of the document's lines. */
+function taxedLines(lines: unknown[]): TFevTaxedLine[] {
+  const out: TFevTaxedLine[] = [];
+  lines.forEach((line, i) => {
+    const totals = all((line as TNode | undefined)?.['TaxTotal']);
+    if (totals.length === 0) return;
+    const subtotals = totals.flatMap((t) => all((t as TNode | undefined)?.['TaxSubtotal']));
+    out.push({
+      line: i + 1,
+      taxAmount: totals.every((t) => nonEmptyText(get(t as TNode, 'TaxAmount')) !== null),
+      taxableAmount:
+        subtotals.length > 0 &&
+        subtotals.every((t) => nonEmptyText(get(t as TNode, 'TaxableAmount')) !== null),
+    });
+  });
+  return out;
 }
