@@ -1171,15 +1171,15 @@ export const REGLAS: readonly TRegla[] = [
   {
     codigo: 'RVG10',
     clase: 'R',
-    fuente: 'Ambos',
+    fuente: 'Rips',
     descripcion: 'Un RIPS y su factura deben corresponder a un solo facturador.',
-    ubicacion: `numDocumentoIdObligado ↔ ${NIT_EMISOR}`,
+    ubicacion: `${SERVICIOS}.*[].codPrestador`,
     origen: DT1,
-    estado: 'pendiente',
+    estado: 'implementada',
     significado: 'El paquete mezcla documentos o servicios de más de un facturador.',
     comoCorregir:
-      'Genere un RIPS por factura y por facturador: revise numDocumentoIdObligado y que todos los servicios sean de la factura enviada.',
-    nota: 'Texto oficial no transcrito ("un solo facturador por RIPS/factura"); nivel no indicado, se asume R. Se decide con los dos archivos; la comparación del NIT ya la hace RVC001.',
+      'Genere un RIPS por factura y por facturador: revise el codPrestador del servicio señalado (código REPS de 10 dígitos más la sede) y que todos los servicios sean de la factura enviada.',
+    nota: 'Texto oficial no transcrito ("un solo facturador por RIPS/factura"); nivel no indicado, se asume R. Lectura de Radica: todos los codPrestador del RIPS comparten el código REPS (los 10 primeros dígitos) del primer servicio; las sedes de un prestador comparten ese código. El NIT del RIPS contra el de la factura lo revisa RVC001.',
   },
   {
     codigo: 'RVG11',

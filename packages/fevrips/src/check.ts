@@ -7,7 +7,7 @@ import {
   type TRipsVisitor,
 } from './rips.ts';
 import { RipsRules } from './rules-rips.ts';
-import { CrossFileRules } from './rules-pair.ts';
+import { CrossFileRules, codigoPrestadorXml } from './rules-pair.ts';
 import { PaqueteRules } from './rules-paquete.ts';
 import { checkXml } from './rules-xml.ts';
 import { ripsSchema, ripsVersionFor, type TRipsSchemaVersion } from './schema.ts';
@@ -260,7 +260,13 @@ export class RipsPass {
     this.structure = new StructureGroup(rips.rips, options);
     this.rules = new CappedGroup(
       'validación',
-      (sink) => new RipsRules(options.now ?? new Date(), options.tables ?? defaultReferenceTables(), sink),
+      (sink) =>
+        new RipsRules(
+          options.now ?? new Date(),
+          options.tables ?? defaultReferenceTables(),
+          sink,
+          codigoPrestadorXml(xml),
+        ),
     );
     this.crossFile = xml ? new CrossFileRules(xml) : null;
     this.paquete = new PaqueteRules(xml, rips);

@@ -652,6 +652,17 @@ const CASOS: Record<string, TCaso> = {
   RVC066: varia(null, 'Jeringa desechable 5 ml', (v) =>
     soloRips((r) => (agrega(r, 'otrosServicios', otroServicio())['nomTecnologiaSalud'] = v)),
   ),
+  RVG10: varia('760010000101', `${COD_PRESTADOR.slice(0, 10)}02`, (v) =>
+    soloRips((r) => {
+      // a second consulta, another day: another provider fails, another sede of the same provider passes
+      agrega(r, 'consultas', {
+        ...consulta(),
+        fechaInicioAtencion: '2025-07-05 08:00',
+        codPrestador: v,
+        consecutivo: 2,
+      });
+    }),
+  ),
   RVC024: varia('AMB-BASICA', '601T01', (v) =>
     soloRips((r) =>
       Object.assign(agrega(r, 'otrosServicios', otroServicio()), { tipoOS: '02', codTecnologiaSalud: v }),

@@ -25,8 +25,8 @@ export class CrossFileRules implements TRipsVisitor {
   private u = 0;
 
   constructor(private readonly xml: TFevXml) {
-    const codigo = xml.salud?.codigoPrestador;
-    this.prestador = codigo && CODIGO_PRESTADOR_XML.test(codigo) ? new CodigoPrestador(codigo) : null;
+    const codigo = codigoPrestadorXml(xml);
+    this.prestador = codigo ? new CodigoPrestador(codigo) : null;
     const start = xml.invoicePeriod?.startDate?.slice(0, 10);
     const end = xml.invoicePeriod?.endDate?.slice(0, 10);
     this.periodo = start && end && xml.salud?.modalidadPago !== '03' ? new FechasEnPeriodo(start, end) : null;
@@ -124,6 +124,12 @@ export function ruleNumeroDocumento(xml: TFevXml, rips: TRipsParsed): THallazgoL
     ];
   }
   return mismatch('numFactura', rips.numFactura, xml.numeroDocumento, 'número de la factura electrónica');
+}
+
+/** The XML's CODIGO_PRESTADOR when it is a REPS code (10 digits), the one RVC012 compares every codPrestador with. */
+export function codigoPrestadorXml(xml: TFevXml | null): string | null {
+  const codigo = xml?.salud?.codigoPrestador;
+  return codigo && CODIGO_PRESTADOR_XML.test(codigo) ? codigo : null;
 }
 
 /** CODIGO_PRESTADOR of the XML (REPS code, 10 digits) and codPrestador of the RIPS (REPS code + sede, 12 digits). */

@@ -179,6 +179,11 @@ export const RIPS_RULES = {
     'NOTIFICACION',
     'El código de un traslado o una estancia informado en otros servicios debe ser un código CUPS.',
   ),
+  /** Paraphrase. Source: reference §3.4 row RVG10 "a single biller per RIPS/invoice"; read as one REPS code (the first 10 digits of codPrestador) for every service (❓). */
+  RVG10: r(
+    'RECHAZADO',
+    'Un RIPS corresponde a un solo facturador: todos sus servicios deben ser del mismo prestador.',
+  ),
   /** The CUPS sex column (Extra_VI) against codSexo. Code mapping ours (❓): the reference ties RVC015/016 to the CUPS table only. */
   RVC016: r('NOTIFICACION', 'El código CUPS está definido para un sexo diferente al del usuario.'),
 } as const satisfies Record<string, TRule>;
@@ -274,6 +279,8 @@ type TRuleCtx = {
   /** RVC062: the first egreso 'derivado a otro servicio' (03) of the user, and the lists it has services in. */
   derivado: { list: string; j: number } | null;
   listas: Set<string>;
+  /** RVG10: the REPS code (10 digits) of the file's first service, the last codPrestador seen, and whether RVG10 was reported. */
+  prestador: { reps: string | null; ultimo: unknown; reportado: boolean };
   /** The last CUPS code looked up in the CUPSRips table, and its row. */
   lastCups: string;
   lastCupsEntry: TCupsEntry | undefined;
@@ -302,6 +309,7 @@ const SERVICE_RULES: ReadonlyArray<{ lists: readonly TServiceList[]; rules: (c: 
   { lists: VALUED_LISTS, rules: reglasRecaudo },
   { lists: ['medicamentos'], rules: reglasMedicamentos },
   { lists: ['otrosServicios'], rules: reglasOtrosServicios },
+  { lists: SERVICE_LISTS, rules: reglaUnPrestador },
 ];
 
 /** {@link SERVICE_RULES} by list, in the same order. */
@@ -340,10 +348,16 @@ export class RipsRules implements TRipsVisitor {
   private readonly emitNow: TOut = (codigo, pathFuente, observaciones) =>
     this.emit(codigo, pathFuente, observaciones);
 
+  /**
+   * @param codigoPrestadorFactura the invoice's CODIGO_PRESTADOR when the RIPS travels with it: RVC012 then compares
+   *   every codPrestador with it, so RVG10 (one provider per file, which can only compare with the first service) is
+   *   not applied.
+   */
   constructor(
     now: Date,
     tables: TReferenceTables,
     private readonly sink: TFindingSink,
+    codigoPrestadorFactura: string | null = null,
   ) {
     const ahora = bogotaMinute(now);
     this.c = {
@@ -362,6 +376,7 @@ export class RipsRules implements TRipsVisitor {
       medsDia: new Set(),
       derivado: null,
       listas: new Set(),
+      prestador: { reps: null, ultimo: undefined, reportado: codigoPrestadorFactura !== null },
       lastCups: '',
       lastCupsEntry: undefined,
       list: '',
@@ -744,6 +759,29 @@ function reglasMedicamentos(c: TRuleCtx): void {
         `Dato enviado [${cod}] el [${fecha}], registro idéntico a otro del mismo usuario`,
       );
     c.medsDia.add(key);
+  }
+}
+
+/**
+ * RVG10 (reading ours, ❓): every service of the file is of one provider: its codPrestador (12 digits, REPS code + sede)
+ * starts with the REPS code of the file's first service. A provider's sedes share the REPS code; another code means
+ * another biller's services. Reported once, at the first service of another provider; malformed codes are the
+ * structure check's.
+ */
+const COD_PRESTADOR = /^\d{12}$/;
+function reglaUnPrestador(c: TRuleCtx): void {
+  const p = c.prestador;
+  const cod = c.s['codPrestador'];
+  if (cod === p.ultimo || p.reportado || typeof cod !== 'string' || !COD_PRESTADOR.test(cod)) return;
+  p.ultimo = cod;
+  if (p.reps === null) p.reps = cod.slice(0, 10);
+  else if (!cod.startsWith(p.reps)) {
+    p.reportado = true;
+    c.out(
+      'RVG10',
+      at(c, 'codPrestador'),
+      `Dato enviado [${cod}], código del prestador del primer servicio [${p.reps}]`,
+    );
   }
 }
 
