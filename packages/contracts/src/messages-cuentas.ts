@@ -177,6 +177,35 @@ export const MSG_CUENTAS = {
   resetSuccessLogin: 'Tu contraseña fue restablecida. Inicia sesión con tu nueva contraseña.',
   requestNewCode: 'Solicitar un código nuevo',
   backToLogin: 'Volver al login',
+
+  // seed 000 §2, §8 — provider configuration form and the REPS provider search (issue 13)
+  providerIntroTitle: 'Configuración Requerida',
+  /** Radica: the intro's explanation (seed 000 §2 "explains that provider information is needed for ministry reports"). */
+  providerIntroText:
+    'Para radicar tus reportes ante el Ministerio de Salud necesitamos la información de tu prestador de servicios de salud: su código de habilitación (REPS) y el usuario del validador del Ministerio.',
+  providerIntroContinue: 'Continuar',
+  providerInfoTitle: 'Información del Prestador',
+  providerBack: '← Volver',
+  prestadoresSearchError: 'Error en la búsqueda de prestadores',
+  prestadoresSearchUnknownError: 'Error desconocido en la búsqueda de prestadores',
+  /** Radica: the autocomplete's first option (seed 000 §2 "enter information manually"). */
+  prestadorManualOption: 'Ingresar la información manualmente',
+  prestadorSelected: 'Seleccionado',
+  /** Radica: the provider-code tooltip (seed 000 §2). */
+  prestadorCodeTooltip:
+    'Busca y selecciona tu prestador para cargar su información desde el REPS, o ingresa la información manualmente.',
+  prestadorSearchPlaceholder: 'Busca por código, NIT o nombre del prestador',
+  prestadorClear: 'Quitar el prestador seleccionado',
+  prestadorNoResults: 'No se encontraron prestadores con ese texto.',
+  prestadorSearching: 'Buscando prestadores...',
+  /** Radica (issue 13 "Check the credentials"): the action and its three outcomes. */
+  probarConexion: 'Probar conexión',
+  probandoConexion: 'Probando conexión...',
+  probarConexionOk: 'El Ministerio aceptó el usuario y la contraseña del validador.',
+  probarConexionRechazada:
+    'El Ministerio rechazó el usuario o la contraseña del validador. Revísalos, guarda la configuración y vuelve a probar.',
+  probarConexionNoDisponible:
+    'No se pudo contactar al validador del Ministerio para probar la conexión. Intenta de nuevo en unos minutos.',
 } as const;
 
 export type TMsgCuentasKey = keyof typeof MSG_CUENTAS;
