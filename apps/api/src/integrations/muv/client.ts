@@ -56,6 +56,12 @@ export type TMuvClient = {
   }) => Promise<{ raw: string; data: Record<string, unknown>; resultados: TMuvFinding[] } | null>;
   /** Drop the cached token of a tenant (after its credentials change). */
   forgetTenant: (tenantId: number) => void;
+  /**
+   * A fresh LoginSISPRO with `credentials`, never a cached token (issue 13 "Check the credentials"); the new token is
+   * kept for the next calls. Resolves when the ministry accepted them; throws MuvError LOGIN_REJECTED when it refused
+   * them, UNAVAILABLE / UNCERTAIN / PROTOCOL when it could not say.
+   */
+  checkLogin: (o: { tenantId: number; credentials: TMuvCredentials; audit: TAuditRecorder }) => Promise<void>;
 };
 
 
@@ -174,6 +180,10 @@ export function createMuvClient(opts: {
 
   return {
     forgetTenant: (tenantId) => tokens.delete(tenantId),
+    async checkLogin({ tenantId, credentials, audit }) {
+      tokens.delete(tenantId);
+      await login(tenantId, credentials, audit);
+    },
     async upload({ tenantId, credentials, endpoint, body, audit, summary }) {
       let sent = 0;
       let uncertain = false;

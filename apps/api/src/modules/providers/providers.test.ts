@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { INVALID_TEST_CLAVE } from '@radica/muv-simulator/auth';
 import { providerConfigs } from '../../db/schema.ts';
 import { PROVIDER_CONFIG, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
@@ -55,5 +57,53 @@ describe('provider configuration', () => {
     const readB = await b.c.get('/api/Auth/tercero-fevrips');
     expect(readB.body.data.configurado).toBe(false);
     expect(readB.body.data.tercero.numeroIdentificacion).toBe('891856372');
+  });
+});
+
+describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials")', () => {
+  it('says whether the ministry accepted the saved credentials, and keeps the password out of every answer', async () => {
+    const { c } = await registerAndLogin(t.url, 'probar@example.co', '901019681');
+    // No configuration yet: 412 with the seed's text.
+    const none = await c.post('/api/Auth/probar-conexion-fevrips');
+    expect([none.status, none.body.message]).toEqual([412, MSG.configNotFound]);
+
+    await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    const ok = await c.post('/api/Auth/probar-conexion-fevrips');
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({ conectado: true, mensaje: MSG_CUENTAS.probarConexionOk });
+
+    // The simulator refuses this password, as the ministry refuses a wrong one.
+    await c.put('/api/Auth/actualizar-configuracion-fevrips', { ...PROVIDER_CONFIG, passwordValidator: INVALID_TEST_CLAVE });
+    const rejected = await c.post('/api/Auth/probar-conexion-fevrips');
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionRechazada });
+    expect(JSON.stringify([ok.body, rejected.body])).not.toContain(INVALID_TEST_CLAVE);
+    expect(JSON.stringify([ok.body, rejected.body])).not.toContain(PROVIDER_CONFIG.passwordValidator);
+  });
+
+  it('refuses callers without a session or with a forged token', async () => {
+    const anonymous = await fetch(`${t.url}/api/Auth/probar-conexion-fevrips`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    const forged = await fetch(`${t.url}/api/Auth/probar-conexion-fevrips`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged' },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('says the ministry could not be reached when it does not answer, and limits tests per tenant', async () => {
+    const down = await startTestApp({ muvBaseUrl: 'http://127.0.0.1:9', muvSimulator: false, muvRetries: 0, rateLimitScale: 1 });
+    try {
+      const { c } = await registerAndLogin(down.url, 'caido@example.co', '901019681');
+      await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+      const first = await c.post('/api/Auth/probar-conexion-fevrips');
+      expect(first.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionNoDisponible });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await c.post('/api/Auth/probar-conexion-fevrips')).status);
+      expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
+      expect(statuses[5]).toBe(429);
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZProviderConfig, ZProviderConfigRequest } from '@radica/contracts/provider';
 import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
+import { ZProbarConexionData } from '@radica/contracts/reps';
 import type { TDeps } from '../../deps.ts';
+import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { authOf } from '../../plugins/auth.ts';
 import * as providers from './service.ts';
 
@@ -20,6 +22,18 @@ export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
       const result = await providers.createProviderConfig(deps, authOf(req), req.body);
       return { success: true, message: result.message, data: await providers.getProviderConfig(deps, authOf(req)) };
     },
+  );
+  // Each test logs in to the ministry: a few per minute per tenant are plenty (issue 13 "Check the credentials").
+  const perTenant = keyedLimit(app, {
+    name: 'probar-conexion:tenant',
+    max: 6 * (deps.config.rateLimitScale ?? 1),
+    timeWindowMs: 60_000,
+    key: (req) => (req.auth ? String(req.auth.tenantId) : null),
+  });
+  r.post(
+    '/api/Auth/probar-conexion-fevrips',
+    { preHandler: [app.requireAuth, perTenant], schema: { response: { 200: ZEnvelope(ZProbarConexionData) } } },
+    async (req) => ({ success: true, data: await providers.probarConexion(deps, authOf(req)) }),
   );
   r.put(
     '/api/Auth/actualizar-configuracion-fevrips',

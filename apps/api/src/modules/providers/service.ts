@@ -2,7 +2,10 @@ import { MSG } from '@radica/contracts/messages';
 import type { TProviderConfig, TProviderConfigInput } from '@radica/contracts/provider';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { TMuvCredentials } from '../../integrations/muv/client.ts';
+import type { TProbarConexionData } from '@radica/contracts/reps';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import type { TAuditRecorder, TMuvCredentials } from '../../integrations/muv/client.ts';
+import { MuvError } from '../../integrations/muv/errors.ts';
 import { getTercero, toTercero } from '../accounts/tercero.ts';
 import { findProviderConfig, insertProviderConfig, updateProviderConfigRow } from './repository.ts';
 
@@ -71,4 +74,27 @@ export async function ministryCredentials(deps: TDeps, ctx: { tenantId: number; 
   if (!cfg) throw new AppError('CONFIG_REQUIRED', MSG.configNotFound);
   const tercero = await getTercero(deps, ctx);
   return { userValidator: cfg.userValidator, passwordValidator: deps.cipher.decrypt(cfg.passwordValidatorEnc), nit: tercero.numeroIdentificacion };
+}
+
+/** The connection test records nothing per HTTP attempt: it belongs to no document (the log line says the outcome). */
+const NO_AUDIT: TAuditRecorder = { start: async () => 0, finish: async () => {} };
+
+/**
+ * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"): a fresh login to the configured MUV with
+ * the saved validator credentials. `conectado` true when the ministry accepted them; refused credentials and a
+ * ministry that could not answer are both `conectado: false`, each with its own Spanish message. Throws 412
+ * CONFIG_REQUIRED without a configuration. Neither the password nor the ministry's token is logged.
+ */
+export async function probarConexion(deps: TDeps, ctx: { tenantId: number; userId: number }): Promise<TProbarConexionData> {
+  const credentials = await ministryCredentials(deps, ctx);
+  try {
+    await deps.muv.checkLogin({ tenantId: ctx.tenantId, credentials, audit: NO_AUDIT });
+    deps.log.info({ tenantId: ctx.tenantId, outcome: 'accepted' }, 'validator connection test');
+    return { conectado: true, mensaje: MSG_CUENTAS.probarConexionOk };
+  } catch (err) {
+    if (!(err instanceof MuvError)) throw err;
+    deps.log.info({ tenantId: ctx.tenantId, outcome: err.kind }, 'validator connection test');
+    const rechazada = err.kind === 'LOGIN_REJECTED';
+    return { conectado: false, mensaje: rechazada ? MSG_CUENTAS.probarConexionRechazada : MSG_CUENTAS.probarConexionNoDisponible };
+  }
 }
