@@ -51,6 +51,7 @@ describe('message catalogue (issue 10 §3)', () => {
       MSG_CUENTAS: (await import('./messages-cuentas.ts')).MSG_CUENTAS,
       MSG_MINISTERIO: (await import('./messages-ministerio.ts')).MSG_MINISTERIO,
       MSG_PAGOS: (await import('./messages-pagos.ts')).MSG_PAGOS,
+      MSG_CHAT: (await import('./messages-chat.ts')).MSG_CHAT,
     };
     const seen = new Map<string, string>();
     const repeated: string[] = [];
