@@ -108,6 +108,13 @@ const ZEnv = z.object({
   PROMO_COUPON_CODE: z.string().trim().min(4).max(40).optional(),
   /** Mailbox that receives the Business plan's contact form. */
   SALES_EMAIL: z.string().email().default('ventas@radica.local'),
+  /**
+   * The chat's workflow webhook (seed 001 §7 "Chat", n8n-style): POST /api/chat forwards there when set; without it the
+   * built-in help assistant answers. Never shipped to the browser.
+   */
+  CHAT_WEBHOOK_URL: z.string().url().optional(),
+  /** Per-call timeout of the chat webhook (ms). */
+  CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
   REFRESH_RACE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
 });
@@ -160,6 +167,8 @@ export type TConfig = {
   wompiTimeoutMs: number;
   promoCouponCode: string | null;
   salesEmail: string;
+  chatWebhookUrl: string | null;
+  chatTimeoutMs: number;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
   /** Base delay of MUV retries (ms); tests shorten it. */
@@ -233,6 +242,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wompiTimeoutMs: e.WOMPI_TIMEOUT_MS,
     promoCouponCode: e.PROMO_COUPON_CODE ?? null,
     salesEmail: e.SALES_EMAIL,
+    chatWebhookUrl: e.CHAT_WEBHOOK_URL ?? null,
+    chatTimeoutMs: e.CHAT_TIMEOUT_MS,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvTenantConcurrency: e.MUV_TENANT_CONCURRENCY,
     jobsWorker: e.JOBS_WORKER === 'true',
