@@ -109,6 +109,10 @@ export const ERROR_STATUS = {
   // operator
   MODULO_INVALIDO: 400,
   USUARIO_NO_ENCONTRADO: 404,
+  // REPS import (issue 13; operator)
+  REPS_COLUMNAS_FALTANTES: 400,
+  REPS_CSV_INVALIDO: 400,
+  REPS_IMPORT_EN_CURSO: 409,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;

@@ -206,6 +206,19 @@ export const MSG_CUENTAS = {
     'El Ministerio rechazó el usuario o la contraseña del validador. Revísalos, guarda la configuración y vuelve a probar.',
   probarConexionNoDisponible:
     'No se pudo contactar al validador del Ministerio para probar la conexión. Intenta de nuevo en unos minutos.',
+  // issue 13 — REPS import and search (API)
+  /** The import refused a file without the REPS columns the table needs (nothing written). */
+  repsColumnasFaltantes: (columnas: string[]) =>
+    `El archivo del REPS no tiene las columnas obligatorias: ${columnas.join(', ')}. No se importó nada.`,
+  repsColumnasIgnoradas: (columnas: string[]) => `Columnas desconocidas ignoradas: ${columnas.join(', ')}.`,
+  repsFilasMalformadas: (filas: number) => `${filas} fila(s) sin un código de habilitación de 10 dígitos se omitieron.`,
+  repsArchivoVacio: 'El archivo del REPS está vacío o no tiene encabezado.',
+  repsCsvInvalido: (linea: number | null) =>
+    `El archivo del REPS no es un CSV legible${linea ? ` (línea ${linea})` : ''}. Las filas anteriores quedaron importadas; ningún prestador fue retirado.`,
+  repsArchivoGrande: (mb: number) => `El archivo del REPS supera el límite de ${mb} MB.`,
+  repsImportEnCurso: 'Ya hay una importación del REPS en curso. Espere a que termine e intente de nuevo.',
+  repsImportado: (d: { filas: number; insertados: number; actualizados: number; retirados: number }) =>
+    `REPS importado: ${d.filas} filas (${d.insertados} nuevas, ${d.actualizados} actualizadas); ${d.retirados} prestadores ausentes del archivo quedaron no habilitados.`,
 } as const;
 
 export type TMsgCuentasKey = keyof typeof MSG_CUENTAS;

@@ -60,12 +60,17 @@ export type TPrestadoresAutocompleteData = z.infer<typeof ZPrestadoresAutocomple
 export const ZProbarConexionData = z.object({ conectado: z.boolean(), mensaje: z.string() });
 export type TProbarConexionData = z.infer<typeof ZProbarConexionData>;
 
-/** POST /api/admin/reps/import `data` (operator route; `npm run reps:import`): what the import did. */
+/**
+ * POST /api/admin/reps/import `data` (operator route; `npm run reps:import`): what the import did. `malformadas`: rows
+ * skipped for lacking a 10-digit codigo_habilitacion; `columnasIgnoradas`: header columns the import does not know.
+ */
 export const ZRepsImportData = z.object({
   filas: z.number(),
   insertados: z.number(),
   actualizados: z.number(),
   retirados: z.number(),
   duracionMs: z.number(),
+  malformadas: z.number(),
+  columnasIgnoradas: z.array(z.string()),
 });
 export type TRepsImportData = z.infer<typeof ZRepsImportData>;
