@@ -29,6 +29,7 @@ import { providerRoutes } from './modules/providers/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { geographyRoutes } from './modules/geography/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await productRoutes(scope, deps);
     await billingRoutes(scope, deps);
     await mailRoutes(scope, deps);
+    await chatRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {

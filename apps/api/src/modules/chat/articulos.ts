@@ -1,0 +1,216 @@
+import { REGLAS, type TRegla } from '@radica/contracts/reglas';
+import { MESES_PLAN, PLANES } from '@radica/contracts/plans';
+import { ESTADO_ETIQUETAS } from '@radica/contracts/enums';
+
+/**
+ * Radica's help articles (issue 14 "A built-in assistant as the default"): what the built-in assistant answers from.
+ * Written for Radica in Spanish, shipped with it. The articles about the ministry's rejection codes are not written
+ * here: they are made from the rule catalogue (packages/contracts/src/reglas.ts, `significado` and `comoCorregir`), the
+ * same text the errors panel and the detail page show under each finding, so there is one source for both.
+ */
+export type TArticulo = {
+  id: string;
+  titulo: string;
+  /** The screen the article is about (an app path), or null. */
+  ruta: string | null;
+  /** Words a user may ask with that the text does not say (synonyms, common phrasings). */
+  claves: string;
+  /** The answer, in short paragraphs; may hold Markdown links to app paths. */
+  texto: string;
+  /** 'ventas' articles answer visitors too; 'tecnico' ones only signed-in users. */
+  publico: 'ventas' | 'tecnico';
+};
+
+const cop = (n: number) => `$${n.toLocaleString('es-CO')} COP`;
+const profesional = PLANES.profesional;
+const business = PLANES.business;
+
+const ESCRITOS: TArticulo[] = [
+  {
+    id: 'que-es-radica',
+    titulo: 'Qué es Radica',
+    ruta: '/',
+    publico: 'ventas',
+    claves: 'plataforma servicio empresa quienes son ofrecen hace sirve funciona',
+    texto:
+      'Radica es una plataforma para prestadores de servicios de salud en Colombia: recibe la factura electrónica (XML) y los RIPS (JSON) de cada atención, los revisa con las reglas del validador del Ministerio de Salud antes de enviarlos, los radica ante el Ministerio (API FEV-RIPS) y te muestra el resultado: el CUV cuando la factura es aprobada, o cada error con la forma de corregirlo.',
+  },
+  {
+    id: 'planes-precios',
+    titulo: 'Planes y precios',
+    ruta: '/billing/cart',
+    publico: 'ventas',
+    claves: 'precio cuanto cuesta valor plan planes tarifa costo mensual anual suscripcion profesional business',
+    texto: `Radica tiene dos planes. **${profesional.name}**: ${cop(profesional.yearlyPrice ?? 0)} por ${MESES_PLAN} meses; ${profesional.description} Incluye: ${profesional.features.join('; ')}. **${business.name}**: precio a convenir según el volumen; ${business.description} Incluye: ${business.features.join('; ')}. El plan ${profesional.name} se compra en línea; para ${business.name} escríbenos desde la página de precios.`,
+  },
+  {
+    id: 'medios-de-pago',
+    titulo: 'Medios de pago',
+    ruta: '/billing/cart',
+    publico: 'ventas',
+    claves: 'pagar pago tarjeta credito debito pse nequi bancolombia transferencia comprar factura cuotas',
+    texto:
+      'Puedes pagar el plan con tarjeta de crédito o débito (en cuotas si tu tarjeta lo permite), PSE desde tu banco, Nequi o transferencia Bancolombia. El pago lo procesa la pasarela Wompi: Radica nunca recibe los datos de tu tarjeta. Al aprobarse el pago, el módulo queda activo en tu cuenta de inmediato y te llega la confirmación por correo.',
+  },
+  {
+    id: 'canales-de-entrega',
+    titulo: 'Canales para enviar tus archivos',
+    ruta: '/',
+    publico: 'ventas',
+    claves: 'canal canales correo email ftp sftp api integracion plataforma subir enviar archivos automatico his erp',
+    texto:
+      'Puedes entregarle a Radica la factura (XML) y los RIPS (JSON) por cuatro canales: la plataforma web (subes los archivos desde el navegador), el correo electrónico (adjuntas el par a tu buzón de radicación), una carpeta FTP/SFTP donde tu software de facturación deja los archivos, y la API para integrar tu HIS o ERP. Todos siguen el mismo camino: validación, envío al Ministerio y resultado.',
+  },
+  {
+    id: 'registro',
+    titulo: 'Crear una cuenta',
+    ruta: '/auth/register',
+    publico: 'ventas',
+    claves: 'registrarme registro cuenta crear inscribirme empezar usuario nuevo google',
+    texto:
+      'Para crear tu cuenta entra a [Registrarme](/auth/register): escribe tu correo y una contraseña (o usa tu cuenta de Google), completa los datos de tu empresa o de tu persona (identificación, ubicación y contacto) y confirma el código de 6 dígitos que te llega por correo. Después puedes comprar el plan y configurar tu prestador.',
+  },
+  {
+    id: 'configurar-prestador',
+    titulo: 'Configurar tu prestador',
+    ruta: '/settings?tab=ministerio',
+    publico: 'tecnico',
+    claves: 'configurar configuracion prestador reps codigo habilitacion validador usuario contraseña credenciales ministerio sispro',
+    texto:
+      'Antes de enviar al Ministerio configura tu prestador en [Configuración › Ministerio](/settings?tab=ministerio): busca tu prestador por código de habilitación, NIT o nombre y selecciónalo (se cargan sus datos del REPS), y escribe el usuario y la contraseña del validador del Ministerio (SISPRO). Con "Probar conexión" compruebas que el Ministerio acepta esas credenciales antes del primer envío. La contraseña se guarda cifrada y nunca se muestra.',
+  },
+  {
+    id: 'subir-y-enviar',
+    titulo: 'Subir y enviar una factura al Ministerio',
+    ruta: '/ministerio/nuevo',
+    publico: 'tecnico',
+    claves: 'subir cargar enviar radicar factura rips xml json nuevo reporte como envio',
+    texto:
+      'En [Ministerio › Nuevo reporte](/ministerio/nuevo) sube el XML de la factura electrónica (el AttachedDocument que te entregó la DIAN) y el JSON de los RIPS; Radica los empareja por número de factura. Antes de enviar revisa los hallazgos de la prevalidación: los rechazos marcan lo que el Ministerio va a rechazar. Luego pulsa "Enviar al Ministerio"; en unos segundos ves el resultado: el CUV si fue aprobada, o los errores con cómo corregirlos. Desde el listado puedes enviar varios documentos a la vez.',
+  },
+  {
+    id: 'que-es-cuv',
+    titulo: 'Qué es el CUV',
+    ruta: '/ministerio',
+    publico: 'ventas',
+    claves: 'cuv codigo unico validacion aprobado consultar donde veo',
+    texto:
+      'El CUV (Código Único de Validación) es el código de 96 caracteres que el Ministerio de Salud asigna a una factura con sus RIPS cuando pasa todas sus validaciones. Es la prueba de que el paquete fue radicado: lo necesitas para presentar la cuenta al pagador. En Radica lo ves en el detalle del documento, puedes copiarlo y descargar la respuesta del Ministerio.',
+  },
+  {
+    id: 'estados',
+    titulo: 'Los estados de un documento',
+    ruta: '/ministerio',
+    publico: 'tecnico',
+    claves: 'estado estados significa pendiente espera listo procesando aprobado no aprobado anulado error rechazado',
+    texto: `Cada documento tiene un estado: **${ESTADO_ETIQUETAS.PENDIENTE_XML}** (PENDIENTE_XML) y **${ESTADO_ETIQUETAS.PENDIENTE_RIPS}** (PENDIENTE_RIPS): falta uno de los dos archivos; **${ESTADO_ETIQUETAS.EN_ESPERA}** (EN_ESPERA): tiene sus archivos y no se ha enviado; **${ESTADO_ETIQUETAS.PROCESADO}** (PROCESADO): reactivado con sus archivos; **${ESTADO_ETIQUETAS.ENPROCESO}** (ENPROCESO): se está enviando; **${ESTADO_ETIQUETAS.APROBADO}** (APROBADO): el Ministerio lo aprobó y tiene CUV; **${ESTADO_ETIQUETAS.NO_APROBADO}** (NO_APROBADO o RECHAZADO): el Ministerio lo rechazó, corrige y reenvía; ERROR: el Ministerio no respondió, puedes reenviarlo; **${ESTADO_ETIQUETAS.ANULADO}** (ANULADO): lo anulaste, puedes reactivarlo.`,
+  },
+  {
+    id: 'estado-no-aprobado',
+    titulo: 'Qué hacer con un documento no aprobado',
+    ruta: '/ministerio',
+    publico: 'tecnico',
+    claves: 'rechazado rechazo rechazaron no aprobado devolvieron errores corregir reenviar por que',
+    texto:
+      'Un documento No aprobado tiene al menos un hallazgo de clase RECHAZADO del Ministerio. Abre su detalle: cada error dice su código, qué significa y cómo corregirlo. Corrige el dato en tu software de facturación, vuelve a generar el archivo (el RIPS casi siempre; la factura solo si el error es de la factura), reemplázalo en el documento y reenvíalo. Las notificaciones no impiden el CUV. Pregúntame por la factura por su número, por ejemplo "¿por qué rechazaron la factura FE123?".',
+  },
+  {
+    id: 'estado-error',
+    titulo: 'Documento en ERROR: el Ministerio no respondió',
+    ruta: '/ministerio',
+    publico: 'tecnico',
+    claves: 'error no respondio caido servicio ministerio disponible tiempo espera timeout reintentar',
+    texto:
+      'El estado ERROR significa que el Ministerio no pudo recibir el paquete (su servicio no respondió o rechazó la conexión): no es un problema de tus archivos. Reenvíalo más tarde desde el detalle o desde el listado. Si la respuesta se perdió en el camino, Radica verifica solo el envío y recupera el CUV si el Ministerio sí lo había aprobado.',
+  },
+  {
+    id: 'prevalidacion',
+    titulo: 'La prevalidación de Radica',
+    ruta: '/ministerio/nuevo',
+    publico: 'ventas',
+    claves: 'prevalidacion validacion previa revisar antes reglas hallazgos validador local',
+    texto:
+      'Al subir los archivos Radica los revisa con las reglas del validador del Ministerio que se pueden decidir con la factura, los RIPS y las tablas de referencia (CUPS, CIE-10, DIVIPOLA): estructura de la Resolución 2275 de 2023 o de la Resolución 948 de 2026 según la fecha de la factura, cruces entre la factura y los RIPS, fechas, diagnósticos y valores. Cada hallazgo trae su código, qué significa y cómo corregirlo, para que corrijas antes de radicar.',
+  },
+  {
+    id: 'resolucion-948',
+    titulo: 'Resolución 948 de 2026: la nueva estructura de los RIPS',
+    ruta: '/ministerio/nuevo',
+    publico: 'ventas',
+    claves: 'resolucion 948 2275 estructura nueva cie11 cie-11 cambio norma documento tecnico',
+    texto:
+      'La Resolución 948 de 2026 reemplazó a la 2275 de 2023: los RIPS de facturas desde el 1 de julio de 2026 llevan junto a cada diagnóstico CIE-10 su par CIE-11 (código y nombre, en null si no se informa), los medicamentos ya no llevan numAutorizacion y agregan valorDispensacion, y los usuarios SOAT informan registroSIRAS. Radica elige la estructura por la fecha de la factura y te dice con cuál revisó cada archivo; si tu software aún genera la estructura anterior, verás un solo aviso que lo explica.',
+  },
+  {
+    id: 'notas-y-paquetes',
+    titulo: 'Notas crédito, débito, de ajuste y RIPS sin factura',
+    ruta: '/ministerio/nuevo',
+    publico: 'tecnico',
+    claves: 'nota credito debito ajuste total capitacion capita rips sin factura paquete tipo nc nd na rs',
+    texto:
+      'Radica reconoce el tipo de paquete por los archivos y lo envía al servicio del Ministerio que corresponde: factura con RIPS, nota crédito con los RIPS de los servicios acreditados (tipoNota NC) o sola como nota crédito total, nota débito (ND), nota de ajuste (NA), RIPS sin factura (RS, sin XML) y capitación (inicial, del periodo y nota crédito de cápita). El detalle muestra el "Tipo de paquete". En las notas, numNota es el número de la nota y numFactura el de la factura que corrige, y no llevan pagos moderadores.',
+  },
+  {
+    id: 'descargas',
+    titulo: 'Informes y descargas',
+    ruta: '/ministerio',
+    publico: 'tecnico',
+    claves: 'excel informe descargar respuestas zip json reporte exportar',
+    texto:
+      'Desde el listado del Ministerio puedes descargar el informe en Excel de los documentos filtrados y las respuestas del Ministerio (un ZIP con un JSON por documento). En el detalle de cada documento descargas su respuesta y copias el CUV.',
+  },
+  {
+    id: 'contrasena',
+    titulo: 'Cambiar o recuperar la contraseña',
+    ruta: '/settings',
+    publico: 'ventas',
+    claves: 'contraseña clave olvide recuperar cambiar restablecer acceso ingresar',
+    texto:
+      'Si olvidaste tu contraseña usa "¿Olvidaste tu contraseña?" en el inicio de sesión: te llega un código al correo para crear una nueva. Si ya ingresaste, cámbiala en [Configuración](/settings) con "Cambiar Contraseña". Las cuentas creadas con Google administran la contraseña en Google.',
+  },
+  {
+    id: 'datos-empresa',
+    titulo: 'Actualizar los datos de tu empresa',
+    ruta: '/settings',
+    publico: 'tecnico',
+    claves: 'datos empresa razon social nit direccion telefono actualizar editar tercero informacion general',
+    texto:
+      'Los datos de tu empresa o persona (razón social, identificación, dirección, teléfono, correo) se editan en [Configuración › General](/settings) con el lápiz. Antes de guardar confirmas los cambios importantes. El NIT debe ser el de tus facturas: Radica solo acepta archivos cuyo obligado a facturar sea tu identificación.',
+  },
+  {
+    id: 'modulos',
+    titulo: 'Módulos y acceso',
+    ruta: '/pricing/ministerio',
+    publico: 'ventas',
+    claves: 'modulo modulos acceso activar comprar marketing facturacion automatizaciones proximamente estrella',
+    texto:
+      'Radica se organiza en módulos: Ministerio de Salud (reportes FEV/RIPS), Facturación electrónica, Marketing digital y Automatizaciones. Los que aún no tienes aparecen con una estrella y "Próximamente disponible"; al entrar te llevan a su página de precios. El plan Profesional activa el módulo del Ministerio.',
+  },
+];
+
+/** The article of a catalogue rule: what it means and how to fix it (the same text as under each finding). */
+function articuloDeRegla(r: TRegla): TArticulo {
+  const estado =
+    r.estado === 'ministerio'
+      ? ' Solo el Ministerio puede revisarla: Radica no la detecta antes del envío.'
+      : r.estado === 'pendiente'
+        ? ' Radica aún no la revisa antes del envío.'
+        : '';
+  return {
+    id: `regla-${r.codigo.toLowerCase()}`,
+    titulo: `${r.codigo}: ${r.descripcion}`,
+    ruta: '/ministerio',
+    publico: 'tecnico',
+    claves: `${r.codigo} codigo error rechazo ${r.clase === 'R' ? 'rechazo' : 'notificacion aviso'} ${r.ubicacion}`,
+    texto: `**${r.codigo}** (${r.clase === 'R' ? 'rechazo' : 'notificación'}): ${r.descripcion} Qué significa: ${r.significado} Cómo corregirlo: ${r.comoCorregir}${estado}`,
+  };
+}
+
+/** Every article: the written ones and one per catalogued rule code. */
+export const ARTICULOS: readonly TArticulo[] = [...ESCRITOS, ...REGLAS.map(articuloDeRegla)];
+
+/** The article of a rule code (case-insensitive), or undefined. */
+export function articuloDeCodigo(codigo: string): TArticulo | undefined {
+  const id = `regla-${codigo.trim().toLowerCase()}`;
+  return ARTICULOS.find((a) => a.id === id);
+}

@@ -1,0 +1,156 @@
+import MiniSearch from 'minisearch';
+import { stemmer } from '@orama/stemmers/spanish';
+import { reglaDe } from '@radica/contracts/reglas';
+import type { TChatArticulo } from '@radica/contracts/chat';
+import { MSG_CHAT } from '@radica/contracts/messages-chat';
+import { ARTICULOS, articuloDeCodigo, type TArticulo } from './articulos.ts';
+
+/**
+ * Radica's built-in help assistant (issue 14): a full-text index (MiniSearch) over the help articles (articulos.ts),
+ * with Spanish accent folding, stop words and stemming (@orama/stemmers' Spanish Snowball stemmer) and fuzzy matching
+ * for misspellings. Pure: the questions about the user's own documents are answered by service.ts, which looks them up
+ * for the caller's tenant only.
+ */
+
+/** Spanish words that say nothing about the topic (folded, lower case). */
+const STOP = new Set(
+  (
+    'a al algo algun alguna como con cual cuales cuando de del donde el ella en era es esa ese eso esta este esto estoy ' +
+    'fue ha hay la las le les lo los me mi mis muy no nos o para pero por porque puedo puede pueden que quien se ser si ' +
+    'sin sobre son su sus te tengo ti tu tus un una uno unos unas y ya yo hola gracias favor ayuda ayudame quiero saber ' +
+    'necesito hacer hago debo tiene tienen'
+  ).split(' '),
+);
+
+/** Lower case, accents removed (ñ kept: 'contraseña' and 'contrasena' both fold to 'contrasena' below). */
+export function plegar(texto: string): string {
+  return texto.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** One indexed term: folded, stop words dropped, stemmed (Spanish). */
+function procesarTermino(term: string): string | null {
+  const t = plegar(term);
+  if (t.length < 2 || STOP.has(t)) return null;
+  return /^\d+$/.test(t) ? t : stemmer(t);
+}
+
+let indice: MiniSearch<TArticulo> | null = null;
+
+/** The index over {@link ARTICULOS}, built on first use (a few ms). */
+function indiceArticulos(): MiniSearch<TArticulo> {
+  if (indice) return indice;
+  indice = new MiniSearch<TArticulo>({
+    fields: ['titulo', 'claves', 'texto'],
+    storeFields: ['id'],
+    processTerm: procesarTermino,
+    searchOptions: {
+      boost: { titulo: 3, claves: 2, texto: 1 },
+      fuzzy: (term) => (term.length >= 5 ? 0.25 : 0),
+      prefix: (term) => term.length >= 4,
+      combineWith: 'OR',
+    },
+  });
+  indice.addAll(ARTICULOS);
+  return indice;
+}
+
+const POR_ID = new Map(ARTICULOS.map((a) => [a.id, a]));
+
+/** Rule codes as the validator writes them: RVC004, RVG01, VFE003, DND114, FED129, PFP001, GI013, CIN006… */
+const CODIGO = /\b(RV[CG]\d{2,3}|VFE\d{3}|DND\d{3}|FED\d{3}|PFP\d{3}|PFR\d{3}|GI\d{3}|CIN\d{3})\b/gi;
+
+/** The rule codes a question names, in order, without repeats (upper case). */
+export function codigosEn(pregunta: string): string[] {
+  return [...new Set([...pregunta.matchAll(CODIGO)].map((m) => m[1]!.toUpperCase()))];
+}
+
+/** What the assistant answers: the text (Markdown links to app paths allowed) and the articles it came from. */
+export type TRespuesta = { output: string; articulos: TChatArticulo[] };
+
+const fuente = (a: TArticulo): TChatArticulo => ({ id: a.id, titulo: a.titulo, ruta: a.ruta });
+
+/** Below this score the best article is not an answer (tuned on the questions of chat.test.ts). */
+const PUNTAJE_MINIMO = 6;
+
+/**
+ * The built-in answer to `pregunta`: the article of every rule code it names; else the best-ranked article (and the
+ * second when it scores close), restricted to the sales articles for the sales chat; else the seed's "no match" text.
+ */
+export function responderConArticulos(pregunta: string, chat: 'sales' | 'technical'): TRespuesta {
+  const porCodigo = codigosEn(pregunta)
+    .map((c) => articuloDeCodigo(c))
+    .filter((a): a is TArticulo => a !== undefined && (chat === 'technical' || a.publico === 'ventas'));
+  if (porCodigo.length > 0) return componer(porCodigo.slice(0, 3));
+  const resultados = indiceArticulos().search(pregunta, {
+    filter: (r) => chat === 'technical' || POR_ID.get(r.id)?.publico === 'ventas',
+  });
+  const [primero, segundo] = resultados;
+  if (!primero || primero.score < PUNTAJE_MINIMO) return { output: MSG_CHAT.chatNoMatch, articulos: [] };
+  const elegidos = [primero, ...(segundo && segundo.score >= primero.score * 0.8 ? [segundo] : [])]
+    .map((r) => POR_ID.get(r.id))
+    .filter((a): a is TArticulo => a !== undefined);
+  return componer(elegidos);
+}
+
+/** The answer made of `articulos`: each one's text, and a link to its screen. */
+function componer(articulos: TArticulo[]): TRespuesta {
+  const partes = articulos.map((a) => (a.ruta ? `${a.texto}\n[Ir a ${pantalla(a.ruta)}](${a.ruta})` : a.texto));
+  return { output: partes.join('\n\n'), articulos: articulos.map(fuente) };
+}
+
+/** How a link names the screen of `ruta`. */
+function pantalla(ruta: string): string {
+  if (ruta.startsWith('/settings')) return 'Configuración';
+  if (ruta === '/ministerio/nuevo') return 'Nuevo reporte';
+  if (ruta.startsWith('/ministerio')) return 'Ministerio';
+  if (ruta.startsWith('/billing')) return 'la compra del plan';
+  if (ruta.startsWith('/auth/register')) return 'Registrarme';
+  if (ruta.includes('pricing')) return 'Precios';
+  return 'Radica';
+}
+
+/** One finding as the document answer lists it: code, description and, from the catalogue, meaning and fix. */
+export type THallazgoChat = { clase: string; codigo: string; descripcion: string; observaciones: string };
+
+/**
+ * The answer about one of the caller's documents (issue 14: "¿por qué rechazaron la factura FE123?"): its status, the
+ * ministry's rejections and notices, and Radica's prevalidation rejections, each with its fix from the catalogue.
+ */
+export function responderDocumento(doc: {
+  id: number;
+  formato: string;
+  estado: string;
+  cuv: string | null;
+  errores: THallazgoChat[];
+  notificaciones: THallazgoChat[];
+  prevalidacion: THallazgoChat[];
+}): TRespuesta {
+  const lineas: string[] = [];
+  const cabecera = `El documento ${doc.formato} está en estado ${doc.estado}.`;
+  if (doc.estado === 'APROBADO') lineas.push(`${cabecera} El Ministerio lo aprobó${doc.cuv ? ` con el CUV ${doc.cuv}` : ''}.`);
+  else lineas.push(cabecera);
+  const explicar = (h: THallazgoChat) => {
+    const regla = reglaDe(h.codigo);
+    const detalle = h.observaciones ? ` (${h.observaciones})` : '';
+    return regla
+      ? `- ${h.codigo}: ${h.descripcion}${detalle}. Qué significa: ${regla.significado} Cómo corregirlo: ${regla.comoCorregir}`
+      : `- ${h.codigo}: ${h.descripcion}${detalle}.`;
+  };
+  if (doc.errores.length > 0) lineas.push('El Ministerio lo rechazó por:', ...doc.errores.map(explicar));
+  const rechazosLocales = doc.prevalidacion.filter((h) => h.clase === 'RECHAZADO');
+  if (doc.errores.length === 0 && rechazosLocales.length > 0)
+    lineas.push('La prevalidación de Radica encontró lo que el Ministerio rechazaría:', ...rechazosLocales.map(explicar));
+  if (doc.notificaciones.length > 0)
+    lineas.push('Notificaciones del Ministerio (no impiden el CUV):', ...doc.notificaciones.map(explicar));
+  if (doc.estado === 'ERROR')
+    lineas.push('El Ministerio no respondió al envío: no es un problema de tus archivos. Vuelve a enviarlo más tarde.');
+  if (doc.errores.length === 0 && rechazosLocales.length === 0 && doc.estado !== 'APROBADO' && doc.estado !== 'ERROR')
+    lineas.push('No tiene rechazos registrados.');
+  lineas.push(`[Ver el documento ${doc.formato}](/ministerio/${doc.id})`);
+  const codigos = [...new Set([...doc.errores, ...rechazosLocales].map((h) => h.codigo))];
+  const articulos = codigos
+    .map((c) => articuloDeCodigo(c))
+    .filter((a): a is TArticulo => a !== undefined)
+    .map(fuente);
+  return { output: lineas.join('\n'), articulos };
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CHAT_MAX_FILE_BYTES, CHAT_MAX_FILES, CHAT_MAX_INPUT, ZChatData, ZChatRequest } from '@radica/contracts/chat';
+import { ZEnvelope } from '@radica/contracts/common';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_CHAT } from '@radica/contracts/messages-chat';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
+import { hasNul } from '../../plugins/request-guards.ts';
+import { responderChat, type TChatFile, type TChatMessage } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The chat session id of a POST /api/chat, once read (its per-session limit counts it). */
+    chatSessionId?: string;
+  }
+}
+
+/**
+ * POST /api/chat (issue 14; seed 001 §7 "Chat"): JSON `{ sessionId, action, chatInput, chatType? }`, or multipart with
+ * the same fields and the attachments `file0..n`. A caller with a session token gets the technical assistant (a token
+ * that does not verify is 401, never a silent downgrade); without one, the sales assistant. Limits: per client address
+ * and per chat session (issue 14 "rate limits per session and per client"); attachments: at most CHAT_MAX_FILES of at
+ * most 10 MB each.
+ */
+export async function chatRoutes(app: FastifyInstance, deps: TDeps) {
+  const scale = deps.config.rateLimitScale ?? 1;
+  const perSession = keyedLimit(app, {
+    name: 'chat:session',
+    max: 20 * scale,
+    timeWindowMs: 60_000,
+    key: (req) => req.chatSessionId ?? null,
+  });
+  const optionalAuth = async (req: FastifyRequest) => {
+    if (bearerToken(req)) await app.requireAuth(req);
+  };
+  app.post(
+    '/api/chat',
+    { preHandler: optionalAuth, config: perIpLimit(deps.config, 40), schema: { response: { 200: ZEnvelope(ZChatData) } } },
+    async (req, reply) => {
+      const { message, files } = req.isMultipart() ? await readChatForm(req) : { message: parseMessage(req.body), files: [] };
+      req.chatSessionId = message.sessionId;
+      await perSession(req, reply);
+      return { success: true, data: await responderChat(deps, req.auth, message, files) };
+    },
+  );
+}
+
+/** The message fields through the contract; a refusal is 400 VALIDATION with the contract's Spanish message. */
+function parseMessage(value: unknown): TChatMessage {
+  const parsed = ZChatRequest.safeParse(value ?? {});
+  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message || MSG.requestInvalid);
+  return parsed.data;
+}
+
+/**
+ * A multipart chat message: its fields and files. A file over 10 MB is 413 with the seed's text naming it; more than
+ * CHAT_MAX_FILES files is 413; a malformed body is 400; a NUL in a field or a file name is 400.
+ */
+async function readChatForm(req: FastifyRequest): Promise<{ message: TChatMessage; files: TChatFile[] }> {
+  const fields: Record<string, string> = {};
+  const files: TChatFile[] = [];
+  let current = '';
+  try {
+    const parts = req.parts({
+      limits: { files: CHAT_MAX_FILES, fileSize: CHAT_MAX_FILE_BYTES, fields: 8, fieldSize: CHAT_MAX_INPUT * 4 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        current = part.filename;
+        const bytes = await part.toBuffer();
+        if (/^file\d+$/.test(part.fieldname)) files.push({ filename: part.filename, mimetype: part.mimetype, bytes });
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CHAT_FILE_TOO_LARGE', MSG_CHAT.chatFileTooLarge(current));
+    if (code === 'FST_FILES_LIMIT') throw new AppError('CHAT_TOO_MANY_FILES', MSG_CHAT.chatTooManyFiles(CHAT_MAX_FILES));
+    if (err instanceof AppError || code?.startsWith('FST_')) throw err;
+    throw new AppError('UPLOAD_MALFORMED', MSG.uploadMalformed);
+  }
+  if (files.some((f) => hasNul(f.filename)) || Object.values(fields).some(hasNul)) throw new AppError('NUL_CHARACTER', MSG.nulCharacter);
+  return { message: parseMessage(fields), files };
+}
