@@ -30,9 +30,12 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { geographyRoutes } from './modules/geography/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { cuvRoutes } from './modules/cuv/routes.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { repsRoutes } from './modules/reps/routes.ts';
+import { loadRepsSeedIfEmpty } from './modules/reps/service.ts';
 import { ensurePromoCoupon } from './modules/billing/coupons.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { runBulkSendJob } from './modules/documents/bulk-send.ts';
@@ -169,11 +172,13 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await authRoutes(scope, deps);
     await geographyRoutes(scope, deps);
     await providerRoutes(scope, deps);
+    await repsRoutes(scope, deps);
     await documentRoutes(scope, deps);
     await productRoutes(scope, deps);
     await billingRoutes(scope, deps);
     await mailRoutes(scope, deps);
     await chatRoutes(scope, deps);
+    await cuvRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {
@@ -195,6 +200,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     });
   } else if (config.wompiSimulator) app.log.warn('WOMPI_SIMULATOR is on but the entry point gave no simulator: payments will fail');
   await ensurePromoCoupon(deps, config.promoCouponCode);
+  // A fresh install searches REPS providers at once: the bundled extract fills an empty table (issue 13).
+  if (config.repsSeed) await loadRepsSeedIfEmpty(deps);
 
   await registerSpa(app, config.webDistDir ?? join(HERE, '../../web/dist'));
 

@@ -62,6 +62,13 @@ const ZEnv = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** The simulator's test hooks (/_sim/muv/_control/*: injected failures, counters, reset). Tests only. */
   MUV_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
+  /**
+   * The platform's own validator credentials for the public CUV lookup (issue 15: ConsultarCUV "with the platform's
+   * service credentials"). Without them the lookup is off, except on the simulator, which takes any user.
+   */
+  MUV_SERVICE_USER: z.string().trim().min(1).optional(),
+  MUV_SERVICE_PASSWORD: z.string().min(1).optional(),
+  MUV_SERVICE_NIT: z.string().trim().regex(/^\d{5,15}$/).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** Google OAuth client id (issue 3). Unset → Google sign-in hidden and its endpoints answer 400. */
@@ -117,6 +124,10 @@ const ZEnv = z.object({
   CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
   REFRESH_RACE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
+  /** Load the bundled REPS extract into an empty provider table at start (default: yes, except NODE_ENV=test). */
+  REPS_SEED: z.enum(['true', 'false']).optional(),
+  /** Largest REPS file POST /api/admin/reps/import takes (MB); the national export is ~100 MB. */
+  REPS_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(300),
 });
 
 export type TConfig = {
@@ -141,6 +152,8 @@ export type TConfig = {
   muvVerifyDelayS: number;
   muvSimulator: boolean;
   muvSimulatorControl: boolean;
+  /** Credentials of the public CUV lookup, or null when it is off (see MUV_SERVICE_USER). */
+  muvServiceCredentials: { userValidator: string; passwordValidator: string; nit: string } | null;
   muvTenantConcurrency: number;
   jobsWorker: boolean;
   jobsBatchSize: number;
@@ -169,6 +182,9 @@ export type TConfig = {
   salesEmail: string;
   chatWebhookUrl: string | null;
   chatTimeoutMs: number;
+  /** Load the bundled REPS seed into an empty reps_prestadores at start. */
+  repsSeed: boolean;
+  repsImportMaxBytes: number;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
   /** Base delay of MUV retries (ms); tests shorten it. */
@@ -244,7 +260,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesEmail: e.SALES_EMAIL,
     chatWebhookUrl: e.CHAT_WEBHOOK_URL ?? null,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS,
+    repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',
+    repsImportMaxBytes: e.REPS_IMPORT_MAX_MB * 1_048_576,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
+    muvServiceCredentials:
+      e.MUV_SERVICE_USER && e.MUV_SERVICE_PASSWORD && e.MUV_SERVICE_NIT
+        ? { userValidator: e.MUV_SERVICE_USER, passwordValidator: e.MUV_SERVICE_PASSWORD, nit: e.MUV_SERVICE_NIT }
+        : muvSimulator
+          ? { userValidator: 'radica-consulta-cuv', passwordValidator: 'radica-consulta-cuv', nit: '900000000' }
+          : null,
     muvTenantConcurrency: e.MUV_TENANT_CONCURRENCY,
     jobsWorker: e.JOBS_WORKER === 'true',
     jobsBatchSize: e.JOBS_BATCH_SIZE,

@@ -143,4 +143,17 @@ export const MSG_MINISTERIO = {
   filesCardTitle: 'Archivos del reporte',
   summaryCardTitle: 'Resumen',
   viewFullDetail: 'Ver detalle completo',
+
+  /** Radica (issue 15 "CUV lookup"): the public page and its answers. */
+  cuvConsultaTitulo: 'Consultar un CUV',
+  cuvConsultaIntro:
+    'Verifica con el Ministerio de Salud un Código Único de Validación (CUV): escribe los 96 caracteres y consulta la factura que ampara.',
+  cuvConsultaCampo: 'Código Único de Validación (CUV)',
+  cuvConsultaBoton: 'Consultar',
+  cuvConsultando: 'Consultando...',
+  cuvNoEncontrado: 'El Ministerio no tiene registrado ese CUV. Revisa que esté completo y sin espacios.',
+  cuvValido: 'CUV válido: el Ministerio validó este documento.',
+  cuvNoValido: 'El Ministerio registra este CUV, pero no como válido.',
+  cuvConsultaNoDisponible:
+    'No se pudo consultar el CUV con el Ministerio en este momento. Intenta de nuevo en unos minutos.',
 } as const;
