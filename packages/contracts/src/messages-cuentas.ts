@@ -219,6 +219,12 @@ export const MSG_CUENTAS = {
   repsImportEnCurso: 'Ya hay una importación del REPS en curso. Espere a que termine e intente de nuevo.',
   repsImportado: (d: { filas: number; insertados: number; actualizados: number; retirados: number }) =>
     `REPS importado: ${d.filas} filas (${d.insertados} nuevas, ${d.actualizados} actualizadas); ${d.retirados} prestadores ausentes del archivo quedaron no habilitados.`,
+  // issue 13 — web
+  /** Radica: the provider-code input after choosing manual entry, and the button that goes back to the search. */
+  prestadorManualPlaceholder: 'Escribe el código de habilitación del prestador',
+  prestadorSearchAgain: 'Volver a buscar el prestador en el REPS',
+  /** Radica: the ministry list's link to Configuración → Ministerio beside 'Configurar Prestador'. */
+  providerOpenSettings: 'Ir a Configuración',
 } as const;
 
 export type TMsgCuentasKey = keyof typeof MSG_CUENTAS;
