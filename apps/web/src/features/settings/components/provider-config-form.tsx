@@ -1,8 +1,8 @@
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { X } from 'lucide-react';
+import { ClipboardList, X } from 'lucide-react';
 import {
   ZProviderConfigRequest,
   mapTipoClasePersona,
@@ -10,16 +10,22 @@ import {
   type TProviderConfigInput,
   type TProviderConfigRequest,
 } from '@radica/contracts/provider';
+import type { TPrestadorResultado } from '@radica/contracts/reps';
 import { ALCANCES, TIPOS_ENTIDAD, TIPOS_PERSONA, TIPOS_PRESTADOR } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input, Select, fieldA11y } from '../../../components/ui/form-field';
 import { InfoTooltip } from '../../../components/ui/info-tooltip';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { HttpError, getErrorMessage } from '../../../lib/http';
+import { getTimings } from '../../../lib/timings';
 import { useCreateProviderConfig } from '../api/create-provider-config';
 import { useUpdateProviderConfig } from '../api/update-provider-config';
+import { prefillFromPrestador } from '../utils/prefill-from-prestador';
+import { ConfirmChangesModal } from './confirm-changes-modal';
+import { PrestadorAutocomplete } from './prestador-autocomplete';
 
 /** On creation the validator password is required too (seed 000 §5 "Provider form"). */
 const ZCreateProviderConfig = ZProviderConfigRequest.superRefine((value, ctx) => {
@@ -29,6 +35,13 @@ const ZCreateProviderConfig = ZProviderConfigRequest.superRefine((value, ctx) =>
 });
 
 type FormInput = TProviderConfigRequest;
+
+/**
+ * Where the form shows: `page` (Configuración → Ministerio) full page with a close X and the title 'Configuración
+ * del Prestador de Servicios'; `inline` (the ministry list, when no configuration exists) inside the page with
+ * '← Volver' and the title 'Información del Prestador' (seed 000 §2).
+ */
+export type TProviderFormVariant = 'page' | 'inline';
 
 function oneOf<T extends string>(value: string | null | undefined, options: Record<T, string>): T | '' {
   return value && value in options ? (value as T) : '';
@@ -56,84 +69,100 @@ function saveErrorMessage(error: unknown, isEdit: boolean): string {
 }
 
 /**
- * 'Configuración del Prestador de Servicios', full page (seed 000 §2 "Provider configuration form").
- * Creates with POST when the tenant has no configuration, else updates with PUT (an empty password keeps
- * the stored one).
+ * The provider configuration form (seed 000 §2 "Provider configuration form", §4 "Provider form submission", §5).
+ * On creation it opens with the 'Configuración Requerida' intro and its 'Continuar'; then the sections 'Información
+ * Obligatoria' (the REPS provider search, validator user and password) and 'Información Adicional' (pre-filled by
+ * the chosen provider). Creating sends POST; editing asks 'Confirmar cambios importantes' (seed 000 §4) and sends
+ * PUT, where an empty password keeps the stored one. A failed save keeps every value and shows why above the
+ * buttons; a successful one toasts the server's message and calls `onClose`.
  */
 export function ProviderConfigForm({
   config,
   onClose,
+  variant = 'page',
 }: {
   config: TProviderConfig | undefined;
   onClose: () => void;
+  variant?: TProviderFormVariant;
 }) {
   const isEdit = Boolean(config?.configurado);
   const titleId = useId();
+  const [step, setStep] = useState<'intro' | 'form'>(isEdit ? 'form' : 'intro');
+  const [pending, setPending] = useState<TProviderConfigInput | null>(null);
+  const isPendingRef = useRef(false);
   const create = useCreateProviderConfig();
   const update = useUpdateProviderConfig();
   const mutation = isEdit ? update : create;
   const {
     register,
+    control,
     handleSubmit,
+    setValue,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, TProviderConfigInput>({
     resolver: zodResolver(isEdit ? ZProviderConfigRequest : ZCreateProviderConfig),
     mode: 'onTouched',
     defaultValues: toFormValues(config),
   });
+  const { field: codigoField } = useController({ control, name: 'codigoPrestador' });
 
   useEffect(() => {
+    isPendingRef.current = pending !== null;
+  }, [pending]);
+  useEffect(() => {
+    if (variant !== 'page') return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      // The confirmation closes itself; a combobox that used Escape marks it handled.
+      if (event.key === 'Escape' && !event.defaultPrevented && !isPendingRef.current) onClose();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  }, [onClose, variant]);
 
-  const onValid = async (values: TProviderConfigInput) => {
+  useEffect(() => {
+    if (step === 'form') setFocus('codigoPrestador');
+  }, [step, setFocus]);
+
+  const onSelectPrestador = (prestador: TPrestadorResultado) => {
+    const values = prefillFromPrestador(prestador);
+    for (const [name, value] of Object.entries(values) as Array<[keyof typeof values, string]>) {
+      setValue(name, value, { shouldDirty: true, shouldValidate: true });
+    }
+  };
+  const save = async (values: TProviderConfigInput) => {
     try {
       const message = await mutation.mutateAsync(values);
-      toast.success(message || MSG.configSaved);
+      setPending(null);
+      toast.success(message || MSG.configSaved, { duration: getTimings().toastMs });
       onClose();
     } catch (error) {
-      toast.error(saveErrorMessage(error, isEdit));
+      setPending(null);
+      toast.error(saveErrorMessage(error, isEdit), { duration: getTimings().toastMs });
     }
+  };
+  const onValid = async (values: TProviderConfigInput) => {
+    if (isEdit) setPending(values);
+    else await save(values);
   };
 
   const err = (name: keyof FormInput) => errors[name]?.message;
   const isSaving = isSubmitting || mutation.isPending;
+  const codigoError = err('codigoPrestador');
 
-  return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      className="fixed inset-0 z-40 overflow-y-auto bg-slate-50"
-    >
-      <div className="sticky top-0 z-10 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {MSG.providerFormTitle}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Cerrar"
-            className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
-        </div>
+  const body =
+    step === 'intro' ? (
+      <div className="mx-auto max-w-xl rounded-xl border border-amber-200 bg-amber-50 px-6 py-8 text-center shadow-sm">
+        <ClipboardList aria-hidden="true" className="mx-auto size-10 text-amber-600" />
+        <h3 className="mt-3 text-lg font-semibold text-slate-900">{MSG_CUENTAS.providerIntroTitle}</h3>
+        <p className="mt-2 text-sm text-slate-700">{MSG_CUENTAS.providerIntroText}</p>
+        <Button className="mt-5" autoFocus onClick={() => setStep('form')}>
+          {MSG_CUENTAS.providerIntroContinue}
+        </Button>
       </div>
-      <form
-        noValidate
-        onSubmit={handleSubmit(onValid)}
-        className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6"
-      >
-        {mutation.isError && <Alert tone="error">{saveErrorMessage(mutation.error, isEdit)}</Alert>}
-
+    ) : (
+      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-6">
         <section
-          role="group"
           aria-labelledby="provider-mandatory-title"
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
         >
@@ -145,14 +174,22 @@ export function ProviderConfigForm({
               id="provider-codigoPrestador"
               label="Código Prestador"
               required
-              error={err('codigoPrestador')}
+              error={codigoError}
               className="sm:col-span-2"
+              extra={<InfoTooltip text={MSG_CUENTAS.prestadorCodeTooltip} />}
             >
-              <Input
-                autoFocus
-                autoComplete="off"
-                {...fieldA11y('provider-codigoPrestador', err('codigoPrestador'))}
-                {...register('codigoPrestador')}
+              <PrestadorAutocomplete
+                id="provider-codigoPrestador"
+                initialMode={config?.codigoPrestador ? 'manual' : 'search'}
+                code={codigoField.value ?? ''}
+                onCodeChange={codigoField.onChange}
+                onSelect={onSelectPrestador}
+                onManual={() => codigoField.onChange('')}
+                onClear={() => codigoField.onChange('')}
+                onBlur={codigoField.onBlur}
+                inputRef={codigoField.ref}
+                invalid={Boolean(codigoError)}
+                describedBy={codigoError ? 'provider-codigoPrestador-error' : undefined}
               />
             </FormField>
             <FormField
@@ -186,7 +223,6 @@ export function ProviderConfigForm({
         </section>
 
         <section
-          role="group"
           aria-labelledby="provider-additional-title"
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
         >
@@ -293,6 +329,7 @@ export function ProviderConfigForm({
           </div>
         </section>
 
+        {mutation.isError && <Alert tone="error">{saveErrorMessage(mutation.error, isEdit)}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={isSaving}>
             Cancelar
@@ -301,7 +338,73 @@ export function ProviderConfigForm({
             {isSaving ? 'Guardando...' : 'Guardar'}
           </Button>
         </div>
+        {pending && (
+          <ConfirmChangesModal
+            isSaving={update.isPending}
+            onConfirm={() => void save(pending)}
+            onCancel={() => setPending(null)}
+          />
+        )}
       </form>
+    );
+
+  if (variant === 'inline') {
+    return (
+      <section aria-labelledby={titleId} className="space-y-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="ghost" size="sm" onClick={onClose}>
+            {MSG_CUENTAS.providerBack}
+          </Button>
+          <h2 id={titleId} className="text-xl font-semibold text-slate-900">
+            {MSG_CUENTAS.providerInfoTitle}
+          </h2>
+        </div>
+        {body}
+      </section>
+    );
+  }
+  return (
+    <PageDialog titleId={titleId} title={MSG.providerFormTitle} onClose={onClose}>
+      {body}
+    </PageDialog>
+  );
+}
+
+/** The full-page layer of the `page` variant: its title and the close X. */
+function PageDialog({
+  titleId,
+  title,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className="fixed inset-0 z-40 overflow-y-auto bg-slate-50"
+    >
+      <div className="sticky top-0 z-10 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-4xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Cerrar"
+            className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      </div>
+      <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">{children}</div>
     </div>
   );
 }

@@ -1,20 +1,35 @@
-import { Pencil } from 'lucide-react';
+import { useEffect } from 'react';
+import { Pencil, PlugZap } from 'lucide-react';
 import type { TProviderConfig } from '@radica/contracts/provider';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { ALCANCES, TIPOS_ENTIDAD, TIPOS_PERSONA, TIPOS_PRESTADOR } from '@radica/contracts/enums';
 import { mapTipoClasePersona } from '@radica/contracts/provider';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { DetailList } from '../../../components/ui/detail-list';
+import { Alert } from '../../../components/ui/alert';
 import { formatDate } from '../../../lib/format';
+import { getErrorMessage } from '../../../lib/http';
+import { useProbarConexion } from '../api/probar-conexion';
 
 function label<T extends Record<string, string>>(options: T, code: string | null | undefined): string {
   if (!code) return '';
   return code in options ? `${options[code as keyof T]}` : code;
 }
 
-/** The saved provider configuration; the validator password is never shown (seed 000 §2 "Settings"). */
+/**
+ * The saved provider configuration; the validator password is never shown (seed 000 §2 "Settings"). 'Probar
+ * conexión' (issue 13 "Check the credentials") logs in to the ministry's validator with the saved credentials and
+ * keeps the answer's `mensaje` under the data: a status when accepted, an alert when refused or unreachable.
+ * A changed configuration forgets the last answer.
+ */
 export function ProviderConfigView({ config, onEdit }: { config: TProviderConfig; onEdit: () => void }) {
   const persona = mapTipoClasePersona(config.tipoClasePersona);
+  const probar = useProbarConexion();
+  const { reset } = probar;
+  useEffect(() => {
+    reset();
+  }, [config, reset]);
   return (
     <Card aria-labelledby="provider-card-title">
       <CardHeader
@@ -22,14 +37,25 @@ export function ProviderConfigView({ config, onEdit }: { config: TProviderConfig
         title="Configuración del prestador"
         description="Datos que Radica usa para enviar los reportes al Ministerio de Salud."
         actions={
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={onEdit}
-            aria-label="Editar configuración del prestador"
-          >
-            <Pencil aria-hidden="true" className="size-4" /> Editar
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => probar.mutate()}
+              isLoading={probar.isPending}
+            >
+              {!probar.isPending && <PlugZap aria-hidden="true" className="size-4" />}
+              {probar.isPending ? MSG_CUENTAS.probandoConexion : MSG_CUENTAS.probarConexion}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onEdit}
+              aria-label="Editar configuración del prestador"
+            >
+              <Pencil aria-hidden="true" className="size-4" /> Editar
+            </Button>
+          </div>
         }
       />
       <CardBody>
@@ -71,6 +97,24 @@ export function ProviderConfigView({ config, onEdit }: { config: TProviderConfig
             },
           ]}
         />
+        {probar.isPending && (
+          <p role="status" className="sr-only">
+            {MSG_CUENTAS.probandoConexion}
+          </p>
+        )}
+        {probar.isSuccess && (
+          <Alert
+            tone={probar.data.conectado ? 'success' : 'error'}
+            className="mt-4"
+          >
+            {probar.data.mensaje}
+          </Alert>
+        )}
+        {probar.isError && (
+          <Alert tone="error" className="mt-4">
+            {getErrorMessage(probar.error, MSG_CUENTAS.probarConexionNoDisponible)}
+          </Alert>
+        )}
       </CardBody>
     </Card>
   );
