@@ -38,6 +38,8 @@ export const fevRips = pgTable(
     /** Invoice total as the XML gives it (PayableAmount), COP with 2 decimals. */
     totalFactura: numeric('total_factura', { precision: 18, scale: 2 }).notNull().default('0'),
     infoFevRips: jsonb('info_fev_rips'),
+    /** How the files arrived (issue 15): 'plataforma' (web upload), 'api', 'email', 'sftp'. */
+    canal: text('canal').notNull().default('plataforma'),
     muvEndpoint: text('muv_endpoint'),
     fechaCreacion: ts('fecha_creacion').notNull().defaultNow(),
     fechaModificacion: ts('fecha_modificacion').notNull().defaultNow(),
