@@ -181,11 +181,16 @@ export const routes: RouteObject[] = [
                 ...moduleGuard('ministerio'),
                 children: [
                   {
+                    // The list shows the settings feature's provider form when no configuration exists (seed 001
+                    // §2): the two features meet here, not in each other.
                     path: '/ministerio',
-                    ...lazyRoute(async () => ({
-                      Component: (await import('../features/ministerio/routes/documents-list'))
-                        .DocumentsListRoute,
-                    })),
+                    ...lazyElement(async () => {
+                      const [{ DocumentsListRoute }, { ProviderConfigForm }] = await Promise.all([
+                        import('../features/ministerio/routes/documents-list'),
+                        import('../features/settings/components/provider-config-form'),
+                      ]);
+                      return <DocumentsListRoute ProviderForm={ProviderConfigForm} />;
+                    }),
                   },
                   {
                     path: '/ministerio/nuevo',

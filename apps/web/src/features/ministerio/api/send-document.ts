@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSendResult } from '@radica/contracts/documents';
 import { HttpError, apiRequest } from '../../../lib/http';
+import { terceroFevripsQuery } from '../../../lib/provider-config';
+import { configRequiredMessage } from '../utils/config-required';
 
 function isSendResult(value: unknown): value is TSendResult {
   return typeof value === 'object' && value !== null && typeof (value as TSendResult).exitoso === 'boolean';
@@ -20,10 +22,15 @@ export async function sendDocument(id: number): Promise<TSendResult> {
   }
 }
 
+/** Refreshes the documents; a 412 CONFIG_REQUIRED also refreshes the provider configuration (it is missing). */
 export function useSendDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendDocument,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+    onError: (error) => {
+      if (configRequiredMessage(error))
+        void queryClient.invalidateQueries({ queryKey: terceroFevripsQuery().queryKey });
+    },
   });
 }

@@ -11,6 +11,7 @@ import { useReactivateDocument } from '../api/reactivate-document';
 import { useSendDocument } from '../api/send-document';
 import { useSyncFormato } from '../api/sync-formato';
 import type { TMinisterioDetail } from '../api/types';
+import { configRequiredMessage } from '../utils/config-required';
 import { sendRejectedTitle, type TConfirm } from '../utils/document-editor';
 import { countRechazados } from '../utils/prevalidacion';
 import { LONG_TOAST_MS, SAVE_REDIRECT_MS, SEND_REDIRECT_MS } from '../utils/timings';
@@ -22,7 +23,8 @@ import { useFailureToast } from './use-failure-toast';
  * The document editor's actions (seed 001 §2 "Document detail and new report", §4, §5): send (asking first
  * when local prevalidation found RECHAZADO findings, issue 5), cancel, reactivate, save, sync with the
  * ministry and remove a file, each with its toasts; the confirmation being asked; the last send's verdict;
- * the redirect to the list after a save or an accepted send. The server re-checks every guard.
+ * the redirect to the list after a save or an accepted send. The server re-checks every guard. `configRefusal`
+ * keeps the message of a send or sync refused for lack of a provider configuration (412 CONFIG_REQUIRED).
  */
 export function useDocumentActions(doc: TMinisterioDetail | null) {
   const navigate = useNavigate();
@@ -34,6 +36,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
   const { fail, onSessionError } = useFailureToast();
   const [lastSend, setLastSend] = useState<TSendResult | null>(null);
   const [confirm, setConfirm] = useState<TConfirm | null>(null);
+  const [configRefusal, setConfigRefusal] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -63,6 +66,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       return;
     }
     setLastSend(null);
+    setConfigRefusal(null);
     try {
       const result = await send.mutateAsync(doc.id);
       setLastSend(result);
@@ -77,6 +81,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       }
     } catch (error) {
       if (onSessionError(error)) return;
+      setConfigRefusal(configRequiredMessage(error));
       if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
       else toast.error(getErrorMessage(error, MSG.sendError));
     }
@@ -143,6 +148,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
         toast.info(MSG_MINISTERIO.sincronizacionSinDatos);
       else toast.success(result.mensaje || MSG_MINISTERIO.syncDone(result.cantidadRegistrosGuardados));
     } catch (error) {
+      setConfigRefusal(configRequiredMessage(error));
       fail(error, MSG_MINISTERIO.syncError);
     }
   };
@@ -158,6 +164,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
 
   return {
     lastSend,
+    configRefusal,
     confirm,
     askConfirm: setConfirm,
     closeConfirm: () => setConfirm(null),

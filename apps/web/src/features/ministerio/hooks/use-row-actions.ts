@@ -8,6 +8,7 @@ import { useSendDocument } from '../api/send-document';
 import type { TMinisterioRow } from '../api/types';
 import type { TRowActionHandlers } from '../components/row-actions';
 import { answerFileName, answerJson } from '../utils/answers-zip';
+import { configRequiredMessage } from '../utils/config-required';
 import { downloadFile } from '../utils/download-file';
 import { LIST_TOAST_MS } from '../utils/timings';
 import { useFailureToast } from './use-failure-toast';
@@ -15,12 +16,14 @@ import { useFailureToast } from './use-failure-toast';
 /**
  * A list row's actions (seed 001 §2 "Row actions"): view details (side panel), view errors (side panel), copy
  * the CUV, download the ministry's answer, send, reactivate. `busyRowId` is the row whose send or reactivation
- * is pending.
+ * is pending. `configRefusal` keeps the message of a send refused for lack of a provider configuration (412
+ * CONFIG_REQUIRED) so the list can keep explaining it after the toast is gone.
  */
 export function useRowActions() {
   const [busyRowId, setBusyRowId] = useState<number | null>(null);
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const [errorsRow, setErrorsRow] = useState<TMinisterioRow | null>(null);
+  const [configRefusal, setConfigRefusal] = useState<string | null>(null);
   const send = useSendDocument();
   const reactivate = useReactivateDocument();
   const { fail } = useFailureToast(LIST_TOAST_MS);
@@ -62,6 +65,8 @@ export function useRowActions() {
         if (result.exitoso) toast.success(MSG_MINISTERIO.documentSent, options);
         else toast.error(MSG_MINISTERIO.sendDocumentError(result.mensaje), options);
       } catch (error) {
+        const refusal = configRequiredMessage(error);
+        if (refusal) setConfigRefusal(refusal);
         fail(error, MSG_MINISTERIO.sendDocumentError);
       } finally {
         setBusyRowId(null);
@@ -91,5 +96,7 @@ export function useRowActions() {
     closeDetails: () => setDetailsId(null),
     errorsRow,
     closeErrors: () => setErrorsRow(null),
+    configRefusal,
+    clearConfigRefusal: () => setConfigRefusal(null),
   };
 }

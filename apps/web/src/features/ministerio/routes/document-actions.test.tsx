@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TMinisterioDetail } from '../api/types';
 import { DocumentRoute } from './document';
@@ -11,12 +12,14 @@ const detail = documentDetail;
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
-function renderDoc(doc: TMinisterioDetail) {
+function renderDoc(doc: TMinisterioDetail, options: { sendRefused?: boolean } = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path.endsWith('/enviar') && options.sendRefused)
+        return json({ success: false, message: MSG.configNotFound, code: 'CONFIG_REQUIRED' }, 412);
       if (path.endsWith('/enviar'))
         return json({
           success: true,
@@ -89,6 +92,19 @@ describe('document detail actions (seed 001 §2, §4; issue 5)', () => {
     fireEvent.click(send);
     await waitFor(() => expect(calls).toContain('POST /api/FevRips/5/enviar'));
     expect(screen.queryByRole('button', { name: MSG_MINISTERIO.sendAnyway })).toBeNull();
+  });
+
+  it('a send refused for lack of a provider configuration (412) keeps an explanation with the link to the settings', async () => {
+    renderDoc(detail({ prevalidacion: [] }), { sendRefused: true });
+    const send = await screen.findByRole('button', { name: 'Enviar al Ministerio' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    fireEvent.click(send);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MSG.providerEmpty);
+    expect(alert.textContent).toContain(MSG.configNotFound);
+    expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe(
+      '/settings?tab=ministerio',
+    );
   });
 
   it('Anular asks with the seed text and calls anular', async () => {

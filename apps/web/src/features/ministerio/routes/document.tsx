@@ -17,6 +17,7 @@ import { DocumentFindings } from '../components/document-findings';
 import { DocumentSummary } from '../components/document-summary';
 import { FilesCard } from '../components/files-card';
 import { ProcessTimeline } from '../components/process-timeline';
+import { ProviderSetupNotice } from '../components/provider-missing-alert';
 import { UploadProblemModal } from '../components/upload-problem-modal';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useFileUploads } from '../hooks/use-file-uploads';
@@ -105,6 +106,8 @@ function DocumentEditor({ id }: { id: number | null }) {
           <ArrowLeft aria-hidden="true" className="size-4" /> {MSG.backToListButton}
         </Button>
       </div>
+
+      {actions.configRefusal && <ProviderSetupNotice message={actions.configRefusal} tone="error" />}
 
       <Card>
         <CardBody>

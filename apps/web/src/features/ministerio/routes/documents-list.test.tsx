@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import type { TProviderFormSlot } from '../components/provider-missing-alert';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { FILTERS_STORAGE_KEY } from '../utils/list-filters';
 import { DocumentsListRoute } from './documents-list';
@@ -13,7 +15,10 @@ const row = (id: number, estado: string) =>
 
 let bodies: Array<{ path: string; body: unknown }> = [];
 
-function renderList(configurado = true) {
+function renderList(
+  configurado = true,
+  options: { ProviderForm?: TProviderFormSlot; sendRefused?: boolean } = {},
+) {
   bodies = [];
   vi.stubGlobal(
     'fetch',
@@ -22,6 +27,11 @@ function renderList(configurado = true) {
       bodies.push({ path, body });
       if (path === '/api/Auth/tercero-fevrips')
         return new Response(JSON.stringify({ success: true, data: { configurado } }));
+      if (path.endsWith('/enviar') && options.sendRefused)
+        return new Response(
+          JSON.stringify({ success: false, message: MSG.configNotFound, code: 'CONFIG_REQUIRED' }),
+          { status: 412 },
+        );
       if (path === '/api/FevRips/formatos-pagina')
         return new Response(
           JSON.stringify({
@@ -50,9 +60,12 @@ function renderList(configurado = true) {
       );
     }),
   );
-  const router = createMemoryRouter([{ path: '/ministerio', element: <DocumentsListRoute /> }], {
-    initialEntries: ['/ministerio'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/ministerio', element: <DocumentsListRoute ProviderForm={options.ProviderForm} /> }],
+    {
+      initialEntries: ['/ministerio'],
+    },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
@@ -81,6 +94,45 @@ describe('documents list (seed 001 §2)', () => {
     expect(await screen.findByText(MSG.providerEmpty)).toBeTruthy();
     expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe(
       '/settings?tab=ministerio',
+    );
+  });
+
+  it("with the provider form handed in, 'Configurar Prestador' shows it in place of the list until it closes", async () => {
+    const seen: Array<{ variant: string; configurado: boolean | undefined }> = [];
+    const ProviderForm: TProviderFormSlot = ({ config, onClose, variant }) => {
+      seen.push({ variant, configurado: config?.configurado });
+      return (
+        <button type="button" onClick={onClose}>
+          {MSG_CUENTAS.providerBack}
+        </button>
+      );
+    };
+    renderList(false, { ProviderForm });
+    expect(await screen.findByText(MSG.providerEmpty)).toBeTruthy();
+    expect(screen.getByRole('link', { name: MSG_CUENTAS.providerOpenSettings }).getAttribute('href')).toBe(
+      '/settings?tab=ministerio',
+    );
+    fireEvent.click(screen.getByRole('button', { name: MSG.providerConfigure }));
+    expect(screen.queryByText('Reportes FEV/RIPS')).toBeNull();
+    expect(seen.at(-1)).toEqual({ variant: 'inline', configurado: false });
+    fireEvent.click(screen.getByRole('button', { name: MSG_CUENTAS.providerBack }));
+    expect(screen.getByText('Reportes FEV/RIPS')).toBeTruthy();
+  });
+
+  it('a send refused for lack of a provider configuration (412) stays explained, with the link to the settings', async () => {
+    renderList(true, { sendRefused: true });
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    expect(screen.queryByText(MSG.providerEmpty)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar FE1 al Ministerio' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MSG.providerEmpty);
+    expect(alert.textContent).toContain(MSG.configNotFound);
+    expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe(
+      '/settings?tab=ministerio',
+    );
+    // The configuration is asked again (the server says it is missing).
+    await waitFor(() =>
+      expect(bodies.filter((b) => b.path === '/api/Auth/tercero-fevrips').length).toBeGreaterThan(1),
     );
   });
 

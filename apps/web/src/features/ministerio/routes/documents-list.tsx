@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FilePlus2 } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
@@ -8,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingScreen, Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
+import { useTerceroFevrips } from '../../../lib/provider-config';
 import { BulkBar } from '../components/bulk-bar';
 import { DetailsPanel } from '../components/details-panel';
 import { DocumentsCards } from '../components/documents-cards';
@@ -15,7 +17,7 @@ import { DocumentsTable } from '../components/documents-table';
 import { ErrorsPanel } from '../components/errors-panel';
 import { ListFiltersBar } from '../components/list-filters-bar';
 import { Pagination } from '../components/pagination';
-import { ProviderMissingAlert } from '../components/provider-missing-alert';
+import { ProviderMissingAlert, type TProviderFormSlot } from '../components/provider-missing-alert';
 import { useBulkActions } from '../hooks/use-bulk-actions';
 import { useDocumentsList } from '../hooks/use-documents-list';
 import { useIsPhone } from '../hooks/use-is-phone';
@@ -23,8 +25,14 @@ import { useRowActions } from '../hooks/use-row-actions';
 import { useSelection } from '../hooks/use-selection';
 import { selectionMayHaveApproved } from '../utils/selection';
 
-/** /ministerio: the documents list (seed 001 §2 "Ministry documents list"). */
-export function DocumentsListRoute() {
+/**
+ * /ministerio: the documents list (seed 001 §2 "Ministry documents list"). With no provider configuration (or after
+ * a send refused for lack of one) it explains so; given `ProviderForm` (the app's router hands in the settings
+ * form), 'Configurar Prestador' shows that form here, in place of the list, until it is saved or '← Volver'.
+ */
+export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderFormSlot } = {}) {
+  const [isConfiguring, setIsConfiguring] = useState(false);
+  const provider = useTerceroFevrips();
   const list = useDocumentsList();
   const { query, rows, filters } = list;
   const selection = useSelection({ rows, filters, totalRecords: list.totalRecords });
@@ -34,6 +42,21 @@ export function DocumentsListRoute() {
 
   const sendingCount = rows.filter((r) => r.enviandose).length;
   const Results = isPhone ? DocumentsCards : DocumentsTable;
+
+  if (ProviderForm && isConfiguring) {
+    return (
+      <div className="mx-auto max-w-4xl">
+        <ProviderForm
+          variant="inline"
+          config={provider.data}
+          onClose={() => {
+            setIsConfiguring(false);
+            rowActions.clearConfigRefusal();
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-7xl space-y-4">
@@ -49,7 +72,10 @@ export function DocumentsListRoute() {
         </Link>
       </div>
 
-      <ProviderMissingAlert />
+      <ProviderMissingAlert
+        refusal={rowActions.configRefusal}
+        onConfigure={ProviderForm ? () => setIsConfiguring(true) : undefined}
+      />
 
       <Card>
         <ListFiltersBar
