@@ -52,6 +52,7 @@ describe('message catalogue (issue 10 §3)', () => {
       MSG_MINISTERIO: (await import('./messages-ministerio.ts')).MSG_MINISTERIO,
       MSG_PAGOS: (await import('./messages-pagos.ts')).MSG_PAGOS,
       MSG_CHAT: (await import('./messages-chat.ts')).MSG_CHAT,
+      MSG_INTEGRACIONES: (await import('./messages-integraciones.ts')).MSG_INTEGRACIONES,
     };
     const seen = new Map<string, string>();
     const repeated: string[] = [];
