@@ -66,6 +66,10 @@ describe('register → configure provider → upload par1 → send → CUV', () 
     await page.goto(`${url}/settings?tab=ministerio`);
     await page.getByText('No hay configuración del prestador').waitFor();
     await page.getByRole('button', { name: 'Configurar Prestador' }).click();
+    // 'Configuración Requerida', then the code: typed by hand after choosing manual entry (seed 000 §2).
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Código Prestador' }).click();
+    await page.getByRole('option', { name: 'Ingresar la información manualmente' }).click();
     await page.getByLabel('Código Prestador').fill('110013120501');
     await page.getByLabel('Usuario Validador').fill('1010101010');
     await page.getByLabel('Contraseña Validador', { exact: true }).fill('clave-del-validador');
