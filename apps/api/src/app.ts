@@ -11,6 +11,7 @@ import { openDatabase } from './db/client.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createTokenKit } from './lib/tokens.ts';
 import { createSessionCheck } from './modules/auth/session-check.ts';
+import { createApiKeyCheck } from './modules/integraciones/api-key-check.ts';
 import { createAnalysisPool } from './modules/documents/analysis-pool.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { createCipher, loadOrCreateSecretFile, parseKey } from './lib/secrets.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
     tokens: createTokenKit(jwtSecret, config.accessTokenTtlS),
     sessions: createSessionCheck({ rows: database.rows, cacheMs: config.sessionCheckCacheMs }),
+    apiKeys: createApiKeyCheck(database.db),
     cipher: createCipher(key),
     codeKey: jwtSecret,
     muv: createMuvClient({
@@ -164,7 +166,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   await registerMultipart(app);
   registerErrorHandler(app);
   registerRequestGuards(app);
-  registerAuth(app, deps.tokens, deps.sessions);
+  registerAuth(app, deps.tokens, deps.sessions, deps.apiKeys);
   registerOperatorAuth(app, config.dataDir);
 
   await app.register(async (scope) => {
