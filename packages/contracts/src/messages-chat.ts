@@ -36,6 +36,11 @@ export const MSG_CHAT = {
   chatWaiting: 'Escribiendo…',
   chatSuggestionsLabel: 'Preguntas sugeridas',
   chatRemoveFile: (name: string) => `Quitar ${name}`,
+  /** Radica: who wrote a message (the assistant's messages carry the panel's title). */
+  chatUserLabel: 'Tú',
+  /** Radica: the message list (a live log) and the message box. */
+  chatMessagesLabel: 'Conversación',
+  chatInputLabel: 'Tu mensaje',
 } as const;
 
 export type TMsgChatKey = keyof typeof MSG_CHAT;
