@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useMatch } from 'react-router';
+import { Outlet, useMatch, useMatches } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { LoadingScreen } from '../components/ui/spinner';
+import { ChatLauncher } from '../features/chat/components/chat-launcher';
 
 let servicesModule: Promise<typeof import('./app-services')> | null = null;
 
@@ -11,21 +12,35 @@ export function loadAppServices() {
   return servicesModule;
 }
 
+/** A route's `handle`: `chat: true` shows the floating chat on it and on its children. */
+export type TRouteHandle = { chat?: boolean };
+/** The `handle` of the routes that show the floating chat (router.tsx). */
+export const CHAT_HANDLE: TRouteHandle = { chat: true };
+
 const AppServices = lazy(() => loadAppServices().then((m) => ({ default: m.AppServices })));
 
 /**
  * The root of the route tree. The sales page (/) renders on its own: no TanStack Query provider and no toaster, so
  * its first load stays small (bench/sales-page.ts); its contact form brings the shared QueryClient with it. Every other screen
- * renders inside AppServices, which its route loader has already fetched (see `lazyRoute` in router.tsx).
+ * renders inside AppServices, which its route loader has already fetched (see `lazyRoute` in router.tsx). The floating
+ * chat sits beside the routes, always at the same place in the tree, so its conversation outlives navigation; it shows
+ * on the routes whose handle asks for it (CHAT_HANDLE).
  */
 export function RootLayout() {
   const isLanding = useMatch('/') !== null;
-  if (isLanding) return <Outlet />;
+  const hasChat = useMatches().some((match) => (match.handle as TRouteHandle | undefined)?.chat === true);
   return (
-    <Suspense fallback={<LoadingScreen text={MSG.uiLoading} />}>
-      <AppServices>
+    <>
+      {isLanding ? (
         <Outlet />
-      </AppServices>
-    </Suspense>
+      ) : (
+        <Suspense fallback={<LoadingScreen text={MSG.uiLoading} />}>
+          <AppServices>
+            <Outlet />
+          </AppServices>
+        </Suspense>
+      )}
+      <ChatLauncher isVisible={hasChat} />
+    </>
   );
 }

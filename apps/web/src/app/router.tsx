@@ -5,7 +5,7 @@ import { LoadingScreen } from '../components/ui/spinner';
 import { LandingRoute } from '../features/landing/routes/landing';
 import { RIPS_TITLES } from '../features/pricing/titles';
 import type { TModule } from '../lib/purchased-products';
-import { loadAppServices, RootLayout } from './root-layout';
+import { CHAT_HANDLE, loadAppServices, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /** /login is a link target only (seed 000 §2): it forwards to /auth/login with its query and state. */
@@ -77,7 +77,8 @@ function placeholderRoutes(): RouteObject[] {
 /**
  * The route table (seed 000 §2, seed 002 §2): the sales page at /, guest-only auth pages under the auth error boundary
  * ('Error Inesperado'), public coming-soon pages, the authenticated shell with the module guard on /ministerio*, the
- * placeholders, and 404 inside the shell (signed-out visitors fall back to the login). Only the sales page is in the
+ * placeholders, and 404 inside the shell (signed-out visitors fall back to the login). The floating chat shows on the
+ * sales page, the public coming-soon pages and the whole shell (CHAT_HANDLE). Only the sales page is in the
  * first load (under 120 kB gzip, bench/sales-page.ts); every other screen, guard and layout loads on demand.
  */
 export const routes: RouteObject[] = [
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingScreen text={MSG.uiLoading} />,
     children: [
-      { path: '/', element: <LandingRoute /> },
+      { path: '/', element: <LandingRoute />, handle: CHAT_HANDLE },
       { path: '/login', element: <LoginRedirect /> },
       {
         path: '/auth/account-recovery',
@@ -94,7 +95,7 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/auth/routes/account-recovery')).AccountRecoveryRoute,
         })),
       },
-      { path: '/pricing/:module', ...comingSoonPage(false) },
+      { path: '/pricing/:module', ...comingSoonPage(false), handle: CHAT_HANDLE },
       // The purchase (seed 002 §2): public, for guests and signed-in buyers alike.
       {
         path: '/billing/cart',
@@ -157,6 +158,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             ...lazyRoute(async () => ({ Component: (await import('./layout/app-layout')).AppLayout })),
+            handle: CHAT_HANDLE,
             children: [
               {
                 path: '/Inicio',

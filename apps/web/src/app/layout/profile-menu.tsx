@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
+import { requestOpenChat } from '../../lib/open-chat';
 import { useSession } from '../../lib/session';
 import { supportMailto } from '../../lib/support';
 import { displayName, initials } from './user-display';
 
 /**
- * Target of 'Soporte' (seed 000 §2 "opens a support chat link"; the seed does not give the address). Radica's
- * support mailbox until a chat line exists.
+ * Target of 'Soporte' (seed 000 §2 "opens a support chat link"; the seed does not give the address): the link opens
+ * the floating chat (the technical assistant) when it is there, and Radica's support mailbox otherwise.
  */
 export const SUPPORT_CHAT_URL = supportMailto('Soporte Radica');
 
@@ -92,7 +93,15 @@ export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
           <Link role="menuitem" to="/settings" className={itemClass} onClick={() => setIsOpen(false)}>
             <Settings aria-hidden="true" className="size-4" /> Configuración
           </Link>
-          <a role="menuitem" href={SUPPORT_CHAT_URL} className={itemClass} onClick={() => setIsOpen(false)}>
+          <a
+            role="menuitem"
+            href={SUPPORT_CHAT_URL}
+            className={itemClass}
+            onClick={(event) => {
+              setIsOpen(false);
+              if (requestOpenChat()) event.preventDefault();
+            }}
+          >
             <LifeBuoy aria-hidden="true" className="size-4" /> Soporte
           </a>
           <button
