@@ -296,7 +296,7 @@ describe('sending (seed 001 §2, §5 "Chat", §7)', () => {
     stubApi({
       chat: () =>
         reply(
-          'Abre [Ministerio](/ministerio) o <b>negrita</b> <img src=x onerror=alert(1)>\n[afuera](https://malo.co) [js](javascript:alert(1)) [doble](//malo.co)',
+          'Abre [Ministerio](/ministerio) o <b>negrita</b> <img src=x onerror=alert(1)>\n[afuera](https://malo.co) [js](javascript:alert(1)) [doble](//malo.co) **plan**',
           [
             { id: 'a1', titulo: 'Enviar al Ministerio', ruta: '/ministerio/nuevo' },
             { id: 'a2', titulo: 'Sin pantalla', ruta: null },
@@ -315,6 +315,7 @@ describe('sending (seed 001 §2, §5 "Chat", §7)', () => {
       ['Enviar al Ministerio', '/ministerio/nuevo'],
     ]);
     expect(log.querySelector('b, img')).toBeNull();
+    expect([...log.querySelectorAll('strong')].map((el) => el.textContent)).toEqual(['plan']); // **plan**
     const bubble = within(log).getAllByRole('listitem')[1]!;
     expect(bubble.textContent).toContain(
       '<b>negrita</b> <img src=x onerror=alert(1)>\n[afuera](https://malo.co)',

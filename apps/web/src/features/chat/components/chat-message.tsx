@@ -20,7 +20,7 @@ const LINK =
 /**
  * One message of the conversation: who wrote it (for screen readers), the text with its line breaks, the hour, the
  * files sent with it and, for a reply, its sources under 'Más información'. A reply is rendered as text: only Markdown
- * links to screens of the app become router links (`onNavigate` runs when one is followed).
+ * links to screens of the app become router links (`onNavigate` runs when one is followed), and `**…**` bold.
  */
 export function ChatMessage({
   message,
@@ -54,6 +54,10 @@ export function ChatMessage({
                 <Link key={index} to={part.to} onClick={onNavigate} className={LINK}>
                   {part.text}
                 </Link>
+              ) : part.kind === 'strong' ? (
+                <strong key={index} className="font-semibold">
+                  {part.text}
+                </strong>
               ) : (
                 part.text
               ),

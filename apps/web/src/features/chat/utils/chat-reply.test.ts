@@ -31,6 +31,13 @@ describe('chat replies (seed 001 §7 "the reply text is in the field output")', 
       { kind: 'text', text: '.\nO [afuera](https://x.co) <b>y</b> ' },
       { kind: 'link', text: 'Ajustes', to: '/settings' },
     ]);
+    expect(parseChatReply('El plan **Profesional**: [Precios](/#precios) **[x](https://x.co)**')).toEqual([
+      { kind: 'text', text: 'El plan ' },
+      { kind: 'strong', text: 'Profesional' },
+      { kind: 'text', text: ': ' },
+      { kind: 'link', text: 'Precios', to: '/#precios' },
+      { kind: 'text', text: ' **[x](https://x.co)**' },
+    ]);
     expect(parseChatReply('')).toEqual([]);
     expect(parseChatReply('[roto](/a b) [x](javascript:alert(1))')).toEqual([
       { kind: 'text', text: '[roto](/a b) [x](javascript:alert(1))' },
