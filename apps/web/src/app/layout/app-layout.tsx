@@ -10,7 +10,7 @@ import { Sidebar } from './sidebar';
 
 /**
  * The authenticated shell (seed 000 §2): sidebar (collapsed by default) + header + page, the inactivity
- * watcher and the orientation modal.
+ * watcher and the orientation modal. The page keeps room at its foot so the floating chat button never hides its end.
  */
 export function AppLayout() {
   const [isCollapsed, setIsCollapsed] = useState(true);
@@ -38,7 +38,7 @@ export function AppLayout() {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header onOpenMenu={() => setIsMobileOpen(true)} onLogout={() => onLogout()} />
-        <main id="contenido" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-none sm:p-6">
+        <main id="contenido" tabIndex={-1} className="flex-1 overflow-y-auto p-4 pb-24 outline-none sm:p-6 sm:pb-24">
           <Outlet />
         </main>
       </div>
