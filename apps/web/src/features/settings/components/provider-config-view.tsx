@@ -21,7 +21,7 @@ function label<T extends Record<string, string>>(options: T, code: string | null
  * The saved provider configuration; the validator password is never shown (seed 000 §2 "Settings"). 'Probar
  * conexión' (issue 13 "Check the credentials") logs in to the ministry's validator with the saved credentials and
  * keeps the answer's `mensaje` under the data: a status when accepted, an alert when refused or unreachable.
- * A changed configuration forgets the last answer.
+ * Editing (or a configuration that changed) forgets the last answer: it spoke of the credentials as they were.
  */
 export function ProviderConfigView({ config, onEdit }: { config: TProviderConfig; onEdit: () => void }) {
   const persona = mapTipoClasePersona(config.tipoClasePersona);
@@ -50,7 +50,10 @@ export function ProviderConfigView({ config, onEdit }: { config: TProviderConfig
             <Button
               variant="secondary"
               size="sm"
-              onClick={onEdit}
+              onClick={() => {
+                reset();
+                onEdit();
+              }}
               aria-label="Editar configuración del prestador"
             >
               <Pencil aria-hidden="true" className="size-4" /> Editar

@@ -296,13 +296,15 @@ describe("'Probar conexión' (issue 13 \"Check the credentials\")", () => {
     expect(screen.getByRole('button', { name: MSG_CUENTAS.probarConexion })).toBeTruthy();
   });
 
-  it('shows the refused credentials as an alert', async () => {
+  it('shows the refused credentials as an alert, forgotten once the user edits', async () => {
     await probar(() =>
       json(200, { success: true, data: { conectado: false, mensaje: MSG_CUENTAS.probarConexionRechazada } }),
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(MSG_CUENTAS.probarConexionRechazada);
     expect(alert.className).toContain('red');
+    fireEvent.click(screen.getByRole('button', { name: 'Editar configuración del prestador' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('shows an unreachable ministry as an alert', async () => {
