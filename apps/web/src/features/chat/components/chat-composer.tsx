@@ -14,7 +14,7 @@ const ICON_BUTTON =
  * The message box (seed 001 §2, §5 "Chat"): a textarea where Enter sends and Shift+Enter starts a new line, the attach
  * button and the chosen files (technical chat only), the send button, and the problems to show (`errors`, an alert).
  * Sending a blank message without files shows 'Escribe un mensaje o adjunta un archivo.'; while a reply is awaited the
- * send button is disabled and Enter does nothing. Pasted files go through `onAddFiles` (which refuses them in the
+ * send button is aria-disabled (it keeps the focus) and neither it nor Enter sends. Pasted files go through `onAddFiles` (which refuses them in the
  * sales chat). The text is cleared once `onSend` accepts it.
  */
 export function ChatComposer({
@@ -48,7 +48,9 @@ export function ChatComposer({
       onErrors([MSG_CHAT.chatEmptyMessage]);
       return;
     }
-    if (onSend(text)) setText('');
+    if (!onSend(text)) return;
+    setText('');
+    inputRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -151,12 +153,12 @@ export function ChatComposer({
         />
         <button
           type="submit"
-          disabled={isWaiting}
+          aria-disabled={isWaiting}
           aria-label={MSG_CHAT.chatSend}
           title={MSG_CHAT.chatSend}
           className={cn(
             ICON_BUTTON,
-            'bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-700/50',
+            'bg-brand-700 text-white hover:bg-brand-800 aria-disabled:cursor-not-allowed aria-disabled:bg-brand-700/50',
           )}
         >
           <SendHorizontal aria-hidden="true" className="size-5" />
