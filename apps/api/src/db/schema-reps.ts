@@ -38,7 +38,8 @@ export const repsImports = pgTable(
  * A REPS provider (one `codigo_habilitacion`). `codigo_prestador` = `codigo_habilitacion` + `sede` (the 12-digit
  * codPrestador of the RIPS). `busqueda` is the accent- and case-folded name text (modules/reps/search-text.ts
  * foldSearchText of nombre and razón social, with a leading space so word starts read `% word`); the search reads
- * it through a trigram GIN index (words anywhere) and the codes and NIT through text_pattern_ops b-trees (prefixes).
+ * it through a trigram GIN index (words anywhere) and, with the codes and the NIT, through text_pattern_ops b-trees
+ * led by `habilitado` (prefixes in index order, so a page of 10 stops early).
  * Rows are never deleted: a provider absent from a newer import keeps its row with `habilitado` false.
  */
 export const repsPrestadores = pgTable(
@@ -78,8 +79,12 @@ export const repsPrestadores = pgTable(
   },
   (t) => [
     uniqueIndex('reps_prestadores_codigo_idx').on(t.codigoHabilitacion),
-    index('reps_prestadores_codigo_prestador_prefix_idx').on(t.codigoPrestador.op('text_pattern_ops')),
-    index('reps_prestadores_nit_prefix_idx').on(t.nit.op('text_pattern_ops')),
+    // Prefixes read in index order, habilitado providers apart from the others (the search takes them first and
+    // stops once it has enough): code, NIT, and the name's start (`busqueda` from its first word).
+    index('reps_prestadores_activo_codigo_idx').on(t.habilitado, t.codigoPrestador.op('text_pattern_ops')),
+    index('reps_prestadores_activo_nit_idx').on(t.habilitado, t.nit.op('text_pattern_ops')),
+    index('reps_prestadores_activo_busqueda_idx').on(t.habilitado, t.busqueda.op('text_pattern_ops')),
+    // Words anywhere in the name (LIKE '%word%', '% wo%'), every word of the query in one index scan.
     index('reps_prestadores_busqueda_trgm_idx').using('gin', t.busqueda.op('gin_trgm_ops')),
     check('reps_prestadores_codigo_chk', sql`${t.codigoHabilitacion} ~ '^[0-9]{10}$'`),
     check('reps_prestadores_sede_chk', sql`${t.sede} ~ '^[0-9]{2}$'`),
