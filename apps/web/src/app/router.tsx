@@ -121,6 +121,14 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/billing/routes/success')).SuccessRoute,
         })),
       },
+      // The public CUV lookup (issue 15): anyone holding a CUV checks it with the ministry.
+      {
+        path: '/consultar-cuv',
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/landing/routes/consultar-cuv')).ConsultarCuvRoute,
+        })),
+        handle: CHAT_HANDLE,
+      },
       { path: '/terms', ...placeholderPage('Términos y condiciones') },
       { path: '/privacy', ...placeholderPage('Política de privacidad') },
       {

@@ -251,6 +251,11 @@ export function LandingFooter() {
         <nav aria-label="Enlaces del sitio">
           <ul className="flex flex-col gap-3 sm:flex-row sm:gap-6">
             <li>
+              <Link to="/consultar-cuv" className={FOOTER_LINK}>
+                Consultar un CUV
+              </Link>
+            </li>
+            <li>
               <Link to="/terms" className={FOOTER_LINK}>
                 Términos y condiciones
               </Link>
