@@ -32,6 +32,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { geographyRoutes } from './modules/geography/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { cuvRoutes } from './modules/cuv/routes.ts';
+import { integracionesRoutes } from './modules/integraciones/routes.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await mailRoutes(scope, deps);
     await chatRoutes(scope, deps);
     await cuvRoutes(scope, deps);
+    await integracionesRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {

@@ -7,6 +7,7 @@ import type { TMuvClient } from './integrations/muv/client.ts';
 import type { TWompiClient } from './integrations/wompi/client.ts';
 import type { TJobQueue } from './modules/jobs/queue.ts';
 import type { TSessionCheck } from './modules/auth/session-check.ts';
+import type { TApiKeyCheck } from './modules/integraciones/api-key-check.ts';
 import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
@@ -20,6 +21,8 @@ export type TDeps = {
   tokens: TTokenKit;
   /** Is a login's session still open (revocation ends access at once; issue 9). */
   sessions: TSessionCheck;
+  /** Who an API key stands for (issue 15); revocation and expiry take effect on the next call. */
+  apiKeys: TApiKeyCheck;
   cipher: TCipher;
   /** HMAC key for e-mail codes. */
   codeKey: Buffer;

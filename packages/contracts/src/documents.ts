@@ -63,6 +63,8 @@ export const ZDocumentRow = z.object({
   totalNotificaciones: z.number(),
   /** A bulk-send job ('Enviar Seleccionados') is queued or running for this document (issue 4). */
   enviandose: z.boolean().optional(),
+  /** Radica (issue 15): how the files arrived: plataforma, api, email or sftp. */
+  canal: z.string().optional(),
 });
 export type TDocumentRow = z.infer<typeof ZDocumentRow>;
 

@@ -3,11 +3,16 @@ import { MSG } from '@radica/contracts/messages';
 import type { TAuthContext } from '../deps.ts';
 import type { TTokenKit } from '../lib/tokens.ts';
 import type { TSessionCheck } from '../modules/auth/session-check.ts';
+import type { TApiKeyCheck } from '../modules/integraciones/api-key-check.ts';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { API_KEY_PREFIX } from '@radica/contracts/integraciones';
 import { AppError } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: TAuthContext | null;
+    /** The API key the request authenticated with (issue 15), or null for a session. */
+    apiKeyId: number | null;
   }
 }
 
@@ -20,21 +25,38 @@ export const REFRESH_COOKIE = 'radica_rt';
  * open (logout and password changes end access at once, issue 9): 401 otherwise. Routes opt in with
  * `preHandler: app.requireAuth`.
  */
-export function registerAuth(app: FastifyInstance, tokens: TTokenKit, sessions: TSessionCheck) {
+export function registerAuth(app: FastifyInstance, tokens: TTokenKit, sessions: TSessionCheck, apiKeys: TApiKeyCheck) {
   app.decorateRequest('auth', null);
-  app.decorate('requireAuth', async (request: FastifyRequest) => {
+  app.decorateRequest('apiKeyId', null);
+  const requireAuth = async (request: FastifyRequest) => {
     const token = bearerToken(request);
+    // An API key is not a session: on a session-only route it is refused with a message that says so.
+    if (token?.startsWith(API_KEY_PREFIX)) throw new AppError('API_KEY_FORBIDDEN', MSG_INTEGRACIONES.apiKeyNoPermitida);
     const claims = token ? await tokens.verifyAccess(token) : null;
     if (!claims || !(await sessions.isOpen(claims.sessionId))) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
     const validator = request.headers['x-validator'];
     if (validator !== claims.validator) throw new AppError('VALIDATOR_MISMATCH', MSG.http403);
     request.auth = claims;
+  };
+  app.decorate('requireAuth', requireAuth);
+  // The documents calls (issue 15 "The API channel"): a session as above, or `Authorization: Bearer rk_live_…`, whose
+  // key names its tenant (no X-Validator).
+  app.decorate('requireAuthOrKey', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token?.startsWith(API_KEY_PREFIX)) return requireAuth(request);
+    const key = await apiKeys.verify(token);
+    if (!key) throw new AppError('API_KEY_INVALID', MSG_INTEGRACIONES.apiKeyInvalida);
+    const { apiKeyId, ...auth } = key;
+    request.auth = auth;
+    request.apiKeyId = apiKeyId;
   });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** requireAuth, or an API key (issue 15): the documents calls. */
+    requireAuthOrKey: (request: FastifyRequest) => Promise<void>;
   }
 }
 

@@ -77,7 +77,8 @@ function rowColumns(t: 'd' | 'fev_rips'): SQL {
      ${isoText(`${t}.fecha_creacion`)} as fecha_creacion, ${isoText(`${t}.fecha_modificacion`)} as fecha_modificacion,
      ${isoText(`${t}.fecha_envio`)} as fecha_envio, ${isoText(`${t}.fecha_radicacion`)} as fecha_radicacion,
      ${t}.proceso_id, ${t}.intentos_envio, ${t}.total_factura, ${t}.info_fev_rips,
-     ${t}.tiene_xml as has_xml, ${t}.tiene_json as has_json, ${t}.total_errores as errores, ${t}.total_notificaciones as notificaciones`,
+     ${t}.tiene_xml as has_xml, ${t}.tiene_json as has_json, ${t}.total_errores as errores, ${t}.total_notificaciones as notificaciones,
+     ${t}.canal`,
   );
 }
 /** rowColumns for the alias `d`. */
@@ -106,6 +107,7 @@ export type TRawRow = {
   has_json: boolean;
   errores: number;
   notificaciones: number;
+  canal: string;
 };
 
 /** Id and formato of the filter's documents in list order, at most `limit` (formatos-pagina, select-all). */

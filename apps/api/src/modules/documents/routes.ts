@@ -41,10 +41,13 @@ import { enqueueBulkSend } from './bulk-send.ts';
 import { sendDocument } from './send.ts';
 import { createUploadGate } from './upload-gate.ts';
 
-/** Ministry document calls (seed 001 §7). Paths keep the seed's letter case. All need the ministerio product. */
+/**
+ * Ministry document calls (seed 001 §7). Paths keep the seed's letter case. All need the ministerio product, and take
+ * a session or one of the tenant's API keys (issue 15 "The API channel").
+ */
 export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: [app.requireAuth, requireModule(deps, 'ministerio')] };
+  const auth = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio')] };
 
   // Uploads: a per-user rate limit and a per-tenant bound on those read and checked at once (issue 9).
   const uploadGate = createUploadGate({

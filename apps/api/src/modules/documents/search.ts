@@ -64,6 +64,7 @@ async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promi
     tieneErrores: Number(d.errores) > 0,
     totalErrores: Number(d.errores),
     totalNotificaciones: Number(d.notificaciones),
+    canal: d.canal ?? 'plataforma',
     // A job still queued for an approved or cancelled document sends nothing (sendDocument refuses both).
     enviandose: enviandose.has(d.id) && d.estado !== 'APROBADO' && d.estado !== 'ANULADO',
   }));

@@ -23,6 +23,8 @@ import {
 import { assertEditable, estadoInicial, estadoPorContenido } from './status.ts';
 
 export type TCtx = { tenantId: number; userId: number };
+/** How a document's files arrived (issue 15): the web upload, the API, e-mail or SFTP. */
+export type TCanalDocumento = 'plataforma' | 'api' | 'email' | 'sftp';
 
 /** Identification numbers compare without spaces, hyphens, underscores and dots (seed 001 §5). */
 export const normalizeId = (v: string) => v.replace(/[\s\-_.]/g, '').toUpperCase();
@@ -41,7 +43,14 @@ const TIPO_LABEL: Record<TTipoArchivo, 'XML' | 'JSON'> = { xml: 'XML', json: 'JS
 export async function uploadFile(
   deps: TDeps,
   ctx: TCtx,
-  input: { filename: string; bytes: Buffer; fevRipsId?: number | null; tipoArchivo?: TTipoArchivo | null },
+  input: {
+    filename: string;
+    bytes: Buffer;
+    fevRipsId?: number | null;
+    tipoArchivo?: TTipoArchivo | null;
+    /** The channel a new document records (issue 15); default 'plataforma', the web upload. */
+    canal?: TCanalDocumento;
+  },
 ): Promise<TUploadData> {
   if (input.bytes.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', MSG.fileTooLarge);
   const ext = /\.([a-z0-9]+)$/i.exec(input.filename)?.[1]?.toLowerCase();
@@ -90,6 +99,7 @@ export async function uploadFile(
           formato,
           tipoDocumento: analysis.tipoDocumento ?? 'FV',
           estado: estadoInicial(tipo),
+          canal: input.canal ?? 'plataforma',
         });
       }
       await insertFile(tx, ctx.tenantId, {

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZEnvelope } from '@radica/contracts/common';
+import { ZIdParams } from '@radica/contracts/documents';
+import {
+  ZApiKey,
+  ZApiKeyCreateRequest,
+  ZApiKeyCreated,
+  ZApiKeysData,
+  ZIdempotencyKey,
+  ZPaqueteData,
+  ZPaqueteJsonRequest,
+} from '@radica/contracts/integraciones';
+import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { keyedLimit } from '../../plugins/rate-limits.ts';
+import { hasNul } from '../../plugins/request-guards.ts';
+import { requireModule } from '../products/require-module.ts';
+import { crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
+
+/** A JSON filing carries both files, the XML in base64: about 1.37 × (10 MB + 10 MB), with room for the envelope. */
+const PAQUETE_JSON_BODY_LIMIT = 30 * 1_048_576;
+
+/**
+ * The integrators' API channel (issue 15):
+ * - keys, managed by a signed-in user only (never by a key): GET/POST /api/integraciones/claves, DELETE
+ *   /api/integraciones/claves/{id};
+ * - filing with a key (or a session): POST /api/v1/paquetes (multipart parts `xml`, `rips`, field `enviar`; or JSON
+ *   `{ xmlFevFile, rips, enviar }`), `Idempotency-Key` header; GET /api/v1/paquetes/{id}. Both need the ministerio
+ *   product and are limited per key (per user for a session).
+ */
+export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const sesion = { preHandler: [app.requireAuth] };
+  r.get('/api/integraciones/claves', { ...sesion, schema: { response: { 200: ZEnvelope(ZApiKeysData) } } }, async (req) => ({
+    success: true,
+    data: { claves: await listarClaves(deps, authOf(req)) },
+  }));
+  r.post(
+    '/api/integraciones/claves',
+    { ...sesion, schema: { body: ZApiKeyCreateRequest, response: { 200: ZEnvelope(ZApiKeyCreated) } } },
+    async (req) => ({ success: true, message: MSG_INTEGRACIONES.apiKeyCreada, data: await crearClave(deps, authOf(req), req.body) }),
+  );
+  r.delete(
+    '/api/integraciones/claves/:id',
+    { ...sesion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZApiKey) } } },
+    async (req) => ({ success: true, message: MSG_INTEGRACIONES.apiKeyRevocada, data: await revocarClave(deps, authOf(req), req.params.id) }),
+  );
+
+  const perCaller = keyedLimit(app, {
+    name: 'paquetes:caller',
+    max: 120 * (deps.config.rateLimitScale ?? 1),
+    timeWindowMs: 60_000,
+    key: (req) => (req.apiKeyId !== null ? `key:${req.apiKeyId}` : req.auth ? `user:${req.auth.userId}` : null),
+  });
+  const conClave = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio'), perCaller] };
+  r.post(
+    '/api/v1/paquetes',
+    { ...conClave, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData) } } },
+    async (req, reply) => {
+      const header = req.headers['idempotency-key'];
+      let idempotencyKey: string | null = null;
+      if (header !== undefined) {
+        const parsed = ZIdempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
+        if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MSG.requestInvalid);
+        idempotencyKey = parsed.data;
+      }
+      const archivos = req.isMultipart() ? await leerMultipart(req) : leerJson(req.body);
+      const { status, data } = await radicarPaquete(deps, authOf(req), archivos, idempotencyKey);
+      return reply.status(status as 200 | 201).send({ success: true, data });
+    },
+  );
+  r.get(
+    '/api/v1/paquetes/:id',
+    { ...conClave, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZPaqueteData) } } },
+    async (req) => ({ success: true, data: await estadoPaquete(deps, authOf(req), req.params.id) }),
+  );
+}
+
+/** The JSON filing: the XML's base64 decoded strictly, the RIPS object serialised as the file's bytes. */
+function leerJson(body: unknown): TPaqueteArchivos {
+  const parsed = ZPaqueteJsonRequest.safeParse(body ?? {});
+  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MSG.requestInvalid);
+  const { xmlFevFile, rips, enviar } = parsed.data;
+  let xml: TPaqueteArchivos['xml'] = null;
+  if (xmlFevFile) {
+    const compact = xmlFevFile.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0)
+      throw new AppError('PAQUETE_BASE64', MSG_INTEGRACIONES.paqueteBase64Invalido);
+    xml = { filename: 'factura.xml', bytes: Buffer.from(compact, 'base64') };
+    if (xml.bytes.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', MSG.fileTooLarge);
+  }
+  const ripsFile = rips ? { filename: 'rips.json', bytes: Buffer.from(JSON.stringify(rips), 'utf8') } : null;
+  return { xml, rips: ripsFile, enviar };
+}
+
+const ZEnviarCampo = z.enum(['true', 'false', '']).default('false');
+
+/** The multipart filing: parts `xml` and `rips` (each at most 10 MB), field `enviar`. */
+async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
+  const files: Record<string, { filename: string; bytes: Buffer }> = {};
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts({ limits: { files: 2, fileSize: MAX_UPLOAD_BYTES, fields: 4, fieldSize: 64 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if ((part.fieldname === 'xml' || part.fieldname === 'rips') && !files[part.fieldname])
+          files[part.fieldname] = { filename: part.filename || `${part.fieldname}.${part.fieldname === 'xml' ? 'xml' : 'json'}`, bytes };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError || (err as { code?: string }).code?.startsWith('FST_')) throw err;
+    throw new AppError('UPLOAD_MALFORMED', MSG.uploadMalformed);
+  }
+  if (Object.values(files).some((f) => hasNul(f.filename)) || Object.values(fields).some(hasNul))
+    throw new AppError('NUL_CHARACTER', MSG.nulCharacter);
+  const enviar = ZEnviarCampo.safeParse(fields['enviar'] ?? 'false');
+  if (!enviar.success) throw new AppError('VALIDATION', MSG.requestInvalid);
+  // The extension decides how the upload path reads a file: the part's name says what it is.
+  const rename = (f: { filename: string; bytes: Buffer } | undefined, ext: 'xml' | 'json') =>
+    f ? { filename: /\.(xml|json)$/i.test(f.filename) ? f.filename : `${f.filename || 'archivo'}.${ext}`, bytes: f.bytes } : null;
+  return { xml: rename(files['xml'], 'xml'), rips: rename(files['rips'], 'json'), enviar: enviar.data === 'true' };
+}

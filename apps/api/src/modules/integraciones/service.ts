@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  API_KEY_MAX_ACTIVAS,
+  type TApiKey,
+  type TApiKeyCreated,
+  type TPaqueteData,
+} from '@radica/contracts/integraciones';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getDetail } from '../documents/detail.ts';
+import { sendDocument } from '../documents/send.ts';
+import { uploadFile, type TCtx } from '../documents/upload.ts';
+import { hashApiKey, newApiKey } from './api-key-check.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  countActiveApiKeys,
+  findIdempotencyKey,
+  insertApiKey,
+  listApiKeys,
+  releaseIdempotencyKey,
+  revokeApiKey,
+  type TApiKeyRow,
+} from './repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toApiKey(row: TApiKeyRow, now: Date): TApiKey {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    prefijo: row.prefijo,
+    creadaEn: row.creadaEn.toISOString(),
+    expiraEn: row.expiraEn.toISOString(),
+    ultimoUso: iso(row.ultimoUso),
+    revocadaEn: iso(row.revocadaEn),
+    activa: row.revocadaEn === null && row.expiraEn > now,
+  };
+}
+
+/** GET /api/integraciones/claves: the tenant's keys, oldest first, without the keys themselves. */
+export async function listarClaves(deps: TDeps, ctx: TCtx): Promise<TApiKey[]> {
+  const now = new Date();
+  return (await listApiKeys(deps.db, ctx.tenantId)).map((r) => toApiKey(r, now));
+}
+
+/**
+ * POST /api/integraciones/claves: a new key named `nombre`, valid `diasVigencia` days; `clave` is returned this once
+ * and stored only as its SHA-256. Throws AppError API_KEY_LIMIT (409) with API_KEY_MAX_ACTIVAS usable keys already.
+ */
+export async function crearClave(deps: TDeps, ctx: TCtx, input: { nombre: string; diasVigencia: number }): Promise<TApiKeyCreated> {
+  const now = new Date();
+  if ((await countActiveApiKeys(deps.db, ctx.tenantId, now)) >= API_KEY_MAX_ACTIVAS)
+    throw new AppError('API_KEY_LIMIT', MSG_INTEGRACIONES.apiKeyLimite(API_KEY_MAX_ACTIVAS));
+  const clave = newApiKey();
+  const row = await insertApiKey(deps.db, ctx.tenantId, {
+    creadaPor: ctx.userId,
+    nombre: input.nombre,
+    prefijo: clave.slice(0, 12),
+    hash: hashApiKey(clave),
+    expiraEn: new Date(now.getTime() + input.diasVigencia * 86_400_000),
+  });
+  return { ...toApiKey(row, now), clave };
+}
+
+/** DELETE /api/integraciones/claves/{id}: revoked at once. Throws API_KEY_NOT_FOUND (404) for another tenant's id. */
+export async function revocarClave(deps: TDeps, ctx: TCtx, id: number): Promise<TApiKey> {
+  const now = new Date();
+  const row = await revokeApiKey(deps.db, ctx.tenantId, id, now);
+  if (!row) throw new AppError('API_KEY_NOT_FOUND', MSG_INTEGRACIONES.apiKeyNoEncontrada);
+  return toApiKey(row, now);
+}
+
+/** A package's files as the route read them (multipart parts or the JSON body's base64 XML and RIPS object). */
+export type TPaqueteArchivos = {
+  xml: { filename: string; bytes: Buffer } | null;
+  rips: { filename: string; bytes: Buffer } | null;
+  enviar: boolean;
+};
+
+/** How long a replay waits for the first request with its Idempotency-Key to finish (ms). */
+const ESPERA_IDEMPOTENCIA_MS = 15_000;
+
+/**
+ * POST /api/v1/paquetes (issue 15 "One call to file a package"): files the XML and/or the RIPS as one document of
+ * channel 'api' through the same upload path as the web (checks, identity, formato, pre-validation), sends it to the
+ * ministry when `enviar`, and answers the document with its local findings and, when sent, the ministry's result.
+ * With an `idempotencyKey`, the same key and body answer the first result and create nothing new (a concurrent
+ * duplicate waits for it); the same key with another body is 409 IDEMPOTENCY_CONFLICT. A request that fails releases
+ * its key. Returns the HTTP status (201 created, 200 replayed) with the data.
+ * @throws the upload's and the send's AppErrors; PAQUETE_VACIO (400) without files.
+ */
+export async function radicarPaquete(
+  deps: TDeps,
+  ctx: TCtx,
+  archivos: TPaqueteArchivos,
+  idempotencyKey: string | null,
+): Promise<{ status: number; data: TPaqueteData }> {
+  if (!archivos.xml && !archivos.rips) throw new AppError('PAQUETE_VACIO', MSG_INTEGRACIONES.paqueteSinArchivos);
+  if (!idempotencyKey) return { status: 201, data: await radicar(deps, ctx, archivos) };
+
+  const cuerpoHash = hashBody(archivos);
+  const claim = await claimIdempotencyKey(deps.db, ctx.tenantId, idempotencyKey, cuerpoHash);
+  if (!claim) return replay(deps, ctx, idempotencyKey, cuerpoHash);
+  try {
+    const data = await radicar(deps, ctx, archivos);
+    await completeIdempotencyKey(deps.db, ctx.tenantId, claim.id, { fevRipsId: data.id, estadoHttp: 201, respuesta: data });
+    return { status: 201, data };
+  } catch (err) {
+    await releaseIdempotencyKey(deps.db, ctx.tenantId, claim.id);
+    throw err;
+  }
+}
+
+/** The answer of an Idempotency-Key already claimed: the stored one, after waiting for it when still in progress. */
+async function replay(deps: TDeps, ctx: TCtx, clave: string, cuerpoHash: string): Promise<{ status: number; data: TPaqueteData }> {
+  const deadline = Date.now() + ESPERA_IDEMPOTENCIA_MS;
+  for (;;) {
+    const row = await findIdempotencyKey(deps.db, ctx.tenantId, clave);
+    if (row && row.cuerpoHash !== cuerpoHash) throw new AppError('IDEMPOTENCY_CONFLICT', MSG_INTEGRACIONES.idempotenciaConflicto);
+    if (row?.respuesta) return { status: 200, data: row.respuesta as TPaqueteData };
+    // The first request failed and released the key: this one may file it now.
+    if (!row) throw new AppError('IDEMPOTENCY_IN_PROGRESS', MSG_INTEGRACIONES.idempotenciaEnCurso);
+    if (Date.now() > deadline) throw new AppError('IDEMPOTENCY_IN_PROGRESS', MSG_INTEGRACIONES.idempotenciaEnCurso);
+    await sleep(100);
+  }
+}
+
+/** SHA-256 over what identifies a filing: both files' bytes and whether to send. */
+function hashBody(a: TPaqueteArchivos): string {
+  const h = createHash('sha256');
+  h.update(`xml:${a.xml?.bytes.length ?? -1}:`).update(a.xml?.bytes ?? Buffer.alloc(0));
+  h.update(`rips:${a.rips?.bytes.length ?? -1}:`).update(a.rips?.bytes ?? Buffer.alloc(0));
+  h.update(`enviar:${a.enviar}`);
+  return h.digest('hex');
+}
+
+/** The filing itself: the XML first (it names the document), then the RIPS into the same document; then the send. */
+async function radicar(deps: TDeps, ctx: TCtx, a: TPaqueteArchivos): Promise<TPaqueteData> {
+  let id: number | null = null;
+  for (const file of [a.xml, a.rips]) {
+    if (!file) continue;
+    const up = await uploadFile(deps, ctx, { filename: file.filename, bytes: file.bytes, fevRipsId: id, canal: 'api' });
+    id = up.fevRipsId;
+  }
+  let envio: TPaqueteData['envio'] = null;
+  if (a.enviar) {
+    try {
+      const sent = await sendDocument(deps, ctx, id!);
+      envio = { exitoso: sent.exitoso, mensaje: sent.mensaje ?? MSG_INTEGRACIONES.paqueteEnviado };
+    } catch (err) {
+      // The document is filed either way: a refused send (no configuration, ministry down…) is reported, not thrown.
+      if (!(err instanceof AppError)) throw err;
+      envio = { exitoso: false, mensaje: err.message };
+    }
+  }
+  return { ...(await estadoPaquete(deps, ctx, id!)), envio };
+}
+
+/**
+ * GET /api/v1/paquetes/{id} (and the tail of the filing): the document, its local findings and the ministry's result
+ * once it has one. Another tenant's id is 404 (documents/detail.ts).
+ */
+export async function estadoPaquete(deps: TDeps, ctx: { tenantId: number; userId: number }, id: number): Promise<TPaqueteData> {
+  const doc = await getDetail(deps, ctx, id);
+  const sent = doc.cuv !== null || doc.errores.length > 0 || doc.notificaciones.length > 0 || doc.fechaRadicacion !== null;
+  return {
+    id: doc.id,
+    formato: doc.formato,
+    tipoDocumento: doc.tipoDocumento,
+    estado: doc.estado,
+    canal: doc.canal ?? 'plataforma',
+    servicioCarga: doc.servicioCarga,
+    hallazgos: doc.prevalidacion,
+    envio: null,
+    resultado: sent
+      ? { cuv: doc.cuv, fechaRadicacion: doc.fechaRadicacion, procesoId: doc.procesoId, errores: doc.errores, notificaciones: doc.notificaciones }
+      : null,
+  };
+}
