@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { ESTADOS, LIST_PAGE_SIZE, MAX_ROW_ID } from './enums.ts';
 import { MSG } from './messages.ts';
 
+/** How a document's files arrived (issue 15): the web upload, the API, e-mail or SFTP. */
+export const CANALES_DOCUMENTO = ['plataforma', 'api', 'email', 'sftp'] as const;
+export type TCanalDocumento = (typeof CANALES_DOCUMENTO)[number];
+/** How each channel reads on screens and in the Excel report. */
+export const CANAL_ETIQUETAS: Record<TCanalDocumento, string> = {
+  plataforma: 'Plataforma',
+  api: 'API',
+  email: 'Correo',
+  sftp: 'SFTP',
+};
+
 /** A document id: a positive PostgreSQL integer; anything else answers 400 'Error: ID de documento inválido'. */
 export const ZDocumentId = z
   .number({ error: MSG.invalidDocumentId })
@@ -97,6 +108,8 @@ export const ZSearchRequest = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
   tipoDocumento: z.string().trim().max(10).optional().nullable(),
   formato: z.string().trim().max(60).optional().nullable(),
+  /** Radica (issue 15): only the documents that arrived through this channel ('' or absent: all). */
+  canal: z.union([z.enum(CANALES_DOCUMENTO), z.literal('')]).optional().nullable(),
   estado: z
     .union([z.enum(['EXCLUDE_ANULADO', ...ESTADOS] as [string, ...string[]]), z.literal('')])
     .optional()
@@ -211,6 +224,8 @@ export const ZInformeRow = z.object({
   modalidadPago: z.string().nullable(),
   identificacionAdquiriente: z.string().nullable(),
   numDocumentoReferenciado: z.string().nullable(),
+  /** Radica (issue 15): the channel the files arrived through. */
+  canal: z.string().optional(),
 });
 export type TInformeRow = z.infer<typeof ZInformeRow>;
 export const ZInformeData = z.object({ datos: z.array(ZInformeRow) });

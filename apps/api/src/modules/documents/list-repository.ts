@@ -17,7 +17,7 @@ const isDay = (d: string | null | undefined): d is string => Boolean(d && /^\d{4
 /**
  * WHERE clause of the list filters (seed 001 §2 "Filters", §5 "Filters", §7 `estado` values): tenant; `estado`
  * EXCLUDE_ANULADO (or empty) hides cancelled documents, NO_APROBADO also matches RECHAZADO and ERROR, other names
- * match exactly; `tipoDocumento` exact; `formato` contains (case-insensitive; a pg_trgm index serves it);
+ * match exactly; `tipoDocumento` and `canal` (issue 15) exact; `formato` contains (case-insensitive; a pg_trgm index serves it);
  * date ranges yyyy-mm-dd inclusive in Colombia time.
  */
 export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
@@ -27,6 +27,7 @@ export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
   else if (estado === 'NO_APROBADO') where.push(inArray(fevRips.estado, ['NO_APROBADO', 'RECHAZADO', 'ERROR']));
   else where.push(eq(fevRips.estado, estado));
   if (q.tipoDocumento) where.push(eq(fevRips.tipoDocumento, q.tipoDocumento));
+  if (q.canal) where.push(eq(fevRips.canal, q.canal));
   if (q.formato) where.push(ilike(fevRips.formato, `%${q.formato.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   if (isDay(q.fechaCreacionDesde)) where.push(gte(fevRips.fechaCreacion, dayStart(q.fechaCreacionDesde)));
   if (isDay(q.fechaCreacionHasta)) where.push(lt(fevRips.fechaCreacion, nextDay(q.fechaCreacionHasta)));

@@ -76,6 +76,7 @@ export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly
       modalidadPago: info?.modalidadPago ?? null,
       identificacionAdquiriente: info?.identificacionAdquiriente ?? null,
       numDocumentoReferenciado: referencias.get(d.id) ?? null,
+      canal: d.canal,
     });
   }
   return { datos };

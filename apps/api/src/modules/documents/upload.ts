@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MSG } from '@radica/contracts/messages';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
-import type { TUploadData } from '@radica/contracts/documents';
+import type { TCanalDocumento, TUploadData } from '@radica/contracts/documents';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TErrorCode } from '@radica/contracts/errors';
@@ -23,8 +23,6 @@ import {
 import { assertEditable, estadoInicial, estadoPorContenido } from './status.ts';
 
 export type TCtx = { tenantId: number; userId: number };
-/** How a document's files arrived (issue 15): the web upload, the API, e-mail or SFTP. */
-export type TCanalDocumento = 'plataforma' | 'api' | 'email' | 'sftp';
 
 /** Identification numbers compare without spaces, hyphens, underscores and dots (seed 001 §5). */
 export const normalizeId = (v: string) => v.replace(/[\s\-_.]/g, '').toUpperCase();

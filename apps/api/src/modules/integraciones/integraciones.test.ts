@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { apiKeys, fevRips } from '../../db/schema.ts';
-import { PROVIDER_CONFIG, par1Copy, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
+import { PROVIDER_CONFIG, fileForm, par1Copy, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
 /**
  * Issue 15 "The API channel": API keys (lifecycle, isolation, what a key may not do), the one filing call (multipart
@@ -125,6 +125,17 @@ describe('POST /api/v1/paquetes (issue 15 "One call to file a package")', () => 
     // The channel shows in the list the web reads.
     const list = await a.c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 15 });
     expect(list.body.data.results.data.find((d: { id: number }) => d.id === r.body.data.id).canal).toBe('api');
+    // …and filters it: a document uploaded on the platform is left out of canal 'api', and the Excel rows name it.
+    const web = par1Copy('AP2002');
+    const x = await a.c.post('/api/FevRips/subir-archivo', fileForm('AP2002.xml', web.xml));
+    expect(x.status).toBe(200);
+    const soloApi = await a.c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 15, canal: 'api' });
+    expect(soloApi.body.data.results.data.map((d: { formato: string }) => d.formato)).toEqual(['AP2001']);
+    const soloWeb = await a.c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 15, canal: 'plataforma' });
+    expect(soloWeb.body.data.results.data.map((d: { formato: string }) => d.formato)).toEqual(['AP2002']);
+    expect((await a.c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 15, canal: 'fax' })).status).toBe(400);
+    const informe = await a.c.post('/api/fevrips/informe-listado', { formatos: ['AP2001', 'AP2002'] });
+    expect(informe.body.data.datos.map((d: { canal: string }) => d.canal)).toEqual(['api', 'plataforma']);
   });
 
   it("takes the ministry's JSON shape (xmlFevFile in base64, rips as an object) and answers the local findings", async () => {
