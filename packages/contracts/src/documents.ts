@@ -245,6 +245,8 @@ export const ZFormatosPaginaRequest = z.object({
   estadoInterno: z.union([z.string(), z.number()]).optional().nullable(),
   estado: z.string().optional().nullable(),
   formato: z.string().trim().max(60).optional().nullable(),
+  /** Radica (issue 15): the list's channel filter, so select-all takes the same documents the list shows. */
+  canal: z.union([z.enum(CANALES_DOCUMENTO), z.literal('')]).optional().nullable(),
   fechaCreacionDesde: z.string().optional().nullable(),
   fechaCreacionHasta: z.string().optional().nullable(),
   fechaRadicacionDesde: z.string().optional().nullable(),

@@ -15,6 +15,57 @@ export const MSG_INTEGRACIONES = {
   paqueteSinArchivos: 'El paquete no trae archivos: envía el XML (xmlFevFile) o el RIPS (rips), o los dos.',
   paqueteBase64Invalido: 'xmlFevFile no es un texto Base64 válido del XML de la factura.',
   paqueteEnviado: 'Paquete enviado al Ministerio.',
+  /** Settings › Integraciones (web): the API keys card. */
+  tabIntegraciones: 'Integraciones',
+  clavesTitulo: 'Claves de API',
+  clavesDescripcion:
+    'Con una clave, tu sistema (HIS, software de facturación) radica paquetes en Radica sin iniciar sesión. Cada clave pertenece a tu empresa y se puede revocar en cualquier momento.',
+  clavesVacio: 'Aún no tienes claves de API',
+  clavesVacioAyuda: 'Crea una para que tu sistema radique paquetes por la API.',
+  clavesErrorCarga: (detalle: string) => `No se pudieron cargar las claves de API: ${detalle}`,
+  clavesLista: 'Claves de API de tu empresa',
+  crearClave: 'Crear clave',
+  crearClaveEnviar: 'Crear la clave',
+  campoNombreClave: 'Nombre de la clave',
+  campoNombreClaveAyuda: 'Para reconocerla después, por ejemplo el sistema que la usará: «HIS principal».',
+  campoVigencia: 'Vigencia (días)',
+  campoVigenciaAyuda: (max: number, defecto: number) =>
+    `Entre 1 y ${max} días (${defecto} por defecto). Al vencer, la clave deja de funcionar.`,
+  columnaPrefijo: 'Prefijo',
+  columnaCreada: 'Creada',
+  columnaVence: 'Vence',
+  columnaUltimoUso: 'Último uso',
+  columnaEstadoClave: 'Estado de la clave',
+  usoNunca: 'Nunca',
+  estadoActiva: 'Activa',
+  estadoRevocada: 'Revocada',
+  estadoVencida: 'Vencida',
+  nuevaClaveTitulo: 'Tu nueva clave de API',
+  nuevaClaveEtiqueta: 'Clave de API',
+  copiarClave: 'Copiar clave',
+  claveCopiada: 'Clave copiada al portapapeles',
+  claveNoCopiada: 'No se pudo copiar: selecciona la clave y cópiala a mano.',
+  cerrarNuevaClave: 'Ya la guardé, cerrar',
+  revocar: 'Revocar',
+  revocarClaveDe: (nombre: string) => `Revocar la clave ${nombre}`,
+  revocarTitulo: '¿Revocar esta clave de API?',
+  revocarExplicacion: (nombre: string) =>
+    `La clave «${nombre}» dejará de funcionar de inmediato: los sistemas que la usan recibirán un error 401. Esto no se puede deshacer.`,
+  revocarConfirmar: 'Sí, revocar',
+  usoTitulo: 'Cómo usar una clave',
+  usoEncabezado: 'Envía la clave en el encabezado Authorization de cada solicitud:',
+  usoRadicar: 'Para radicar un paquete, envía el XML y el RIPS en un multipart (partes xml y rips) a:',
+  usoEnviar:
+    'Agrega el campo enviar=true para enviarlo al Ministerio de inmediato, y un encabezado Idempotency-Key distinto por paquete para que un reintento no lo radique dos veces.',
+  usoConsultar: 'Consulta el estado y el resultado del Ministerio (CUV o errores) con:',
+  usoJson:
+    'También acepta JSON, como la API del Ministerio: { "xmlFevFile": XML en Base64, "rips": objeto RIPS, "enviar": true }.',
+  usoEjemplo: 'Ejemplo con curl:',
+  usoLimites:
+    'Una clave solo sirve para los documentos: no puede administrar la cuenta, las claves ni los pagos.',
+  /** The documents' channel (issue 15) on the ministry screens. */
+  canal: 'Canal',
+  todosLosCanales: 'Todos los canales',
 } as const;
 
 export type TMsgIntegracionesKey = keyof typeof MSG_INTEGRACIONES;
