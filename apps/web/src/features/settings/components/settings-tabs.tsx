@@ -1,11 +1,18 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { cn } from '../../../lib/cn';
 
-export type SettingsTab = 'general' | 'ministerio';
+export type SettingsTab = 'general' | 'ministerio' | 'integraciones';
 export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
   { id: 'general', label: 'General' },
   { id: 'ministerio', label: 'Ministerio' },
+  { id: 'integraciones', label: MSG_INTEGRACIONES.tabIntegraciones },
 ];
+
+/** The tab a `?tab=` value opens: 'ministerio' or 'integraciones', anything else 'general'. */
+export function settingsTabOf(value: string | null): SettingsTab {
+  return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? 'general';
+}
 
 /** ARIA tabs: arrow keys, Home and End move between them. */
 export function SettingsTabs({
@@ -43,7 +50,7 @@ export function SettingsTabs({
     <div
       role="tablist"
       aria-label="Secciones de configuración"
-      className="flex gap-1 border-b border-slate-200"
+      className="flex gap-1 overflow-x-auto border-b border-slate-200"
     >
       {SETTINGS_TABS.map((tab, index) => {
         const isActive = tab.id === active;
@@ -62,7 +69,7 @@ export function SettingsTabs({
             onClick={() => onChange(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
-              '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+              '-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
               isActive
                 ? 'border-brand-600 text-brand-700'
                 : 'border-transparent text-slate-500 hover:text-slate-700',

@@ -13,13 +13,17 @@ import { useTerceroFevrips } from '../../../lib/provider-config';
 import { AccountCard } from '../components/account-card';
 import { ProviderConfigForm } from '../components/provider-config-form';
 import { ProviderConfigView } from '../components/provider-config-view';
-import { SettingsTabs, type SettingsTab } from '../components/settings-tabs';
+import { IntegracionesTab } from '../components/integraciones-tab';
+import { SettingsTabs, settingsTabOf, type SettingsTab } from '../components/settings-tabs';
 import { TerceroCard } from '../components/tercero-card';
 
-/** /settings with the tabs General and Ministerio (seed 000 §2 "Settings"); ?tab=ministerio opens the second. */
+/**
+ * /settings with the tabs General, Ministerio (seed 000 §2 "Settings") and Integraciones (issue 15: API keys);
+ * ?tab=ministerio and ?tab=integraciones open the other two. Integraciones does not wait for the company data.
+ */
 export function SettingsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: SettingsTab = searchParams.get('tab') === 'ministerio' ? 'ministerio' : 'general';
+  const tab: SettingsTab = settingsTabOf(searchParams.get('tab'));
   const { user } = useSession();
   const query = useTerceroFevrips();
   const [isFormOpen, setIsFormOpen] = useState(false);
@@ -29,7 +33,9 @@ export function SettingsRoute() {
   };
 
   let panel;
-  if (query.isPending) {
+  if (tab === 'integraciones') {
+    panel = <IntegracionesTab />;
+  } else if (query.isPending) {
     panel = <LoadingScreen text={MSG.uiLoading} />;
   } else if (query.isError) {
     panel = (

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TApiKeyCreateRequest, TApiKeyCreated } from '@radica/contracts/integraciones';
+import { apiRequest } from '../../../lib/http';
+import { API_KEYS_QUERY_KEY } from './get-api-keys';
+
+/**
+ * POST /api/integraciones/claves (issue 15): a new key named `nombre`, valid `diasVigencia` days. The answer carries
+ * the key itself (`clave`) this once; the server keeps only its hash. Throws HttpError (409 at the active-key limit).
+ */
+export async function createApiKey(body: TApiKeyCreateRequest): Promise<TApiKeyCreated> {
+  const envelope = await apiRequest<TApiKeyCreated>('/api/integraciones/claves', { method: 'POST', body });
+  return envelope.data;
+}
+
+/**
+ * The create mutation. Its data is the only copy of the new key in the browser: `gcTime: 0` drops it from the
+ * mutation cache as soon as the screen resets the mutation (the panel is closed). Refreshes the key list.
+ */
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApiKey,
+    gcTime: 0,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
+  });
+}
