@@ -1,4 +1,11 @@
-import type { TDocumentDetailData, TDocumentRow, TInformeRow, TPaginaItem, TRespuestaRow } from '@radica/contracts/documents';
+import type {
+  TCanalDocumento,
+  TDocumentDetailData,
+  TDocumentRow,
+  TInformeRow,
+  TPaginaItem,
+  TRespuestaRow,
+} from '@radica/contracts/documents';
 
 /** The contract types the ministerio screens show, under the names the feature uses (packages/contracts/src/documents.ts). */
 export type TMinisterioRow = TDocumentRow;
@@ -13,6 +20,8 @@ export type TListFilters = {
   formato: string;
   tipoDocumento: string;
   estado: string;
+  /** The channel the files came through (issue 15); '' for all. */
+  canal: TCanalDocumento | '';
   fechaCreacionDesde: string;
   fechaCreacionHasta: string;
   fechaRadicacionDesde: string;

@@ -1,14 +1,15 @@
 import { MSG } from '@radica/contracts/messages';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { cargaEndpoint } from '@radica/contracts/muv';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
 import { formatCop, formatDateTime } from '../../../lib/format';
 import type { TMinisterioDetail } from '../api/types';
-import { tipoDocumentoLabel } from '../utils/display';
+import { canalLabel, tipoDocumentoLabel } from '../utils/display';
 import { EstadoBadge } from './estado-badge';
 
 /**
- * A document's summary (seed 001 §2): formato, type, status, dates, the RIPS structure checked, the package type and
- * send attempts. The editor's 'Resumen'
+ * A document's summary (seed 001 §2): formato, type, channel (issue 15), status, dates, the RIPS structure checked,
+ * the package type and send attempts. The editor's 'Resumen'
  * card shows the short form; the list's details side panel (`detailed`) adds the filing date, CUV, process id,
  * files, invoice figures and finding counts.
  */
@@ -24,6 +25,7 @@ export function DocumentSummary({
   const items: DetailItem[] = [
     { label: 'Formato', value: doc.formato, mono: true },
     { label: 'Tipo de documento', value: doc.tipoDocumentoNombre ?? tipoDocumentoLabel(doc.tipoDocumento) },
+    { label: MSG_INTEGRACIONES.canal, value: canalLabel(doc.canal, ''), testId: 'canal-documento' },
     { label: 'Estado', value: <EstadoBadge estado={doc.estado} testId={estadoTestId} /> },
     { label: 'Fecha de creación', value: formatDateTime(doc.fechaCreacion) },
   ];

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { formatDateTime } from '../../../lib/format';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
+import { CanalBadge } from './canal-badge';
 import type { TDocumentsViewProps } from './documents-table';
 import { EstadoIcon } from './estado-badge';
 import { RowActions } from './row-actions';
@@ -48,6 +50,10 @@ export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busy
                 <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
                   <dt className="text-slate-500">Tipo</dt>
                   <dd className="text-slate-800">{tipoDocumentoLabel(row.tipoDocumento)}</dd>
+                  <dt className="text-slate-500">{MSG_INTEGRACIONES.canal}</dt>
+                  <dd className="min-w-0">
+                    <CanalBadge canal={row.canal} />
+                  </dd>
                   <dt className="text-slate-500">Valor</dt>
                   <dd className="text-slate-800">{documentValue(row)}</dd>
                   <dt className="text-slate-500">Creación</dt>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { formatDateTime } from '../../../lib/format';
 import type { TMinisterioRow } from '../api/types';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
+import { CanalBadge } from './canal-badge';
 import { EstadoIcon } from './estado-badge';
 import { RowActions, type TRowActionHandlers } from './row-actions';
 
@@ -24,7 +26,10 @@ export type TDocumentsViewProps = {
   busyId: number | null;
 };
 
-/** The documents table (seed 001 §2): select-all, #, format, type, value, creation, filing, status, actions. */
+/**
+ * The documents table (seed 001 §2): select-all, #, format, type, channel (issue 15), value, creation, filing, status,
+ * actions.
+ */
 export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busyId }: TDocumentsViewProps) {
   const th =
     'whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
@@ -56,6 +61,9 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
             </th>
             <th scope="col" className={th}>
               Tipo
+            </th>
+            <th scope="col" className={th}>
+              {MSG_INTEGRACIONES.canal}
             </th>
             <th scope="col" className={`${th} text-right`}>
               Valor
@@ -97,6 +105,9 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
                 </Link>
               </td>
               <td className={`${td} text-slate-700`}>{tipoDocumentoLabel(row.tipoDocumento)}</td>
+              <td className={td}>
+                <CanalBadge canal={row.canal} />
+              </td>
               <td className={`${td} text-right tabular-nums text-slate-700`}>{documentValue(row)}</td>
               <td className={`${td} text-slate-700`}>{formatDateTime(row.fechaCreacion, '—')}</td>
               <td className={`${td} text-slate-700`}>{formatDateTime(row.fechaRadicacion, '—')}</td>

@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react';
+import { CANAL_ETIQUETAS, CANALES_DOCUMENTO } from '@radica/contracts/documents';
 import { TIPOS_DOCUMENTO } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/form-field';
@@ -21,8 +23,8 @@ const ESTADO_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
 ];
 
 /**
- * The list's filters (seed 001 §2, §7): search by formato, document type, status, creation and filing date
- * ranges, and 'Limpiar filtros'. The search text is shown as typed; the list applies it after its debounce.
+ * The list's filters (seed 001 §2, §7): search by formato, document type, status, channel (issue 15), creation and
+ * filing date ranges, and 'Limpiar filtros'. The search text is shown as typed; the list applies it after its debounce.
  */
 export function ListFiltersBar({
   filters,
@@ -39,7 +41,7 @@ export function ListFiltersBar({
 }) {
   return (
     <div className="grid gap-3 border-b border-slate-100 p-4 md:grid-cols-2 xl:grid-cols-4">
-      <div className="relative md:col-span-2">
+      <div className="relative md:col-span-2 xl:col-span-1">
         <span className="mb-1 block text-xs font-medium text-slate-600">{MSG_MINISTERIO.searchLabel}</span>
         <Search aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400" />
         <Input
@@ -76,6 +78,26 @@ export function ListFiltersBar({
           {ESTADO_FILTERS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <label htmlFor="filtro-canal" className="mb-1 block text-xs font-medium text-slate-600">
+          {MSG_INTEGRACIONES.canal}
+        </label>
+        <Select
+          id="filtro-canal"
+          value={filters.canal}
+          onChange={(e) => {
+            const canal = CANALES_DOCUMENTO.find((c) => c === e.target.value) ?? '';
+            onChange({ canal });
+          }}
+        >
+          <option value="">{MSG_INTEGRACIONES.todosLosCanales}</option>
+          {CANALES_DOCUMENTO.map((canal) => (
+            <option key={canal} value={canal}>
+              {CANAL_ETIQUETAS[canal]}
             </option>
           ))}
         </Select>

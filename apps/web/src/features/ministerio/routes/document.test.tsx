@@ -72,6 +72,12 @@ describe('document page', () => {
     expect(screen.getByText('Resolución 948 de 2026 (Documento Técnico 1 v002)')).toBeTruthy();
   });
 
+  it('names the channel the files came through (issue 15)', async () => {
+    renderAt('/ministerio/5', detail({ canal: 'api' }));
+    expect(await screen.findByText('Canal')).toBeTruthy();
+    expect(screen.getByTestId('canal-documento').textContent).toBe('API');
+  });
+
   it('shows an approved document with its status and full CUV', async () => {
     renderAt(
       '/ministerio/5',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
@@ -10,8 +10,15 @@ import { FILTERS_STORAGE_KEY } from '../utils/list-filters';
 import { DocumentsListRoute } from './documents-list';
 import { documentRow } from '../test/fixtures';
 
-const row = (id: number, estado: string) =>
-  documentRow({ id, estado, formato: `FE${id}`, cuv: estado === 'APROBADO' ? 'ab'.repeat(48) : null, estadoInterno: 1 });
+const row = (id: number, estado: string, canal = 'plataforma') =>
+  documentRow({
+    id,
+    estado,
+    formato: `FE${id}`,
+    cuv: estado === 'APROBADO' ? 'ab'.repeat(48) : null,
+    estadoInterno: 1,
+    canal,
+  });
 
 let bodies: Array<{ path: string; body: unknown }> = [];
 
@@ -50,7 +57,7 @@ function renderList(
         JSON.stringify({
           success: true,
           data: {
-            results: { data: [row(1, 'PROCESADO'), row(2, 'APROBADO'), row(3, 'ANULADO')] },
+            results: { data: [row(1, 'PROCESADO', 'api'), row(2, 'APROBADO'), row(3, 'ANULADO', 'email')] },
             totalRecords: 40,
             totalPages: 3,
             pageIndex: body?.pageIndex ?? 1,
@@ -72,6 +79,9 @@ function renderList(
     </QueryClientProvider>,
   );
 }
+
+/** Unmount what renderList rendered (to render it again under other conditions). */
+const cleanupList = () => cleanup();
 
 const searches = () => bodies.filter((b) => b.path === '/api/FevRips/search').map((b) => b.body);
 
@@ -147,6 +157,67 @@ describe('documents list (seed 001 §2)', () => {
       page: 1,
       filters: { estado: 'ANULADO' },
     });
+  });
+
+  it('filters by channel (issue 15): back to page 1, sent as canal, saved with the filters, and select-all takes it too', async () => {
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    expect(searches()[0]).toMatchObject({ canal: '' });
+    const canal = screen.getByLabelText('Canal') as HTMLSelectElement;
+    expect(Array.from(canal.options).map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Todos los canales'],
+      ['plataforma', 'Plataforma'],
+      ['api', 'API'],
+      ['email', 'Correo'],
+      ['sftp', 'SFTP'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 2 }));
+    fireEvent.change(canal, { target: { value: 'api' } });
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 1, canal: 'api' }));
+    expect(JSON.parse(localStorage.getItem(FILTERS_STORAGE_KEY)!)).toMatchObject({
+      page: 1,
+      filters: { canal: 'api' },
+    });
+    fireEvent.click(screen.getByLabelText(MSG_MINISTERIO.selectAll));
+    await screen.findByText(MSG_MINISTERIO.selectedCount(40));
+    expect(bodies.find((b) => b.path === '/api/FevRips/formatos-pagina')?.body).toMatchObject({ canal: 'api' });
+    fireEvent.click(screen.getByRole('button', { name: MSG_MINISTERIO.clearFilters }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ canal: '' }));
+    expect(canal.value).toBe('');
+  });
+
+  it('starts with the saved channel', async () => {
+    localStorage.setItem(FILTERS_STORAGE_KEY, JSON.stringify({ filters: { canal: 'email' }, page: 1 }));
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    expect((screen.getByLabelText('Canal') as HTMLSelectElement).value).toBe('email');
+    expect(searches()[0]).toMatchObject({ canal: 'email' });
+  });
+
+  it("names each row's channel in a small label, in the table and on phones' cards", async () => {
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    expect(screen.getByRole('columnheader', { name: 'Canal' })).toBeTruthy();
+    const labels = () =>
+      screen.getAllByTestId('canal-documento').map((l) => [l.getAttribute('data-canal'), l.textContent]);
+    expect(labels()).toEqual([
+      ['api', 'API'],
+      ['plataforma', 'Plataforma'],
+      ['email', 'Correo'],
+    ]);
+    cleanupList();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    const card = screen.getAllByTestId('tarjeta-documento')[0]!;
+    expect(within(card).getByTestId('canal-documento').textContent).toBe('API');
+    expect(within(card).getByText('Canal')).toBeTruthy();
   });
 
   it('selecting rows shows the bulk bar; Descargar Respuestas only with an approved document', async () => {

@@ -23,6 +23,7 @@ export function documentRow(overrides: Partial<TMinisterioRow> = {}): TMinisteri
     tieneErrores: false,
     totalErrores: 0,
     totalNotificaciones: 0,
+    canal: 'plataforma',
     ...overrides,
   };
 }
@@ -60,5 +61,6 @@ export function reportRows(n: number): TReportRow[] {
     modalidadPago: '04',
     identificacionAdquiriente: '900156264',
     numDocumentoReferenciado: null,
+    canal: 'plataforma',
   }));
 }

@@ -1,4 +1,4 @@
-import type { TDocumentRow } from '@radica/contracts/documents';
+import { CANAL_ETIQUETAS, type TDocumentRow } from '@radica/contracts/documents';
 import { TIPOS_DOCUMENTO } from '@radica/contracts/enums';
 import { formatCop } from '../../../lib/format';
 
@@ -10,4 +10,13 @@ export function documentValue(row: Pick<TDocumentRow, 'totalFactura' | 'fechaEnv
 /** FV → 'Factura de Venta', NC → 'Nota Crédito', ND → 'Nota Débito' (seed 001 §3); others as they come. */
 export function tipoDocumentoLabel(tipo: string): string {
   return TIPOS_DOCUMENTO[tipo as keyof typeof TIPOS_DOCUMENTO] ?? tipo;
+}
+
+/**
+ * How a document's channel reads (issue 15, contracts CANAL_ETIQUETAS): plataforma → 'Plataforma', api → 'API',
+ * email → 'Correo', sftp → 'SFTP'; an unknown value as it comes; none (a server before issue 15) → `fallback`.
+ */
+export function canalLabel(canal: string | null | undefined, fallback = '—'): string {
+  if (!canal) return fallback;
+  return CANAL_ETIQUETAS[canal as keyof typeof CANAL_ETIQUETAS] ?? canal;
 }

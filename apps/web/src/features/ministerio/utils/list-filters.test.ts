@@ -46,6 +46,21 @@ describe('list filters persistence (seed 001 §9)', () => {
     });
   });
 
+  it('keeps a saved channel (issue 15) only when it is one the API takes', () => {
+    const saved = (canal: unknown) =>
+      loadListState(
+        memoryStorage({ [FILTERS_STORAGE_KEY]: JSON.stringify({ filters: { canal }, page: 2 }) }),
+      );
+    expect(saved('sftp')).toEqual({ filters: { ...EMPTY_FILTERS, canal: 'sftp' }, page: 2 });
+    expect(saved('fax').filters.canal).toBe('');
+    expect(saved('API').filters.canal).toBe('');
+    expect(saved(3).filters.canal).toBe('');
+    expect(applyFilterChange({ filters: EMPTY_FILTERS, page: 3 }, { canal: 'api' })).toEqual({
+      filters: { ...EMPTY_FILTERS, canal: 'api' },
+      page: 1,
+    });
+  });
+
   it('a filter change goes back to page 1; no change keeps the page', () => {
     const state = { filters: EMPTY_FILTERS, page: 4 };
     expect(applyFilterChange(state, { tipoDocumento: 'NC' })).toEqual({
@@ -66,22 +81,26 @@ describe('search bodies (seed 001 §7)', () => {
       tipoDocumento: '',
       formato: 'FE12',
       estado: 'EXCLUDE_ANULADO',
+      canal: '',
       fechaCreacionDesde: undefined,
       fechaCreacionHasta: undefined,
       fechaRadicacionDesde: undefined,
       fechaRadicacionHasta: undefined,
     });
     expect(toSearchRequest({ ...EMPTY_FILTERS, estado: 'ANULADO' }, 1).estado).toBe('ANULADO');
+    expect(toSearchRequest({ ...EMPTY_FILTERS, canal: 'api' }, 1).canal).toBe('api');
   });
   it('builds the formatos-pagina body with the same filters', () => {
     const body = toPageFormatosRequest({
       ...EMPTY_FILTERS,
       estado: 'APROBADO',
+      canal: 'api',
       fechaRadicacionDesde: '2025-03-01',
     });
     expect(body).toMatchObject({
       tamañoPagina: 15,
       estadoInterno: 'APROBADO',
+      canal: 'api',
       fechaRadicacionDesde: '2025-03-01',
     });
   });

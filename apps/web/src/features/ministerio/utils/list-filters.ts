@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from '@radica/contracts/enums';
-import type { TSearchRequest } from '@radica/contracts/documents';
+import { CANALES_DOCUMENTO, type TSearchRequest } from '@radica/contracts/documents';
 import type { TListFilters } from '../api/types';
 import type { TPageFormatosRequest } from '../api/get-page-formatos';
 
@@ -14,6 +14,7 @@ export const EMPTY_FILTERS: TListFilters = {
   formato: '',
   tipoDocumento: '',
   estado: '',
+  canal: '',
   fechaCreacionDesde: '',
   fechaCreacionHasta: '',
   fechaRadicacionDesde: '',
@@ -23,10 +24,13 @@ export const EMPTY_FILTERS: TListFilters = {
 export type TStoredListState = { filters: TListFilters; page: number };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isCanal = (value: string): value is TListFilters['canal'] =>
+  value === '' || (CANALES_DOCUMENTO as readonly string[]).includes(value);
 
 /**
  * Read the saved filters and page (seed 001 §9 "Filters and the page are saved in local storage").
- * Anything unreadable or ill-typed falls back to no filters and page 1; dates must be yyyy-mm-dd.
+ * Anything unreadable or ill-typed falls back to no filters and page 1; dates must be yyyy-mm-dd, the channel one of
+ * CANALES_DOCUMENTO (the API refuses others).
  */
 export function loadListState(storage: Pick<Storage, 'getItem'> = localStorage): TStoredListState {
   let parsed: unknown;
@@ -45,6 +49,10 @@ export function loadListState(storage: Pick<Storage, 'getItem'> = localStorage):
     const value = filters[key];
     if (typeof value !== 'string') continue;
     if (key.startsWith('fecha') && value !== '' && !DATE.test(value)) continue;
+    if (key === 'canal') {
+      if (isCanal(value)) result.filters.canal = value;
+      continue;
+    }
     result.filters[key] = value.slice(0, 60);
   }
   if (typeof record.page === 'number' && Number.isInteger(record.page) && record.page >= 1)
@@ -84,7 +92,7 @@ const orUndefined = (value: string) => value || undefined;
 
 /**
  * The POST /api/FevRips/search body (seed 001 §7): 1-based pageIndex, page size 15, estado EXCLUDE_ANULADO
- * when no status is chosen, empty dates left out.
+ * when no status is chosen, the channel ('' for all, issue 15), empty dates left out.
  */
 export function toSearchRequest(
   filters: TListFilters,
@@ -97,6 +105,7 @@ export function toSearchRequest(
     tipoDocumento: filters.tipoDocumento,
     formato: filters.formato.trim(),
     estado: filters.estado || EXCLUDE_ANULADO,
+    canal: filters.canal,
     fechaCreacionDesde: orUndefined(filters.fechaCreacionDesde),
     fechaCreacionHasta: orUndefined(filters.fechaCreacionHasta),
     fechaRadicacionDesde: orUndefined(filters.fechaRadicacionDesde),
@@ -114,6 +123,7 @@ export function toPageFormatosRequest(
     tipoDocumento: filters.tipoDocumento,
     estadoInterno: filters.estado || EXCLUDE_ANULADO,
     formato: filters.formato.trim(),
+    canal: filters.canal,
     fechaCreacionDesde: orUndefined(filters.fechaCreacionDesde),
     fechaCreacionHasta: orUndefined(filters.fechaCreacionHasta),
     fechaRadicacionDesde: orUndefined(filters.fechaRadicacionDesde),

@@ -19,7 +19,27 @@ const ROW: TReportRow = {
   modalidadPago: '04',
   identificacionAdquiriente: '900156264',
   numDocumentoReferenciado: null,
+  canal: 'api',
 };
+
+/** The report's columns before issue 15, which keep their place. */
+const SEED_HEADERS = [
+  'Formato',
+  'CUV',
+  'Fecha de creación',
+  'Fecha de envío',
+  'Fecha de radicación',
+  'ID del proceso',
+  'XML',
+  'JSON',
+  'Cantidad de usuarios',
+  'Cantidad de atenciones',
+  'Total factura',
+  'Total valor servicios',
+  'Modalidad de pago',
+  'Identificación adquiriente',
+  'Documento referenciado',
+];
 
 describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
   it('writes the sheet, headers and rows, and reads back with exceljs', async () => {
@@ -44,6 +64,33 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     const second = sheet!.getRow(3);
     expect(second.getCell(2).value).toBeNull();
     expect(second.getCell(11).value).toBeNull();
+  });
+
+  it("adds 'Canal' after the seed's columns, by its label (issue 15)", async () => {
+    const bytes = await buildReportXlsx([
+      ROW,
+      { ...ROW, formato: 'FE2', canal: 'plataforma' },
+      { ...ROW, formato: 'FE3', canal: 'email' },
+      { ...ROW, formato: 'FE4', canal: 'sftp' },
+      { ...ROW, formato: 'FE5', canal: undefined },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...SEED_HEADERS, 'Canal']);
+    const canal = SEED_HEADERS.length + 1;
+    expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(canal).value)).toEqual([
+      'API',
+      'Plataforma',
+      'Correo',
+      'SFTP',
+      null,
+    ]);
+    // The columns before it are where they were.
+    expect(sheet.getRow(2).getCell(1).value).toBe('A01E5687');
+    expect(sheet.getRow(2).getCell(SEED_HEADERS.length).value).toBeNull();
   });
 
   it('names the file with the Bogotá date', () => {

@@ -1,10 +1,15 @@
 import type { Workbook } from 'exceljs';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import type { TReportRow } from '../api/types';
+import { canalLabel } from './display';
 
 /** seed 001 §7: the sheet of the Excel report. */
 export const REPORT_SHEET_NAME = 'Informe Ministerio';
 
-/** Columns of the report (seed 001 §3 "Report row"), in that order, with Spanish headers (Radica's own). */
+/**
+ * Columns of the report (seed 001 §3 "Report row"), in that order, with Spanish headers (Radica's own), and after
+ * them the channel the files came through (issue 15).
+ */
 export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: string; width: number }> = [
   { key: 'formato', header: 'Formato', width: 16 },
   { key: 'cuv', header: 'CUV', width: 40 },
@@ -21,14 +26,19 @@ export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: stri
   { key: 'modalidadPago', header: 'Modalidad de pago', width: 12 },
   { key: 'identificacionAdquiriente', header: 'Identificación adquiriente', width: 18 },
   { key: 'numDocumentoReferenciado', header: 'Documento referenciado', width: 18 },
+  { key: 'canal', header: MSG_INTEGRACIONES.canal, width: 12 },
 ];
 
-/** A timestamp as a Date (Excel keeps it as a date cell); other values unchanged; null → empty cell. */
+/**
+ * A timestamp as a Date (Excel keeps it as a date cell); the channel by its label ('API'); other values unchanged;
+ * null → empty cell.
+ */
 function cellValue(
   key: keyof TReportRow,
   value: TReportRow[keyof TReportRow],
 ): string | number | Date | null {
   if (value === null || value === undefined) return null;
+  if (key === 'canal' && typeof value === 'string') return canalLabel(value);
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (key.startsWith('fecha') && typeof value === 'string') {
     const date = new Date(value);
