@@ -71,7 +71,7 @@ export function SettingsTabs({
             className={cn(
               '-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
               isActive
-                ? 'border-brand-600 text-brand-700'
+                ? 'border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300'
                 : 'border-transparent text-slate-500 hover:text-slate-700',
             )}
           >
