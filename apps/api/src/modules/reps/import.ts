@@ -5,7 +5,7 @@ import type { TRepsImportData } from '@radica/contracts/reps';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeRepsBytes, detectDelimiter, readHeader, toRepsRow, type TRepsRow } from './reps-file.ts';
-import { finishImportRun, retireAbsent, startImportRun, upsertPrestadores, type TImportCounts } from './repository.ts';
+import { finishImportRun, refreshSearchIndexes, retireAbsent, startImportRun, upsertPrestadores, type TImportCounts } from './repository.ts';
 
 /** Rows per upsert (one transaction each). */
 export const REPS_BATCH_ROWS = 1_000;
@@ -120,6 +120,7 @@ export async function importRepsFile(db: TDb, input: AsyncIterable<Buffer | Uint
     if (!layout) throw new AppError('REPS_CSV_INVALIDO', MSG_CUENTAS.repsArchivoVacio);
     await flush();
     if (runId !== null && counts.filas > 0) counts.retirados = await retireAbsent(db, runId);
+    await refreshSearchIndexes(db);
     if (runId !== null) await finishImportRun(db, runId, 'completa', counts);
   } catch (err) {
     source.destroy();

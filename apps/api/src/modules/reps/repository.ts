@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDb, TSqlRows } from '../../db/client.ts';
 import { repsImports, repsPrestadores } from '../../db/schema-reps.ts';
 import type { TRepsRow } from './reps-file.ts';
@@ -30,45 +30,102 @@ export type TRepsSearchRow = {
   muni_nombre: string | null;
 };
 
-const SEARCH_COLUMNS = sql.raw(`id, codigo_prestador, nombre, nit, razon_social, tipo_prestador, direccion, telefono, email, caracter,
-  clase_persona, tipo_entidad, representante, fecha_radicacion::text as fecha_radicacion, fecha_vencimiento::text as fecha_vencimiento,
-  habilitado, muni_nombre`);
-
-/** The smallest text greater than every text starting with the digit string `prefix` (byte order, text_pattern_ops). */
-const afterDigits = (prefix: string) => `${prefix}:`;
+/** The columns of a hit (table alias `p`). */
+const SEARCH_COLUMNS_OF_P = sql.raw(`p.id, p.codigo_prestador, p.nombre, p.nit, p.razon_social, p.tipo_prestador, p.direccion, p.telefono,
+  p.email, p.caracter, p.clase_persona, p.tipo_entidad, p.representante, p.fecha_radicacion::text as fecha_radicacion,
+  p.fecha_vencimiento::text as fecha_vencimiento, p.habilitado, p.muni_nombre`);
 
 /**
- * Providers whose 12-digit code (codigo_habilitacion + sede, so also the 10-digit code) starts with `digits` or whose
- * NIT starts with `nit`, through the text_pattern_ops b-trees (`~>=~`/`~<~` ranges, which a generic prepared plan can
- * use, unlike LIKE with a parameter). Order: exact code (10 or 12 digits) or exact NIT first, then the prefixes;
- * habilitado before not; then name. At most `limit` rows.
+ * The smallest text greater (in byte order, text_pattern_ops) than every text starting with `prefix`: its last
+ * character moved one code point up (' jose' → ' josf', '1905' → '1906').
  */
-export async function searchByCode(rows: TSqlRows, q: { digits: string; nit: string; limit: number }): Promise<TRepsSearchRow[]> {
-  return rows<TRepsSearchRow>(sql`
-    select ${SEARCH_COLUMNS} from reps_prestadores
-    where (codigo_prestador ~>=~ ${q.digits} and codigo_prestador ~<~ ${afterDigits(q.digits)})
-       or (nit ~>=~ ${q.nit} and nit ~<~ ${afterDigits(q.nit)})
-    order by case when codigo_prestador = ${q.digits} or codigo_habilitacion = ${q.digits} or nit = ${q.nit} then 0 else 1 end,
-      habilitado desc, nombre, id
-    limit ${q.limit}`);
+export function afterPrefix(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1)!;
+  return `${prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1))}${String.fromCodePoint(last + 1)}`;
+}
+
+/** A search hit with the step that found it (the order of the page: lower first). */
+export type TRepsRankedRow = TRepsSearchRow & { tier: number };
+
+/**
+ * The page of a search whose candidates `hits` (a statement answering `tier, clave, id, habilitado`, plus `parecido`
+ * when `bySimilarity`) names: each provider once at its best tier, ordered by tier, habilitado first, then `parecido`
+ * (highest first) or `clave` (byte order), then id; at most `limit`, and only those rows' columns are read (PGlite
+ * pays for every value it returns).
+ */
+function pageOf(hits: SQL, limit: number, bySimilarity: boolean): SQL {
+  const order = bySimilarity ? sql.raw('tier, habilitado desc, parecido desc, id') : sql.raw('tier, habilitado desc, clave collate "C", id');
+  return sql`
+    with hits as (${hits}),
+    best as (select distinct on (id) * from hits order by id, tier),
+    page as (select * from best order by ${order} limit ${limit})
+    select page.tier, ${SEARCH_COLUMNS_OF_P} from page join reps_prestadores p on p.id = page.id
+    order by ${sql.raw(bySimilarity ? 'page.tier, page.habilitado desc, page.parecido desc, page.id' : 'page.tier, page.habilitado desc, page.clave collate "C", page.id')}`;
 }
 
 /**
- * Providers whose folded name text (`busqueda`) matches every LIKE pattern: `first` (the longest word, served by the
- * trigram GIN index) and each of `rest` (checked on its candidates). Patterns come escaped (search-text.ts
- * wordPattern). Order: names starting with the folded text (`startsWith`, `' text%'`), then by trigram similarity to
- * `folded`; within each, habilitado before not, then name. At most `limit` rows.
+ * Providers for a code or NIT query: each branch reads an index in its own order and stops after `limit` rows. The
+ * page's order: exact 10-digit code (`codigo10`, with `codigo12` also the sede) or exact NIT (tier 0, any status),
+ * then habilitado providers whose 12-digit code starts with `digits` (1, code order) or whose NIT starts with `nit`
+ * (2, NIT order), then the same for the others (3, 4). `digits` null skips the code prefixes (more than 12 digits).
  */
-export async function searchByWords(
+export async function findByCodeOrNit(
   rows: TSqlRows,
-  q: { first: string; rest: string[]; startsWith: string; folded: string; limit: number },
-): Promise<TRepsSearchRow[]> {
-  return rows<TRepsSearchRow>(sql`
-    select ${SEARCH_COLUMNS} from reps_prestadores
-    where busqueda like ${q.first} and busqueda like all (${sql.param(q.rest)}::text[])
-    order by case when busqueda like ${q.startsWith} then 0 else 1 end, habilitado desc,
-      similarity(busqueda, ${q.folded}) desc, nombre, id
-    limit ${q.limit}`);
+  q: { codigo10: string | null; codigo12: string | null; digits: string | null; nit: string; limit: number },
+): Promise<TRepsRankedRow[]> {
+  // A range no code can fall in when there is no code prefix to look for.
+  const digits = q.digits ?? 'x';
+  const branch = (tier: number, status: string, column: 'codigo_prestador' | 'nit', prefix: string) => sql`
+    (select ${tier}::int as tier, ${sql.raw(column)} as clave, id, habilitado from reps_prestadores
+     where ${sql.raw(status)} and ${sql.raw(column)} ~>=~ ${prefix} and ${sql.raw(column)} ~<~ ${afterPrefix(prefix)}
+     order by ${sql.raw(column)} using ~<~, id limit ${q.limit})`;
+  const hits = sql`
+    (select 0::int as tier, codigo_prestador as clave, id, habilitado from reps_prestadores
+     where (codigo_habilitacion = ${q.codigo10 ?? ''} and (${q.codigo12 ?? ''} = '' or codigo_prestador = ${q.codigo12 ?? ''}))
+        or (habilitado in (true, false) and nit = ${q.nit})
+     limit ${q.limit})
+    union all ${branch(1, 'habilitado', 'codigo_prestador', digits)}
+    union all ${branch(2, 'habilitado', 'nit', q.nit)}
+    union all ${branch(3, 'not habilitado', 'codigo_prestador', digits)}
+    union all ${branch(4, 'not habilitado', 'nit', q.nit)}`;
+  return rows<TRepsRankedRow>(pageOf(hits, q.limit, false));
+}
+
+/**
+ * Providers whose folded name starts with `start` (' clinica bogota'), habilitado ones first (tier 0), then the
+ * others (tier 1), each alphabetically and read from the (habilitado, busqueda text_pattern_ops) index, which stops
+ * after `limit` entries per status.
+ */
+export async function findByNameStart(rows: TSqlRows, q: { start: string; limit: number }): Promise<TRepsRankedRow[]> {
+  const branch = (tier: number, status: string) => sql`
+    (select ${tier}::int as tier, busqueda as clave, id, habilitado from reps_prestadores
+     where ${sql.raw(status)} and busqueda ~>=~ ${q.start} and busqueda ~<~ ${afterPrefix(q.start)}
+     order by busqueda using ~<~, id limit ${q.limit})`;
+  return rows<TRepsRankedRow>(pageOf(sql`${branch(0, 'habilitado')} union all ${branch(1, 'not habilitado')}`, q.limit, false));
+}
+
+/** Candidates ranked by trigram similarity in {@link findByNameWords}: the shortest matching names. */
+export const NAME_CANDIDATES = 50;
+
+/**
+ * Providers whose folded name matches every LIKE pattern of `patterns` (escaped, search-text.ts wordPattern; all
+ * served together by the trigram GIN index) but does not start with `start` (those come from
+ * {@link findByNameStart}): habilitado ones first (tier 2), then the others (tier 3). Of each status's
+ * {@link NAME_CANDIDATES} shortest matches, the most similar to `folded` (pg_trgm similarity) first. For names
+ * holding every query word, similarity falls as the name grows, so the shortest candidates hold the most similar
+ * ones; the cap keeps a common word from ranking thousands of rows.
+ */
+export async function findByNameWords(rows: TSqlRows, q: { patterns: string[]; folded: string; start: string; limit: number }): Promise<TRepsRankedRow[]> {
+  const likes = sql.join(
+    q.patterns.map((p) => sql`busqueda like ${p}`),
+    sql` and `,
+  );
+  const branch = (tier: number, status: string) => sql`
+    (select ${tier}::int as tier, '' as clave, id, habilitado, similarity(busqueda, ${q.folded}) as parecido from (
+       select id, habilitado, busqueda from reps_prestadores
+       where ${sql.raw(status)} and ${likes} and not (busqueda ~>=~ ${q.start} and busqueda ~<~ ${afterPrefix(q.start)})
+       order by length(busqueda), busqueda limit ${NAME_CANDIDATES}) c)`;
+  return rows<TRepsRankedRow>(pageOf(sql`${branch(2, 'habilitado')} union all ${branch(3, 'not habilitado')}`, q.limit, true));
 }
 
 /** True when reps_prestadores has no row yet (a fresh install: the bundled seed is loaded). */
@@ -171,9 +228,27 @@ export async function retireAbsent(db: TDb, importId: number): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
+/**
+ * After an import: move the trigram index's pending entries into the index proper (a bulk load leaves them in a list
+ * every search would scan) and refresh the planner's statistics (PGlite runs no autovacuum).
+ */
+export async function refreshSearchIndexes(db: TDb): Promise<void> {
+  await db.execute(sql`select gin_clean_pending_list('reps_prestadores_busqueda_trgm_idx'::regclass)`);
+  await db.execute(sql`analyze reps_prestadores`);
+}
+
 /** Close run `importId` as `estado` ('completa', 'fallida') with its final counters. */
 export async function finishImportRun(db: TDb, importId: number, estado: 'completa' | 'fallida', counts: TImportCounts): Promise<void> {
   await db.execute(sql`update reps_imports set estado = ${estado}, finished_at = now(), heartbeat_at = now(),
     filas = ${counts.filas}, insertados = ${counts.insertados}, actualizados = ${counts.actualizados},
     retirados = ${counts.retirados}, malformadas = ${counts.malformadas} where id = ${importId}`);
+}
+
+/**
+ * The newest completed import's id (0 before any): what the search's per-process cache is valid for. Another process
+ * (a second API on the same PostgreSQL, `npm run reps:import` run directly) that completes an import changes it.
+ */
+export async function lastCompletedImportId(rows: TSqlRows): Promise<number> {
+  const [row] = await rows<{ id: number }>(sql`select id from reps_imports where estado = 'completa' order by id desc limit 1`);
+  return row?.id ?? 0;
 }

@@ -274,7 +274,8 @@ describe('provider search: attacker cases', () => {
 describe('operator import route: attacker cases', () => {
   it('refuses no secret, a forged secret and a user token before reading the file', async () => {
     const before = await counts();
-    for (const headers of [{}, { 'x-radica-operator': 'adivinado' }, { authorization: `Bearer ${user.token}`, 'x-validator': user.validator }]) {
+    const attempts: Record<string, string>[] = [{}, { 'x-radica-operator': 'adivinado' }, { authorization: `Bearer ${user.token}`, 'x-validator': user.validator }];
+    for (const headers of attempts) {
       const res = await importFile(portalFile([A]), headers);
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('OPERATOR_UNAUTHORIZED');
