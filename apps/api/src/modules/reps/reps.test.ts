@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { repsImports, repsPrestadores } from '../../db/schema.ts';
+import { openDatabase } from '../../db/client.ts';
 import { client, operatorHeaders, registerAndLogin, SAMPLES, startTestApp, type TTestApp } from '../../../test/helpers.ts';
+import { IMPORT_GENERATION_CHECK_MS, importReps } from './service.ts';
 
 /**
  * Issue 13: the REPS import (POST /api/admin/reps/import) and the provider search (GET /api/Auth/prestadores/autocomplete)
@@ -151,8 +154,13 @@ describe('REPS import', () => {
 
   it('updates rows in place on a re-import and retires providers absent from the new file (never deletes)', async () => {
     const [before] = await t.app.deps.db.select().from(repsPrestadores).where(eq(repsPrestadores.codigoHabilitacion, A.codigo));
+    // Answers are cached per process: the import must drop them.
+    expect(await codes('especialistas nueva sede')).toEqual([]);
+    expect((await search('1100100006')).body.data.items[0].activo).toBe(true);
     const renamed = { ...A, nombre: 'CLINICA DE ESPECIALISTAS BOGOTÁ NUEVA SEDE' };
     const res = await importFile(portalFile([renamed, B, C, D, E, G]));
+    expect(await codes('especialistas nueva sede')).toEqual(['110010000101']);
+    expect((await search('1100100006')).body.data.items[0].activo).toBe(false);
     expect(res.body.data).toMatchObject({ filas: 6, insertados: 0, actualizados: 6, retirados: 1 });
     const [after] = await t.app.deps.db.select().from(repsPrestadores).where(eq(repsPrestadores.codigoHabilitacion, A.codigo));
     expect(after!.id).toBe(before!.id);
@@ -162,6 +170,20 @@ describe('REPS import', () => {
     const [run] = await t.app.deps.db.select().from(repsImports).where(eq(repsImports.id, after!.importId!));
     expect(run).toMatchObject({ estado: 'completa', filas: 6, retirados: 1, origen: 'npm run reps:import (servidor)', fuente: 'prueba.csv' });
     // Back to the original names for the search tests; F stays retired.
+    await importFile(portalFile([A, B, C, D, E, G]));
+    expect(await codes('especialistas nueva sede')).toEqual([]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('on PostgreSQL, an import by another process reaches the cached answers within half a second', async () => {
+    expect(await codes('droguería otra')).toEqual([]);
+    const other = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
+    try {
+      await importReps({ db: other.db }, Readable.from([portalFile([A, B, C, { ...D, nombre: 'DROGUERÍA OTRA' }, E, G])]), { fuente: 'otro-proceso.csv', origen: 'prueba' });
+    } finally {
+      await other.close();
+    }
+    await new Promise((r) => setTimeout(r, IMPORT_GENERATION_CHECK_MS + 100));
+    expect(await codes('droguería otra')).toEqual(['760010000401']);
     await importFile(portalFile([A, B, C, D, E, G]));
   });
 
