@@ -10,6 +10,7 @@ import { repsImports, repsPrestadores } from '../../db/schema.ts';
 import { openDatabase } from '../../db/client.ts';
 import { client, operatorHeaders, registerAndLogin, SAMPLES, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 import { IMPORT_GENERATION_CHECK_MS, importReps } from './service.ts';
+import { PRESTADORES_SEARCH_PER_USER_MINUTE } from './routes.ts';
 
 /**
  * Issue 13: the REPS import (POST /api/admin/reps/import) and the provider search (GET /api/Auth/prestadores/autocomplete)
@@ -350,5 +351,23 @@ describe('the shared REPS extract (published layout)', () => {
     expect(await codes('1907509150')).toEqual(['190750915001']);
     expect((await codes('nariño', 20)).length).toBeGreaterThan(0);
     expect((await search('1100100001')).body.data.items[0]).toMatchObject({ codigoPrestadorServicio: '110010000101', activo: false });
+  }, 60_000);
+});
+
+describe('provider search: rate limits', () => {
+  it('limits each user per minute whatever X-Forwarded-For says', async () => {
+    const limited = await startTestApp({ rateLimitScale: 1 });
+    try {
+      const { c } = await registerAndLogin(limited.url, 'limite-reps@example.co', '901019681', undefined, []);
+      const statuses: number[] = [];
+      for (let i = 0; i < PRESTADORES_SEARCH_PER_USER_MINUTE + 2; i++)
+        statuses.push((await c.call('GET', `/api/Auth/prestadores/autocomplete?texto=clinica${i}`, undefined, { 'x-forwarded-for': `203.0.113.${i % 250}` })).status);
+      expect(statuses.slice(0, PRESTADORES_SEARCH_PER_USER_MINUTE).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(PRESTADORES_SEARCH_PER_USER_MINUTE)).toEqual([429, 429]);
+      const last = await c.get('/api/Auth/prestadores/autocomplete?texto=clinica');
+      expect(last.body).toMatchObject({ success: false, code: 'RATE_LIMITED', message: MSG.http429 });
+    } finally {
+      await limited.close();
+    }
   }, 60_000);
 });
