@@ -21,6 +21,7 @@ import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerOperatorAuth } from './plugins/operator.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   registerRequestGuards(app);
   registerAuth(app, deps.tokens, deps.sessions, deps.apiKeys);
   registerOperatorAuth(app, config.dataDir);
+  await registerOpenApi(app, { publicUrl: config.publicUrl ?? '/' });
 
   await app.register(async (scope) => {
     await systemRoutes(scope, deps);

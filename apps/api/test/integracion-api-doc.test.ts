@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_CONFIG, par1Copy, registerAndLogin, startTestApp, type TTestApp } from './helpers.ts';
+
+/**
+ * Issue 15: the Spanish integration guide's curl examples (docs/integracion-api.md) run for real, in the order the
+ * guide gives them, against a test server: a key made in settings, the two ways of filing, then the status call.
+ */
+const GUIDE = join(import.meta.dirname, '../../../docs/integracion-api.md');
+let t: TTestApp;
+let dir = '';
+let clave = '';
+beforeAll(async () => {
+  t = await startTestApp();
+  const { c } = await registerAndLogin(t.url, 'guia@example.co', '901019681');
+  await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+  clave = (await c.post('/api/integraciones/claves', { nombre: 'Guía' })).body.data.clave;
+  dir = mkdtempSync(join(tmpdir(), 'radica-guia-'));
+  for (const formato of ['FE1001', 'FE1002']) {
+    const pair = par1Copy(formato);
+    writeFileSync(join(dir, `${formato}.xml`), pair.xml);
+    writeFileSync(join(dir, `${formato}.json`), pair.json);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The ```bash blocks of the guide, in order. */
+function bloques(): string[] {
+  return [...readFileSync(GUIDE, 'utf8').matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+describe('docs/integracion-api.md', () => {
+  it('its three curl examples work as written', async () => {
+    const [multipart, json, estado] = bloques();
+    expect([multipart, json, estado].every(Boolean)).toBe(true);
+    // Asynchronous: the test server answers curl from this same process, so it must not be blocked while curl runs.
+    const run = async (script: string, env: Record<string, string> = {}) => {
+      const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+        cwd: dir,
+        env: { ...process.env, RADICA_URL: t.url, RADICA_CLAVE: clave, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      return JSON.parse(stdout) as {
+        success: boolean;
+        data: { id: number; formato: string; canal: string; estado: string; resultado: { cuv: string } | null };
+      };
+    };
+
+    const filed = await run(multipart!);
+    expect(filed).toMatchObject({ success: true, data: { formato: 'FE1001', canal: 'api', estado: 'APROBADO' } });
+    expect(filed.data.resultado?.cuv).toMatch(/^[0-9a-f]{96}$/);
+
+    const fromJson = await run(json!);
+    expect(fromJson).toMatchObject({ success: true, data: { formato: 'FE1002', canal: 'api', estado: 'EN_ESPERA' } });
+
+    const status = await run(estado!, { DOCUMENTO_ID: String(filed.data.id) });
+    expect(status.data.resultado?.cuv).toBe(filed.data.resultado?.cuv);
+
+    // The retry the guide promises: the same key and content answer the same document.
+    const replay = await run(multipart!);
+    expect(replay.data.id).toBe(filed.data.id);
+  });
+});
