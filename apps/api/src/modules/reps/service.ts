@@ -127,29 +127,27 @@ export async function searchPrestadores(deps: TDeps, input: { texto: string; lim
   const answer = (async () => ({ items: (await findPrestadores(deps, q, input.limite)).map(toResultado) }))();
   cache.answers.set(key, answer);
   if (cache.answers.size > SEARCH_CACHE_ENTRIES) cache.answers.delete(cache.answers.keys().next().value!);
-  answer.then(
-    () => {
-      if (cache.imports !== imports) cache.answers.delete(key);
-    },
-    () => cache.answers.delete(key),
-  );
+  const drop = () => {
+    if (cache.answers.get(key) === answer) cache.answers.delete(key);
+  };
+  answer.then(() => {
+    if (cache.imports !== imports) drop();
+  }, drop);
   return answer;
 }
 
-/** The search itself (see {@link searchPrestadores}): the page's rows, best first, each provider once. */
+/** The search itself (see {@link searchPrestadores}): the page's rows, best first, each provider once (repository pageOf). */
 async function findPrestadores(deps: TDeps, q: Exclude<ReturnType<typeof parseSearchQuery>, { kind: 'vacio' }>, limit: number): Promise<TRepsSearchRow[]> {
   if (q.kind === 'codigo') {
     const { digits, nit } = q;
     const isCode = digits.length === 10 || digits.length === 12;
-    const rows = await findByCodeOrNit(deps.dbRows, {
+    return findByCodeOrNit(deps.dbRows, {
       codigo10: isCode ? digits.slice(0, 10) : null,
       codigo12: digits.length === 12 ? digits : null,
       digits: digits.length <= 12 ? digits : null,
       nit,
       limit,
     });
-    const seen = new Set<number>();
-    return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, limit);
   }
   // A range bound, compared and never matched: no LIKE escaping here.
   const start = ` ${q.folded}`;
