@@ -8,7 +8,9 @@
  *
  * Keeps only the columns reps_prestadores needs, under the export's own names (so the server loads it with the same
  * import as any REPS file: modules/reps/import.ts), values as the extract has them; drops rows without a 10-digit
- * codigo_habilitacion (the extract has one, '76111 1330'); sorts by code. The output is gzipped (deterministic: no
+ * codigo_habilitacion (the extract has one, '76111 1330'); sorts by code. Keeps only legal persons (clase_persona
+ * JURIDICO: IPS, transport, entities): an independent professional's NIT is his or her cédula, and SOURCES.md §7.2 asks to
+ * treat those names and numbers like the other real samples, so they are not shipped (a full import loads them). The output is gzipped (deterministic: no
  * name or time in the gzip header). The script fails if the header or the row count differs from the verified ones.
  */
 import { createHash } from 'node:crypto';
@@ -60,8 +62,10 @@ function main() {
   if (cortes.size !== 1) throw new Error(`expected one fecha_corte_REPS date, got ${[...cortes].join(' | ')}`);
   const corte = [...cortes][0]!;
 
-  const kept = rows.filter((r) => /^\d{10}$/.test(r[at.codigo_habilitacion!]!.trim()));
-  const skipped = rows.filter((r) => !kept.includes(r)).map((r) => r[at.codigo_habilitacion!]);
+  const valid = rows.filter((r) => /^\d{10}$/.test(r[at.codigo_habilitacion!]!.trim()));
+  const skipped = rows.filter((r) => !valid.includes(r)).map((r) => r[at.codigo_habilitacion!]);
+  const kept = valid.filter((r) => r[at.clase_persona!] === 'JURIDICO');
+  const personasNaturales = valid.length - kept.length;
   const codes = new Set(kept.map((r) => r[at.codigo_habilitacion!]));
   if (codes.size !== kept.length) throw new Error('duplicate codigo_habilitacion');
   kept.sort((a, b) => a[at.codigo_habilitacion!]!.localeCompare(b[at.codigo_habilitacion!]!));
@@ -87,13 +91,17 @@ function main() {
       columns: KEPT,
       rows: kept.length,
       skipped: skipped.map((code) => ({ codigo_habilitacion: code, reason: 'not 10 digits' })),
+      /** Independent professionals (clase_persona NATURAL) left out: their NIT is a personal ID number (PII). */
+      excludedNaturalPersons: personasNaturales,
       /** sha256 of the uncompressed CSV. */
       sha256: createHash('sha256').update(text).digest('hex'),
       derivedBy: 'scripts/derive-reps-seed.ts',
     },
   };
   writeFileSync(resolve(OUT_DIR, OUT_JSON), `${JSON.stringify(record, null, 2)}\n`);
-  console.log(`wrote apps/api/src/modules/reps/data/${OUT_CSV}: ${kept.length} providers (${skipped.length} skipped), ${gz.length} bytes gzipped, corte ${corte}`);
+  console.log(
+    `wrote apps/api/src/modules/reps/data/${OUT_CSV}: ${kept.length} providers (${skipped.length} skipped, ${personasNaturales} natural persons left out), ${gz.length} bytes gzipped, corte ${corte}`,
+  );
 }
 
 main();

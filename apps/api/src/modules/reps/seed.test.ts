@@ -17,7 +17,7 @@ describe('bundled REPS seed (issue 13)', () => {
     const lines = text.toString('utf8').trimEnd().split('\n');
     expect(lines[0]).toBe(record.seed.columns.join(','));
     expect(lines.length - 1).toBe(record.seed.rows);
-    expect(record).toMatchObject({ source: { fechaCorteREPS: '2023-06-19', rows: 9941 }, seed: { rows: 9940 } });
+    expect(record).toMatchObject({ source: { fechaCorteREPS: '2023-06-19', rows: 9941 }, seed: { rows: 2130 } });
   });
 
   it('fills an empty provider table at start, once, so a fresh install can search', async () => {
@@ -26,9 +26,9 @@ describe('bundled REPS seed (issue 13)', () => {
       const [row] = await t.app.deps.db
         .select({ n: sql<number>`count(*)::int`, activos: sql<number>`(count(*) filter (where habilitado))::int` })
         .from(repsPrestadores);
-      expect(row).toEqual({ n: 9940, activos: 9940 });
+      expect(row).toEqual({ n: 2130, activos: 2130 });
       const runs = await t.app.deps.db.select().from(repsImports);
-      expect(runs).toMatchObject([{ origen: 'semilla', estado: 'completa', filas: 9940, insertados: 9940, malformadas: 0 }]);
+      expect(runs).toMatchObject([{ origen: 'semilla', estado: 'completa', filas: 2130, insertados: 2130, malformadas: 0 }]);
       expect(await loadRepsSeedIfEmpty(t.app.deps)).toBeNull();
       expect(await t.app.deps.db.select().from(repsImports)).toHaveLength(1);
       const { c } = await registerAndLogin(t.url, 'semilla@example.co', '901019681', undefined, []);
