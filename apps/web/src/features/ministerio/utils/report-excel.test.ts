@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { TReportRow } from '../api/types';
-import { buildReportXlsx, REPORT_COLUMNS, REPORT_SHEET_NAME, reportFileName } from './report-excel';
+import { bogotaWallClock, buildReportXlsx, REPORT_COLUMNS, REPORT_SHEET_NAME, reportFileName } from './report-excel';
 
 const ROW: TReportRow = {
   formato: 'A01E5687',
@@ -56,7 +56,8 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     const first = sheet!.getRow(2);
     expect(first.getCell(1).value).toBe('A01E5687');
     expect(first.getCell(2).value).toBe(ROW.cuv);
-    expect((first.getCell(3).value as Date).toISOString()).toBe(ROW.fechaCreacion);
+    // 15:00 UTC is 10:00 in Bogotá: the cell shows the screen's time (issue 17), not UTC.
+    expect((first.getCell(3).value as Date).toISOString()).toBe('2025-03-01T10:00:00.000Z');
     expect(first.getCell(6).value).toBe(779996);
     expect(first.getCell(7).value).toBe('Sí');
     expect(first.getCell(8).value).toBe('No');
@@ -95,5 +96,7 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
 
   it('names the file with the Bogotá date', () => {
     expect(reportFileName(new Date('2025-03-02T03:00:00Z'))).toBe('informe_ministerio_2025-03-01.xlsx');
+    // A document made at 20:30 in Bogotá (01:30 UTC the next day) stays on its own day in the file.
+    expect(bogotaWallClock(new Date('2025-03-02T01:30:00Z')).toISOString()).toBe('2025-03-01T20:30:00.000Z');
   });
 });

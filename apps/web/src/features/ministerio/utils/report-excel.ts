@@ -29,8 +29,20 @@ export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: stri
   { key: 'canal', header: MSG_INTEGRACIONES.canal, width: 12 },
 ];
 
+/** Colombia's offset from UTC (no daylight saving time), in ms. */
+const BOGOTA_OFFSET_MS = -5 * 3_600_000;
+
 /**
- * A timestamp as a Date (Excel keeps it as a date cell); the channel by its label ('API'); other values unchanged;
+ * The Date whose UTC fields are Bogotá's wall clock at `date`. Excel date cells have no time zone and exceljs writes
+ * a Date's UTC fields, so a cell made from this shows what the screen shows (issue 17: 14:02 on screen was 19:02 in
+ * the file, and late-afternoon documents landed on the next day).
+ */
+export function bogotaWallClock(date: Date): Date {
+  return new Date(date.getTime() + BOGOTA_OFFSET_MS);
+}
+
+/**
+ * A timestamp as a Date in Bogotá's wall clock (Excel keeps it as a date cell); the channel by its label ('API'); other values unchanged;
  * null → empty cell.
  */
 function cellValue(
@@ -42,7 +54,7 @@ function cellValue(
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (key.startsWith('fecha') && typeof value === 'string') {
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : date;
+    return Number.isNaN(date.getTime()) ? value : bogotaWallClock(date);
   }
   return value;
 }
