@@ -225,6 +225,8 @@ export const MSG_CUENTAS = {
   prestadorSearchAgain: 'Volver a buscar el prestador en el REPS',
   /** Radica: the ministry list's link to Configuración → Ministerio beside 'Configurar Prestador'. */
   providerOpenSettings: 'Ir a Configuración',
+  // issue 17 — provider form dates (API and web)
+  fechaVencimientoAnterior: 'La fecha de vencimiento no puede ser anterior a la fecha de radicación.',
 } as const;
 
 export type TMsgCuentasKey = keyof typeof MSG_CUENTAS;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { MSG_CUENTAS } from './messages-cuentas.ts';
 import { ALCANCES, TIPOS_ENTIDAD, TIPOS_PRESTADOR } from './enums.ts';
 
 /** Provider configuration (seed 000 §3 "Configuration payload sent to the server", §5 "Provider form"). */
@@ -53,6 +54,10 @@ export const ZProviderConfigRequest = z.object({
   nombreRepresentanteLegal: optionalText(300),
   fechaRadicacion: optionalDate,
   fechaVencimiento: optionalDate,
+}).superRefine((v, ctx) => {
+  // Issue 17: an expiry before the filing date was accepted. Checked by the browser and the server alike.
+  if (v.fechaRadicacion && v.fechaVencimiento && v.fechaVencimiento < v.fechaRadicacion)
+    ctx.addIssue({ code: 'custom', path: ['fechaVencimiento'], message: MSG_CUENTAS.fechaVencimientoAnterior });
 });
 export type TProviderConfigRequest = z.input<typeof ZProviderConfigRequest>;
 export type TProviderConfigInput = z.output<typeof ZProviderConfigRequest>;

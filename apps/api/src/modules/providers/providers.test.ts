@@ -50,6 +50,16 @@ describe('provider configuration', () => {
     expect(registration.validator).toBeTruthy();
   });
 
+  it('refuses an expiry date before the filing date (issue 17), on create and on update', async () => {
+    const { c } = await registerAndLogin(t.url, 'fechas@example.co', '901019681');
+    const bad = { ...PROVIDER_CONFIG, fechaRadicacion: '2024-05-10', fechaVencimiento: '2024-05-09' };
+    const created = await c.post('/api/Auth/crear-configuracion-fevrips', bad);
+    expect([created.status, created.body.message]).toEqual([400, MSG_CUENTAS.fechaVencimientoAnterior]);
+    expect((await c.post('/api/Auth/crear-configuracion-fevrips', { ...bad, fechaVencimiento: '2024-05-10' })).status).toBe(200);
+    const updated = await c.put('/api/Auth/actualizar-configuracion-fevrips', { ...bad, passwordValidator: '' });
+    expect(updated.status).toBe(400);
+  });
+
   it('keeps each tenant to its own configuration', async () => {
     const a = await registerAndLogin(t.url, 'tenant-a@example.co', '901019681');
     const b = await registerAndLogin(t.url, 'tenant-b@example.co', '891856372');
