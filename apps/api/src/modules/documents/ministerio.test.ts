@@ -140,6 +140,8 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
       [
         'formato', 'cuv', 'fechaCreacion', 'fechaEnvio', 'fechaRadicacion', 'procesoId', 'xml', 'json', 'cantidadUsuarios',
         'cantidadAtenciones', 'totalFactura', 'totalValorServicios', 'modalidadPago', 'identificacionAdquiriente', 'numDocumentoReferenciado',
+        // Radica (issue 15): the channel the files came through.
+        'canal',
       ].sort(),
     );
     expect(row).toMatchObject({ xml: true, json: true, totalFactura: 1055600, cantidadUsuarios: 4, cantidadAtenciones: 4, modalidadPago: '04' });
