@@ -43,6 +43,7 @@ describe('provider configuration', () => {
 
     const updated = await c.put('/api/Auth/actualizar-configuracion-fevrips', { ...PROVIDER_CONFIG, passwordValidator: '', tipoClasePersona: 'natural', nombreRepresentanteLegal: 'Luis' });
     expect(updated.status).toBe(200);
+    expect(updated.body.message).toBe(MSG.ministryConfigUpdated);
     const [after] = await t.app.deps.db.select().from(providerConfigs).where(eq(providerConfigs.tenantId, row!.tenantId));
     expect(after!.tipoClasePersona).toBe('N');
     expect(after!.nombreRepresentanteLegal).toBe('Luis');

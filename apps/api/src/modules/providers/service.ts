@@ -50,7 +50,8 @@ export async function createProviderConfig(deps: TDeps, ctx: { tenantId: number 
 
 /**
  * PUT /api/Auth/actualizar-configuracion-fevrips: updates the configuration; an empty password keeps the stored
- * one. Creates the configuration when none exists yet (with a password). Throws 400 without any password.
+ * one. Creates the configuration when none exists yet (with a password). Answers 'Configuración del ministerio
+ * actualizada exitosamente' (seed 000 §8). Throws 400 without any password.
  */
 export async function updateProviderConfig(deps: TDeps, ctx: { tenantId: number }, input: TProviderConfigInput) {
   if (!(await findProviderConfig(deps.db, ctx.tenantId))) return createProviderConfig(deps, ctx, input);
@@ -61,7 +62,8 @@ export async function updateProviderConfig(deps: TDeps, ctx: { tenantId: number 
     updatedAt: new Date(),
   });
   deps.muv.forgetTenant(ctx.tenantId);
-  return { message: MSG.configSaved };
+  // Issue 17: the Ministerio settings card's save says what the seed says for it (§8), not the generic text.
+  return { message: MSG.ministryConfigUpdated };
 }
 
 /**
