@@ -107,7 +107,8 @@ describe('provider configuration with the REPS search (issue 13)', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirmar cambios importantes' });
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Configuración guardada exitosamente').first().waitFor();
+    // An update of the Ministerio card says so (seed 000 §8, issue 17).
+    await page.getByText('Configuración del ministerio actualizada exitosamente').first().waitFor();
     await page.getByRole('button', { name: 'Probar conexión' }).click();
     const refused = page.getByRole('alert').filter({ hasText: 'El Ministerio rechazó el usuario o la contraseña' });
     await refused.waitFor();
