@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { vi } from 'vitest';
+import { setAuthenticated, clearSession } from './session';
 import {
   decideModuleAccess,
+  purchasedProductsQuery,
   isModuleAllowedInMenu,
   moduleOfPath,
   normalizePurchasedProducts,
@@ -52,5 +56,33 @@ describe('purchased products (seed 000 §2, §3)', () => {
     expect(isModuleAllowedInMenu('marketing', { status: 'pending' })).toBe(true);
     expect(isModuleAllowedInMenu('marketing', { status: 'success', data: owned })).toBe(false);
     expect(isModuleAllowedInMenu('ministerio', { status: 'success', data: owned })).toBe(true);
+  });
+});
+
+describe('purchased products follow a change made while the page is open (issue 17)', () => {
+  it('are fetched again when the window regains focus, even while fresh', async () => {
+    let ministerio = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, data: { ministerio } }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+    setAuthenticated(
+      { id: 9, name: 'IPS', email: 'ips@x.co', tenant: { validator: 'V9', database: 'd9' }, authType: 'manual' },
+      { accessToken: 't', accessTokenExpiry: new Date(Date.now() + 600_000).toISOString() },
+    );
+    const client = new QueryClient();
+    client.mount(); // what the app's provider does: listen to window focus
+    const observer = new QueryObserver(client, purchasedProductsQuery(9));
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.ministerio).toBe(false));
+    ministerio = true; // granted meanwhile (an operator grant, a purchase in another tab)
+    const { focusManager } = await import('@tanstack/react-query');
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.ministerio).toBe(true));
+    unsubscribe();
+    client.unmount();
+    clearSession();
+    vi.unstubAllGlobals();
   });
 });

@@ -55,6 +55,9 @@ export const purchasedProductsQuery = (userId: number | undefined) =>
     queryFn: ({ signal }) => getPurchasedProducts(signal),
     enabled: userId !== undefined,
     staleTime: 60_000,
+    // Issue 17: a module granted or bought while this page was open (another tab, the operator) counts as soon as the
+    // user comes back to the page, not only after a reload.
+    refetchOnWindowFocus: 'always',
     retry: false,
   });
 
