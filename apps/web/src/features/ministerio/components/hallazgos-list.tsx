@@ -37,14 +37,21 @@ export function HallazgosList({
   tone: 'error' | 'notice' | 'mixed';
   headingId: string;
 }) {
+  const isErrorItem = (item: THallazgo) => tone === 'error' || (tone === 'mixed' && item.clase === 'RECHAZADO');
+  // The count's colour says the worst it holds (issue 17: a lone FED131 notification was red under 'Prevalidación',
+  // and an empty list showed a red 0).
+  const badge = items.length === 0 ? 'none' : items.some(isErrorItem) ? 'error' : 'notice';
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         {title}
         <span
+          data-badge={badge}
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-medium',
-            tone === 'notice' ? 'bg-amber-100 text-amber-800' : 'bg-red-100 text-red-700',
+            badge === 'error' && 'bg-red-100 text-red-700',
+            badge === 'notice' && 'bg-amber-100 text-amber-800',
+            badge === 'none' && 'bg-slate-100 text-slate-600',
           )}
         >
           {items.length}
@@ -55,7 +62,7 @@ export function HallazgosList({
       ) : (
         <ul className="space-y-2">
           {items.map((item) => {
-            const isError = tone === 'error' || (tone === 'mixed' && item.clase === 'RECHAZADO');
+            const isError = isErrorItem(item);
             return (
               <li
                 data-clase={item.clase}
