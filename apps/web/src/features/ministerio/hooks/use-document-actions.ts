@@ -13,6 +13,7 @@ import { useSyncFormato } from '../api/sync-formato';
 import type { TMinisterioDetail } from '../api/types';
 import { configRequiredMessage } from '../utils/config-required';
 import { sendRejectedTitle, type TConfirm } from '../utils/document-editor';
+import { forgetCancelledFilter } from '../utils/list-filters';
 import { countRechazados } from '../utils/prevalidacion';
 import { LONG_TOAST_MS, SAVE_REDIRECT_MS, SEND_REDIRECT_MS } from '../utils/timings';
 import { kindLabel, type FileKind } from '../utils/validate-file';
@@ -117,6 +118,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
     try {
       await reactivate.mutateAsync(doc.id);
       toast.success(MSG_MINISTERIO.savedAndActivated);
+      forgetCancelledFilter();
       redirectToList(SAVE_REDIRECT_MS);
     } catch (error) {
       fail(error, MSG_MINISTERIO.activateError);

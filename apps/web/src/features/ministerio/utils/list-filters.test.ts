@@ -8,6 +8,7 @@ import {
   saveListState,
   toPageFormatosRequest,
   toSearchRequest,
+  forgetCancelledFilter,
 } from './list-filters';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -103,5 +104,30 @@ describe('search bodies (seed 001 §7)', () => {
       canal: 'api',
       fechaRadicacionDesde: '2025-03-01',
     });
+  });
+});
+
+describe('forgetCancelledFilter (issue 17: after "Activar y Guardar" the list shows the reactivated document)', () => {
+  const memory = () => {
+    const data = new Map<string, string>();
+    return {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    };
+  };
+  it('drops a saved ANULADO status filter and goes back to page 1, keeping the other filters', () => {
+    const storage = memory();
+    saveListState({ filters: { ...EMPTY_FILTERS, estado: 'ANULADO', formato: 'FE1' }, page: 3 }, storage);
+    forgetCancelledFilter(storage);
+    expect(loadListState(storage)).toEqual({
+      filters: { ...EMPTY_FILTERS, estado: '', formato: 'FE1' },
+      page: 1,
+    });
+  });
+  it('leaves any other status filter alone', () => {
+    const storage = memory();
+    saveListState({ filters: { ...EMPTY_FILTERS, estado: 'APROBADO' }, page: 2 }, storage);
+    forgetCancelledFilter(storage);
+    expect(loadListState(storage)).toEqual({ filters: { ...EMPTY_FILTERS, estado: 'APROBADO' }, page: 2 });
   });
 });

@@ -73,6 +73,16 @@ export function saveListState(
 }
 
 /**
+ * After a reactivation the list must show the document it returns to (issue 17: 'Activar y Guardar' went back to a
+ * list still filtered on 'Anulados', without the reactivated document): a saved ANULADO status filter is dropped (and
+ * the page goes back to 1); any other filter stays.
+ */
+export function forgetCancelledFilter(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
+  const state = loadListState(storage);
+  if (state.filters.estado === 'ANULADO') saveListState(applyFilterChange(state, { estado: '' }), storage);
+}
+
+/**
  * Apply a filter change: the page goes back to 1 when any filter value changes (seed 001 §9), and stays
  * when nothing changed.
  */
