@@ -154,6 +154,9 @@ export const MSG_MINISTERIO = {
   cuvNoEncontrado: 'El Ministerio no tiene registrado ese CUV. Revisa que esté completo y sin espacios.',
   cuvValido: 'CUV válido: el Ministerio validó este documento.',
   cuvNoValido: 'El Ministerio registra este CUV, pero no como válido.',
+  /** Radica (issue 17): a document in ERROR has no findings because the ministry never answered. */
+  errorSinRespuesta: (fecha: string) =>
+    `El Ministerio no respondió al último envío (${fecha}): no es un problema de tus archivos. Puedes reenviarlo más tarde.`,
   cuvConsultaNoDisponible:
     'No se pudo consultar el CUV con el Ministerio en este momento. Intenta de nuevo en unos minutos.',
 } as const;

@@ -1,4 +1,5 @@
 import { MSG } from '@radica/contracts/messages';
+import { noErrorsText } from '../utils/estado';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Card, CardBody } from '../../../components/ui/card';
 import type { TMinisterioDetail } from '../api/types';
@@ -34,7 +35,7 @@ export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state
                 title="Errores"
                 headingId="errores-title"
                 items={doc.errores}
-                emptyText={MSG.hallazgosNoErrors}
+                emptyText={noErrorsText(doc)}
                 tone="error"
               />
             )}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { noErrorsText } from '../utils/estado';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { buttonClasses } from '../../../components/ui/button';
@@ -64,7 +65,7 @@ export function ErrorsPanel({
             title="Errores"
             headingId="panel-errores"
             items={doc.errores}
-            emptyText={MSG.hallazgosNoErrors}
+            emptyText={noErrorsText(doc)}
             tone="error"
           />
           <HallazgosList

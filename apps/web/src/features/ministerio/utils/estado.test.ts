@@ -1,5 +1,6 @@
+import { MSG } from '@radica/contracts/messages';
 import { describe, expect, it } from 'vitest';
-import { estadoGroup, estadoLabel, isRejectedEstado, isSendBlockedEstado } from './estado';
+import { estadoGroup, estadoLabel, isRejectedEstado, isSendBlockedEstado, noErrorsText } from './estado';
 import { documentValue } from './display';
 
 describe('estado (seed 001 §4)', () => {
@@ -69,5 +70,16 @@ describe('display groups (seed 001 §4 "Labels")', () => {
     expect(isErrorEstado('ERROR')).toBe(true);
     expect(['EN_ESPERA', 'PROCESADO', 'ENPROCESO'].every(isRowSendable)).toBe(true);
     expect(['APROBADO', 'ANULADO', 'NO_APROBADO', 'PENDIENTE_RIPS'].some(isRowSendable)).toBe(false);
+  });
+});
+
+describe('noErrorsText (issue 17)', () => {
+  it('says the ministry did not answer, and when, for a document in ERROR; the seed text otherwise', () => {
+    const error = noErrorsText({ estado: 'ERROR', fechaModificacion: '2026-11-20T19:02:00.000Z' });
+    expect(error).toContain('El Ministerio no respondió al último envío');
+    expect(error).toContain('14:02');
+    expect(noErrorsText({ estado: 'NO_APROBADO', fechaModificacion: '2026-11-20T19:02:00.000Z' })).toBe(
+      MSG.hallazgosNoErrors,
+    );
   });
 });

@@ -1,4 +1,7 @@
 import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { formatDateTime } from '../../../lib/format';
 
 /** Display groups of a status (seed 001 §4 "Normalisation of a status for display"). */
 export type EstadoGroup =
@@ -91,4 +94,13 @@ export function isRejectedEstado(estado: string | null | undefined): boolean {
 /** seed 001 §4: an accepted or cancelled document, or one being sent, cannot be sent. */
 export function isSendBlockedEstado(estado: string | null | undefined): boolean {
   return estado === 'APROBADO' || estado === 'ANULADO' || estado === 'ENPROCESO';
+}
+
+/**
+ * What an empty 'Errores' list says (seed 001 §8 text), except for a document in ERROR: the ministry never answered
+ * its last send, so the list is empty for that reason, said with the time of that send (issue 17). A failed send
+ * leaves its time in `fechaModificacion`.
+ */
+export function noErrorsText(doc: { estado: string; fechaModificacion: string }): string {
+  return doc.estado === 'ERROR' ? MSG_MINISTERIO.errorSinRespuesta(formatDateTime(doc.fechaModificacion)) : MSG.hallazgosNoErrors;
 }
