@@ -23,6 +23,12 @@ export type TAuditRecorder = {
 };
 
 /**
+ * An audit that records nothing: for calls that belong to no document (the connection test, the public CUV lookup),
+ * whose HTTP attempts have no muv_attempts row to go to (it needs a document or a tenant).
+ */
+export const NO_AUDIT: TAuditRecorder = { start: async () => 0, finish: async () => {} };
+
+/**
  * Most Cargar* requests one upload call sends (retries after a timeout or a 5xx, and the resend after a new login,
  * together): each document reaches the ministry at most twice for one user action (issue 9).
  */

@@ -7,7 +7,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
-import { hasNul } from '../../plugins/request-guards.ts';
+import { readParts } from '../../plugins/multipart.ts';
 import { responderChat, type TChatFile, type TChatMessage } from './service.ts';
 
 declare module 'fastify' {
@@ -55,33 +55,15 @@ function parseMessage(value: unknown): TChatMessage {
 }
 
 /**
- * A multipart chat message: its fields and files. A file over 10 MB is 413 with the seed's text naming it; more than
- * CHAT_MAX_FILES files is 413; a malformed body is 400; a NUL in a field or a file name is 400.
+ * A multipart chat message: its fields and files `file0..n` (plugins/multipart.ts readParts). A file over 10 MB is 413
+ * with the seed's text naming it; more than CHAT_MAX_FILES files is 413; a malformed body or a NUL is 400.
  */
 async function readChatForm(req: FastifyRequest): Promise<{ message: TChatMessage; files: TChatFile[] }> {
-  const fields: Record<string, string> = {};
-  const files: TChatFile[] = [];
-  let current = '';
-  try {
-    const parts = req.parts({
-      limits: { files: CHAT_MAX_FILES, fileSize: CHAT_MAX_FILE_BYTES, fields: 8, fieldSize: CHAT_MAX_INPUT * 4 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        current = part.filename;
-        const bytes = await part.toBuffer();
-        if (/^file\d+$/.test(part.fieldname)) files.push({ filename: part.filename, mimetype: part.mimetype, bytes });
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CHAT_FILE_TOO_LARGE', MSG_CHAT.chatFileTooLarge(current));
-    if (code === 'FST_FILES_LIMIT') throw new AppError('CHAT_TOO_MANY_FILES', MSG_CHAT.chatTooManyFiles(CHAT_MAX_FILES));
-    if (err instanceof AppError || code?.startsWith('FST_')) throw err;
-    throw new AppError('UPLOAD_MALFORMED', MSG.uploadMalformed);
-  }
-  if (files.some((f) => hasNul(f.filename)) || Object.values(fields).some(hasNul)) throw new AppError('NUL_CHARACTER', MSG.nulCharacter);
-  return { message: parseMessage(fields), files };
+  const { files, fields } = await readParts(req, {
+    keep: (name) => /^file\d+$/.test(name),
+    limits: { files: CHAT_MAX_FILES, fileSize: CHAT_MAX_FILE_BYTES, fields: 8, fieldSize: CHAT_MAX_INPUT * 4 },
+    fileTooLarge: (name) => new AppError('CHAT_FILE_TOO_LARGE', MSG_CHAT.chatFileTooLarge(name)),
+    tooManyFiles: () => new AppError('CHAT_TOO_MANY_FILES', MSG_CHAT.chatTooManyFiles(CHAT_MAX_FILES)),
+  });
+  return { message: parseMessage(fields), files: files.map(({ filename, mimetype, bytes }) => ({ filename, mimetype, bytes })) };
 }

@@ -2,13 +2,11 @@ import type { TConsultarCuvData } from '@radica/contracts/cuv';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { TAuditRecorder } from '../../integrations/muv/client.ts';
+import { NO_AUDIT } from '../../integrations/muv/client.ts';
 import { MuvError } from '../../integrations/muv/errors.ts';
 
 /** The MUV client caches its token per tenant id; the platform's lookups use this one, which no tenant has. */
 const PLATAFORMA = -1;
-/** A public lookup belongs to no tenant: its HTTP attempts are not recorded (muv_attempts rows need a tenant). */
-const NO_AUDIT: TAuditRecorder = { start: async () => 0, finish: async () => {} };
 
 const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null);
 const numero = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

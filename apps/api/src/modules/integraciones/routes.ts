@@ -19,7 +19,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { keyedLimit } from '../../plugins/rate-limits.ts';
-import { hasNul } from '../../plugins/request-guards.ts';
+import { readParts } from '../../plugins/multipart.ts';
 import { requireModule } from '../products/require-module.ts';
 import { crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
 
@@ -101,26 +101,16 @@ function leerJson(body: unknown): TPaqueteArchivos {
 
 const ZEnviarCampo = z.enum(['true', 'false', '']).default('false');
 
-/** The multipart filing: parts `xml` and `rips` (each at most 10 MB), field `enviar`. */
+/** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar`. */
 async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
+  const read = await readParts(req, {
+    keep: (name) => name === 'xml' || name === 'rips',
+    limits: { files: 2, fileSize: MAX_UPLOAD_BYTES, fields: 4, fieldSize: 64 },
+  });
+  const fields = read.fields;
   const files: Record<string, { filename: string; bytes: Buffer }> = {};
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of req.parts({ limits: { files: 2, fileSize: MAX_UPLOAD_BYTES, fields: 4, fieldSize: 64 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if ((part.fieldname === 'xml' || part.fieldname === 'rips') && !files[part.fieldname])
-          files[part.fieldname] = { filename: part.filename || `${part.fieldname}.${part.fieldname === 'xml' ? 'xml' : 'json'}`, bytes };
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError || (err as { code?: string }).code?.startsWith('FST_')) throw err;
-    throw new AppError('UPLOAD_MALFORMED', MSG.uploadMalformed);
-  }
-  if (Object.values(files).some((f) => hasNul(f.filename)) || Object.values(fields).some(hasNul))
-    throw new AppError('NUL_CHARACTER', MSG.nulCharacter);
+  for (const f of read.files)
+    files[f.fieldname] ??= { filename: f.filename || `${f.fieldname}.${f.fieldname === 'xml' ? 'xml' : 'json'}`, bytes: f.bytes };
   const enviar = ZEnviarCampo.safeParse(fields['enviar'] ?? 'false');
   if (!enviar.success) throw new AppError('VALIDATION', MSG.requestInvalid);
   // The extension decides how the upload path reads a file: the part's name says what it is.

@@ -4,7 +4,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TProbarConexionData } from '@radica/contracts/reps';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
-import type { TAuditRecorder, TMuvCredentials } from '../../integrations/muv/client.ts';
+import { NO_AUDIT, type TMuvCredentials } from '../../integrations/muv/client.ts';
 import { MuvError } from '../../integrations/muv/errors.ts';
 import { getTercero, toTercero } from '../accounts/tercero.ts';
 import { findProviderConfig, insertProviderConfig, updateProviderConfigRow } from './repository.ts';
@@ -77,9 +77,6 @@ export async function ministryCredentials(deps: TDeps, ctx: { tenantId: number; 
   const tercero = await getTercero(deps, ctx);
   return { userValidator: cfg.userValidator, passwordValidator: deps.cipher.decrypt(cfg.passwordValidatorEnc), nit: tercero.numeroIdentificacion };
 }
-
-/** The connection test records nothing per HTTP attempt: it belongs to no document (the log line says the outcome). */
-const NO_AUDIT: TAuditRecorder = { start: async () => 0, finish: async () => {} };
 
 /**
  * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"): a fresh login to the configured MUV with
