@@ -30,12 +30,19 @@ export const ZProductoDetalle = z.object({
 export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
 
 /** GET /api/Auth/productos-comprados `data` (seed 000 §3, §7). */
+/** A tenant's plan (seed 002 §1): 'business' is quoted and granted by an operator; the Business features need it. */
+export const PLANES_TENANT = ['profesional', 'business'] as const;
+export const ZPlanTenant = z.enum(PLANES_TENANT);
+export type TPlanTenant = z.infer<typeof ZPlanTenant>;
+
 export const ZProductosComprados = z.object({
   ministerio: z.boolean(),
   facturacion: z.boolean(),
   marketing: z.boolean(),
   automatizaciones: z.boolean(),
   productosDetalle: z.array(ZProductoDetalle),
+  /** Radica: the plan of the tenant's active purchases ('business' when any is Business), null with none. */
+  plan: ZPlanTenant.nullable(),
 });
 export type TProductosComprados = z.infer<typeof ZProductosComprados>;
 
@@ -45,6 +52,8 @@ export const ZGrantRequest = z.object({
   modulos: z.array(ZModulo).min(1),
   metodoPago: z.string().trim().min(1).default('TRANSFERENCIA'),
   montoPagado: z.number().int().min(0).default(0),
+  /** The plan the grant records (Business is quoted and granted this way). */
+  plan: ZPlanTenant.default('profesional'),
 });
 export type TGrantRequest = z.input<typeof ZGrantRequest>;
 export const ZGrantData = z.object({ tenantId: z.number(), email: z.string(), modulos: z.array(ZModulo), numeroVenta: z.string() });

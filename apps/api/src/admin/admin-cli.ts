@@ -10,7 +10,7 @@ import { isApiUp, localApiUrl, operatorGet, operatorPost, readOperatorSecret } f
 
 const USAGE = [
   'Uso:',
-  `  npm run admin -- grant CORREO MODULO…   registra la compra manual de módulos (${MODULOS.join(', ')})`,
+  `  npm run admin -- grant CORREO MODULO… [--plan business]   registra la compra manual de módulos (${MODULOS.join(', ')})`,
   '  npm run admin -- mail CORREO            muestra los correos del buzón local (sin SMTP_URL) para CORREO',
 ].join('\n');
 
@@ -18,13 +18,20 @@ const USAGE = [
  * `npm run admin -- COMMAND …`, the operator's commands. Each goes through the running server when one answers on
  * PORT (the embedded PGlite database has one owner process; the call carries the operator secret of DATA_DIR), and
  * opens the database itself when none runs (PostgreSQL with DATABASE_URL, or the embedded one if free).
- * - `grant EMAIL MODULE…` (issue 4 "Module access"): records a manual purchase (bank transfer) of the modules for the
- *   tenant of the user EMAIL.
+ * - `grant EMAIL MODULE… [--plan business]` (issue 4 "Module access"): records a manual purchase (bank transfer) of the
+ *   modules for the tenant of the user EMAIL; `--plan business` records the quoted Business plan (issue 15 alerts).
  * - `mail EMAIL` (issue 9): prints the local outbox's messages to EMAIL, newest first (verification and reset codes
  *   of a zero-setup install; no web route shows them to anyone else).
  * Exit code 0 on success, 1 on an error, 2 on wrong usage.
  */
 export async function runAdmin(argv: string[], config: TConfig = loadConfig()): Promise<number> {
+  const planAt = argv.indexOf('--plan');
+  const plan = planAt >= 0 ? argv[planAt + 1] : 'profesional';
+  if (planAt >= 0) argv = [...argv.slice(0, planAt), ...argv.slice(planAt + 2)];
+  if (plan !== 'profesional' && plan !== 'business') {
+    console.error(USAGE);
+    return 2;
+  }
   const [command, email, ...modulos] = argv;
   if (command === 'mail' && email && modulos.length === 0) return printOutbox(config, email);
   if (command !== 'grant' || !email || modulos.length === 0) {
@@ -35,7 +42,7 @@ export async function runAdmin(argv: string[], config: TConfig = loadConfig()): 
   if (await isApiUp(base)) {
     const secret = operatorSecretOrSay(config);
     if (!secret) return 1;
-    const res = await operatorPost(base, secret, '/api/admin/grant', { email, modulos });
+    const res = await operatorPost(base, secret, '/api/admin/grant', { email, modulos, plan });
     if (res.status !== 200) {
       console.error(res.body.message ?? `Error HTTP ${res.status}`);
       return 1;
@@ -45,7 +52,7 @@ export async function runAdmin(argv: string[], config: TConfig = loadConfig()): 
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const data = await grantModules({ db: database.db }, { email, modulos, registradoPor: 'npm run admin (directo)' });
+    const data = await grantModules({ db: database.db }, { email, modulos, plan, registradoPor: 'npm run admin (directo)' });
     console.log(`Módulos otorgados a ${data.email}: ${data.modulos.join(', ')} (venta ${data.numeroVenta})`);
     return 0;
   } catch (err) {

@@ -197,6 +197,8 @@ export const purchases = pgTable(
     vigenteHasta: ts('vigente_hasta'),
     /** The sale that granted it (sales.id), or null for a manual grant. */
     saleId: integer('sale_id'),
+    /** The plan of the purchase (seed 002 §1): 'profesional' (sold online) or 'business' (quoted, granted by an operator). */
+    plan: text('plan').notNull().default('profesional'),
   },
   (t) => [index('purchases_tenant_idx').on(t.tenantId, t.modulo)],
 );

@@ -1,7 +1,8 @@
 /**
  * The database schema drizzle and drizzle-kit read (every table, one module): accounts, sessions, codes, mail,
  * provider configuration and purchases in schema-accounts.ts; the ministry documents in schema-documents.ts; coupons, sales and payment events in schema-billing.ts;
- * the REPS providers and their imports in schema-reps.ts; API keys and idempotent filings in schema-integrations.ts.
+ * the REPS providers and their imports in schema-reps.ts; API keys and idempotent filings in schema-integrations.ts;
+ * webhooks, alerts and the e-mail and SFTP channels in schema-canales.ts.
  * Application code imports the table it needs from its own file.
  */
 export * from './schema-accounts.ts';
@@ -9,3 +10,4 @@ export * from './schema-documents.ts';
 export * from './schema-billing.ts';
 export * from './schema-reps.ts';
 export * from './schema-integrations.ts';
+export * from './schema-canales.ts';

@@ -25,6 +25,7 @@ export function normalizePurchasedProducts(data: unknown): TPurchasedProducts {
     facturacion: d.facturacion === true,
     marketing: d.marketing === true,
     automatizaciones: d.automatizaciones === true,
+    plan: d.plan === 'business' || d.plan === 'profesional' ? d.plan : null,
     productosDetalle: detalle.map((item) => {
       const p = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
       return {

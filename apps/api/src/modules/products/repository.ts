@@ -23,6 +23,15 @@ export async function hasActivePurchase(db: TDb, tenantId: number, modulo: strin
   return Boolean(row);
 }
 
+/** The plans of the tenant's purchases that grant their module now (seed 002 §1 'profesional', 'business'). */
+export async function activePlans(db: TDb, tenantId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ plan: purchases.plan })
+    .from(purchases)
+    .where(and(eq(purchases.tenantId, tenantId), grantsNow()));
+  return rows.map((r) => r.plan);
+}
+
 /**
  * The latest end of the tenant's current periods of the module: null when none runs now; 'forever' when a purchase
  * without end (a manual grant) grants it.

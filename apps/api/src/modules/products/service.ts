@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { MODULOS, PRODUCTOS, type TGrantData, type TModulo, type TProductosComprados } from '@radica/contracts/products';
+import { MODULOS, PRODUCTOS, type TGrantData, type TModulo, type TPlanTenant, type TProductosComprados } from '@radica/contracts/products';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
+import { activePlans, countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
 
 /**
  * GET /api/Auth/productos-comprados (seed 000 §3 "Purchased-products result", §7): the module flags (true when an
@@ -15,7 +15,9 @@ export async function getPurchasedProducts(deps: { db: TDb }, ctx: { tenantId: n
   const now = Date.now();
   const grants = (r: (typeof rows)[number]) => r.activo && r.estado === 'APROBADO' && (!r.vigenteHasta || r.vigenteHasta.getTime() > now);
   const owns = (m: TModulo) => rows.some((r) => r.modulo === m && grants(r));
+  const active = rows.filter(grants);
   return {
+    plan: active.some((r) => r.plan === 'business') ? 'business' : active.length ? 'profesional' : null,
     ministerio: owns('ministerio'),
     facturacion: owns('facturacion'),
     marketing: owns('marketing'),
@@ -62,6 +64,15 @@ export async function hasModule(deps: { db: TDb }, tenantId: number, modulo: TMo
   return owns;
 }
 
+/**
+ * The tenant's plan now (seed 002 §1): 'business' when an active purchase is Business, 'profesional' with any other
+ * active purchase, null with none. Business features (rejection alerts, 30-day backups) check it (issue 15).
+ */
+export async function tenantPlan(deps: { db: TDb }, tenantId: number): Promise<TPlanTenant | null> {
+  const plans = await activePlans(deps.db, tenantId);
+  return plans.includes('business') ? 'business' : plans.length ? 'profesional' : null;
+}
+
 const ownsModule = (deps: { db: TDb }, tenantId: number, modulo: TModulo) => hasActivePurchase(deps.db, tenantId, modulo);
 
 /**
@@ -71,7 +82,7 @@ const ownsModule = (deps: { db: TDb }, tenantId: number, modulo: TModulo) => has
  */
 export async function grantModules(
   deps: { db: TDb },
-  input: { email: string; modulos: string[]; metodoPago?: string; montoPagado?: number; registradoPor?: string },
+  input: { email: string; modulos: string[]; metodoPago?: string; montoPagado?: number; registradoPor?: string; plan?: TPlanTenant },
 ): Promise<TGrantData> {
   for (const m of input.modulos)
     if (!(MODULOS as readonly string[]).includes(m)) throw new AppError('MODULO_INVALIDO', MSG_MINISTERIO.moduloInvalido(m));
@@ -81,14 +92,18 @@ export async function grantModules(
   const user = { tenantId };
   const numeroVenta = `MAN-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
   const granted: TModulo[] = [];
+  const plan = input.plan ?? 'profesional';
+  // A Business grant is recorded even over a running Profesional purchase: it upgrades the plan.
+  const upgrade = plan === 'business' && !(await activePlans(deps.db, user.tenantId)).includes('business');
   for (const m of new Set(input.modulos as TModulo[])) {
     moduleCache.delete(`${user.tenantId}:${m}`);
-    if (await ownsModule(deps, user.tenantId, m)) {
+    if (!upgrade && (await ownsModule(deps, user.tenantId, m))) {
       granted.push(m);
       continue;
     }
     await insertPurchase(deps.db, user.tenantId, {
       ...catalogueRow(m),
+      plan,
       montoPagado: input.montoPagado ?? 0,
       numeroVenta,
       metodoPago: input.metodoPago ?? 'TRANSFERENCIA',
