@@ -2,14 +2,15 @@ import { useRef, type KeyboardEvent } from 'react';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { cn } from '../../../lib/cn';
 
-export type SettingsTab = 'general' | 'ministerio' | 'integraciones';
+export type SettingsTab = 'general' | 'ministerio' | 'integraciones' | 'canales';
 export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
   { id: 'general', label: 'General' },
   { id: 'ministerio', label: 'Ministerio' },
   { id: 'integraciones', label: MSG_INTEGRACIONES.tabIntegraciones },
+  { id: 'canales', label: 'Canales' },
 ];
 
-/** The tab a `?tab=` value opens: 'ministerio' or 'integraciones', anything else 'general'. */
+/** The tab a `?tab=` value opens: 'ministerio', 'integraciones' or 'canales', anything else 'general'. */
 export function settingsTabOf(value: string | null): SettingsTab {
   return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? 'general';
 }

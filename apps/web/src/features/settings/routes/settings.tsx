@@ -14,12 +14,14 @@ import { AccountCard } from '../components/account-card';
 import { ProviderConfigForm } from '../components/provider-config-form';
 import { ProviderConfigView } from '../components/provider-config-view';
 import { IntegracionesTab } from '../components/integraciones-tab';
+import { CanalesTab } from '../components/canales-tab';
 import { SettingsTabs, settingsTabOf, type SettingsTab } from '../components/settings-tabs';
 import { TerceroCard } from '../components/tercero-card';
 
 /**
- * /settings with the tabs General, Ministerio (seed 000 §2 "Settings") and Integraciones (issue 15: API keys);
- * ?tab=ministerio and ?tab=integraciones open the other two. Integraciones does not wait for the company data.
+ * /settings with the tabs General, Ministerio (seed 000 §2 "Settings"), Integraciones (issue 15: API keys, webhooks,
+ * alerts) and Canales (issue 16: e-mail and SFTP delivery); ?tab=… opens one. Only General and Ministerio wait for
+ * the company data.
  */
 export function SettingsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -35,6 +37,8 @@ export function SettingsRoute() {
   let panel;
   if (tab === 'integraciones') {
     panel = <IntegracionesTab />;
+  } else if (tab === 'canales') {
+    panel = <CanalesTab />;
   } else if (query.isPending) {
     panel = <LoadingScreen text={MSG.uiLoading} />;
   } else if (query.isError) {
