@@ -45,14 +45,14 @@ module.exports = {
       severity: 'error',
       comment: 'La web solo usa @radica/contracts.',
       from: { path: '^apps/web/' },
-      to: { path: '^(apps/api|apps/muv-simulator|apps/wompi-simulator|packages/fevrips)/' },
+      to: { path: '^(apps/api|apps/muv-simulator|apps/wompi-simulator|apps/whatsapp-simulator|packages/fevrips)/' },
     },
     {
       name: 'api-not-simulator',
       severity: 'error',
       comment: 'apps/api no importa los simuladores: los inyecta el punto de entrada (server.ts, admin/).',
       from: { path: '^apps/api/', pathNot: '^apps/api/(src/server\\.ts|src/admin/|test/)|\\.test\\.ts$' },
-      to: { path: '^apps/(muv|wompi)-simulator/' },
+      to: { path: '^apps/(muv|wompi|whatsapp)-simulator/' },
     },
   ],
   options: {

@@ -8,6 +8,7 @@ export default defineConfig({
       { test: { name: 'fevrips', root: 'packages/fevrips', environment: 'node' } },
       { test: { name: 'muv-simulator', root: 'apps/muv-simulator', environment: 'node' } },
       { test: { name: 'wompi-simulator', root: 'apps/wompi-simulator', environment: 'node' } },
+      { test: { name: 'whatsapp-simulator', root: 'apps/whatsapp-simulator', environment: 'node' } },
       { test: { name: 'api', root: 'apps/api', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', environment: 'happy-dom' } },
     ],
