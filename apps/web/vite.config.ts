@@ -2,11 +2,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress.ts';
 
-/** The SPA. In development /api and /_sim are proxied to the API on :3000. */
+/**
+ * The SPA. In development /api and /_sim are proxied to the API on :3000. A build also writes .br and .gz copies of
+ * its text files, which the API serves by Accept-Encoding (build/precompress.ts).
+ */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     proxy: {
