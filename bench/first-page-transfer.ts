@@ -22,7 +22,13 @@ function wireBytes(url: string, acceptEncoding: string): Promise<TWire> {
     const req = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => done({ bytes, encoding: String(res.headers['content-encoding'] ?? 'none'), cacheControl: String(res.headers['cache-control'] ?? '') }));
+      res.on('end', () =>
+        done({
+          bytes,
+          encoding: String(res.headers['content-encoding'] ?? 'none'),
+          cacheControl: String(res.headers['cache-control'] ?? ''),
+        }),
+      );
       res.on('error', fail);
     });
     req.on('error', fail);
@@ -56,7 +62,11 @@ async function firstPagePaths(url: string): Promise<string[]> {
     console.log(`(no Chromium at ${CHROMIUM}: counting index.html and its static imports instead)`);
     return staticPaths(url);
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
     const paths = new Set<string>();
@@ -73,19 +83,30 @@ async function firstPagePaths(url: string): Promise<string[]> {
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 const webDist = process.env.WEB_DIST_DIR;
-const api = await serverProcess({ JOBS_WORKER: 'false', LOG_LEVEL: 'error', ...(webDist ? { WEB_DIST_DIR: resolve(webDist) } : {}) });
+const api = await serverProcess({
+  JOBS_WORKER: 'false',
+  LOG_LEVEL: 'error',
+  ...(webDist ? { WEB_DIST_DIR: resolve(webDist) } : {}),
+});
 const server = await api.start();
 try {
   const paths = await firstPagePaths(api.url);
   let compressed = 0;
   let plain = 0;
   for (const path of paths) {
-    const [c, p] = await Promise.all([wireBytes(`${api.url}${path}`, 'br, gzip'), wireBytes(`${api.url}${path}`, 'identity')]);
+    const [c, p] = await Promise.all([
+      wireBytes(`${api.url}${path}`, 'br, gzip'),
+      wireBytes(`${api.url}${path}`, 'identity'),
+    ]);
     compressed += c.bytes;
     plain += p.bytes;
-    console.log(`  ${path}: ${kb(p.bytes)} kB → ${kb(c.bytes)} kB (${c.encoding}; cache-control: ${c.cacheControl || 'none'})`);
+    console.log(
+      `  ${path}: ${kb(p.bytes)} kB → ${kb(c.bytes)} kB (${c.encoding}; cache-control: ${c.cacheControl || 'none'})`,
+    );
   }
-  console.log(`first page: ${paths.length} files, ${kb(plain)} kB uncompressed, ${kb(compressed)} kB with Accept-Encoding: br, gzip — ratio ${(compressed / plain).toFixed(3)}`);
+  console.log(
+    `first page: ${paths.length} files, ${kb(plain)} kB uncompressed, ${kb(compressed)} kB with Accept-Encoding: br, gzip — ratio ${(compressed / plain).toFixed(3)}`,
+  );
 } finally {
   server.kill('SIGTERM');
 }

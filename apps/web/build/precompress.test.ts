@@ -19,7 +19,10 @@ describe('precompressDir (issue 17: precompressed brotli and gzip at build time)
     const written = precompressDir(dir);
 
     expect(written.map((f) => f.file).sort()).toEqual(['assets/index-AbC.js', 'assets/index-XyZ.css']);
-    for (const [name, body] of [['assets/index-AbC.js', js], ['assets/index-XyZ.css', css]] as const) {
+    for (const [name, body] of [
+      ['assets/index-AbC.js', js],
+      ['assets/index-XyZ.css', css],
+    ] as const) {
       const br = readFileSync(join(dir, `${name}.br`));
       const gz = readFileSync(join(dir, `${name}.gz`));
       expect(brotliDecompressSync(br).equals(body)).toBe(true);

@@ -22,7 +22,11 @@ export function precompressDir(dir: string): { file: string; bytes: number; br: 
     const body = readFileSync(path);
     if (body.length < MIN_BYTES) continue;
     const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
     });
     const gz = gzipSync(body, { level: 9 });
     if (br.length < body.length) writeFileSync(`${path}.br`, br);
@@ -45,7 +49,9 @@ export function precompress(): Plugin {
       const files = precompressDir(outDir);
       const total = files.reduce((s, f) => s + f.bytes, 0);
       const br = files.reduce((s, f) => s + Math.min(f.br, f.bytes), 0);
-      this.info?.(`precompressed ${files.length} files: ${(total / 1000).toFixed(0)} kB → ${(br / 1000).toFixed(0)} kB brotli`);
+      this.info?.(
+        `precompressed ${files.length} files: ${(total / 1000).toFixed(0)} kB → ${(br / 1000).toFixed(0)} kB brotli`,
+      );
     },
   };
 }

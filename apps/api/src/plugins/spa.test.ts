@@ -11,12 +11,18 @@ type TRaw = { status: number; headers: Record<string, string | string[] | undefi
 /** GET over real HTTP, body as sent on the wire (fetch would decompress it). */
 function rawGet(url: string, acceptEncoding?: string): Promise<TRaw> {
   return new Promise((done, fail) => {
-    const req = request(url, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
+    const req = request(
+      url,
+      { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     req.end();
   });
@@ -26,9 +32,16 @@ function rawGet(url: string, acceptEncoding?: string): Promise<TRaw> {
 function fakeBuild(): { dir: string; js: Buffer; html: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'radica-spa-'));
   mkdirSync(join(dir, 'assets'));
-  const js = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const v${i} = 'valor número ${i}';`).join('\n'));
-  const html = Buffer.from(`<!doctype html><html lang="es-CO"><head><title>Radica</title>${'<meta name="x" content="relleno">'.repeat(60)}<script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`);
-  for (const [name, body] of [['assets/index-AbC123.js', js], ['index.html', html]] as const) {
+  const js = Buffer.from(
+    Array.from({ length: 400 }, (_, i) => `export const v${i} = 'valor número ${i}';`).join('\n'),
+  );
+  const html = Buffer.from(
+    `<!doctype html><html lang="es-CO"><head><title>Radica</title>${'<meta name="x" content="relleno">'.repeat(60)}<script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`,
+  );
+  for (const [name, body] of [
+    ['assets/index-AbC123.js', js],
+    ['index.html', html],
+  ] as const) {
     writeFileSync(join(dir, name), body);
     writeFileSync(join(dir, `${name}.br`), brotliCompressSync(body));
     writeFileSync(join(dir, `${name}.gz`), gzipSync(body));
@@ -92,7 +105,12 @@ describe('static web app served like a product (issue 17)', () => {
     expect(theme.headers['cache-control']).toBe('no-cache');
     expect(theme.headers['content-encoding']).toBeUndefined();
 
-    for (const path of ['/assets/../../../etc/passwd', '/assets/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fhosts.js', '/assets/missing-Zz9.js']) {
+    for (const path of [
+      '/assets/../../../etc/passwd',
+      '/assets/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2f..%2fetc%2fhosts.js',
+      '/assets/missing-Zz9.js',
+    ]) {
       const r = await rawGet(`${t.url}${path}`, 'identity');
       expect(r.status, path).toBeLessThan(500);
       // Either refused, or (an extension-less path) the SPA's index.html: never a file outside the build.

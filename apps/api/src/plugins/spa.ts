@@ -36,7 +36,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/_sim/') && !/\.[a-z0-9]+$/i.test(path)) {
+    if (
+      hasWeb &&
+      req.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/_sim/') &&
+      !/\.[a-z0-9]+$/i.test(path)
+    ) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, message: MSG.http404, code: 'NOT_FOUND' });

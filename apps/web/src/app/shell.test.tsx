@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { clearSession, setAuthenticated } from '../lib/session';
@@ -24,7 +24,7 @@ function stubProducts(answer: () => Response | Promise<Response>) {
   );
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, isCollapsed = false) {
   const router = createMemoryRouter(
     [
       {
@@ -32,7 +32,7 @@ function renderAt(path: string) {
         element: (
           <>
             <Sidebar
-              isCollapsed={false}
+              isCollapsed={isCollapsed}
               isMobileOpen={false}
               onToggleCollapsed={vi.fn()}
               onCloseMobile={vi.fn()}
@@ -104,6 +104,42 @@ describe('sidebar (seed 000 §2 "App shell")', () => {
     // RIPS group is not a module: it expands
     expect(screen.getByRole('button', { name: 'RIPS' })).toBeTruthy();
   });
+
+  it.each([
+    ['collapsed', true],
+    ['expanded', false],
+  ])(
+    "%s: the 'Próximamente disponible' tooltip is drawn outside the scrolling menu, beside the link (issue 17)",
+    async (_, isCollapsed) => {
+      stubProducts(() => json(200, { success: true, data: { ministerio: true, productosDetalle: [] } }));
+      renderAt('/Inicio', isCollapsed);
+      const link = await waitFor(() => {
+        const l = screen.getByRole('link', { name: /Marketing/ });
+        expect(l.getAttribute('href')).toBe('/app/pricing/marketing');
+        return l;
+      });
+      link.getBoundingClientRect = () =>
+        DOMRect.fromRect({ x: 12, y: 300, width: isCollapsed ? 46 : 236, height: 44 });
+      expect(screen.queryByTestId('upgrade-tooltip')).toBeNull();
+
+      fireEvent.mouseEnter(link);
+      const tip = screen.getByTestId('upgrade-tooltip');
+      expect(tip.textContent).toBe('Próximamente disponible');
+      expect(tip.closest('nav')).toBeNull();
+      expect(tip.closest('aside')).toBeNull();
+      expect(tip.parentElement).toBe(document.body);
+      expect(tip.className).toMatch(/\bfixed\b/);
+      expect(tip.style.left).toBe(`${12 + (isCollapsed ? 46 : 236) + 8}px`);
+      expect(tip.style.top).toBe(`${300 + 22}px`);
+
+      fireEvent.mouseLeave(link);
+      expect(screen.queryByTestId('upgrade-tooltip')).toBeNull();
+      fireEvent.focus(link);
+      expect(screen.getByTestId('upgrade-tooltip')).toBeTruthy();
+      fireEvent.keyDown(link, { key: 'Escape' });
+      expect(screen.queryByTestId('upgrade-tooltip')).toBeNull();
+    },
+  );
 });
 
 describe('module guard (seed 000 §2, seed 002 §4)', () => {

@@ -1,4 +1,5 @@
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type FocusEvent, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink, useLocation } from 'react-router';
 import {
   Bot,
@@ -88,6 +89,7 @@ export function Sidebar({
   const products = usePurchasedProducts();
   const { pathname } = useLocation();
   const [openGroups, setOpenGroups] = useState<Record<string, boolean>>({});
+  const [tipAnchor, setTipAnchor] = useState<DOMRect | null>(null);
   const productsState = { status: products.status, data: products.data };
   const labelClass = cn('truncate', isCollapsed && 'md:sr-only');
   const itemClass = (isActive: boolean) =>
@@ -105,14 +107,12 @@ export function Sidebar({
           isCollapsed ? 'size-4 md:absolute md:right-1.5 md:top-1 md:size-3' : 'ml-auto size-4',
         )}
       />
-      <span
-        role="tooltip"
-        className="pointer-events-none invisible absolute left-full z-50 ml-2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs text-white opacity-0 shadow group-hover/item:visible group-hover/item:opacity-100 group-focus-visible/item:visible group-focus-visible/item:opacity-100"
-      >
-        {MSG_CUENTAS.upgradeTooltip}
-      </span>
+      <span className="sr-only">{MSG_CUENTAS.upgradeTooltip}</span>
     </>
   );
+  const showTip = (e: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) =>
+    setTipAnchor(e.currentTarget.getBoundingClientRect());
+  const hideTip = () => setTipAnchor(null);
 
   return (
     <>
@@ -145,7 +145,11 @@ export function Sidebar({
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <nav aria-label="Menú principal" className="flex flex-1 flex-col gap-1 overflow-y-auto px-3 py-2">
+        <nav
+          aria-label="Menú principal"
+          onScroll={hideTip}
+          className="flex flex-1 flex-col gap-1 overflow-y-auto px-3 py-2"
+        >
           {NAV_ENTRIES.map((entry) => {
             const Icon = entry.icon;
             const allowed = entry.module ? isModuleAllowedInMenu(entry.module, productsState) : true;
@@ -159,6 +163,13 @@ export function Sidebar({
                   onClick={onCloseMobile}
                   data-upgrade={!allowed || undefined}
                   className={({ isActive }) => itemClass(isActive)}
+                  {...(!allowed && {
+                    onMouseEnter: showTip,
+                    onMouseLeave: hideTip,
+                    onFocus: showTip,
+                    onBlur: hideTip,
+                    onKeyDown: (e) => e.key === 'Escape' && hideTip(),
+                  })}
                 >
                   <Icon aria-hidden="true" className="size-5 shrink-0" />
                   <span className={labelClass}>{entry.label}</span>
@@ -248,6 +259,27 @@ export function Sidebar({
           )}
         </button>
       </aside>
+      {tipAnchor && <UpgradeTooltip anchor={tipAnchor} />}
     </>
+  );
+}
+
+/**
+ * 'Próximamente disponible' beside a module not purchased, rendered in document.body at a fixed position (right of
+ * `anchor`, vertically centred) so the menu's scroll area cannot clip it, collapsed or expanded (issue 17). The
+ * link itself carries the same words for screen readers.
+ */
+function UpgradeTooltip({ anchor }: { anchor: DOMRect }) {
+  return createPortal(
+    <span
+      role="tooltip"
+      aria-hidden="true"
+      data-testid="upgrade-tooltip"
+      style={{ left: anchor.right + 8, top: anchor.top + anchor.height / 2 }}
+      className="pointer-events-none fixed z-[60] -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow"
+    >
+      {MSG_CUENTAS.upgradeTooltip}
+    </span>,
+    document.body,
   );
 }
