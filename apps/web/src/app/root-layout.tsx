@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useMatch, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatch, useMatches } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { LoadingScreen } from '../components/ui/spinner';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
@@ -24,7 +24,8 @@ const AppServices = lazy(() => loadAppServices().then((m) => ({ default: m.AppSe
  * its first load stays small (bench/sales-page.ts); its contact form brings the shared QueryClient with it. Every other screen
  * renders inside AppServices, which its route loader has already fetched (see `lazyRoute` in router.tsx). The floating
  * chat sits beside the routes, always at the same place in the tree, so its conversation outlives navigation; it shows
- * on the routes whose handle asks for it (CHAT_HANDLE).
+ * on the routes whose handle asks for it (CHAT_HANDLE). Pages that scroll the window (the sales page, public pages)
+ * get React Router's ScrollRestoration; the app shell restores its own scrolling `<main>` (use-scroll-restoration.ts).
  */
 export function RootLayout() {
   const isLanding = useMatch('/') !== null;
@@ -41,6 +42,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <ChatLauncher isVisible={hasChat} />
+      <ScrollRestoration />
     </>
   );
 }

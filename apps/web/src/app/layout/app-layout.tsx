@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { LoadingScreen } from '../../components/ui/spinner';
@@ -7,15 +7,19 @@ import { InactivityWatcher } from '../session/inactivity-watcher';
 import { OrientationModal } from '../session/orientation-modal';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { useContainerScrollRestoration } from './use-scroll-restoration';
 
 /**
  * The authenticated shell (seed 000 §2): sidebar (collapsed by default) + header + page, the inactivity
  * watcher and the orientation modal. The page keeps room at its foot so the floating chat button never hides its end.
+ * The page scrolls inside `<main>`: a new page starts at its top, back/forward return to the old position.
  */
 export function AppLayout() {
   const [isCollapsed, setIsCollapsed] = useState(true);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const logout = useLogout();
+  const mainRef = useRef<HTMLElement>(null);
+  useContainerScrollRestoration(mainRef);
   const onLogout = (reason: 'logout' | 'inactivity' = 'logout') => {
     setIsMobileOpen(false);
     if (!logout.isPending) logout.mutate(reason);
@@ -38,7 +42,12 @@ export function AppLayout() {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header onOpenMenu={() => setIsMobileOpen(true)} onLogout={() => onLogout()} />
-        <main id="contenido" tabIndex={-1} className="flex-1 overflow-y-auto p-4 pb-24 outline-none sm:p-6 sm:pb-24">
+        <main
+          ref={mainRef}
+          id="contenido"
+          tabIndex={-1}
+          className="flex-1 overflow-y-auto p-4 pb-24 outline-none sm:p-6 sm:pb-24"
+        >
           <Outlet />
         </main>
       </div>
