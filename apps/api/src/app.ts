@@ -34,6 +34,8 @@ import { geographyRoutes } from './modules/geography/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { cuvRoutes } from './modules/cuv/routes.ts';
 import { integracionesRoutes } from './modules/integraciones/routes.ts';
+import { backupRoutes } from './modules/backups/routes.ts';
+import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -133,6 +135,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     db: database.db,
     dbKind: database.kind,
     dbRows: database.rows,
+    dumpDatabase: database.dumpDataDir,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
     tokens: createTokenKit(jwtSecret, config.accessTokenTtlS),
     sessions: createSessionCheck({ rows: database.rows, cacheMs: config.sessionCheckCacheMs }),
@@ -185,6 +188,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await chatRoutes(scope, deps);
     await cuvRoutes(scope, deps);
     await integracionesRoutes(scope, deps);
+    await backupRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {
@@ -229,5 +233,11 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   });
   app.addHook('preClose', async () => deps.jobs?.stop());
   if (config.jobsWorker) app.addHook('onListen', async () => deps.jobs?.startWorker());
+  // The daily encrypted backup and its retention (issue 16; docs/decisions/021-backups.md), BACKUP_SCHEDULE=false to leave it to cron.
+  if (config.backupSchedule) {
+    let stopBackups: (() => Promise<void>) | null = null;
+    app.addHook('onListen', async () => void (stopBackups = startBackupSchedule(deps)));
+    app.addHook('preClose', async () => stopBackups?.());
+  }
   return app;
 }

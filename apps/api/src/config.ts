@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -128,6 +129,12 @@ const ZEnv = z.object({
   REPS_SEED: z.enum(['true', 'false']).optional(),
   /** Largest REPS file POST /api/admin/reps/import takes (MB); the national export is ~100 MB. */
   REPS_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(300),
+  /** Where `npm run backup` and the daily job write encrypted backups (issue 16). Unset → DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** The daily backup and its retention in the server process (default: on, except NODE_ENV=test). */
+  BACKUP_SCHEDULE: z.enum(['true', 'false']).optional(),
+  /** Hour of the day (0–23, Bogotá) of the daily backup. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
 });
 
 export type TConfig = {
@@ -185,6 +192,10 @@ export type TConfig = {
   /** Load the bundled REPS seed into an empty reps_prestadores at start. */
   repsSeed: boolean;
   repsImportMaxBytes: number;
+  /** Backups (issue 16): directory of the .rbk files, whether the server runs the daily job, and its hour (Bogotá). */
+  backupDir: string;
+  backupSchedule: boolean;
+  backupHour: number;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
   /** Base delay of MUV retries (ms); tests shorten it. */
@@ -262,6 +273,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatTimeoutMs: e.CHAT_TIMEOUT_MS,
     repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',
     repsImportMaxBytes: e.REPS_IMPORT_MAX_MB * 1_048_576,
+    backupDir: e.BACKUP_DIR || join(e.DATA_DIR, 'backups'),
+    backupSchedule: e.BACKUP_SCHEDULE ? e.BACKUP_SCHEDULE === 'true' : e.NODE_ENV !== 'test',
+    backupHour: e.BACKUP_HOUR,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvServiceCredentials:
       e.MUV_SERVICE_USER && e.MUV_SERVICE_PASSWORD && e.MUV_SERVICE_NIT

@@ -17,6 +17,8 @@ export type TDeps = {
   dbKind: 'pglite' | 'postgresql';
   /** Hand-written queries on hot paths (db/client.ts TSqlRows). */
   dbRows: TSqlRows;
+  /** PGlite only: a consistent gzip dump of the embedded database (issue 16 backups; db/client.ts). */
+  dumpDatabase?: () => Promise<Blob>;
   mailer: TMailer;
   tokens: TTokenKit;
   /** Is a login's session still open (revocation ends access at once; issue 9). */

@@ -25,6 +25,11 @@ export type TDatabase = {
   kind: 'pglite' | 'postgresql';
   rows: TSqlRows;
   close: () => Promise<void>;
+  /**
+   * PGlite only: a consistent gzip tar of the whole data directory (PGlite's dumpDataDir), taken while no query or
+   * transaction runs (issue 16 backups). Undefined on PostgreSQL (pg_dump reads it instead).
+   */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const dialect = new PgDialect();
@@ -138,6 +143,8 @@ export async function openDatabase(opts: {
       await client.close();
       release();
     },
+    // Inside the transaction lock, so no drizzle transaction is half done; dumpDataDir itself waits for the query lock.
+    dumpDataDir: () => pglite._runExclusiveTransaction(() => pglite.dumpDataDir('gzip')),
   };
 }
 

@@ -33,6 +33,15 @@ export async function activePlans(db: TDb, tenantId: number): Promise<string[]> 
 }
 
 /**
+ * The plans of every purchase that grants its module now, all tenants together (issue 16: backup retention is set by
+ * the longest promise any tenant holds). An operator-side query: it reveals no tenant's data, only which plans run.
+ */
+export async function activePlansAnyTenant(db: TDb): Promise<string[]> {
+  const rows = await db.selectDistinct({ plan: purchases.plan }).from(purchases).where(grantsNow());
+  return rows.map((r) => r.plan);
+}
+
+/**
  * The latest end of the tenant's current periods of the module: null when none runs now; 'forever' when a purchase
  * without end (a manual grant) grants it.
  */

@@ -4,7 +4,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { activePlans, countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
+import { activePlans, activePlansAnyTenant, countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
 
 /**
  * GET /api/Auth/productos-comprados (seed 000 §3 "Purchased-products result", §7): the module flags (true when an
@@ -71,6 +71,14 @@ export async function hasModule(deps: { db: TDb }, tenantId: number, modulo: TMo
 export async function tenantPlan(deps: { db: TDb }, tenantId: number): Promise<TPlanTenant | null> {
   const plans = await activePlans(deps.db, tenantId);
   return plans.includes('business') ? 'business' : plans.length ? 'profesional' : null;
+}
+
+/**
+ * The plans some tenant holds now (seed 002 §1), each once: what backup retention must honour (issue 16, 7 or 30 days).
+ */
+export async function plansInForce(deps: { db: TDb }): Promise<TPlanTenant[]> {
+  const plans = await activePlansAnyTenant(deps.db);
+  return (['profesional', 'business'] as const).filter((p) => plans.includes(p));
 }
 
 const ownsModule = (deps: { db: TDb }, tenantId: number, modulo: TModulo) => hasActivePurchase(deps.db, tenantId, modulo);

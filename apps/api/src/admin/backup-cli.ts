@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
+import type { TBackupData } from '@radica/contracts/backups';
+import { loadConfig, type TConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { createBackup } from '../modules/backups/service.ts';
+import { formatBytes } from '../modules/backups/routes.ts';
+import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
+
+/**
+ * `npm run backup` (issue 16 "Backups"): one encrypted snapshot in BACKUP_DIR, then its path and size on stdout.
+ * - PostgreSQL (DATABASE_URL): pg_dump runs here, whether the server runs or not.
+ * - PGlite: while the server runs it owns the database, so the snapshot is asked of it (POST /api/admin/backup with
+ *   the operator secret of DATA_DIR; it writes into its own BACKUP_DIR); otherwise this process opens the database.
+ * Exit code 0 on success, 1 on an error (Spanish message on stderr), 2 on wrong usage.
+ */
+export async function runBackupCli(argv: string[], config: TConfig = loadConfig()): Promise<number> {
+  if (argv.length > 0) {
+    console.error(MSG_BACKUPS.usoBackup);
+    return 2;
+  }
+  try {
+    let data: TBackupData;
+    const base = localApiUrl(config);
+    if (!config.databaseUrl && (await isApiUp(base))) {
+      const secret = readOperatorSecret(config);
+      if (!secret) {
+        console.error(`No se encontró el secreto de operador en ${config.dataDir}. ¿El servidor usa otro DATA_DIR?`);
+        return 1;
+      }
+      const res = await operatorPost(base, secret, '/api/admin/backup', {});
+      if (res.status !== 200) {
+        console.error(res.body.message ?? `Error HTTP ${res.status}`);
+        return 1;
+      }
+      data = res.body.data as TBackupData;
+    } else if (config.databaseUrl) {
+      data = await createBackup({ config, dbKind: 'postgresql' });
+    } else {
+      const database = await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+      try {
+        data = await createBackup({ config, dbKind: 'pglite', dumpDataDir: database.dumpDataDir });
+      } finally {
+        await database.close();
+      }
+    }
+    console.log(MSG_BACKUPS.copiaCreada(data.archivo, formatBytes(data.bytes)));
+    return 0;
+  } catch (err) {
+    console.error(err instanceof AppError ? err.message : String((err as Error).message ?? err));
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await runBackupCli(process.argv.slice(2));
+}
