@@ -34,6 +34,10 @@ import { geographyRoutes } from './modules/geography/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { cuvRoutes } from './modules/cuv/routes.ts';
 import { integracionesRoutes } from './modules/integraciones/routes.ts';
+import { avisosRoutes } from './modules/avisos/routes.ts';
+import { defineAvisosQueues, enviarResumenesDiarios, publicarResultado } from './modules/avisos/service.ts';
+import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
+import { createWhatsappClient } from './integrations/whatsapp/client.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
 import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
@@ -65,6 +69,8 @@ export type TAppParts = {
   muvSimulator?: FastifyPluginAsync<{ stateFile?: string | null; controlHooks?: boolean }>;
   /** The payment gateway's local simulator (apps/wompi-simulator), mounted under /_sim/wompi when WOMPI_SIMULATOR is on. */
   wompiSimulator?: FastifyPluginAsync<TWompiSimulatorOptions>;
+  /** The WhatsApp Cloud API's local simulator (apps/whatsapp-simulator), mounted under /_sim/whatsapp by default. */
+  whatsappSimulator?: FastifyPluginAsync<{ accessToken: string; phoneNumberId: string; templates: Record<string, number>; controlHooks?: boolean }>;
 };
 
 /** What the API hands the payment simulator (its plugin options, as apps/wompi-simulator declares them). */
@@ -130,6 +136,9 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     return `http://127.0.0.1:${port}`;
   };
   const wompiKeys = config.wompiKeys ?? simulatorWompiKeys(config.dataDir);
+  const whatsappSim = config.whatsapp.simulator && parts.whatsappSimulator
+    ? { token: `sim_${loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'token'), 24).toString('hex')}`, phoneNumberId: '100000000000001' }
+    : null;
   const deps: TDeps = {
     config,
     db: database.db,
@@ -160,6 +169,12 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       environment: !config.wompiBaseUrl ? 'simulator' : wompiKeys.publicKey.startsWith('pub_test_') ? 'sandbox' : 'production',
     },
     analysis: createAnalysisPool({ threads: config.uploadWorkers }),
+    whatsapp:
+      config.whatsapp.baseUrl && config.whatsapp.phoneNumberId && config.whatsapp.token
+        ? createWhatsappClient({ ...config.whatsapp, baseUrl: () => config.whatsapp.baseUrl!, phoneNumberId: config.whatsapp.phoneNumberId, token: config.whatsapp.token })
+        : whatsappSim
+          ? createWhatsappClient({ ...config.whatsapp, baseUrl: () => `${selfUrl()}/_sim/whatsapp`, phoneNumberId: whatsappSim.phoneNumberId, token: whatsappSim.token })
+          : null,
     log: app.log,
   };
   app.addHook('onClose', async () => deps.analysis.close());
@@ -188,6 +203,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await chatRoutes(scope, deps);
     await cuvRoutes(scope, deps);
     await integracionesRoutes(scope, deps);
+    await avisosRoutes(scope, deps);
     await backupRoutes(scope, deps);
   });
 
@@ -209,6 +225,15 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       controlHooks: config.wompiSimulatorControl,
     });
   } else if (config.wompiSimulator) app.log.warn('WOMPI_SIMULATOR is on but the entry point gave no simulator: payments will fail');
+  if (whatsappSim && parts.whatsappSimulator) {
+    await app.register(parts.whatsappSimulator, {
+      prefix: '/_sim/whatsapp',
+      accessToken: whatsappSim.token,
+      phoneNumberId: whatsappSim.phoneNumberId,
+      templates: { [config.whatsapp.template]: WHATSAPP_TEMPLATE_PARAMS },
+      controlHooks: config.whatsapp.simulatorControl,
+    });
+  }
   await ensurePromoCoupon(deps, config.promoCouponCode);
   // A fresh install searches REPS providers at once: the bundled extract fills an empty table (issue 13).
   if (config.repsSeed) await loadRepsSeedIfEmpty(deps);
@@ -231,7 +256,17 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     staleAfterS: config.sendLeaseS,
     maintain: () => recoverInterruptedSends(deps),
   });
-  app.addHook('preClose', async () => deps.jobs?.stop());
+  // Result webhooks and rejection alerts (issue 15): their queues, the hook sends call, and the daily summary's beat.
+  defineAvisosQueues(deps);
+  deps.avisos = { publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId) };
+  const summaryBeat = setInterval(() => {
+    enviarResumenesDiarios(deps).catch((err: unknown) => app.log.warn({ err: String((err as Error).message ?? err) }, 'daily summary failed'));
+  }, 60_000);
+  summaryBeat.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(summaryBeat);
+    await deps.jobs?.stop();
+  });
   if (config.jobsWorker) app.addHook('onListen', async () => deps.jobs?.startWorker());
   // The daily encrypted backup and its retention (issue 16; docs/decisions/021-backups.md), BACKUP_SCHEDULE=false to leave it to cron.
   if (config.backupSchedule) {

@@ -211,7 +211,10 @@ export const MSG_CUENTAS = {
   repsColumnasFaltantes: (columnas: string[]) =>
     `El archivo del REPS no tiene las columnas obligatorias: ${columnas.join(', ')}. No se importó nada.`,
   repsColumnasIgnoradas: (columnas: string[]) => `Columnas desconocidas ignoradas: ${columnas.join(', ')}.`,
-  repsFilasMalformadas: (filas: number) => `${filas} fila(s) sin un código de habilitación de 10 dígitos se omitieron.`,
+  repsFilasMalformadas: (filas: number) =>
+    filas === 1
+      ? '1 fila sin un código de habilitación de 10 dígitos se omitió.'
+      : `${filas} filas sin un código de habilitación de 10 dígitos se omitieron.`,
   repsArchivoVacio: 'El archivo del REPS está vacío o no tiene encabezado.',
   repsCsvInvalido: (linea: number | null) =>
     `El archivo del REPS no es un CSV legible${linea ? ` (línea ${linea})` : ''}. Las filas anteriores quedaron importadas; ningún prestador fue retirado.`,

@@ -1,3 +1,5 @@
+import { countOf } from './plural.ts';
+
 /**
  * The ministry-reports domain of the Spanish catalogue: what the server answers (seed 001 §4, §5, §8; the operator
  * command and the jobs are Radica's own) and the screen texts of the list, the detail and the new report. Each text is
@@ -27,10 +29,11 @@ export const MSG_MINISTERIO = {
   noHayDocumentosSeleccionados: 'No hay documentos seleccionados',
   demasiadosFormatos: 'Se pueden consultar como máximo 10000 formatos por solicitud',
   colaNoDisponible: 'La cola de envíos no está disponible en este momento. Intente de nuevo.',
-  envioMasivoEncolado: (n: number) => `${n} documento(s) en cola de envío al Ministerio`,
+  envioMasivoEncolado: (n: number) => `${countOf(n, 'documento', 'documentos')} en cola de envío al Ministerio`,
   /** seed 001 §8 sync toasts. */
   sincronizacionSinDatos: 'Sincronización completada sin nuevos datos',
-  sincronizacionCompletada: (n: number) => `Sincronización completada: ${n} registro(s) guardado(s)`,
+  sincronizacionCompletada: (n: number) =>
+    `Sincronización completada: ${countOf(n, 'registro guardado', 'registros guardados')}`,
   sincronizarSoloAprobados: 'Solo se puede sincronizar un documento aprobado con CUV',
   formatoNoEncontrado: 'No se encontró un documento con ese formato',
   /** Operator command (issue 4 "Module access"). */
@@ -73,7 +76,11 @@ export const MSG_MINISTERIO = {
   savedAndActivated: 'Documento guardado y activado exitosamente',
   fileRemoved: (tipo: 'XML' | 'JSON') => `Archivo ${tipo} eliminado`,
   /** Radica: the seed says the sync success message shows the number of saved records. */
-  syncDone: (n: number) => `Sincronización completada: ${n} registros guardados`,
+  syncDone: (n: number) => `Sincronización completada: ${countOf(n, 'registro guardado', 'registros guardados')}.`,
+
+  /** Radica: the seed says the success toast shows the CUV and the number of notifications. */
+  sentDescription: (cuv: string, notificaciones: number) =>
+    `CUV: ${cuv} · ${countOf(notificaciones, 'notificación', 'notificaciones')}`,
 
   // seed 001 §5 — send, activate, save, sync, bulk
   activateNeedsFile: 'Debe agregar al menos un archivo (XML o JSON) para poder activar el documento',
@@ -105,11 +112,12 @@ export const MSG_MINISTERIO = {
   pickRange: 'Seleccionar rango',
   selectAll: 'Seleccionar todos los resultados',
   selectRow: (formato: string) => `Seleccionar ${formato}`,
-  bulkQueued: (n: number) => `${n} documento(s) en cola para envío al Ministerio`,
-  bulkSkipped: (n: number) => `${n} documento(s) omitido(s) por su estado`,
-  bulkProgress: (n: number) => `Enviándose ${n} documento(s) al Ministerio...`,
+  bulkQueued: (n: number) => `${countOf(n, 'documento', 'documentos')} en cola para envío al Ministerio`,
+  bulkSkipped: (n: number) => `${countOf(n, 'documento omitido', 'documentos omitidos')} por su estado`,
+  bulkProgress: (n: number) => `Enviándose ${countOf(n, 'documento', 'documentos')} al Ministerio...`,
   excelDownloaded: 'Informe descargado exitosamente',
-  zipDownloaded: (n: number) => `${n} respuesta(s) del ministerio descargada(s)`,
+  zipDownloaded: (n: number) =>
+    n === 1 ? '1 respuesta del ministerio descargada' : `${n} respuestas del ministerio descargadas`,
   errorsCount: (n: number) => `Errores (${n})`,
   notificationsCount: (n: number) => `Notificaciones (${n})`,
 
@@ -133,7 +141,7 @@ export const MSG_MINISTERIO = {
   prevalidacionEmpty: 'La prevalidación local no encontró errores ni notificaciones.',
   prevalidacionConfirmTitle: 'La prevalidación encontró errores',
   prevalidacionConfirmText: (n: number) =>
-    `La prevalidación local encontró ${n} error(es) que el Ministerio probablemente rechazará. ¿Desea enviar el documento de todos modos?`,
+    `La prevalidación local encontró ${countOf(n, 'error', 'errores')} que el Ministerio probablemente rechazará. ¿Desea enviar el documento de todos modos?`,
   sendAnyway: 'Enviar de todos modos',
   sentSummaryTitle: 'Resumen del reporte enviado',
   syncButton: 'Sincronizar con el Ministerio',

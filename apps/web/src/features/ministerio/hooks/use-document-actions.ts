@@ -73,7 +73,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       setLastSend(result);
       if (result.exitoso) {
         toast.success(MSG.sendSucceeded, {
-          description: `CUV: ${result.cuv ?? MSG.cuvUnavailable} · ${result.totalNotificaciones} notificaciones`,
+          description: MSG_MINISTERIO.sentDescription(result.cuv ?? MSG.cuvUnavailable, result.totalNotificaciones),
           duration: LONG_TOAST_MS,
         });
         redirectToList(SEND_REDIRECT_MS);
