@@ -123,6 +123,30 @@ const ZEnv = z.object({
   CHAT_WEBHOOK_URL: z.string().url().optional(),
   /** Per-call timeout of the chat webhook (ms). */
   CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * Result webhooks (issue 15): per-delivery timeout (ms), retries after the first attempt, first retry delay (s,
+   * doubling), and whether http:// and private/local addresses are accepted (development and tests only).
+   */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
+  WEBHOOK_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(30),
+  WEBHOOK_ALLOW_LOCAL: z.enum(['true', 'false']).default('false'),
+  /**
+   * WhatsApp Cloud API for rejection alerts (issue 15): base URL (https://graph.facebook.com), version, the business
+   * phone number id, the access token and the approved template. Unset → the in-process simulator at /_sim/whatsapp
+   * (never in production, where alerts then go by e-mail only).
+   */
+  WHATSAPP_API_URL: z.string().url().optional(),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().min(1).optional(),
+  WHATSAPP_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_TEMPLATE: z.string().trim().min(1).default('radica_alerta_rechazo'),
+  WHATSAPP_TEMPLATE_LANG: z.string().trim().min(2).default('es'),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The WhatsApp simulator's test hooks (/_sim/whatsapp/_control/*). Tests only. */
+  WHATSAPP_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
+  /** Hour (0–23, Bogotá) after which the day's summary of sends goes out to tenants that asked for it. */
+  ALERTAS_RESUMEN_HORA: z.coerce.number().int().min(0).max(23).default(18),
   /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
   REFRESH_RACE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
   /** Load the bundled REPS extract into an empty provider table at start (default: yes, except NODE_ENV=test). */
@@ -189,6 +213,13 @@ export type TConfig = {
   salesEmail: string;
   chatWebhookUrl: string | null;
   chatTimeoutMs: number;
+  webhookTimeoutMs: number;
+  webhookRetries: number;
+  webhookRetryDelayS: number;
+  webhookAllowLocal: boolean;
+  /** The WhatsApp Cloud API of alerts; `simulator` true mounts the local one (its token and phone id generated). */
+  whatsapp: { baseUrl: string | null; version: string; phoneNumberId: string | null; token: string | null; template: string; templateLang: string; timeoutMs: number; simulator: boolean; simulatorControl: boolean };
+  alertasResumenHora: number;
   /** Load the bundled REPS seed into an empty reps_prestadores at start. */
   repsSeed: boolean;
   repsImportMaxBytes: number;
@@ -239,6 +270,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Configuración inválida: en producción defina WOMPI_BASE_URL y sus llaves o, para una prueba, WOMPI_SIMULATOR=true.');
   if (production && e.WOMPI_SIMULATOR_CONTROL === 'true')
     throw new Error('Configuración inválida: WOMPI_SIMULATOR_CONTROL (ganchos de prueba de la pasarela simulada) no se permite en producción.');
+  if (e.WHATSAPP_API_URL && (!e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_TOKEN))
+    throw new Error('Configuración inválida: con WHATSAPP_API_URL defina también WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN (Meta › WhatsApp › Configuración de la API).');
+  if (production && (e.WHATSAPP_SIMULATOR_CONTROL === 'true' || e.WEBHOOK_ALLOW_LOCAL === 'true'))
+    throw new Error('Configuración inválida: WHATSAPP_SIMULATOR_CONTROL y WEBHOOK_ALLOW_LOCAL son solo para desarrollo y pruebas.');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -271,6 +306,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesEmail: e.SALES_EMAIL,
     chatWebhookUrl: e.CHAT_WEBHOOK_URL ?? null,
     chatTimeoutMs: e.CHAT_TIMEOUT_MS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookRetries: e.WEBHOOK_RETRIES,
+    webhookRetryDelayS: e.WEBHOOK_RETRY_DELAY_S,
+    webhookAllowLocal: e.WEBHOOK_ALLOW_LOCAL === 'true',
+    whatsapp: {
+      baseUrl: e.WHATSAPP_API_URL ?? null,
+      version: e.WHATSAPP_API_VERSION,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? null,
+      token: e.WHATSAPP_TOKEN ?? null,
+      template: e.WHATSAPP_TEMPLATE,
+      templateLang: e.WHATSAPP_TEMPLATE_LANG,
+      timeoutMs: e.WHATSAPP_TIMEOUT_MS,
+      simulator: !e.WHATSAPP_API_URL && e.NODE_ENV !== 'production',
+      simulatorControl: e.WHATSAPP_SIMULATOR_CONTROL === 'true',
+    },
+    alertasResumenHora: e.ALERTAS_RESUMEN_HORA,
     repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',
     repsImportMaxBytes: e.REPS_IMPORT_MAX_MB * 1_048_576,
     backupDir: e.BACKUP_DIR || join(e.DATA_DIR, 'backups'),

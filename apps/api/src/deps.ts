@@ -9,6 +9,7 @@ import type { TJobQueue } from './modules/jobs/queue.ts';
 import type { TSessionCheck } from './modules/auth/session-check.ts';
 import type { TApiKeyCheck } from './modules/integraciones/api-key-check.ts';
 import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
+import type { TWhatsappClient } from './integrations/whatsapp/client.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
 export type TDeps = {
@@ -35,6 +36,13 @@ export type TDeps = {
   analysis: TAnalysisPool;
   /** Durable jobs (pg-boss); set by buildApp once the queue has started (issue 4 bulk sends). */
   jobs?: TJobQueue;
+  /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */
+  whatsapp: TWhatsappClient | null;
+  /**
+   * Tells webhooks and alerts that a send ended (issue 15); set by buildApp. Never throws (documents/claims.ts awaits it
+   * after the status is stored).
+   */
+  avisos?: { publicarResultado: (tenantId: number, fevRipsId: number) => Promise<void> };
   log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
 };
 

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
+import { whatsappSimulatorPlugin } from '@radica/whatsapp-simulator/plugin';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { OPERATOR_HEADER, operatorSecretPath } from '../src/plugins/operator.ts';
@@ -59,8 +60,12 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
  */
 export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TTestApp> {
   const scratch = process.env.DATABASE_URL ? await createTestDatabase() : null;
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const config: TConfig = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    ...base,
+    whatsapp: { ...base.whatsapp, simulatorControl: true },
+    webhookAllowLocal: true,
+    webhookRetryDelayS: 1,
     databaseUrl: scratch?.url ?? null,
     pgliteDataDir: 'memory',
     dataDir: mkdtempSync(join(tmpdir(), 'radica-test-')),
@@ -72,7 +77,7 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
     wompiSimulatorControl: true,
     ...overrides,
   };
-  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
+  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin, whatsappSimulator: whatsappSimulatorPlugin });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

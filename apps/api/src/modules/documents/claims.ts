@@ -52,9 +52,15 @@ export function verdictOf(result: TMuvResult) {
 /**
  * Store a ministry answer for the document held by `claim` in one transaction: its findings (an RVG18 item is not an
  * error of this document), APROBADO with CUV, proceso and filing date, or NO_APROBADO. Returns false (nothing
- * written) when the claim no longer holds the document.
+ * written) when the claim no longer holds the document. Once stored, webhooks and alerts hear of it (issue 15).
  */
 export async function applyMuvResult(deps: TDeps, claim: TClaim, result: TMuvResult, attemptId: number | null): Promise<boolean> {
+  const stored = await storeMuvResult(deps, claim, result, attemptId);
+  if (stored) await deps.avisos?.publicarResultado(claim.tenantId, claim.fevRipsId);
+  return stored;
+}
+
+async function storeMuvResult(deps: TDeps, claim: TClaim, result: TMuvResult, attemptId: number | null): Promise<boolean> {
   const { approved, cuv, recovered } = verdictOf(result);
   const now = new Date();
   const fechaRadicacion = result.fechaRadicacion ? new Date(result.fechaRadicacion) : approved ? now : null;

@@ -99,6 +99,8 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { v
     }
     await releaseClaim(deps, claim, estadoTrasEnvio('NO_RECIBIDO', estadoPrevio));
     deps.log.warn({ err: err.message, kind: err.kind, fevRipsId: doc.id }, 'ministry send failed');
+    // ERROR is a final status: webhooks and alerts hear of it (issue 15).
+    await deps.avisos?.publicarResultado(ctx.tenantId, doc.id);
     throw new AppError('MUV_UNAVAILABLE', MSG.muvUnavailable);
   } finally {
     lease.stop();

@@ -23,6 +23,18 @@ export type TJobQueue = {
    * second however many list calls run); `fresh` reads the jobs now (deciding what to enqueue).
    */
   pendingSends: (tenantId: number, fevRipsIds: number[], opts?: { fresh?: boolean }) => Promise<Set<number>>;
+  /**
+   * A named queue besides the bulk sends (issue 15: webhook deliveries, alerts): its retry policy and what a job does.
+   * Register before `startWorker`; a handler that throws is retried by pg-boss with exponential backoff
+   * (`retryDelayS` × 2^n) until `retryLimit`; `attempt` counts from 0 and `last` is true on the final try.
+   */
+  defineQueue: <T extends object>(
+    name: string,
+    policy: { retryLimit: number; retryDelayS: number },
+    run: (data: T, meta: { attempt: number; last: boolean }) => Promise<void>,
+  ) => void;
+  /** Enqueue jobs (their data) on a queue made with `defineQueue`. */
+  enqueue: <T extends object>(name: string, jobs: T[]) => Promise<void>;
   /** Start the worker loops in this process (idempotent). */
   startWorker: () => Promise<void>;
   stop: (o?: { graceful?: boolean }) => Promise<void>;
@@ -220,6 +232,34 @@ export async function startJobQueue(o: {
   }, heartbeatMs);
   maintenance.unref();
 
+  type TNamedQueue = { policy: { retryLimit: number; retryDelayS: number }; run: (data: object, meta: { attempt: number; last: boolean }) => Promise<void> };
+  const named = new Map<string, TNamedQueue>();
+  const namedStarted = new Set<string>();
+  async function ensureNamedQueue(name: string) {
+    const q = named.get(name);
+    if (!q) throw new Error(`queue ${name} is not defined`);
+    if (known.has(name)) return;
+    if (!(await boss.getQueue(name))) {
+      const options = { name, policy: 'standard' as const, retryLimit: q.policy.retryLimit, retryDelay: q.policy.retryDelayS, retryBackoff: true, expireInSeconds: 300 };
+      try {
+        await boss.createQueue(name, options);
+      } catch (err) {
+        if (!(await boss.getQueue(name))) throw err;
+      }
+    }
+    known.add(name);
+  }
+  async function workNamed(name: string) {
+    const q = named.get(name);
+    if (!q || namedStarted.has(name) || !workerOn) return;
+    namedStarted.add(name);
+    await ensureNamedQueue(name);
+    await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      await q.run(job.data, { attempt: job.retryCount, last: job.retryCount >= job.retryLimit });
+    });
+  }
+
   async function discover() {
     const queues = await boss.getQueues();
     for (const q of queues) if (q.name.startsWith(QUEUE_PREFIX)) await workQueue(q.name);
@@ -227,6 +267,14 @@ export async function startJobQueue(o: {
 
   return {
     boss,
+    defineQueue(name, policy, run) {
+      named.set(name, { policy, run: run as TNamedQueue['run'] });
+      if (workerOn) void workNamed(name);
+    },
+    async enqueue(name, jobs) {
+      await ensureNamedQueue(name);
+      if (jobs.length) await boss.insert(jobs.map((data) => ({ name, data })));
+    },
     async enqueueSends(tenantId, userId, fevRipsIds, opts) {
       const name = sendQueueName(tenantId);
       absentUntil.delete(name);
@@ -266,6 +314,7 @@ export async function startJobQueue(o: {
     async startWorker() {
       if (workerOn) return;
       workerOn = true;
+      for (const name of named.keys()) await workNamed(name);
       await discover();
       discovery = setInterval(() => {
         discover().catch((err) => deps.log.warn({ err: String(err) }, 'job queue discovery failed'));

@@ -1,0 +1,77 @@
+import type { TPaqueteData } from '@radica/contracts/integraciones';
+import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
+import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
+import { reglaDe } from '@radica/contracts/reglas';
+
+/**
+ * The texts of rejection alerts and the daily summary (issue 15): e-mail (text + HTML, every value escaped) and the
+ * WhatsApp template's body parameters. Each finding is listed with its plain-Spanish fix from the rules catalogue.
+ */
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Number of body parameters of the WhatsApp template (formato, estado, resumen, enlace); the simulator knows it. */
+export const WHATSAPP_TEMPLATE_PARAMS = 4;
+
+const etiqueta = (estado: string) => (estado === 'ERROR' ? 'en Error' : (ESTADO_ETIQUETAS[estado as TEstado] ?? estado).toLowerCase());
+
+/** Each ministry error with its fix, or, for ERROR, that the ministry did not answer. */
+function lineas(p: TPaqueteData): string[] {
+  if (p.estado === 'ERROR')
+    return ['El Ministerio no respondió al envío: no es un problema de tus archivos. Radica lo reintentará o puedes reenviarlo desde el documento.'];
+  const errores = p.resultado?.errores ?? [];
+  if (errores.length === 0) return ['El Ministerio rechazó el documento sin detallar el motivo: revísalo en Radica.'];
+  return errores.map((e) => {
+    const fix = reglaDe(e.codigo)?.comoCorregir;
+    return `${e.codigo}: ${e.descripcion}${fix ? `\n    Cómo corregirlo: ${fix}` : ''}`;
+  });
+}
+
+/** The alert e-mail of a document that ended NO_APROBADO or ERROR, with a link to it. */
+export function alertaMail(p: TPaqueteData, enlace: string) {
+  const subject = MSG_AVISOS.alertaAsunto(p.formato, etiqueta(p.estado));
+  const intro = `El documento ${p.formato} (${p.tipoDocumento}) quedó ${etiqueta(p.estado)} en el Ministerio de Salud.`;
+  const items = lineas(p);
+  const text = `${intro}\n\n${items.map((l) => `- ${l}`).join('\n\n')}\n\nAbrir el documento: ${enlace}\n\nRadica`;
+  const html =
+    `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(intro)}</p><ul>` +
+    items.map((l) => `<li style="margin-bottom:8px;white-space:pre-wrap">${escapeHtml(l)}</li>`).join('') +
+    `</ul><p><a href="${escapeHtml(enlace)}">Abrir el documento en Radica</a></p><p>Radica</p></body></html>`;
+  return { subject, text, html };
+}
+
+/** The WhatsApp template's parameters: formato, status, a one-line summary of the codes, the link. */
+export function alertaWhatsappParams(p: TPaqueteData, enlace: string): string[] {
+  const errores = p.resultado?.errores ?? [];
+  const resumen =
+    p.estado === 'ERROR'
+      ? 'El Ministerio no respondió al envío'
+      : errores.length
+        ? `${errores.length} ${errores.length === 1 ? 'error' : 'errores'}: ${[...new Set(errores.map((e) => e.codigo))].slice(0, 5).join(', ')}`
+        : 'Rechazado sin detalle';
+  return [p.formato, etiqueta(p.estado), resumen, enlace];
+}
+
+/** The day's summary e-mail: the documents whose status changed that day, by status. */
+export function resumenMail(o: { dia: string; conteos: Record<string, number>; enlace: string }) {
+  const filas = Object.entries(o.conteos)
+    .sort((a, b) => b[1] - a[1])
+    .map(([estado, n]) => `${ESTADO_ETIQUETAS[estado as TEstado] ?? estado} (${estado}): ${n}`);
+  const total = Object.values(o.conteos).reduce((a, b) => a + b, 0);
+  const intro = total === 0 ? 'Hoy no hubo movimientos en tus documentos.' : `Hoy cambiaron ${total} ${total === 1 ? 'documento' : 'documentos'}:`;
+  const subject = MSG_AVISOS.resumenAsunto(o.dia);
+  const text = `${intro}\n\n${filas.map((f) => `- ${f}`).join('\n')}\n\nVer los documentos: ${o.enlace}\n\nRadica`;
+  const html =
+    `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937"><p>${escapeHtml(intro)}</p><ul>` +
+    filas.map((f) => `<li>${escapeHtml(f)}</li>`).join('') +
+    `</ul><p><a href="${escapeHtml(o.enlace)}">Ver los documentos en Radica</a></p><p>Radica</p></body></html>`;
+  return { subject, text, html };
+}
+
+/** The Bogotá calendar day (YYYY-MM-DD) and hour (0–23) of an instant. */
+export function bogotaDay(now: Date): { dia: string; hora: number } {
+  const local = new Date(now.getTime() - 5 * 3_600_000);
+  return { dia: local.toISOString().slice(0, 10), hora: local.getUTCHours() };
+}

@@ -1,0 +1,264 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  ESTADOS_ALERTA,
+  ESTADOS_FINALES,
+  EVENTO_PRUEBA,
+  EVENTO_RESULTADO,
+  WEBHOOKS_MAX,
+  type TAlertasData,
+  type TAlertasRequest,
+  type TEventoWebhook,
+  type TWebhook,
+  type TWebhookCreated,
+  type TWebhooksData,
+} from '@radica/contracts/avisos';
+import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { loadDoc } from '../documents/detail.ts';
+import { estadoPaquete } from '../integraciones/service.ts';
+import { tenantPlan } from '../products/service.ts';
+import { alertaMail, alertaWhatsappParams, bogotaDay, resumenMail } from './mensajes.ts';
+import {
+  claimDailySummary,
+  countActiveWebhooks,
+  countStatusesBetween,
+  deactivateWebhook,
+  findAlertaEnvio,
+  findAlertas,
+  insertAlertaEnvios,
+  insertEntregas,
+  insertWebhook,
+  listAlertaEnvios,
+  listEntregas,
+  listWebhooks,
+  recordAlertaAttempt,
+  tenantsWithDailySummary,
+  upsertAlertas,
+  type TWebhookRow,
+} from './repository.ts';
+import { checkWebhookUrl, deliverWebhook, newWebhookSecret } from './webhooks.ts';
+
+type TCtx = { tenantId: number; userId: number };
+
+/** The job queues of this module: one job per webhook delivery, one per alert message (issue 15 "retries … through the job queue"). */
+export const QUEUE_WEBHOOKS = 'webhook-entregas';
+export const QUEUE_ALERTAS = 'alerta-envios';
+/** How many log rows the settings show. */
+const LOG_LIMIT = 50;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const toWebhook = (w: TWebhookRow): TWebhook => ({ id: w.id, url: w.url, activo: w.activo, creadoEn: w.creadoEn.toISOString() });
+
+/** Register this module's queues and what their jobs do (buildApp, before the worker starts). */
+export function defineAvisosQueues(deps: TDeps): void {
+  const jobs = deps.jobs;
+  if (!jobs) return;
+  jobs.defineQueue<{ tenantId: number; entregaId: number }>(
+    QUEUE_WEBHOOKS,
+    { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
+    (data, meta) => deliverWebhook(deps, data.tenantId, data.entregaId, meta),
+  );
+  jobs.defineQueue<{ tenantId: number; envioId: number }>(
+    QUEUE_ALERTAS,
+    { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
+    (data, meta) => deliverAlerta(deps, data.tenantId, data.envioId, meta),
+  );
+}
+
+/** GET /api/integraciones/webhooks: the tenant's active webhooks and its latest deliveries, newest first. */
+export async function listarWebhooks(deps: TDeps, ctx: TCtx): Promise<TWebhooksData> {
+  const [hooks, entregas] = await Promise.all([listWebhooks(deps.db, ctx.tenantId, { soloActivos: true }), listEntregas(deps.db, ctx.tenantId, LOG_LIMIT)]);
+  return {
+    webhooks: hooks.map(toWebhook),
+    entregas: entregas.map(({ entrega: e, url, formato, estadoDocumento }) => ({
+      id: e.id,
+      webhookId: e.webhookId,
+      url,
+      eventoId: e.eventoId,
+      evento: e.evento,
+      fevRipsId: e.fevRipsId,
+      formato: formato ?? null,
+      estadoDocumento: estadoDocumento ?? null,
+      estado: e.estado as 'PENDIENTE' | 'ENTREGADO' | 'FALLIDO',
+      intentos: e.intentos,
+      ultimoHttpStatus: e.ultimoHttpStatus,
+      ultimoError: e.ultimoError,
+      creadoEn: e.creadoEn.toISOString(),
+      ultimoIntentoEn: iso(e.ultimoIntentoEn),
+      entregadoEn: iso(e.entregadoEn),
+    })),
+  };
+}
+
+/**
+ * POST /api/integraciones/webhooks: registers `url` (checkWebhookUrl) with a new signing secret, returned this once and
+ * stored encrypted. Throws WEBHOOK_URL_INVALID (400), WEBHOOK_LIMIT (409) with WEBHOOKS_MAX active already.
+ */
+export async function crearWebhook(deps: TDeps, ctx: TCtx, input: { url: string }): Promise<TWebhookCreated> {
+  const url = await checkWebhookUrl(deps, input.url);
+  if ((await countActiveWebhooks(deps.db, ctx.tenantId)) >= WEBHOOKS_MAX) throw new AppError('WEBHOOK_LIMIT', MSG_AVISOS.webhookLimite(WEBHOOKS_MAX));
+  const secreto = newWebhookSecret();
+  const row = await insertWebhook(deps.db, ctx.tenantId, { url: url.toString(), secretoCifrado: deps.cipher.encrypt(secreto) });
+  return { ...toWebhook(row), secreto };
+}
+
+/** DELETE /api/integraciones/webhooks/{id}: no more deliveries (pending ones end FALLIDO). 404 for another tenant's id. */
+export async function eliminarWebhook(deps: TDeps, ctx: TCtx, id: number): Promise<TWebhook> {
+  const row = await deactivateWebhook(deps.db, ctx.tenantId, id);
+  if (!row) throw new AppError('WEBHOOK_NOT_FOUND', MSG_AVISOS.webhookNoEncontrado);
+  return toWebhook(row);
+}
+
+/** POST /api/integraciones/webhooks/{id}/probar: queues a signed `webhook.prueba` event to that webhook. */
+export async function probarWebhook(deps: TDeps, ctx: TCtx, id: number): Promise<void> {
+  const hook = (await listWebhooks(deps.db, ctx.tenantId, { soloActivos: true })).find((w) => w.id === id);
+  if (!hook) throw new AppError('WEBHOOK_NOT_FOUND', MSG_AVISOS.webhookNoEncontrado);
+  const evento: TEventoWebhook = { id: `evt_${randomUUID().replace(/-/g, '')}`, tipo: EVENTO_PRUEBA, creadoEn: new Date().toISOString(), data: null };
+  const rows = await insertEntregas(deps.db, ctx.tenantId, [{ webhookId: hook.id, fevRipsId: null, eventoId: evento.id, evento: evento.tipo, payload: evento }]);
+  await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId: ctx.tenantId, entregaId: r.id })));
+}
+
+/**
+ * A document reached a status after a send (documents/claims.ts calls this through `deps.avisos`). On a final status
+ * (APROBADO, NO_APROBADO, ERROR) it records and queues a `documento.resultado` event to each active webhook, and on
+ * NO_APROBADO / ERROR an alert to each recipient the tenant chose, when its plan is Business. The event id is derived
+ * from the document's status change, so publishing the same change twice records nothing new. Never throws: a
+ * failure here must not fail the send; it is logged.
+ */
+export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId: number): Promise<void> {
+  try {
+    const doc = await loadDoc(deps, { tenantId }, fevRipsId);
+    if (!(ESTADOS_FINALES as readonly string[]).includes(doc.estado)) return;
+    const [hooks, alertas] = await Promise.all([listWebhooks(deps.db, tenantId, { soloActivos: true }), findAlertas(deps.db, tenantId)]);
+    const alerta = (ESTADOS_ALERTA as readonly string[]).includes(doc.estado) && alertas && (doc.estado === 'ERROR' ? alertas.alertarError : alertas.alertarNoAprobado);
+    if (hooks.length === 0 && !alerta) return;
+    const eventoId = `evt_${createHash('sha256').update(`${tenantId}:${fevRipsId}:${doc.estado}:${doc.fechaModificacion.getTime()}`).digest('hex').slice(0, 32)}`;
+    if (hooks.length) {
+      const evento: TEventoWebhook = { id: eventoId, tipo: EVENTO_RESULTADO, creadoEn: new Date().toISOString(), data: await estadoPaquete(deps, { tenantId, userId: 0 }, fevRipsId) };
+      const rows = await insertEntregas(deps.db, tenantId, hooks.map((h) => ({ webhookId: h.id, fevRipsId, eventoId, evento: evento.tipo, payload: evento })));
+      await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId, entregaId: r.id })));
+    }
+    if (alerta && alertas && (await tenantPlan(deps, tenantId)) === 'business') {
+      const destinos = [
+        ...alertas.correos.map((d) => ({ canal: 'correo' as const, destino: d })),
+        ...(whatsappDisponible(deps) ? alertas.whatsapp.map((d) => ({ canal: 'whatsapp' as const, destino: d })) : []),
+      ];
+      const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((d) => ({ ...d, fevRipsId, tipo: 'alerta' as const, clave: eventoId })));
+      await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+    }
+  } catch (err) {
+    deps.log.warn({ err: String((err as Error).message ?? err), fevRipsId }, 'result event not published');
+  }
+}
+
+/** WhatsApp is reachable on this installation (the real Cloud API configured, or the local simulator). */
+export const whatsappDisponible = (deps: Pick<TDeps, 'whatsapp'>) => deps.whatsapp !== null;
+
+/** GET /api/integraciones/alertas: the settings (defaults before the first save), the plan's say and the latest messages. */
+export async function leerAlertas(deps: TDeps, ctx: TCtx): Promise<TAlertasData> {
+  const [row, plan, envios] = await Promise.all([findAlertas(deps.db, ctx.tenantId), tenantPlan(deps, ctx.tenantId), listAlertaEnvios(deps.db, ctx.tenantId, LOG_LIMIT)]);
+  return {
+    disponible: plan === 'business',
+    whatsappDisponible: whatsappDisponible(deps),
+    correos: row?.correos ?? [],
+    whatsapp: row?.whatsapp ?? [],
+    alertarNoAprobado: row?.alertarNoAprobado ?? true,
+    alertarError: row?.alertarError ?? true,
+    resumenDiario: row?.resumenDiario ?? false,
+    envios: envios.map((e) => ({
+      id: e.id,
+      tipo: e.tipo as 'alerta' | 'resumen',
+      canal: e.canal as 'correo' | 'whatsapp',
+      destino: e.destino,
+      fevRipsId: e.fevRipsId,
+      estado: e.estado as 'PENDIENTE' | 'ENVIADO' | 'FALLIDO',
+      intentos: e.intentos,
+      ultimoError: e.ultimoError,
+      creadoEn: e.creadoEn.toISOString(),
+      enviadoEn: iso(e.enviadoEn),
+    })),
+  };
+}
+
+/**
+ * PUT /api/integraciones/alertas: saves the recipients and choices (duplicates dropped). A Business feature: throws
+ * PLAN_BUSINESS_REQUIRED (403) for another plan (seed 002 §1 'Alertas de rechazo por correo o WhatsApp').
+ */
+export async function guardarAlertas(deps: TDeps, ctx: TCtx, input: Required<TAlertasRequest>): Promise<TAlertasData> {
+  if ((await tenantPlan(deps, ctx.tenantId)) !== 'business') throw new AppError('PLAN_BUSINESS_REQUIRED', MSG_AVISOS.alertasSoloBusiness);
+  await upsertAlertas(deps.db, ctx.tenantId, {
+    correos: [...new Set(input.correos)],
+    whatsapp: [...new Set(input.whatsapp)],
+    alertarNoAprobado: input.alertarNoAprobado,
+    alertarError: input.alertarError,
+    resumenDiario: input.resumenDiario,
+  });
+  return leerAlertas(deps, ctx);
+}
+
+/**
+ * One attempt of alert message `envioId` (mail through deps.mailer, WhatsApp through the Cloud API client). Sent →
+ * ENVIADO; otherwise recorded and, unless `last`, thrown for the queue to retry; FALLIDO on the last attempt.
+ */
+export async function deliverAlerta(deps: TDeps, tenantId: number, envioId: number, opts: { last: boolean }): Promise<void> {
+  const envio = await findAlertaEnvio(deps.db, tenantId, envioId);
+  if (!envio || envio.estado !== 'PENDIENTE') return;
+  const at = new Date();
+  try {
+    if (envio.tipo === 'resumen') {
+      const dia = envio.clave.replace(/^resumen:/, '');
+      const { desde, hasta } = bogotaDayRange(dia);
+      await deps.mailer.send({ to: envio.destino, ...resumenMail({ dia, conteos: await countStatusesBetween(deps.db, tenantId, desde, hasta), enlace: appUrl(deps, '/ministerio') }) });
+    } else {
+      const paquete = await estadoPaquete(deps, { tenantId, userId: 0 }, envio.fevRipsId!);
+      const enlace = appUrl(deps, `/ministerio/${paquete.id}`);
+      if (envio.canal === 'correo') await deps.mailer.send({ to: envio.destino, ...alertaMail(paquete, enlace) });
+      else {
+        if (!deps.whatsapp) throw new Error(MSG_AVISOS.whatsappNoConfigurado);
+        await deps.whatsapp.sendTemplate(envio.destino, alertaWhatsappParams(paquete, enlace));
+      }
+    }
+    await recordAlertaAttempt(deps.db, tenantId, envioId, { estado: 'ENVIADO', error: null, at });
+  } catch (err) {
+    const error = String((err as Error).message ?? err).slice(0, 500);
+    await recordAlertaAttempt(deps.db, tenantId, envioId, { estado: opts.last ? 'FALLIDO' : 'PENDIENTE', error, at });
+    if (!opts.last) throw new Error(`alert ${envioId} failed: ${error}`, { cause: err });
+  }
+}
+
+/**
+ * The daily summary (issue 15 "and a daily summary"): after ALERTAS_RESUMEN_HORA in Bogotá, each Business tenant that
+ * asked for it gets, once per day across processes (a conditional update claims the day), an e-mail per recipient with
+ * the day's documents by status. Returns how many tenants were summarised. `now` for tests.
+ */
+export async function enviarResumenesDiarios(deps: TDeps, now = new Date()): Promise<number> {
+  const { dia, hora } = bogotaDay(now);
+  if (hora < deps.config.alertasResumenHora) return 0;
+  let sent = 0;
+  for (const tenantId of await tenantsWithDailySummary(deps.db, dia)) {
+    if ((await tenantPlan(deps, tenantId)) !== 'business') continue;
+    if (!(await claimDailySummary(deps.db, tenantId, dia))) continue;
+    const alertas = await findAlertas(deps.db, tenantId);
+    const rows = await insertAlertaEnvios(
+      deps.db,
+      tenantId,
+      (alertas?.correos ?? []).map((destino) => ({ fevRipsId: null, tipo: 'resumen' as const, canal: 'correo' as const, destino, clave: `resumen:${dia}` })),
+    );
+    await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+    sent++;
+  }
+  return sent;
+}
+
+/** [start, end) of a Bogotá calendar day (UTC−5 all year: Colombia has no daylight saving). */
+function bogotaDayRange(dia: string): { desde: Date; hasta: Date } {
+  const desde = new Date(`${dia}T00:00:00-05:00`);
+  return { desde, hasta: new Date(desde.getTime() + 86_400_000) };
+}
+
+/** An absolute link into the web app (PUBLIC_URL, or this server's local address). */
+function appUrl(deps: TDeps, path: string): string {
+  const base = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+  return `${base.replace(/\/$/, '')}${path}`;
+}

@@ -1,0 +1,49 @@
+/**
+ * Result webhooks and rejection alerts (issue 15) in the Spanish catalogue. All Radica's own texts; each defined once
+ * in the whole catalogue (index-check.test.ts).
+ */
+export const MSG_AVISOS = {
+  webhookUrlInvalida: 'Escribe la dirección completa del webhook, por ejemplo https://mi-sistema.co/radica/resultados.',
+  webhookHttpsRequerido: 'El webhook debe usar https:// para que los resultados viajen cifrados.',
+  webhookDestinoPrivado: 'Esa dirección apunta a una red privada o local: usa una dirección pública de tu sistema.',
+  webhookLimite: (max: number) => `Tienes ${max} webhooks: elimina uno antes de registrar otro.`,
+  webhookNoEncontrado: 'No se encontró ese webhook.',
+  webhookCreado: 'Webhook registrado. Copia el secreto ahora para verificar las firmas: no lo volverás a ver.',
+  webhookEliminado: 'Webhook eliminado: no recibirá más resultados.',
+  webhookPruebaEncolada: 'Enviamos un evento de prueba: mira el registro de entregas en unos segundos.',
+  alertasSoloBusiness: 'Las alertas de rechazo son parte del plan Business. Escríbenos desde la página de precios para activarlo.',
+  alertasGuardadas: 'Alertas guardadas.',
+  alertaCorreoInvalido: 'Escribe un correo válido para las alertas, por ejemplo facturacion@miips.co.',
+  alertaWhatsappInvalido: 'Escribe el número de WhatsApp con el indicativo del país, por ejemplo 573001234567.',
+  alertaMaxDestinos: (max: number) => `Puedes registrar hasta ${max} destinatarios por canal.`,
+  whatsappNoConfigurado: 'WhatsApp no está configurado en esta instalación de Radica: las alertas llegarán solo por correo.',
+  /** Settings › Integraciones (web): webhooks and alerts cards. */
+  webhooksTitulo: 'Webhooks de resultados',
+  webhooksDescripcion:
+    'Radica avisa a tu sistema cada vez que un documento queda Aprobado, No aprobado o en Error: envía un POST firmado con HMAC-SHA256 (Standard Webhooks) y lo reintenta si tu sistema no responde.',
+  webhooksVacio: 'Aún no tienes webhooks',
+  webhookRegistrar: 'Registrar webhook',
+  webhookCampoUrl: 'Dirección (URL) del webhook',
+  webhookSecreto: 'Secreto de firma',
+  webhookProbar: 'Enviar prueba',
+  webhookEliminar: 'Eliminar',
+  webhookEliminarTitulo: '¿Eliminar este webhook?',
+  entregasTitulo: 'Registro de entregas',
+  entregasVacio: 'Aún no hay entregas.',
+  entregaEstado: { PENDIENTE: 'Pendiente', ENTREGADO: 'Entregado', FALLIDO: 'Fallido' },
+  alertasTitulo: 'Alertas de rechazo',
+  alertasDescripcion:
+    'Avisamos por correo o WhatsApp cuando el Ministerio rechaza un documento o no responde, con cada código y cómo corregirlo.',
+  alertasCorreos: 'Correos que reciben las alertas',
+  alertasWhatsapp: 'Números de WhatsApp',
+  alertasNoAprobado: 'Cuando un documento queda No aprobado',
+  alertasError: 'Cuando el Ministerio no responde (Error)',
+  alertasResumen: 'Resumen diario de envíos (6:00 p. m.)',
+  alertasGuardar: 'Guardar alertas',
+  alertasRegistro: 'Alertas enviadas',
+  alertasRegistroVacio: 'Aún no se han enviado alertas.',
+  alertaEstado: { PENDIENTE: 'Pendiente', ENVIADO: 'Enviada', FALLIDO: 'Fallida' },
+  /** The alert and summary messages. */
+  alertaAsunto: (formato: string, estado: string) => `Radica: el documento ${formato} quedó ${estado}`,
+  resumenAsunto: (dia: string) => `Radica: resumen de envíos del ${dia}`,
+} as const;
