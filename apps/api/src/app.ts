@@ -48,6 +48,8 @@ import { loadRepsSeedIfEmpty } from './modules/reps/service.ts';
 import { ensurePromoCoupon } from './modules/billing/coupons.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { runBulkSendJob } from './modules/documents/bulk-send.ts';
+import { canalSftpRoutes } from './modules/canal-sftp/routes.ts';
+import { createCanalSftp } from './modules/canal-sftp/server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,6 +192,15 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   registerOperatorAuth(app, config.dataDir);
   await registerOpenApi(app, { publicUrl: config.publicUrl ?? '/' });
 
+  // The SFTP channel (issue 16): created here, listening once the API listens (not in `npm run worker` nor operator
+  // commands, which never listen); stopped before the database closes.
+  const canalSftp = config.sftp.enabled ? createCanalSftp(deps) : null;
+  if (canalSftp) {
+    app.addHook('onListen', async () => {
+      await canalSftp.start().catch((err: unknown) => app.log.error({ err }, 'sftp: the SFTP server could not start'));
+    });
+    app.addHook('preClose', async () => canalSftp.close());
+  }
   await app.register(async (scope) => {
     await systemRoutes(scope, deps);
     await authRoutes(scope, deps);
@@ -203,6 +214,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await chatRoutes(scope, deps);
     await cuvRoutes(scope, deps);
     await integracionesRoutes(scope, deps);
+    await canalSftpRoutes(scope, deps, canalSftp);
     await avisosRoutes(scope, deps);
     await backupRoutes(scope, deps);
   });

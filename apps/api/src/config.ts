@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 
 /**
  * Runtime configuration, parsed once from the environment (CONVENTIONS.md: nothing else reads process.env).
@@ -153,6 +154,16 @@ const ZEnv = z.object({
   REPS_SEED: z.enum(['true', 'false']).optional(),
   /** Largest REPS file POST /api/admin/reps/import takes (MB); the national export is ~100 MB. */
   REPS_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(300),
+  /**
+   * The SFTP channel's server (issue 16): on by default except NODE_ENV=test (tests turn it on with port 0); where it
+   * listens (default localhost: open it with SFTP_HOST=0.0.0.0 or a TCP proxy); the host clients are told to use
+   * (default: PUBLIC_URL's host, else SFTP_HOST); seconds an unpaired file waits before its INCOMPLETO report.
+   */
+  SFTP_ENABLED: z.enum(['true', 'false']).optional(),
+  SFTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SFTP_HOST: z.string().default('127.0.0.1'),
+  SFTP_PUBLIC_HOST: z.string().trim().min(1).optional(),
+  SFTP_PAIR_WAIT_S: z.coerce.number().int().min(1).max(7 * 86_400).default(600),
   /** Where `npm run backup` and the daily job write encrypted backups (issue 16). Unset → DATA_DIR/backups. */
   BACKUP_DIR: z.string().optional(),
   /** The daily backup and its retention in the server process (default: on, except NODE_ENV=test). */
@@ -220,6 +231,11 @@ export type TConfig = {
   /** The WhatsApp Cloud API of alerts; `simulator` true mounts the local one (its token and phone id generated). */
   whatsapp: { baseUrl: string | null; version: string; phoneNumberId: string | null; token: string | null; template: string; templateLang: string; timeoutMs: number; simulator: boolean; simulatorControl: boolean };
   alertasResumenHora: number;
+  /**
+   * The SFTP channel (issue 16): server on/off, bind address and port (0: any free port), the host shown to users,
+   * the wait for an unpaired file (s) and the largest upload (bytes, MAX_UPLOAD_BYTES).
+   */
+  sftp: { enabled: boolean; host: string; port: number; publicHost: string | null; pairWaitS: number; maxFileBytes: number };
   /** Load the bundled REPS seed into an empty reps_prestadores at start. */
   repsSeed: boolean;
   repsImportMaxBytes: number;
@@ -324,6 +340,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     alertasResumenHora: e.ALERTAS_RESUMEN_HORA,
     repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',
     repsImportMaxBytes: e.REPS_IMPORT_MAX_MB * 1_048_576,
+    sftp: {
+      enabled: e.SFTP_ENABLED ? e.SFTP_ENABLED === 'true' : e.NODE_ENV !== 'test',
+      host: e.SFTP_HOST,
+      port: e.SFTP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 2222),
+      publicHost: e.SFTP_PUBLIC_HOST ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : null),
+      pairWaitS: e.SFTP_PAIR_WAIT_S,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+    },
     backupDir: e.BACKUP_DIR || join(e.DATA_DIR, 'backups'),
     backupSchedule: e.BACKUP_SCHEDULE ? e.BACKUP_SCHEDULE === 'true' : e.NODE_ENV !== 'test',
     backupHour: e.BACKUP_HOUR,

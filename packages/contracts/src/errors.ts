@@ -116,6 +116,9 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAQUETE_VACIO: 400,
   PAQUETE_BASE64: 400,
+  // the SFTP channel (issue 16)
+  SFTP_USUARIO_OCUPADO: 409,
+  SFTP_CLAVE_INVALIDA: 400,
   // result webhooks and rejection alerts (issue 15)
   WEBHOOK_URL_INVALID: 400,
   WEBHOOK_NOT_FOUND: 404,

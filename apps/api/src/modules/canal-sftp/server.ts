@@ -1,0 +1,418 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import ssh2, { type AuthContext, type Connection, type SFTPWrapper } from 'ssh2';
+import { SFTP_CARPETAS } from '@radica/contracts/canal-sftp';
+import { MSG_SFTP } from '@radica/contracts/messages-sftp';
+import type { TDeps } from '../../deps.ts';
+import { createProcesador } from './processing.ts';
+import { autenticarPassword, clavesDeUsuario, huellaSsh, type TSftpInfo } from './service.ts';
+import { attrsCarpeta, createArbol, esNombreTemporal, resolverRuta, rutaCanonica, type TAtributos, type TNodo } from './tree.ts';
+
+const { OPEN_MODE, STATUS_CODE } = ssh2.utils.sftp;
+const METODOS: ('password' | 'publickey')[] = ['password', 'publickey'];
+/** Uploads one session may have open at once, and connections the server holds at once. */
+const MAX_SUBIDAS_SESION = 16;
+const MAX_CONEXIONES = 500;
+/** Largest chunk answered to one READ (clients ask for 32–256 KB). */
+const MAX_LECTURA = 256 * 1024;
+
+/** The channel's SFTP server as buildApp holds it: what settings show, start (on listen) and stop. */
+export type TCanalSftp = TSftpInfo & {
+  start: () => Promise<number>;
+  close: () => Promise<void>;
+  /** Resolves once every received file has been processed (tests). */
+  inactivo: () => Promise<void>;
+};
+
+/**
+ * The host key, generated once (ed25519) under DATA_DIR/sftp/host_ed25519 and reused on every start, so clients that
+ * trusted it keep trusting it. Returns the private key (OpenSSH format) and its public key's SHA256 fingerprint.
+ */
+export function cargarHostKey(dir: string): { privada: string; huella: string } {
+  const ruta = join(dir, 'host_ed25519');
+  if (!existsSync(ruta)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const par = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'radica-sftp' });
+    try {
+      writeFileSync(ruta, par.private, { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process created it first: use theirs.
+      if ((err as { code?: string }).code !== 'EEXIST') throw err;
+    }
+  }
+  const privada = readFileSync(ruta, 'utf8');
+  const parsed = ssh2.utils.parseKey(privada);
+  if (parsed instanceof Error || Array.isArray(parsed)) throw new Error(`SFTP host key unreadable: ${ruta}`);
+  return { privada, huella: huellaSsh(parsed.getPublicSSH()) };
+}
+
+/**
+ * Failed logins per (usuario, client IP) within the login lockout window (LOGIN_LOCKOUT_*; issue 9's limits applied to
+ * SFTP). An attempt counts as soon as it starts (so parallel guesses cannot outrun the count) and is forgiven on
+ * success; JavaScript runs the check-and-count without interleaving, so it is atomic within the process.
+ */
+function createLimiter(max: number, windowMs: number) {
+  const intentos = new Map<string, { n: number; desde: number }>();
+  return {
+    intentar(key: string): boolean {
+      const now = Date.now();
+      if (intentos.size > 10_000) for (const [k, v] of intentos) if (now - v.desde > windowMs) intentos.delete(k);
+      let e = intentos.get(key);
+      if (!e || now - e.desde > windowMs) intentos.set(key, (e = { n: 0, desde: now }));
+      if (e.n >= max) return false;
+      e.n++;
+      return true;
+    },
+    exito(key: string) {
+      intentos.delete(key);
+    },
+  };
+}
+
+const igualesConstante = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
+
+type THandle =
+  | { kind: 'dir'; entradas: { filename: string; longname: string; attrs: TAtributos }[]; enviado: boolean }
+  | { kind: 'lectura'; fh: FileHandle }
+  | { kind: 'escritura'; fh: FileHandle; ruta: string; nombre: string; size: number; grande: boolean; escrituras: Set<Promise<unknown>>; cerrado: boolean };
+
+const MESES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** An `ls -l` line (clients read the type and permissions from its first characters). */
+function longname(nombre: string, a: TAtributos): string {
+  const d = new Date(a.mtime * 1000);
+  const tipo = (a.mode & 0o170000) === 0o040000 ? 'd' : '-';
+  const perm = (a.mode & 0o777).toString(8).padStart(3, '0');
+  const rwx = [...perm].map((c) => ['---', '--x', '-w-', '-wx', 'r--', 'r-x', 'rw-', 'rwx'][Number(c)]).join('');
+  return `${tipo}${rwx}    1 radica   radica   ${String(a.size).padStart(10)} ${MESES[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} ${nombre}`;
+}
+
+/**
+ * The SFTP channel's server (issue 16 "SFTP channel"; ssh2): per-tenant users (password or public key, set in
+ * settings), each session confined to its tenant's tree (tree.ts), uploads only into `entrada/` (at most
+ * config.sftp.maxFileBytes each), filed when their upload closes (processing.ts). Nothing but SFTP is served (no
+ * shell, exec or forwarding). Listens when `start()` is called (buildApp: once the API listens).
+ */
+export function createCanalSftp(deps: TDeps): TCanalSftp {
+  const cfg = deps.config.sftp;
+  const arbol = createArbol(deps.config.dataDir);
+  const hostKey = cargarHostKey(arbol.base);
+  const procesador = createProcesador(deps, arbol);
+  const limiter = createLimiter(deps.config.loginLockoutMaxFailures, deps.config.loginLockoutWindowS * 1000);
+  const conexiones = new Set<Connection>();
+  const inicio = Math.floor(Date.now() / 1000);
+  let puerto: number | null = null;
+
+  const server = new ssh2.Server({ hostKeys: [hostKey.privada], ident: 'Radica-SFTP' }, (client, info) => {
+    if (conexiones.size >= MAX_CONEXIONES) {
+      client.end();
+      return;
+    }
+    conexiones.add(client);
+    let tenantId: number | null = null;
+    client.on('error', (err: Error) => deps.log.info({ err: err.message, ip: info.ip }, 'sftp: connection error'));
+    client.on('close', () => conexiones.delete(client));
+    client.on('authentication', (ctx) => {
+      void autenticar(ctx, info.ip).then(
+        (t) => {
+          if (t === null) return ctx.reject(METODOS);
+          if (t !== 'consulta') tenantId = t;
+          ctx.accept();
+        },
+        (err: unknown) => {
+          deps.log.error({ err }, 'sftp: authentication failed unexpectedly');
+          ctx.reject(METODOS);
+        },
+      );
+    });
+    client.on('ready', () => {
+      client.on('session', (acceptSession) => {
+        const session = acceptSession();
+        session.on('sftp', (acceptSftp) => {
+          if (tenantId === null) return;
+          servirSftp(acceptSftp(), tenantId);
+        });
+      });
+    });
+  });
+  server.on('error', (err: Error) => deps.log.error({ err }, 'sftp: server error'));
+
+  /** The tenant id of a valid login, 'consulta' for a public key the user owns (asked before signing), or null. */
+  async function autenticar(ctx: AuthContext, ip: string): Promise<number | 'consulta' | null> {
+    const usuario = ctx.username.trim().toLowerCase();
+    if (!/^[a-z0-9._-]{3,32}$/.test(usuario)) return null;
+    const key = `${usuario}|${ip}`;
+    if (ctx.method === 'password') {
+      if (!limiter.intentar(key)) return null;
+      const tenant = await autenticarPassword(deps, usuario, ctx.password);
+      if (tenant !== null) limiter.exito(key);
+      return tenant;
+    }
+    if (ctx.method === 'publickey') {
+      const found = await clavesDeUsuario(deps, usuario);
+      const clave = found?.claves.find((k) => igualesConstante(k.getPublicSSH(), ctx.key.data));
+      if (!found || !clave) return null;
+      if (!ctx.signature || !ctx.blob) return 'consulta';
+      if (!limiter.intentar(key)) return null;
+      if (clave.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return null;
+      limiter.exito(key);
+      return found.tenantId;
+    }
+    return null;
+  }
+
+  /** One SFTP session of `tenantId`: every request resolved against its tree. */
+  function servirSftp(sftp: SFTPWrapper, tenantId: number) {
+    const handles = new Map<number, THandle>();
+    let siguiente = 1;
+    const nuevoHandle = (h: THandle) => {
+      const id = siguiente++;
+      handles.set(id, h);
+      const buf = Buffer.alloc(4);
+      buf.writeUInt32BE(id, 0);
+      return buf;
+    };
+    const leerHandle = (buf: Buffer) => (buf.length === 4 ? handles.get(buf.readUInt32BE(0)) : undefined);
+    const idHandle = (buf: Buffer) => buf.readUInt32BE(0);
+    const negar = (reqid: number, msg: string = MSG_SFTP.fueraDelArbol) => sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED, msg);
+    const noExiste = (reqid: number) => sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+    const fallo = (reqid: number, msg?: string) => sftp.status(reqid, STATUS_CODE.FAILURE, msg);
+    /** Runs an async handler; an unexpected error answers FAILURE and is logged (never crashes the process). */
+    const run = (reqid: number, fn: () => Promise<void>) =>
+      void fn().catch((err: unknown) => {
+        deps.log.error({ err, tenantId }, 'sftp: request failed');
+        try {
+          fallo(reqid);
+        } catch {
+          /* the channel is gone */
+        }
+      });
+
+    const attrsDe = async (nodo: TNodo): Promise<TAtributos | null> => {
+      if (nodo.kind === 'raiz' || nodo.kind === 'carpeta') return attrsCarpeta(inicio);
+      if (nodo.kind === 'archivo') return arbol.statArchivo(tenantId, nodo.carpeta, nodo.nombre);
+      return null;
+    };
+
+    const stat = (reqid: number, ruta: string) =>
+      run(reqid, async () => {
+        const nodo = resolverRuta(ruta);
+        if (nodo.kind === 'invalida') return negar(reqid);
+        const attrs = await attrsDe(nodo);
+        if (!attrs) return noExiste(reqid);
+        sftp.attrs(reqid, attrs);
+      });
+
+    sftp.on('REALPATH', (reqid, ruta) => {
+      const nodo = resolverRuta(ruta);
+      if (nodo.kind === 'invalida') return negar(reqid);
+      const canon = nodo.kind === 'inexistente' ? `/${ruta.replace(/^\/+/, '')}` : rutaCanonica(nodo);
+      sftp.name(reqid, [{ filename: canon, longname: canon, attrs: {} as TAtributos }]);
+    });
+    sftp.on('STAT', stat);
+    sftp.on('LSTAT', stat);
+
+    sftp.on('OPENDIR', (reqid, ruta) =>
+      run(reqid, async () => {
+        const nodo = resolverRuta(ruta);
+        if (nodo.kind === 'invalida') return negar(reqid);
+        if (nodo.kind === 'archivo' || nodo.kind === 'inexistente') return noExiste(reqid);
+        const entradas =
+          nodo.kind === 'raiz'
+            ? SFTP_CARPETAS.map((c) => ({ filename: c, longname: longname(c, attrsCarpeta(inicio)), attrs: attrsCarpeta(inicio) }))
+            : (await arbol.listar(tenantId, nodo.carpeta)).map((e) => ({ filename: e.nombre, longname: longname(e.nombre, e.attrs), attrs: e.attrs }));
+        sftp.handle(reqid, nuevoHandle({ kind: 'dir', entradas, enviado: false }));
+      }),
+    );
+    sftp.on('READDIR', (reqid, handle) => {
+      const h = leerHandle(handle);
+      if (!h || h.kind !== 'dir') return fallo(reqid);
+      if (h.enviado || h.entradas.length === 0) return sftp.status(reqid, STATUS_CODE.EOF);
+      h.enviado = true;
+      sftp.name(reqid, h.entradas);
+    });
+
+    sftp.on('OPEN', (reqid, ruta, flags) =>
+      run(reqid, async () => {
+        const nodo = resolverRuta(ruta);
+        if (nodo.kind === 'invalida') return negar(reqid);
+        if (flags & OPEN_MODE.WRITE) {
+          if (nodo.kind !== 'archivo' || nodo.carpeta !== 'entrada') return negar(reqid, MSG_SFTP.soloEntrada);
+          if (flags & (OPEN_MODE.READ | OPEN_MODE.APPEND)) return fallo(reqid, MSG_SFTP.sinAnexar);
+          if (flags & OPEN_MODE.EXCL && (await arbol.statArchivo(tenantId, 'entrada', nodo.nombre))) return fallo(reqid);
+          const abiertas = [...handles.values()].filter((h) => h.kind === 'escritura').length;
+          if (abiertas >= MAX_SUBIDAS_SESION) return fallo(reqid, MSG_SFTP.demasiadasSubidas);
+          const { ruta: staging, fh } = await arbol.abrirSubida();
+          sftp.handle(reqid, nuevoHandle({ kind: 'escritura', fh, ruta: staging, nombre: nodo.nombre, size: 0, grande: false, escrituras: new Set(), cerrado: false }));
+          return;
+        }
+        if (nodo.kind !== 'archivo') return nodo.kind === 'inexistente' ? noExiste(reqid) : fallo(reqid);
+        const fh = await arbol.abrirLectura(tenantId, nodo.carpeta, nodo.nombre).catch(() => null);
+        if (!fh) return noExiste(reqid);
+        sftp.handle(reqid, nuevoHandle({ kind: 'lectura', fh }));
+      }),
+    );
+
+    sftp.on('WRITE', (reqid, handle, offset, data) => {
+      const h = leerHandle(handle);
+      if (!h || h.kind !== 'escritura' || h.cerrado) return fallo(reqid);
+      if (h.grande || offset + data.length > cfg.maxFileBytes) {
+        h.grande = true;
+        return fallo(reqid, MSG_SFTP.archivoDemasiadoGrande(Math.round(cfg.maxFileBytes / 1_048_576)));
+      }
+      const p = h.fh.write(data, 0, data.length, offset).then(
+        () => {
+          h.size = Math.max(h.size, offset + data.length);
+          sftp.status(reqid, STATUS_CODE.OK);
+        },
+        (err: unknown) => {
+          deps.log.error({ err, tenantId }, 'sftp: write failed');
+          fallo(reqid);
+        },
+      );
+      h.escrituras.add(p);
+      void p.finally(() => h.escrituras.delete(p));
+    });
+
+    sftp.on('READ', (reqid, handle, offset, length) => {
+      const h = leerHandle(handle);
+      if (!h || h.kind !== 'lectura') return fallo(reqid);
+      run(reqid, async () => {
+        const buf = Buffer.alloc(Math.min(length, MAX_LECTURA));
+        const { bytesRead } = await h.fh.read(buf, 0, buf.length, offset);
+        if (bytesRead === 0) return sftp.status(reqid, STATUS_CODE.EOF);
+        sftp.data(reqid, buf.subarray(0, bytesRead));
+      });
+    });
+
+    sftp.on('FSTAT', (reqid, handle) => {
+      const h = leerHandle(handle);
+      if (!h) return fallo(reqid);
+      if (h.kind === 'dir') return sftp.attrs(reqid, attrsCarpeta(inicio));
+      if (h.kind === 'escritura') return sftp.attrs(reqid, { mode: 0o100644, uid: 0, gid: 0, size: h.size, atime: inicio, mtime: inicio });
+      run(reqid, async () => {
+        const st = await h.fh.stat();
+        const t = Math.floor(st.mtimeMs / 1000);
+        sftp.attrs(reqid, { mode: 0o100444, uid: 0, gid: 0, size: st.size, atime: t, mtime: t });
+      });
+    });
+
+    sftp.on('CLOSE', (reqid, handle) => {
+      const h = leerHandle(handle);
+      if (!h) return fallo(reqid);
+      handles.delete(idHandle(handle));
+      if (h.kind === 'dir') return sftp.status(reqid, STATUS_CODE.OK);
+      if (h.kind === 'lectura') return run(reqid, async () => {
+        await h.fh.close();
+        sftp.status(reqid, STATUS_CODE.OK);
+      });
+      h.cerrado = true;
+      run(reqid, async () => {
+        await Promise.allSettled([...h.escrituras]);
+        await h.fh.close();
+        if (h.grande) {
+          await arbol.descartar(h.ruta);
+          procesador.rechazado(tenantId, h.nombre, 'FILE_TOO_LARGE', MSG_SFTP.archivoDemasiadoGrande(Math.round(cfg.maxFileBytes / 1_048_576)));
+          return sftp.status(reqid, STATUS_CODE.OK);
+        }
+        await arbol.publicarSubida(tenantId, h.ruta, h.nombre);
+        sftp.status(reqid, STATUS_CODE.OK);
+        // Processed on close, not on write (issue 16); a temporary name waits for its rename.
+        if (!esNombreTemporal(h.nombre)) procesador.recibido(tenantId, h.nombre);
+      });
+    });
+
+    sftp.on('REMOVE', (reqid, ruta) =>
+      run(reqid, async () => {
+        const nodo = resolverRuta(ruta);
+        if (nodo.kind === 'invalida') return negar(reqid);
+        if (nodo.kind !== 'archivo') return noExiste(reqid);
+        if (nodo.carpeta === 'entrada' && !esNombreTemporal(nodo.nombre)) return negar(reqid, MSG_SFTP.noBorrable);
+        if (!(await arbol.borrar(tenantId, nodo.carpeta, nodo.nombre))) return noExiste(reqid);
+        sftp.status(reqid, STATUS_CODE.OK);
+      }),
+    );
+
+    sftp.on('RENAME', (reqid, de, a) =>
+      run(reqid, async () => {
+        const origen = resolverRuta(de);
+        const destino = resolverRuta(a);
+        if (origen.kind === 'invalida' || destino.kind === 'invalida') return negar(reqid);
+        if (origen.kind !== 'archivo' || destino.kind !== 'archivo' || origen.carpeta !== destino.carpeta)
+          return negar(reqid, MSG_SFTP.renombrarMismaCarpeta);
+        if (!(await arbol.renombrar(tenantId, origen.carpeta, origen.nombre, destino.nombre))) return fallo(reqid);
+        sftp.status(reqid, STATUS_CODE.OK);
+        if (destino.carpeta === 'entrada' && !esNombreTemporal(destino.nombre)) procesador.recibido(tenantId, destino.nombre);
+      }),
+    );
+
+    sftp.on('MKDIR', (reqid, ruta) => {
+      const nodo = resolverRuta(ruta);
+      // The three folders always exist: "creating" one succeeds, anything else is refused.
+      if (nodo.kind === 'carpeta') return run(reqid, async () => {
+        await arbol.asegurar(tenantId);
+        sftp.status(reqid, STATUS_CODE.OK);
+      });
+      negar(reqid, MSG_SFTP.sinCarpetas);
+    });
+    sftp.on('RMDIR', (reqid) => negar(reqid, MSG_SFTP.sinCarpetas));
+    sftp.on('SYMLINK', (reqid) => negar(reqid));
+    sftp.on('READLINK', (reqid) => negar(reqid));
+    // Times and permissions are Radica's: accepted and ignored (clients set them after an upload).
+    sftp.on('SETSTAT', (reqid, ruta) =>
+      run(reqid, async () => {
+        const nodo = resolverRuta(ruta);
+        if (nodo.kind === 'invalida') return negar(reqid);
+        if (!(await attrsDe(nodo))) return noExiste(reqid);
+        sftp.status(reqid, STATUS_CODE.OK);
+      }),
+    );
+    sftp.on('FSETSTAT', (reqid, handle) => (leerHandle(handle) ? sftp.status(reqid, STATUS_CODE.OK) : fallo(reqid)));
+
+    // A dropped session leaves no half file: open uploads are discarded, open files closed.
+    let limpio = false;
+    const limpiar = () => {
+      if (limpio) return;
+      limpio = true;
+      for (const h of handles.values()) {
+        if (h.kind === 'escritura' && !h.cerrado) {
+          h.cerrado = true;
+          void Promise.allSettled([...h.escrituras])
+            .then(() => h.fh.close())
+            .catch(() => undefined)
+            .then(() => arbol.descartar(h.ruta));
+        } else if (h.kind === 'lectura') void h.fh.close().catch(() => undefined);
+      }
+      handles.clear();
+    };
+    sftp.on('close', limpiar);
+    sftp.on('end', limpiar);
+    sftp.on('error', () => limpiar());
+  }
+
+  return {
+    huella: hostKey.huella,
+    port: () => puerto,
+    start: () =>
+      new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(cfg.port, cfg.host, () => {
+          server.off('error', reject);
+          puerto = (server.address() as AddressInfo).port;
+          deps.log.info({ host: cfg.host, port: puerto, huella: hostKey.huella }, 'sftp: listening');
+          resolve(puerto);
+        });
+      }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        for (const c of conexiones) c.end();
+      });
+      await procesador.close();
+    },
+    inactivo: () => procesador.inactivo(),
+  };
+}

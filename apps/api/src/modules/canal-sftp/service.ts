@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import ssh2, { type ParsedKey } from 'ssh2';
+import type { TCanalSftpData, TSftpClavePublica } from '@radica/contracts/canal-sftp';
+import { ZCanalSftpUpdateRequest } from '@radica/contracts/canal-sftp';
+import { MSG_SFTP } from '@radica/contracts/messages-sftp';
+import type { z } from 'zod';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { findSftpUsuario, findSftpUsuarioByName, findTenantNit, upsertSftpUsuario, type TSftpUsuarioRow } from './repository.ts';
+
+/** What the running SFTP server tells the settings: its port (once listening) and its host key's fingerprint. */
+export type TSftpInfo = { port: () => number | null; huella: string };
+
+/** SHA256 fingerprint of an SSH public key blob, as OpenSSH prints it (`SHA256:` + unpadded base64). */
+export function huellaSsh(publicSsh: Buffer): string {
+  return `SHA256:${createHash('sha256').update(publicSsh).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** One OpenSSH public key line parsed by ssh2, or null when it is not a single public key (a private key included). */
+export function parsearClavePublica(linea: string): ParsedKey | null {
+  const parsed = ssh2.utils.parseKey(linea.trim());
+  if (parsed instanceof Error || Array.isArray(parsed) || !parsed) return null;
+  if (parsed.isPrivateKey()) return null;
+  return parsed;
+}
+
+function describirClave(linea: string): TSftpClavePublica {
+  const key = parsearClavePublica(linea);
+  return { clave: linea, tipo: key?.type ?? '', comentario: key?.comment ?? '', huella: key ? huellaSsh(key.getPublicSSH()) : '' };
+}
+
+/** The suggested login of a tenant: its NIT's characters allowed in a login, else `empresa{id}`. */
+async function sugerirUsuario(deps: TDeps, tenantId: number): Promise<string> {
+  const nit = ((await findTenantNit(deps.db, tenantId)) ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 24);
+  const base = nit.length >= 3 ? nit : `empresa${tenantId}`;
+  const taken = await findSftpUsuarioByName(deps.db, base);
+  return taken && taken.tenantId !== tenantId ? `${base}-${tenantId}` : base;
+}
+
+function toData(deps: TDeps, info: TSftpInfo | null, row: TSftpUsuarioRow | undefined, usuario: string): TCanalSftpData {
+  const { sftp } = deps.config;
+  return {
+    configurado: Boolean(row),
+    usuario,
+    host: sftp.publicHost ?? (sftp.host === '0.0.0.0' || sftp.host === '::' ? 'localhost' : sftp.host),
+    port: info?.port() ?? sftp.port,
+    huellaServidor: info?.huella ?? null,
+    habilitado: info !== null,
+    tienePassword: Boolean(row?.passwordHash),
+    clavesPublicas: (row?.clavesPublicas ?? []).map(describirClave),
+    envioAutomatico: row?.envioAutomatico ?? false,
+    activo: row?.activo ?? true,
+  };
+}
+
+/**
+ * GET /api/canales/sftp (issue 16): the tenant's SFTP user without its password (`tienePassword`), its keys with
+ * their fingerprints, and where to connect. Without a saved user, `usuario` is the suggestion from the tenant's NIT.
+ */
+export async function getCanalSftp(deps: TDeps, ctx: { tenantId: number }, info: TSftpInfo | null): Promise<TCanalSftpData> {
+  const row = await findSftpUsuario(deps.db, ctx.tenantId);
+  return toData(deps, info, row, row?.usuario ?? (await sugerirUsuario(deps, ctx.tenantId)));
+}
+
+/**
+ * PUT /api/canales/sftp (issue 16): saves the tenant's SFTP user. `password` (≥ SFTP_PASSWORD_MIN) is stored as
+ * argon2id; absent keeps the current one. Keys are OpenSSH public key lines, stored normalised (type, base64,
+ * comment) and deduplicated. Throws AppError SFTP_CLAVE_INVALIDA (400) for a line that is not one public key,
+ * SFTP_USUARIO_OCUPADO (409) when another tenant holds `usuario`.
+ */
+export async function updateCanalSftp(
+  deps: TDeps,
+  ctx: { tenantId: number },
+  body: z.output<typeof ZCanalSftpUpdateRequest>,
+  info: TSftpInfo | null,
+): Promise<TCanalSftpData> {
+  const claves: string[] = [];
+  const huellas = new Set<string>();
+  body.clavesPublicas.forEach((linea, i) => {
+    const key = parsearClavePublica(linea);
+    if (!key) throw new AppError('SFTP_CLAVE_INVALIDA', body.clavesPublicas.length > 1 ? MSG_SFTP.claveInvalidaN(i + 1) : MSG_SFTP.claveInvalida);
+    const blob = key.getPublicSSH();
+    const huella = huellaSsh(blob);
+    if (huellas.has(huella)) return;
+    huellas.add(huella);
+    claves.push(`${key.type} ${blob.toString('base64')}${key.comment ? ` ${key.comment.replace(/\s+/g, ' ').trim()}` : ''}`);
+  });
+  const owner = await findSftpUsuarioByName(deps.db, body.usuario);
+  if (owner && owner.tenantId !== ctx.tenantId) throw new AppError('SFTP_USUARIO_OCUPADO', MSG_SFTP.usuarioOcupado);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  let row: TSftpUsuarioRow;
+  try {
+    row = await upsertSftpUsuario(deps.db, ctx.tenantId, {
+      usuario: body.usuario,
+      ...(passwordHash ? { passwordHash } : {}),
+      clavesPublicas: claves,
+      envioAutomatico: body.envioAutomatico,
+      activo: body.activo,
+    });
+  } catch (err) {
+    // Two tenants claiming one name at once: the unique index decides.
+    const e = err as { code?: string; cause?: { code?: string } };
+    if (e.code === '23505' || e.cause?.code === '23505') throw new AppError('SFTP_USUARIO_OCUPADO', MSG_SFTP.usuarioOcupado);
+    throw err;
+  }
+  return toData(deps, info, row, row.usuario);
+}
+
+/** A PHC string no password matches, verified when the login is unknown so every failure costs the same. */
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Password login of the SFTP server (issue 16): the tenant of active user `usuario` whose argon2id hash matches, or
+ * null. An unknown, inactive or password-less user is verified against a dummy hash, so the outcome takes the same
+ * time whatever failed.
+ */
+export async function autenticarPassword(deps: TDeps, usuario: string, password: string): Promise<number | null> {
+  const row = await findSftpUsuarioByName(deps.db, usuario);
+  const usable = row && row.activo && row.passwordHash ? row : null;
+  dummyHash ??= hashPassword(`radica-sftp-${Math.random()}`);
+  const ok = await verifyPassword(usable?.passwordHash ?? (await dummyHash), password);
+  return usable && ok ? usable.tenantId : null;
+}
+
+/** The active user `usuario`'s tenant and parsed public keys (public-key login), or null. */
+export async function clavesDeUsuario(deps: TDeps, usuario: string): Promise<{ tenantId: number; claves: ParsedKey[] } | null> {
+  const row = await findSftpUsuarioByName(deps.db, usuario);
+  if (!row || !row.activo) return null;
+  const claves = row.clavesPublicas.map(parsearClavePublica).filter((k): k is ParsedKey => k !== null);
+  return { tenantId: row.tenantId, claves };
+}
+
+/** Whether the tenant's SFTP user still exists and is active (checked again before each filing). */
+export async function usuarioActivo(deps: TDeps, tenantId: number): Promise<TSftpUsuarioRow | null> {
+  const row = await findSftpUsuario(deps.db, tenantId);
+  return row && row.activo ? row : null;
+}
