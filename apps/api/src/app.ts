@@ -34,12 +34,14 @@ import { geographyRoutes } from './modules/geography/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { cuvRoutes } from './modules/cuv/routes.ts';
 import { integracionesRoutes } from './modules/integraciones/routes.ts';
+import { canalCorreoRoutes } from './modules/canal-correo/routes.ts';
+import { registerInboundMail } from './modules/canal-correo/inbound.ts';
+import { backupRoutes } from './modules/backups/routes.ts';
+import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { defineAvisosQueues, enviarResumenesDiarios, publicarResultado } from './modules/avisos/service.ts';
 import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
 import { createWhatsappClient } from './integrations/whatsapp/client.ts';
-import { backupRoutes } from './modules/backups/routes.ts';
-import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -215,8 +217,9 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await cuvRoutes(scope, deps);
     await integracionesRoutes(scope, deps);
     await canalSftpRoutes(scope, deps, canalSftp);
-    await avisosRoutes(scope, deps);
+    await canalCorreoRoutes(scope, deps);
     await backupRoutes(scope, deps);
+    await avisosRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {
@@ -280,6 +283,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await deps.jobs?.stop();
   });
   if (config.jobsWorker) app.addHook('onListen', async () => deps.jobs?.startWorker());
+  // The e-mail channel's SMTP server and IMAP poll (issue 16) start once the API listens and stop with it.
+  registerInboundMail(app, deps);
   // The daily encrypted backup and its retention (issue 16; docs/decisions/021-backups.md), BACKUP_SCHEDULE=false to leave it to cron.
   if (config.backupSchedule) {
     let stopBackups: (() => Promise<void>) | null = null;

@@ -154,6 +154,12 @@ const ZEnv = z.object({
   REPS_SEED: z.enum(['true', 'false']).optional(),
   /** Largest REPS file POST /api/admin/reps/import takes (MB); the national export is ~100 MB. */
   REPS_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(300),
+  /** Where `npm run backup` and the daily job write encrypted backups (issue 16). Unset → DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** The daily backup and its retention in the server process (default: on, except NODE_ENV=test). */
+  BACKUP_SCHEDULE: z.enum(['true', 'false']).optional(),
+  /** Hour of the day (0–23, Bogotá) of the daily backup. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   /**
    * The SFTP channel's server (issue 16): on by default except NODE_ENV=test (tests turn it on with port 0); where it
    * listens (default localhost: open it with SFTP_HOST=0.0.0.0 or a TCP proxy); the host clients are told to use
@@ -164,12 +170,18 @@ const ZEnv = z.object({
   SFTP_HOST: z.string().default('127.0.0.1'),
   SFTP_PUBLIC_HOST: z.string().trim().min(1).optional(),
   SFTP_PAIR_WAIT_S: z.coerce.number().int().min(1).max(7 * 86_400).default(600),
-  /** Where `npm run backup` and the daily job write encrypted backups (issue 16). Unset → DATA_DIR/backups. */
-  BACKUP_DIR: z.string().optional(),
-  /** The daily backup and its retention in the server process (default: on, except NODE_ENV=test). */
-  BACKUP_SCHEDULE: z.enum(['true', 'false']).optional(),
-  /** Hour of the day (0–23, Bogotá) of the daily backup. */
-  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  /** The e-mail channel's SMTP server (issue 16): on by default except NODE_ENV=test (tests turn it on with port 0). */
+  INBOUND_SMTP_ENABLED: z.enum(['true', 'false']).optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  /** Default localhost: put a public MTA (TLS, SPF/DKIM) in front, or set 0.0.0.0 to receive directly. */
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  /** Domain of the inbound addresses `radicar+TOKEN@DOMAIN`. */
+  INBOUND_MAIL_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+$/).default('radica.local'),
+  /** Largest inbound message in bytes, attachments included (default 20 MB). */
+  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(209_715_200).default(20_971_520),
+  /** A hosted mailbox polled instead of (or besides) the SMTP server: imaps://user:pass@host:993/INBOX. */
+  IMAP_URL: z.string().url().optional(),
+  IMAP_POLL_S: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 export type TConfig = {
@@ -243,6 +255,14 @@ export type TConfig = {
   backupDir: string;
   backupSchedule: boolean;
   backupHour: number;
+  /** The e-mail channel (issue 16): SMTP server on/off, where it listens, the addresses' domain, size limit, IMAP. */
+  inboundSmtpEnabled: boolean;
+  inboundSmtpPort: number;
+  inboundSmtpHost: string;
+  inboundMailDomain: string;
+  inboundMaxBytes: number;
+  imapUrl: string | null;
+  imapPollS: number;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
   /** Base delay of MUV retries (ms); tests shorten it. */
@@ -340,6 +360,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     alertasResumenHora: e.ALERTAS_RESUMEN_HORA,
     repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',
     repsImportMaxBytes: e.REPS_IMPORT_MAX_MB * 1_048_576,
+    backupDir: e.BACKUP_DIR || join(e.DATA_DIR, 'backups'),
+    backupSchedule: e.BACKUP_SCHEDULE ? e.BACKUP_SCHEDULE === 'true' : e.NODE_ENV !== 'test',
+    backupHour: e.BACKUP_HOUR,
     sftp: {
       enabled: e.SFTP_ENABLED ? e.SFTP_ENABLED === 'true' : e.NODE_ENV !== 'test',
       host: e.SFTP_HOST,
@@ -348,9 +371,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pairWaitS: e.SFTP_PAIR_WAIT_S,
       maxFileBytes: MAX_UPLOAD_BYTES,
     },
-    backupDir: e.BACKUP_DIR || join(e.DATA_DIR, 'backups'),
-    backupSchedule: e.BACKUP_SCHEDULE ? e.BACKUP_SCHEDULE === 'true' : e.NODE_ENV !== 'test',
-    backupHour: e.BACKUP_HOUR,
+    inboundSmtpEnabled: e.INBOUND_SMTP_ENABLED ? e.INBOUND_SMTP_ENABLED === 'true' : e.NODE_ENV !== 'test',
+    inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    inboundSmtpHost: e.INBOUND_SMTP_HOST,
+    inboundMailDomain: e.INBOUND_MAIL_DOMAIN,
+    inboundMaxBytes: e.INBOUND_MAX_BYTES,
+    imapUrl: e.IMAP_URL ?? null,
+    imapPollS: e.IMAP_POLL_S,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvServiceCredentials:
       e.MUV_SERVICE_USER && e.MUV_SERVICE_PASSWORD && e.MUV_SERVICE_NIT

@@ -53,6 +53,7 @@ describe('message catalogue (issue 10 §3)', () => {
       MSG_PAGOS: (await import('./messages-pagos.ts')).MSG_PAGOS,
       MSG_CHAT: (await import('./messages-chat.ts')).MSG_CHAT,
       MSG_INTEGRACIONES: (await import('./messages-integraciones.ts')).MSG_INTEGRACIONES,
+      MSG_CORREO: (await import('./messages-correo.ts')).MSG_CORREO,
       MSG_SFTP: (await import('./messages-sftp.ts')).MSG_SFTP,
       MSG_AVISOS: (await import('./messages-avisos.ts')).MSG_AVISOS,
       MSG_BACKUPS: (await import('./messages-backups.ts')).MSG_BACKUPS,

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
+import {
+  type TCanalCorreo,
+  type TCorreoEntrante,
+  type TCorreoEntrantesData,
+  type TDetalleArchivoCorreo,
+  type TEstadoCorreo,
+} from '@radica/contracts/canal-correo';
+import { MSG_CORREO } from '@radica/contracts/messages-correo';
+import type { TDeps } from '../../deps.ts';
+import { hasModule } from '../products/service.ts';
+import { radicarLote, type TArchivoEntrante } from '../integraciones/lote.ts';
+import { faltaDe, rechazoMail, resultadoMail } from './reply.ts';
+import {
+  ensureCanal,
+  findCanal,
+  findCanalByToken,
+  findOwnerUserId,
+  hasMessageId,
+  insertEntrante,
+  listEntrantes,
+  setRespuestaEnviada,
+  updateCanal,
+  updateToken,
+  type TCanalCorreoRow,
+  type TCorreoEntranteRow,
+} from './repository.ts';
+import { leerZip } from './zip.ts';
+
+type TTenantCtx = { tenantId: number };
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** A new inbound token: 16 random bytes (128 bits) in lower-case base32 (RFC 4648 alphabet, no padding), 26 chars. */
+export function newToken(): string {
+  const bytes = randomBytes(16);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/** The inbound address of a token: `radicar+TOKEN@DOMAIN` (issue 16). */
+export const direccionDe = (token: string, domain: string) => `radicar+${token}@${domain}`;
+
+/**
+ * The token of an inbound address, or null when it is not `radicar+TOKEN@DOMAIN` on this server's domain (both
+ * compared case-insensitively; a token is 26 base32 characters).
+ */
+export function tokenDe(address: string, domain: string): string | null {
+  const m = /^radicar\+([a-z2-7]{26})@([^@\s]+)$/i.exec(address.trim());
+  if (!m || m[2]!.toLowerCase() !== domain.toLowerCase()) return null;
+  return m[1]!.toLowerCase();
+}
+
+function toCanal(deps: TDeps, row: TCanalCorreoRow): TCanalCorreo {
+  return {
+    direccion: direccionDe(row.token, deps.config.inboundMailDomain),
+    remitentes: row.remitentes,
+    envioAutomatico: row.envioAutomatico,
+    activo: row.activo,
+    actualizadoEn: row.actualizadoEn.toISOString(),
+  };
+}
+
+/** GET /api/canales/correo: the tenant's channel, created on first read with a fresh token (inactive senders: none). */
+export async function obtenerCanal(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreo> {
+  const row = (await findCanal(deps.db, ctx.tenantId)) ?? (await ensureCanal(deps.db, ctx.tenantId, newToken()));
+  return toCanal(deps, row);
+}
+
+/** PUT /api/canales/correo: replaces the allow-list (already normalised by the contract) and both switches. */
+export async function actualizarCanal(
+  deps: TDeps,
+  ctx: TTenantCtx,
+  input: { remitentes: string[]; envioAutomatico: boolean; activo: boolean },
+): Promise<TCanalCorreo> {
+  await ensureCanal(deps.db, ctx.tenantId, newToken());
+  return toCanal(deps, (await updateCanal(deps.db, ctx.tenantId, input))!);
+}
+
+/** POST /api/canales/correo/rotar: a new token; the old address answers 550 from the next message on. */
+export async function rotarDireccion(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreo> {
+  await ensureCanal(deps.db, ctx.tenantId, newToken());
+  return toCanal(deps, (await updateToken(deps.db, ctx.tenantId, newToken()))!);
+}
+
+function toEntrante(row: TCorreoEntranteRow): TCorreoEntrante {
+  return {
+    id: row.id,
+    remitente: row.remitente,
+    asunto: row.asunto,
+    estado: row.estado as TEstadoCorreo,
+    motivo: row.motivo,
+    detalle: row.detalle as TDetalleArchivoCorreo[],
+    respuestaEnviada: row.respuestaEnviada,
+    recibidoEn: row.recibidoEn.toISOString(),
+  };
+}
+
+/** GET /api/canales/correo/entrantes: the tenant's inbox log, newest first, one page. */
+export async function listarEntrantes(
+  deps: TDeps,
+  ctx: TTenantCtx,
+  q: { pagina: number; tamanoPagina: number },
+): Promise<TCorreoEntrantesData> {
+  const { rows, total } = await listEntrantes(deps.db, ctx.tenantId, { offset: (q.pagina - 1) * q.tamanoPagina, limit: q.tamanoPagina });
+  return {
+    items: rows.map(toEntrante),
+    total,
+    pagina: q.pagina,
+    tamanoPagina: q.tamanoPagina,
+    totalPaginas: Math.max(1, Math.ceil(total / q.tamanoPagina)),
+  };
+}
+
+/** The active channel an inbound address names, or undefined (unknown token, rotated away, or switched off). */
+export async function canalDeDireccion(deps: TDeps, address: string): Promise<TCanalCorreoRow | undefined> {
+  const token = tokenDe(address, deps.config.inboundMailDomain);
+  return token ? findCanalByToken(deps.db, token) : undefined;
+}
+
+/** An inbound message as a transport (SMTP server, IMAP poll) hands it over. */
+export type TCorreoRecibido = {
+  /** The SMTP envelope sender (MAIL FROM), lower case; null for a null sender `<>` (a bounce). */
+  remitenteSobre: string | null;
+  /** The parsed message; null when it was over INBOUND_MAX_BYTES and not read. */
+  parsed: ParsedMail | null;
+  /** Where links in the reply point: PUBLIC_URL or the server's own address. */
+  baseUrl: string;
+};
+
+/** Per tenant, the message being processed in this process: the next waits (duplicates then see the first's row). */
+const enCurso = new Map<number, Promise<unknown>>();
+
+/**
+ * Processes one inbound message for the tenant of `canal` (issue 16 "E-mail channel"), one at a time per tenant in
+ * this process; see {@link procesar}. Never throws an AppError; other errors (database down) propagate so the
+ * transport answers a temporary failure and the message comes again.
+ */
+export function procesarCorreo(deps: TDeps, canal: TCanalCorreoRow, msg: TCorreoRecibido): Promise<TCorreoEntranteRow> {
+  const previo = enCurso.get(canal.tenantId) ?? Promise.resolve();
+  const actual = previo.catch(() => undefined).then(() => procesar(deps, canal.tenantId, msg));
+  const guardado = actual.catch(() => undefined);
+  enCurso.set(canal.tenantId, guardado);
+  void guardado.then(() => {
+    if (enCurso.get(canal.tenantId) === guardado) enCurso.delete(canal.tenantId);
+  });
+  return actual;
+}
+
+const TIPO_POR_CONTENIDO: Record<string, string> = {
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'application/json': 'json',
+  'application/zip': 'zip',
+  'application/x-zip-compressed': 'zip',
+};
+
+/**
+ * One message: refuses (RECHAZADO, with a reply) an oversized message, a sender not on the allow-list or whose From
+ * header differs from the envelope sender (the reply then says only that the sender is not authorised), a tenant
+ * without the Ministerio module, and a message with no XML/JSON/ZIP; logs a repeated Message-ID without a reply.
+ * Otherwise reads the attachments (ZIPs through {@link leerZip}), files them with radicarLote (channel 'email', sent
+ * when the tenant chose automatic sending), logs per-file detail (PROCESADO, or PARCIAL when a file was refused or
+ * waits for its pair) and replies with the result per formato. No reply goes to a null sender, to an automatic
+ * message (Auto-Submitted) or to Radica's own address.
+ */
+async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Promise<TCorreoEntranteRow> {
+  const canal = (await findCanal(deps.db, tenantId))!;
+  const parsed = msg.parsed;
+  const fromHeader = parsed?.from?.value[0]?.address?.trim().toLowerCase() ?? null;
+  const remitente = msg.remitenteSobre ?? fromHeader ?? '';
+  const asunto = (parsed?.subject ?? '').slice(0, 500);
+  const messageId = parsed?.messageId?.slice(0, 500) ?? null;
+  const autoSubmitted = String(parsed?.headers.get('auto-submitted') ?? 'no').toLowerCase() !== 'no';
+  const propia = deps.config.mailFrom.toLowerCase().includes(`<${remitente}>`) || deps.config.mailFrom.toLowerCase() === remitente;
+  const puedeResponder = msg.remitenteSobre !== null && remitente !== '' && !autoSubmitted && !propia;
+
+  const registrar = async (
+    estado: TEstadoCorreo,
+    motivo: string | null,
+    detalle: TDetalleArchivoCorreo[],
+    respuesta: { subject: string; text: string; html: string } | null,
+  ) => {
+    const row = await insertEntrante(deps.db, tenantId, { messageId, remitente, asunto, estado, motivo, detalle, respuestaEnviada: false });
+    if (respuesta && puedeResponder) {
+      try {
+        await deps.mailer.send({ to: remitente, ...respuesta });
+        await setRespuestaEnviada(deps.db, tenantId, row.id);
+        row.respuestaEnviada = true;
+      } catch (err) {
+        deps.log.warn({ err, tenantId, entrante: row.id }, 'e-mail channel: the reply could not be sent');
+      }
+    }
+    return row;
+  };
+
+  const autorizado = remitente !== '' && canal.remitentes.includes(remitente);
+  if (!autorizado) return registrar('RECHAZADO', MSG_CORREO.motivoRemitenteNoAutorizado, [], rechazoMail(MSG_CORREO.respuestaNoAutorizado));
+  const mb = Math.round(deps.config.inboundMaxBytes / 1_048_576);
+  if (!parsed) return registrar('RECHAZADO', MSG_CORREO.motivoDemasiadoGrande(mb), [], rechazoMail(MSG_CORREO.respuestaDemasiadoGrande(mb)));
+  if (fromHeader !== remitente)
+    return registrar('RECHAZADO', MSG_CORREO.motivoRemitenteSuplantado, [], rechazoMail(MSG_CORREO.respuestaNoAutorizado));
+  if (!(await hasModule(deps, tenantId, 'ministerio')))
+    return registrar('RECHAZADO', MSG_CORREO.motivoSinModulo, [], rechazoMail(MSG_CORREO.respuestaSinModulo));
+  if (messageId && (await hasMessageId(deps.db, tenantId, messageId))) return registrar('RECHAZADO', MSG_CORREO.motivoDuplicado, [], null);
+
+  // Attachments → files to file, and lines for what is not filed.
+  const archivos: TArchivoEntrante[] = [];
+  const omitidos: TDetalleArchivoCorreo[] = [];
+  const linea = (archivo: string, resultado: TDetalleArchivoCorreo['resultado'], mensaje: string): TDetalleArchivoCorreo => ({
+    archivo,
+    resultado,
+    formato: null,
+    fevRipsId: null,
+    estadoDocumento: null,
+    cuv: null,
+    codigo: null,
+    mensaje,
+    hallazgos: [],
+  });
+  parsed.attachments.forEach((a, i) => {
+    const porNombre = /\.(xml|json|zip)$/i.exec(a.filename ?? '')?.[1]?.toLowerCase();
+    const tipo = porNombre ?? (a.filename ? undefined : TIPO_POR_CONTENIDO[a.contentType.toLowerCase()]);
+    const nombre = (a.filename ?? `adjunto-${i + 1}${tipo ? `.${tipo}` : ''}`).replace(/[/\\]/g, '_').slice(0, 200);
+    if (!tipo) omitidos.push(linea(nombre, 'IGNORADO', MSG_CORREO.archivoIgnorado));
+    else if (tipo === 'zip') {
+      const zip = leerZip(nombre, a.content);
+      if (!zip.ok) omitidos.push(linea(nombre, 'RECHAZADO', zip.mensaje));
+      else {
+        archivos.push(...zip.archivos);
+        omitidos.push(...zip.omitidas.map((o) => linea(o.archivo, o.resultado, o.mensaje)));
+      }
+    } else archivos.push({ filename: nombre, bytes: a.content });
+  });
+  if (!archivos.length) {
+    const motivo = omitidos.some((o) => o.resultado === 'RECHAZADO') ? MSG_CORREO.motivoNingunArchivo : MSG_CORREO.motivoSinAdjuntos;
+    const texto = motivo === MSG_CORREO.motivoSinAdjuntos ? MSG_CORREO.respuestaSinAdjuntos : MSG_CORREO.motivoNingunArchivo;
+    return registrar('RECHAZADO', motivo, omitidos, rechazoMail(texto, omitidos));
+  }
+
+  const userId = await findOwnerUserId(deps.db, tenantId);
+  if (userId === undefined) throw new Error(`tenant ${tenantId} has no user`);
+  // XML first, as radicarLote orders them (a stable sort): its results then come in this order.
+  archivos.sort((a, b) => rank(a.filename) - rank(b.filename));
+  const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'email', enviar: canal.envioAutomatico });
+  const porId = new Map(lote.documentos.map((d) => [d.id, d]));
+  const detalle: TDetalleArchivoCorreo[] = lote.archivos.map((r, i) => {
+    const doc = r.fevRipsId !== null ? porId.get(r.fevRipsId) : undefined;
+    const falta = doc ? faltaDe(doc.estado) : null;
+    return {
+      archivo: archivos[i]?.filename ?? r.archivo,
+      resultado: r.codigo ? 'RECHAZADO' : falta ? 'ESPERANDO_PAR' : 'RADICADO',
+      formato: r.formato,
+      fevRipsId: r.fevRipsId,
+      estadoDocumento: doc?.estado ?? null,
+      cuv: doc?.resultado?.cuv ?? null,
+      codigo: r.codigo,
+      mensaje: r.codigo ? r.mensaje : falta ? MSG_CORREO.archivoEsperandoPar(falta) : null,
+      hallazgos: doc
+        ? [...new Set([...doc.hallazgos, ...(doc.resultado?.errores ?? []), ...(doc.resultado?.notificaciones ?? [])].map((h) => h.codigo))].slice(0, 50)
+        : [],
+    };
+  });
+  const todos = [...detalle, ...omitidos];
+  const radicados = detalle.filter((d) => d.resultado === 'RADICADO' || d.resultado === 'ESPERANDO_PAR').length;
+  const completo = todos.every((d) => d.resultado === 'RADICADO' || d.resultado === 'IGNORADO');
+  const estado: TEstadoCorreo = radicados === 0 ? 'RECHAZADO' : completo ? 'PROCESADO' : 'PARCIAL';
+  const motivo = estado === 'RECHAZADO' ? MSG_CORREO.motivoNingunArchivo : estado === 'PARCIAL' ? MSG_CORREO.motivoAlgunosArchivos : null;
+  const respuesta = resultadoMail({
+    asunto,
+    documentos: lote.documentos,
+    noRadicados: todos.filter((d) => d.resultado === 'RECHAZADO' || d.resultado === 'IGNORADO'),
+    envioAutomatico: canal.envioAutomatico,
+    baseUrl: msg.baseUrl,
+  });
+  return registrar(estado, motivo, todos, respuesta);
+}
+
+const rank = (name: string) => (/\.xml$/i.test(name) ? 0 : 1);

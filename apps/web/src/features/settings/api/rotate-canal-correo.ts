@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCanalCorreo } from '@radica/contracts/canal-correo';
+import { apiRequest } from '../../../lib/http';
+import { CANAL_CORREO_QUERY_KEY } from './get-canal-correo';
+
+/** POST /api/canales/correo/rotar (issue 16): a new inbound address; the old one stops receiving at once. */
+export async function rotateCanalCorreo(): Promise<TCanalCorreo> {
+  const envelope = await apiRequest<TCanalCorreo>('/api/canales/correo/rotar', { method: 'POST' });
+  return envelope.data;
+}
+
+export function useRotateCanalCorreo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rotateCanalCorreo,
+    onSuccess: (data) => queryClient.setQueryData(CANAL_CORREO_QUERY_KEY, data),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCanalCorreo, TCanalCorreoUpdateRequest } from '@radica/contracts/canal-correo';
+import { apiRequest } from '../../../lib/http';
+import { CANAL_CORREO_QUERY_KEY } from './get-canal-correo';
+
+/**
+ * PUT /api/canales/correo (issue 16): the whole allow-list (normalised to lower case by the server, at most 20) and
+ * both switches. Throws HttpError 400 with the Spanish reason of an invalid sender.
+ */
+export async function updateCanalCorreo(body: TCanalCorreoUpdateRequest): Promise<TCanalCorreo> {
+  const envelope = await apiRequest<TCanalCorreo>('/api/canales/correo', { method: 'PUT', body });
+  return envelope.data;
+}
+
+export function useUpdateCanalCorreo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCanalCorreo,
+    onSuccess: (data) => queryClient.setQueryData(CANAL_CORREO_QUERY_KEY, data),
+  });
+}
