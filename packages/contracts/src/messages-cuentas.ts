@@ -157,6 +157,9 @@ export const MSG_CUENTAS = {
 
   // seed 000 §2 Settings
   confirmChangesTitle: 'Confirmar cambios importantes',
+  /** Radica (issue 17): the tenant's validator value in Settings › General › Cuenta. */
+  accountCodeLabel: 'Código de cuenta',
+  accountCodeHint: 'Identifica tu cuenta en Radica. No es el Usuario Validador del Ministerio.',
   confirmChangesIntro: 'Estos cambios pueden afectar:',
   confirmChangesItems: [
     'Todos los productos contratados',

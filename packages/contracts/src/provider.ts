@@ -82,6 +82,8 @@ export const ZTercero = z.object({
   codPais: z.string(),
   codDepartamento: z.string(),
   codCiudad: z.string(),
+  /** The municipality's DIVIPOLA name for codDepartamento + codCiudad ('' when unknown); Radica, issue 17. */
+  nombreCiudad: z.string().optional(),
   dv: z.string(),
   direccion: z.string(),
   telefono: z.string(),

@@ -4,6 +4,7 @@ import type { TActualizarTerceroRequest } from '@radica/contracts/auth';
 import type { TTercero } from '@radica/contracts/provider';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { municipioNombre } from '../geography/service.ts';
 import { findTerceroOfUser, updateTerceroOfUser, type TTerceroRow } from './repository.ts';
 
 /** The tenant's tercero (the company or person of the account, seed 000 §3). Throws 404 if missing. */
@@ -13,7 +14,7 @@ export async function getTercero(deps: Pick<TDeps, 'db'>, ctx: { tenantId: numbe
   return tercero;
 }
 
-/** A tercero as the API answers it (seed 000 §3 "Tercero"). */
+/** A tercero as the API answers it (seed 000 §3 "Tercero"), with its municipality's name (issue 17). */
 export function toTercero(t: TTerceroRow): TTercero {
   return {
     id: t.id,
@@ -24,6 +25,7 @@ export function toTercero(t: TTerceroRow): TTercero {
     codPais: t.codPais,
     codDepartamento: t.codDepartamento,
     codCiudad: t.codCiudad,
+    nombreCiudad: (t.codPais === 'CO' && municipioNombre(t.codDepartamento, t.codCiudad)) || '',
     dv: t.dv,
     direccion: t.direccion,
     telefono: t.telefono,

@@ -46,6 +46,16 @@ function load() {
   return cache;
 }
 
+/**
+ * The municipality's name for a tercero's stored codes (DIVIPOLA: department '68' + municipality '001' →
+ * 'Bucaramanga'), or null when the pair is unknown (a foreign or legacy value). Issue 17: the settings showed
+ * 'municipio 001'.
+ */
+export function municipioNombre(codDepartamento: string, codCiudad: string): string | null {
+  const found = load().entries.find((e) => e.ubicacion.ciudad.codDepartamento === codDepartamento && e.ubicacion.ciudad.codigo === codCiudad);
+  return found?.ubicacion.ciudad.descripcion ?? null;
+}
+
 /** Counts of the loaded DIVIPOLA data (tests and /api/info-style diagnostics). */
 export function divipolaStats() {
   const { entries, source, departamentos } = load();

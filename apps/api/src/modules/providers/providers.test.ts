@@ -18,6 +18,8 @@ describe('provider configuration', () => {
     const empty = await c.get('/api/Auth/tercero-fevrips');
     expect(empty.status).toBe(200);
     expect(empty.body.data).toMatchObject({ configurado: false, codigoPrestador: null, tercero: { numeroIdentificacion: '901019681' } });
+    // Issue 17: the settings show the municipality's name, not 'municipio 001' (11 + 001 in DIVIPOLA).
+    expect(empty.body.data.tercero).toMatchObject({ codDepartamento: '11', codCiudad: '001', nombreCiudad: 'BOGOTÁ, D.C.' });
 
     const missing = await c.post('/api/Auth/crear-configuracion-fevrips', { ...PROVIDER_CONFIG, codigoPrestador: '' });
     expect(missing.status).toBe(400);

@@ -9,7 +9,9 @@ import { ChangePasswordModal } from './change-password-modal';
 
 /**
  * Account facts (seed 000 §2 "Settings"): authentication type (Google or Manual) and registration date (es-CO,
- * 'No disponible'); manual accounts get 'Cambiar Contraseña', Google accounts a note that Google manages it.
+ * 'No disponible'); manual accounts get 'Cambiar Contraseña', Google accounts a note that Google manages it. The
+ * tenant's validator value (seed 000 §1) is labelled as the account code, so it is not taken for the ministry's
+ * Usuario Validador (issue 17).
  */
 export function AccountCard({
   user,
@@ -29,7 +31,15 @@ export function AccountCard({
             { label: 'Email de acceso', value: user?.email },
             { label: 'Tipo de autenticación', value: user?.authType === 'google' ? 'Google' : 'Manual' },
             { label: 'Fecha de registro', value: formatDate(fechaCreacion) },
-            { label: 'Validador', value: user?.tenant.validator, mono: true },
+            {
+              label: MSG_CUENTAS.accountCodeLabel,
+              value: user?.tenant.validator && (
+                <>
+                  <span className="font-mono">{user.tenant.validator}</span>
+                  <span className="mt-1 block text-xs text-slate-500">{MSG_CUENTAS.accountCodeHint}</span>
+                </>
+              ),
+            },
           ]}
         />
         {user?.authType === 'google' ? (

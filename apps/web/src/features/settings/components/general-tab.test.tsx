@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TProviderConfig } from '@radica/contracts/provider';
 import { resetTimings } from '../../../lib/timings';
 import { ChangePasswordModal } from './change-password-modal';
+import { AccountCard } from './account-card';
 import { TerceroCard } from './tercero-card';
 
 const TERCERO: TProviderConfig['tercero'] = {
@@ -73,6 +74,41 @@ describe('General tab: tercero edit (seed 000 §2, §4 "Settings")', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Editar información general' }));
     expect((screen.getByLabelText('Teléfono') as HTMLInputElement).value).toBe('3001234567');
+  });
+});
+
+describe('General tab: what the cards show (issue 17)', () => {
+  it("names the city instead of 'municipio 001' and shows the saved Observaciones", () => {
+    wrap(
+      <TerceroCard
+        tercero={{ ...TERCERO, nombreCiudad: 'BUCARAMANGA', observaciones: 'Sede principal, segundo piso' }}
+      />,
+    );
+    const card = screen.getByRole('region', { name: /Información/ });
+    expect(card.textContent).toContain('BUCARAMANGA, Santander, Colombia');
+    expect(card.textContent).not.toMatch(/municipio 001/i);
+    expect(screen.getByText('Observaciones')).toBeTruthy();
+    expect(screen.getByText('Sede principal, segundo piso')).toBeTruthy();
+  });
+
+  it('labels the tenant validator as the account code, apart from the ministry Usuario Validador', () => {
+    wrap(
+      <AccountCard
+        user={{
+          id: 1,
+          name: 'IPS Sur',
+          email: 'sur@ips.co',
+          tenant: { validator: 'VAL-900373115', database: 'db_1' },
+          authType: 'manual',
+        }}
+        fechaCreacion="2026-01-02T10:00:00Z"
+      />,
+    );
+    expect(screen.queryByText('Validador')).toBeNull();
+    const term = screen.getByText('Código de cuenta');
+    const value = term.nextElementSibling!;
+    expect(value.textContent).toContain('VAL-900373115');
+    expect(value.textContent).toContain('No es el Usuario Validador del Ministerio');
   });
 });
 

@@ -25,16 +25,27 @@ import { ConfirmChangesModal } from './confirm-changes-modal';
 type TTercero = TProviderConfig['tercero'];
 type TFormInput = z.input<typeof ZActualizarTerceroRequest>;
 
+/**
+ * 'Ciudad, Departamento, País' of a stored tercero, as the city search labels it: the municipality's name the API
+ * resolves from DIVIPOLA (`nombreCiudad`), the code only when the API knows no name. Issue 17: 'municipio 001'.
+ */
+export function ubicacionLabel(t: TTercero): string {
+  const ciudad = t.nombreCiudad || (t.codCiudad ? `Municipio ${t.codCiudad}` : '');
+  const departamento = departamentoNombre(t.codDepartamento) ?? t.codDepartamento;
+  const pais = t.codPais === 'CO' ? 'Colombia' : t.codPais;
+  return [ciudad, departamento, pais].filter(Boolean).join(', ');
+}
+
 function locationOf(t: TTercero): TLocationOption | null {
   if (!t.codCiudad) return null;
   const departamento = departamentoNombre(t.codDepartamento) ?? t.codDepartamento;
   return {
     key: `${t.codPais}-${t.codDepartamento}-${t.codCiudad}`,
-    label: `Municipio ${t.codCiudad}, ${departamento}, ${t.codPais === 'CO' ? 'Colombia' : t.codPais}`,
+    label: ubicacionLabel(t),
     codPais: t.codPais,
     codDepartamento: t.codDepartamento,
     codCiudad: t.codCiudad,
-    ciudad: t.codCiudad,
+    ciudad: t.nombreCiudad || t.codCiudad,
     departamento,
     pais: t.codPais,
   };
@@ -111,7 +122,6 @@ export function TerceroCard({ tercero }: { tercero: TTercero }) {
 
   const tipoLabel =
     TIPOS_IDENTIDAD[tercero.tipoIdentidad as keyof typeof TIPOS_IDENTIDAD] ?? tercero.tipoIdentidad;
-  const departamento = departamentoNombre(tercero.codDepartamento);
   const text = (name: keyof TFormInput, label: string, opts: { type?: string; required?: boolean } = {}) => {
     const id = `tercero-edit-${name}`;
     const message = errors[name]?.message;
@@ -156,16 +166,8 @@ export function TerceroCard({ tercero }: { tercero: TTercero }) {
               { label: 'Email', value: tercero.email },
               { label: 'Teléfono', value: tercero.telefono },
               { label: 'Dirección', value: tercero.direccion },
-              {
-                label: 'Ubicación',
-                value: [
-                  departamento ?? tercero.codDepartamento,
-                  tercero.codCiudad && `municipio ${tercero.codCiudad}`,
-                  tercero.codPais,
-                ]
-                  .filter(Boolean)
-                  .join(' · '),
-              },
+              { label: 'Ubicación', value: ubicacionLabel(tercero) },
+              { label: 'Observaciones', value: tercero.observaciones },
             ]}
           />
         ) : (
