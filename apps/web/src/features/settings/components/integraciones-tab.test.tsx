@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
 import { API_KEY_DIAS_DEFECTO, API_KEY_MAX_DIAS, type TApiKey } from '@radica/contracts/integraciones';
 import { SettingsRoute } from '../routes/settings';
 
@@ -40,6 +41,17 @@ const EXPIRED = key({
   activa: false,
 });
 
+const ALERTAS_SIN_PLAN = {
+  disponible: false,
+  whatsappDisponible: true,
+  correos: [],
+  whatsapp: [],
+  alertarNoAprobado: true,
+  alertarError: true,
+  resumenDiario: false,
+  envios: [],
+};
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -66,6 +78,10 @@ function stubServer(answer: TAnswer = () => undefined) {
         return json(200, { success: true, data: { configurado: false } });
       if (url === '/api/integraciones/claves' && call.method === 'GET')
         return json(200, { success: true, data: { claves: keys } });
+      if (url === '/api/integraciones/webhooks' && call.method === 'GET')
+        return json(200, { success: true, data: { webhooks: [], entregas: [] } });
+      if (url === '/api/integraciones/alertas' && call.method === 'GET')
+        return json(200, { success: true, data: ALERTAS_SIN_PLAN });
       if (url === '/api/integraciones/claves' && call.method === 'POST') {
         const body = call.body as { nombre: string; diasVigencia: number };
         const created = key({
@@ -399,5 +415,46 @@ describe("Settings › Integraciones: 'Revocar' (issue 15)", () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: MSG_INTEGRACIONES.revocarConfirmar }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(MSG_INTEGRACIONES.apiKeyNoEncontrada);
+  });
+
+  it('registers a result webhook and shows its signing secret once', async () => {
+    stubServer((call) =>
+      call.url === '/api/integraciones/webhooks' && call.method === 'POST'
+        ? json(200, { success: true, data: { id: 4, url: (call.body as { url: string }).url, activo: true, creadoEn: '2026-03-01T12:00:00.000Z', secreto: 'whsec_c2VjcmV0bw==' } })
+        : undefined,
+    );
+    renderTab();
+    expect(await screen.findByText(MSG_AVISOS.webhooksVacio)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(MSG_AVISOS.webhookCampoUrl), { target: { value: ' https://his.example.co/radica ' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG_AVISOS.webhookRegistrar }));
+    expect(((await screen.findByLabelText(MSG_AVISOS.webhookSecreto)) as HTMLInputElement).value).toBe('whsec_c2VjcmV0bw==');
+    expect(calls.find((c) => c.url === '/api/integraciones/webhooks' && c.method === 'POST')?.body).toEqual({ url: 'https://his.example.co/radica' });
+  });
+
+  it('shows the rejection alerts disabled with the upgrade star without Business, and saves them with it', async () => {
+    stubServer();
+    renderTab();
+    expect(await screen.findByText(MSG_AVISOS.alertasSoloBusiness)).toBeTruthy();
+    expect((screen.getByRole('button', { name: MSG_AVISOS.alertasGuardar }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    stubServer((call) => {
+      if (call.url !== '/api/integraciones/alertas') return undefined;
+      if (call.method === 'GET') return json(200, { success: true, data: { ...ALERTAS_SIN_PLAN, disponible: true } });
+      return json(200, { success: true, data: { ...ALERTAS_SIN_PLAN, ...(call.body as object), disponible: true } });
+    });
+    renderTab();
+    const correos = await screen.findByLabelText(MSG_AVISOS.alertasCorreos);
+    fireEvent.change(correos, { target: { value: 'a@ips.co\n b@ips.co ' } });
+    fireEvent.change(screen.getByLabelText(MSG_AVISOS.alertasWhatsapp), { target: { value: '573001234567' } });
+    fireEvent.click(screen.getByLabelText(MSG_AVISOS.alertasResumen));
+    fireEvent.click(screen.getByRole('button', { name: MSG_AVISOS.alertasGuardar }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/integraciones/alertas' && c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      correos: ['a@ips.co', 'b@ips.co'],
+      whatsapp: ['573001234567'],
+      alertarNoAprobado: true,
+      alertarError: true,
+      resumenDiario: true,
+    });
   });
 });

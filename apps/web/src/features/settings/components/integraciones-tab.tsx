@@ -18,9 +18,11 @@ import { ApiKeyUsage } from './api-key-usage';
 import { CreateApiKeyModal } from './create-api-key-modal';
 import { NewApiKeyPanel } from './new-api-key-panel';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
+import { WebhooksCard } from './webhooks-card';
+import { AlertasCard } from './alertas-card';
 
 /**
- * Settings › Integraciones (issue 15 "API keys per tenant"): the tenant's keys with loading, empty and error states;
+ * Settings › Integraciones (issue 15 "API keys per tenant", then the result webhooks and rejection alerts cards): the tenant's keys with loading, empty and error states;
  * 'Crear clave' (the new key shown once, in a panel, until it is closed: 'Crear clave' waits meanwhile, so a second
  * key never replaces one not yet saved); 'Revocar' after a confirmation; and how to use a key.
  */
@@ -127,6 +129,8 @@ export function IntegracionesTab() {
         {body}
       </Card>
       <ApiKeyUsage />
+      <WebhooksCard />
+      <AlertasCard />
       {isCreating && (
         <CreateApiKeyModal
           isSubmitting={create.isPending}

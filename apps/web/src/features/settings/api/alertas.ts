@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAlertasData, TAlertasRequest } from '@radica/contracts/avisos';
+import { apiRequest } from '../../../lib/http';
+
+export const ALERTAS_QUERY_KEY = ['integraciones', 'alertas'] as const;
+
+/** GET /api/integraciones/alertas (issue 15): settings, whether the plan includes them, and the latest messages. */
+export async function getAlertas(signal?: AbortSignal): Promise<TAlertasData> {
+  return (await apiRequest<TAlertasData>('/api/integraciones/alertas', { signal })).data;
+}
+
+export const alertasQuery = () => queryOptions({ queryKey: ALERTAS_QUERY_KEY, queryFn: ({ signal }) => getAlertas(signal) });
+
+export function useAlertas() {
+  return useQuery(alertasQuery());
+}
+
+/** PUT /api/integraciones/alertas (Business). Throws HttpError 400 (a recipient) or 403 (plan). */
+export function useSaveAlertas() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TAlertasRequest) => (await apiRequest<TAlertasData>('/api/integraciones/alertas', { method: 'PUT', body })).data,
+    onSuccess: (data) => qc.setQueryData(ALERTAS_QUERY_KEY, data),
+  });
+}
