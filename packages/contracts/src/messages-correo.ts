@@ -69,7 +69,7 @@ export const MSG_CORREO = {
   // settings (web): the e-mail channel card
   tarjetaTitulo: 'Canal de correo',
   tarjetaDescripcion:
-    'Tu sistema de facturación o tu equipo envían la factura (XML) y su RIPS (JSON), o un ZIP con ellos, a esta dirección. Radica los radica, los revisa y responde al remitente con el resultado.',
+    'Tu sistema de facturación o tu equipo envían la factura (XML) y su RIPS (JSON), o un ZIP con ellos, a esta dirección. Radica los recibe, los revisa, los envía al Ministerio si así lo eliges y responde al remitente con el resultado.',
   direccionEtiqueta: 'Dirección de radicación',
   copiarDireccion: 'Copiar dirección',
   direccionCopiada: 'Dirección copiada al portapapeles',

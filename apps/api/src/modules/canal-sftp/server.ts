@@ -16,6 +16,8 @@ const METODOS: ('password' | 'publickey')[] = ['password', 'publickey'];
 /** Uploads one session may have open at once, and connections the server holds at once. */
 const MAX_SUBIDAS_SESION = 16;
 const MAX_CONEXIONES = 500;
+/** Time to log in after connecting (ms). */
+const AUTH_TIMEOUT_MS = 30_000;
 /** Largest chunk answered to one READ (clients ask for 32–256 KB). */
 const MAX_LECTURA = 256 * 1024;
 
@@ -112,6 +114,11 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
     }
     conexiones.add(client);
     let tenantId: number | null = null;
+    // A connection that does not log in within AUTH_TIMEOUT_MS is closed (it would hold a socket for nothing).
+    const authTimer = setTimeout(() => client.end(), AUTH_TIMEOUT_MS);
+    authTimer.unref();
+    client.on('ready', () => clearTimeout(authTimer));
+    client.on('close', () => clearTimeout(authTimer));
     client.on('error', (err: Error) => deps.log.info({ err: err.message, ip: info.ip }, 'sftp: connection error'));
     client.on('close', () => conexiones.delete(client));
     client.on('authentication', (ctx) => {
