@@ -5,6 +5,13 @@ import { getAppQueryClient } from '../lib/query-client';
 
 /** seed 000 §9 / seed 001 §9: toasts last 3 s. */
 const TOAST_DURATION_MS = 3000;
+/**
+ * Toasts stack at the bottom right, above the floating chat button (56 px at 16/24 px from the corner), so they never
+ * cover the header's user menu or a page's top actions such as 'Nuevo Reporte' (issue 17).
+ */
+export const TOAST_POSITION = 'bottom-right';
+export const TOAST_OFFSET = { bottom: 96, right: 24 };
+export const TOAST_MOBILE_OFFSET = { bottom: 84, right: 16, left: 16 };
 
 /**
  * What every screen but the sales page needs around it: the app's QueryClient and the toasts. Loaded with the first
@@ -15,7 +22,9 @@ export function AppServices({ children }: { children: ReactNode }) {
     <QueryClientProvider client={getAppQueryClient()}>
       {children}
       <Toaster
-        position="top-right"
+        position={TOAST_POSITION}
+        offset={TOAST_OFFSET}
+        mobileOffset={TOAST_MOBILE_OFFSET}
         richColors
         closeButton
         duration={TOAST_DURATION_MS}

@@ -1,13 +1,11 @@
-import { useEffect, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import type { TProviderConfig } from '@radica/contracts/provider';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useTerceroFevrips } from '../../../lib/provider-config';
-import { LIST_TOAST_MS } from '../utils/timings';
 
 /** Settings → Ministerio, where the provider configuration lives. */
 export const PROVIDER_SETTINGS_PATH = '/settings?tab=ministerio';
@@ -61,9 +59,10 @@ export function ProviderSetupNotice({
 }
 
 /**
- * seed 001 §2: with no provider configuration the list warns (a toast once, and this notice); a send the server
- * refused with 412 CONFIG_REQUIRED (`refusal`, its message) keeps the notice as an error even while the
- * configuration query has not caught up. Renders nothing while loading or when the configuration exists.
+ * seed 001 §2: with no provider configuration the list warns with the seed's text, as this notice and not also as a
+ * toast (issue 17: both at once; docs/spec-deviations.md); a send the server refused with 412 CONFIG_REQUIRED
+ * (`refusal`, its message) keeps the notice as an error even while the configuration query has not caught up.
+ * Renders nothing while loading or when the configuration exists.
  */
 export function ProviderMissingAlert({
   refusal = null,
@@ -74,9 +73,6 @@ export function ProviderMissingAlert({
 }) {
   const provider = useTerceroFevrips();
   const isProviderMissing = provider.data?.configurado === false;
-  useEffect(() => {
-    if (isProviderMissing) toast.warning(MSG.configNotFound, { id: 'provider-missing', duration: LIST_TOAST_MS });
-  }, [isProviderMissing]);
   if (!isProviderMissing && !refusal) return null;
   return (
     <ProviderSetupNotice

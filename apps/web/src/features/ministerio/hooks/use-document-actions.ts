@@ -82,7 +82,10 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       }
     } catch (error) {
       if (onSessionError(error)) return;
-      setConfigRefusal(configRequiredMessage(error));
+      // A missing configuration is explained by the page's notice, not also by a toast (issue 17).
+      const refusal = configRequiredMessage(error);
+      setConfigRefusal(refusal);
+      if (refusal) return;
       if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
       else toast.error(getErrorMessage(error, MSG.sendError));
     }
@@ -150,8 +153,9 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
         toast.info(MSG_MINISTERIO.sincronizacionSinDatos);
       else toast.success(result.mensaje || MSG_MINISTERIO.syncDone(result.cantidadRegistrosGuardados));
     } catch (error) {
-      setConfigRefusal(configRequiredMessage(error));
-      fail(error, MSG_MINISTERIO.syncError);
+      const refusal = configRequiredMessage(error);
+      setConfigRefusal(refusal);
+      if (!refusal) fail(error, MSG_MINISTERIO.syncError);
     }
   };
 

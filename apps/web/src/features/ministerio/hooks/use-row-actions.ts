@@ -17,7 +17,7 @@ import { useFailureToast } from './use-failure-toast';
  * A list row's actions (seed 001 §2 "Row actions"): view details (side panel), view errors (side panel), copy
  * the CUV, download the ministry's answer, send, reactivate. `busyRowId` is the row whose send or reactivation
  * is pending. `configRefusal` keeps the message of a send refused for lack of a provider configuration (412
- * CONFIG_REQUIRED) so the list can keep explaining it after the toast is gone.
+ * CONFIG_REQUIRED) so the list explains it with its notice, instead of a toast (issue 17).
  */
 export function useRowActions() {
   const [busyRowId, setBusyRowId] = useState<number | null>(null);
@@ -65,9 +65,10 @@ export function useRowActions() {
         if (result.exitoso) toast.success(MSG_MINISTERIO.documentSent, options);
         else toast.error(MSG_MINISTERIO.sendDocumentError(result.mensaje), options);
       } catch (error) {
+        // A missing configuration is explained by the list's notice, not also by a toast (issue 17).
         const refusal = configRequiredMessage(error);
         if (refusal) setConfigRefusal(refusal);
-        fail(error, MSG_MINISTERIO.sendDocumentError);
+        else fail(error, MSG_MINISTERIO.sendDocumentError);
       } finally {
         setBusyRowId(null);
       }
