@@ -111,7 +111,7 @@ async function recibir(deps: TDeps, session: SMTPServerSession, canales: TCanalC
 /**
  * Starts the e-mail channel with the app (issue 16): the SMTP server on INBOUND_SMTP_HOST:INBOUND_SMTP_PORT when
  * INBOUND_SMTP_ENABLED, and the IMAP poll when IMAP_URL is set, once the API listens (replies link to it); both stop
- * when the app closes. A port already in use is logged, not fatal. `app.inboundSmtpPort()` tells the bound port.
+ * when the app closes, before the database. A port already in use is logged, not fatal. `app.inboundSmtpPort()` tells the bound port.
  */
 export function registerInboundMail(app: FastifyInstance, deps: TDeps) {
   let smtp: SMTPServer | null = null;
@@ -156,7 +156,8 @@ export function registerInboundMail(app: FastifyInstance, deps: TDeps) {
     }
     if (deps.config.imapUrl && !stopImap) stopImap = startImapPolling(deps, deps.config.imapUrl, deps.config.imapPollS * 1000, baseUrl);
   };
-  app.addHook('onClose', async () => {
+  // preClose: before the database closes, so a message being processed can finish.
+  app.addHook('preClose', async () => {
     if (app.server.listening) await started;
     await stopImap?.();
     const server = smtp;
