@@ -3,8 +3,10 @@ import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_CONFIG, par1Copy, registerAndLogin, startTestApp, type TTestApp } from './helpers.ts';
+import { newWebhookSecret, signatureHeaders } from '../src/modules/avisos/webhooks.ts';
 
 /**
  * Issue 15: the Spanish integration guide's curl examples (docs/integracion-api.md) run for real, in the order the
@@ -67,5 +69,23 @@ describe('docs/integracion-api.md', () => {
     // The retry the guide promises: the same key and content answer the same document.
     const replay = await run(multipart!);
     expect(replay.data.id).toBe(filed.data.id);
+  });
+
+  it('its webhook signature check accepts what Radica signs and refuses a changed body, another secret or an old timestamp', async () => {
+    const code = /```js\n([\s\S]*?)```/.exec(readFileSync(GUIDE, 'utf8'))?.[1];
+    expect(code).toBeTruthy();
+    const file = join(dir, 'verificar.mjs');
+    writeFileSync(file, code!);
+    const { verificarFirma } = (await import(pathToFileURL(file).href)) as {
+      verificarFirma: (cuerpo: string, encabezados: Record<string, string>, secreto: string) => boolean;
+    };
+    const secreto = newWebhookSecret();
+    const cuerpo = JSON.stringify({ id: 'evt_1', tipo: 'documento.resultado', data: { estado: 'APROBADO' } });
+    const headers = signatureHeaders(secreto, 'evt_1', cuerpo, new Date());
+    expect(verificarFirma(cuerpo, headers, secreto)).toBe(true);
+    expect(verificarFirma(cuerpo.replace('APROBADO', 'NO_APROBADO'), headers, secreto)).toBe(false);
+    expect(verificarFirma(cuerpo, headers, newWebhookSecret())).toBe(false);
+    const old = signatureHeaders(secreto, 'evt_1', cuerpo, new Date(Date.now() - 10 * 60_000));
+    expect(verificarFirma(cuerpo, old, secreto)).toBe(false);
   });
 });

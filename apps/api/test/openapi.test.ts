@@ -45,3 +45,23 @@ describe('OpenAPI document (/api/docs)', () => {
     expect(await res.text()).toContain('swagger');
   });
 });
+
+describe('OpenAPI examples (issue 15 "examples taken from the real sample shapes")', () => {
+  it('carry the filing and the filed package, and each example is valid for its own contract', async () => {
+    const { ZPaqueteData, ZPaqueteJsonRequest } = await import('@radica/contracts/integraciones');
+    const { ZEventoWebhook } = await import('@radica/contracts/avisos');
+    const { EJEMPLO_PAQUETE_DATA, EJEMPLO_PAQUETE_JSON, EJEMPLO_EVENTO_WEBHOOK, EJEMPLO_RIPS } = await import('@radica/contracts/ejemplos');
+    expect(ZPaqueteData.safeParse(EJEMPLO_PAQUETE_DATA).success).toBe(true);
+    expect(ZPaqueteJsonRequest.safeParse(EJEMPLO_PAQUETE_JSON).success).toBe(true);
+    expect(ZEventoWebhook.safeParse(EJEMPLO_EVENTO_WEBHOOK).success).toBe(true);
+    // The RIPS example has the structure of the real samples: the same field names at every level it shows.
+    const real = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../shared/samples/par1_rips_evento_nit901019681_A01E5687.json'), 'utf8'));
+    expect(Object.keys(EJEMPLO_RIPS).sort()).toEqual(Object.keys(real).sort());
+    expect(Object.keys(EJEMPLO_RIPS.usuarios[0]).sort()).toEqual(Object.keys(real.usuarios[0]).sort());
+    expect(Object.keys(EJEMPLO_RIPS.usuarios[0].servicios.procedimientos[0]).sort()).toEqual(Object.keys(real.usuarios[0].servicios.procedimientos[0]).sort());
+    const doc = JSON.stringify(await (await fetch(`${t.url}/api/docs/json`)).json());
+    expect(doc).toContain('"examples"');
+    expect(doc).toContain(EJEMPLO_PAQUETE_DATA.resultado.cuv);
+    expect(doc).toContain('"codProcedimiento":"893815"');
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPaqueteData } from './integraciones.ts';
 import { MSG_AVISOS } from './messages-avisos.ts';
+import { EJEMPLO_EVENTO_WEBHOOK } from './ejemplos.ts';
 
 /**
  * What Radica tells a tenant's systems and people when a document reaches a final status (issue 15 "Result webhooks",
@@ -26,12 +27,14 @@ export const EVENTO_PRUEBA = 'webhook.prueba';
  * webhook-signature `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`). `data` is what GET /api/v1/paquetes/{id}
  * answers (null for a test event).
  */
-export const ZEventoWebhook = z.object({
-  id: z.string(),
-  tipo: z.enum([EVENTO_RESULTADO, EVENTO_PRUEBA]),
-  creadoEn: z.string(),
-  data: ZPaqueteData.nullable(),
-});
+export const ZEventoWebhook = z
+  .object({
+    id: z.string(),
+    tipo: z.enum([EVENTO_RESULTADO, EVENTO_PRUEBA]),
+    creadoEn: z.string(),
+    data: ZPaqueteData.nullable(),
+  })
+  .meta({ examples: [EJEMPLO_EVENTO_WEBHOOK] });
 export type TEventoWebhook = z.infer<typeof ZEventoWebhook>;
 
 /** POST /api/integraciones/webhooks body: an https URL (http only to the local machine in development). */

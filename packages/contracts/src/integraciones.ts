@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZHallazgo } from './documents.ts';
+import { EJEMPLO_PAQUETE_DATA, EJEMPLO_PAQUETE_JSON } from './ejemplos.ts';
 
 /**
  * The integrators' API channel (issue 15 "The API channel"): API keys managed in /settings (tab 'Integraciones'), the
@@ -63,11 +64,13 @@ export type TApiKeysData = z.infer<typeof ZApiKeysData>;
  * travel with one file. `enviar` true sends it to the ministry at once. As multipart the files are the parts `xml`
  * and `rips` and `enviar` a field ('true' / 'false').
  */
-export const ZPaqueteJsonRequest = z.object({
-  xmlFevFile: z.string().max(30_000_000).nullable().optional(),
-  rips: z.record(z.string(), z.unknown()).nullable().optional(),
-  enviar: z.boolean().default(false),
-});
+export const ZPaqueteJsonRequest = z
+  .object({
+    xmlFevFile: z.string().max(30_000_000).nullable().optional(),
+    rips: z.record(z.string(), z.unknown()).nullable().optional(),
+    enviar: z.boolean().default(false),
+  })
+  .meta({ examples: [EJEMPLO_PAQUETE_JSON] });
 export type TPaqueteJsonRequest = z.input<typeof ZPaqueteJsonRequest>;
 
 /**
@@ -93,5 +96,5 @@ export const ZPaqueteData = z.object({
       notificaciones: z.array(ZHallazgo),
     })
     .nullable(),
-});
+}).meta({ examples: [EJEMPLO_PAQUETE_DATA] });
 export type TPaqueteData = z.infer<typeof ZPaqueteData>;

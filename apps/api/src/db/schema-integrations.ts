@@ -7,7 +7,7 @@ import { fevRips } from './schema-documents.ts';
 
 /**
  * An API key of a tenant: shown once at creation, stored as the SHA-256 of the whole key (the key is 32 random bytes,
- * so a fast hash is enough: nothing to brute-force; docs/decisions/020). `prefijo` is what lists show.
+ * so a fast hash is enough: nothing to brute-force; docs/decisions/024). `prefijo` is what lists show.
  */
 export const apiKeys = pgTable(
   'api_keys',

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZPaqueteJsonRequest } from '@radica/contracts/integraciones';
 
 /** Paths that are not part of Radica's public API: the simulators, the operator's and the development routes. */
 const OCULTAS = /^\/(_sim\/|api\/admin\/|api\/dev\/|_control)/;
@@ -35,7 +37,38 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       const out = jsonSchemaTransform(input);
       return OCULTAS.test(input.url) ? { ...out, schema: { ...out.schema, hide: true } } : out;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withFilingBody(jsonSchemaTransformObject(input) as TOpenApiDoc),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+}
+
+type TOpenApiDoc = { paths?: Record<string, Record<string, Record<string, unknown>>> };
+
+/**
+ * POST /api/v1/paquetes reads its body itself (multipart or JSON: integraciones/routes.ts), so Fastify has no body
+ * schema to document: the document gets both content types here, the JSON one from its zod contract (with the
+ * example in the shape of the real samples).
+ */
+function withFilingBody<T extends TOpenApiDoc>(doc: T): T {
+  const op = doc.paths?.['/api/v1/paquetes']?.post;
+  if (!op) return doc;
+  const json = z.toJSONSchema(ZPaqueteJsonRequest, { io: 'input' }) as Record<string, unknown>;
+  delete json.$schema;
+  op.requestBody = {
+    required: true,
+    content: {
+      'application/json': { schema: json },
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            xml: { type: 'string', format: 'binary', description: 'El XML de la factura o nota (AttachedDocument).' },
+            rips: { type: 'string', format: 'binary', description: 'El RIPS en JSON.' },
+            enviar: { type: 'string', enum: ['true', 'false'], default: 'false' },
+          },
+        },
+      },
+    },
+  };
+  return doc;
 }
