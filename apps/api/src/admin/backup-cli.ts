@@ -5,8 +5,7 @@ import type { TBackupData } from '@radica/contracts/backups';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { createBackup } from '../modules/backups/service.ts';
-import { formatBytes } from '../modules/backups/routes.ts';
+import { createBackup, formatBytes } from '../modules/backups/service.ts';
 import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
 
 /**

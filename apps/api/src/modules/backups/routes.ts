@@ -5,6 +5,7 @@ import { ZBackupData, ZBackupRequest } from '@radica/contracts/backups';
 import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
 import type { TDeps } from '../../deps.ts';
 import { runBackup } from './schedule.ts';
+import { formatBytes } from './service.ts';
 
 /**
  * Backups (issue 16): POST /api/admin/backup, the operator's `npm run backup` while the server runs (with PGlite this
@@ -21,16 +22,4 @@ export async function backupRoutes(app: FastifyInstance, deps: TDeps) {
       return { success: true, data, message: MSG_BACKUPS.copiaCreada(data.archivo, formatBytes(data.bytes)) };
     },
   );
-}
-
-/** A size for people: 1,5 MB, 820 kB, 312 B (es-CO decimal comma). */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toLocaleString('es-CO', { maximumFractionDigits: 1 })} ${units[unit]}`;
 }

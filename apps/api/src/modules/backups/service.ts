@@ -164,3 +164,15 @@ export async function applyRetention(deps: { db: TDb; config: Pick<TConfig, 'bac
   for (const name of deleted) await unlink(join(dir, name)).catch(() => {});
   return { deleted, days };
 }
+
+/** A size for people: 1,5 MB, 820 kB, 312 B (es-CO decimal comma). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toLocaleString('es-CO', { maximumFractionDigits: 1 })} ${units[unit]}`;
+}
