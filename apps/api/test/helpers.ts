@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { computeDv } from '@radica/contracts/nit';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { whatsappSimulatorPlugin } from '@radica/whatsapp-simulator/plugin';
@@ -148,7 +149,7 @@ export const TERCERO = (numeroIdentificacion: string) => ({
   razonSocial: 'MEDICAL ENERGY SAS',
   tipoIdentidad: 'NI',
   numeroIdentificacion,
-  dv: '8',
+  dv: computeDv(numeroIdentificacion),
   codPais: 'CO',
   codDepartamento: '11',
   codCiudad: '001',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { TIPOS_IDENTIDAD } from './enums.ts';
 import { MSG_CUENTAS } from './messages-cuentas.ts';
+import { isDvConsistent } from './nit.ts';
 
 /** Account and session calls (seed 000 §3, §7). Field names are the seed's, verbatim. */
 
@@ -129,6 +130,7 @@ export const ZRegistrationRequest = z
   .object({ terceroData: ZRegistrationTerceroData, credentialData: ZCredentialData })
   .superRefine((v, ctx) => {
     const t = v.terceroData;
+    if (!isDvConsistent(t)) ctx.addIssue({ code: 'custom', path: ['terceroData', 'dv'], message: MSG_CUENTAS.dvIncorrecto });
     if (v.credentialData.credentialType === 'manual') {
       const required: [keyof typeof t, string][] = [
         ['primerNombre', MSG.primerNombreRequired],
@@ -276,7 +278,8 @@ const requiredText = (message: string, max: number) =>
 
 /**
  * PUT /api/Auth/actualizar-tercero (seed 000 §3 "Tercero", §2 Settings required marks: Nombre, Email, Tipo de
- * Identificación, Número de Identificación, Razón Social, Teléfono, Dirección).
+ * Identificación, Número de Identificación, Razón Social, Teléfono, Dirección). A NIT's DV, when sent, must be its
+ * check digit (seed 000 §5, issue 17).
  */
 export const ZActualizarTerceroRequest = z.object({
   nombre: requiredText(MSG_CUENTAS.nombreRequired, 300),
@@ -296,7 +299,7 @@ export const ZActualizarTerceroRequest = z.object({
   telefono: requiredText(MSG_CUENTAS.telefonoRequired, 50),
   email: email(MSG.emailObligatorio, MSG.emailInvalid),
   observaciones: optionalText(1000),
-});
+}).refine(isDvConsistent, { path: ['dv'], message: MSG_CUENTAS.dvIncorrecto });
 export type TActualizarTerceroRequest = z.infer<typeof ZActualizarTerceroRequest>;
 
 /** GET /api/Geografia/autocomplete query (seed 000 §7, §9: texto trimmed ≥ 2, limite 15; Radica caps at 50). */

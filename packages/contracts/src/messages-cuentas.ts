@@ -158,6 +158,8 @@ export const MSG_CUENTAS = {
   // seed 000 §2 Settings
   confirmChangesTitle: 'Confirmar cambios importantes',
   /** Radica (issue 17): the tenant's validator value in Settings › General › Cuenta. */
+  /** Radica (issue 17, seed 000 §5 DV rule): a NIT sent with a verification digit that does not match it. */
+  dvIncorrecto: 'El dígito de verificación (DV) no corresponde al NIT. Revisa el número de identificación.',
   accountCodeLabel: 'Código de cuenta',
   accountCodeHint: 'Identifica tu cuenta en Radica. No es el Usuario Validador del Ministerio.',
   confirmChangesIntro: 'Estos cambios pueden afectar:',

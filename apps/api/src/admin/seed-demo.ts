@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { computeDv } from '@radica/contracts/nit';
 import { MODULOS } from '@radica/contracts/products';
 import { loadConfig, type TConfig } from '../config.ts';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
@@ -81,7 +82,7 @@ export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUr
         razonSocial: 'IPS DEMO RADICA SAS',
         tipoIdentidad: 'NI',
         numeroIdentificacion: DEMO.nit,
-        dv: '1',
+        dv: computeDv(DEMO.nit),
         codPais: 'CO',
         codDepartamento: '11',
         codCiudad: '001',

@@ -1,6 +1,7 @@
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import type { TActualizarTerceroRequest } from '@radica/contracts/auth';
+import { dvToStore } from '@radica/contracts/nit';
 import type { TTercero } from '@radica/contracts/provider';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -47,7 +48,7 @@ export async function actualizarTercero(deps: TDeps, ctx: { tenantId: number; us
     razonSocial: input.razonSocial,
     tipoIdentidad: input.tipoIdentidad,
     numeroIdentificacion: input.numeroIdentificacion.replace(/[\s.\-_]/g, ''),
-    dv: input.dv,
+    dv: dvToStore(input),
     codPais: input.codPais,
     codDepartamento: input.codDepartamento,
     codCiudad: input.codCiudad,

@@ -237,7 +237,7 @@ describe('PUT /api/Auth/actualizar-tercero', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(MSG_CUENTAS.terceroUpdated);
     const [ta] = await t.app.deps.db.select().from(terceros).where(eq(terceros.id, a.registration.terceroId));
-    expect(ta).toMatchObject({ nombre: 'Clínica Norte', numeroIdentificacion: '900373115', codDepartamento: '05', email: 'contacto@clinicanorte.co' });
+    expect(ta).toMatchObject({ nombre: 'Clínica Norte', numeroIdentificacion: '900373115', dv: '3', codDepartamento: '05', email: 'contacto@clinicanorte.co' });
     const resB = await b.c.put('/api/Auth/actualizar-tercero', { ...body, nombre: 'B' });
     expect(resB.status).toBe(200);
     const [ta2] = await t.app.deps.db.select().from(terceros).where(eq(terceros.id, a.registration.terceroId));
@@ -258,6 +258,9 @@ describe('PUT /api/Auth/actualizar-tercero', () => {
       [{ ...body, email: 'no-es-email' }, MSG.emailInvalid],
       [{ ...body, tipoIdentidad: 'XX' }, MSG.tipoIdentidadRequired],
       [{ ...body, numeroIdentificacion: '' }, MSG.numeroIdentificacionRequired],
+      // seed 000 §5 / issue 17: 900373115's check digit is 3.
+      [{ ...body, dv: '8' }, MSG_CUENTAS.dvIncorrecto],
+      [{ ...body, numeroIdentificacion: '900373116' }, MSG_CUENTAS.dvIncorrecto],
     ];
     for (const [b, message] of cases) {
       const res = await c.put('/api/Auth/actualizar-tercero', b);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@radica/contracts/messages';
-import { emailCodes, refreshTokens, tenants, users } from '../../db/schema.ts';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { emailCodes, refreshTokens, tenants, terceros, users } from '../../db/schema.ts';
 import { client, codeFromOutbox, registerAndLogin, startTestApp, TERCERO, type TTestApp } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -89,6 +90,35 @@ describe('registration with a server-side e-mail code', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MSG.primerNombreRequired);
+  });
+
+  it("refuses a NIT whose DV is not its check digit (seed 000 §5, issue 17), and stores the computed DV when none is sent", async () => {
+    const c = client(t.url);
+    for (const dv of ['0', '4', '9']) {
+      const res = await c.post('/api/Auth/registration', {
+        terceroData: { ...TERCERO('900373115'), dv },
+        credentialData: { credentialType: 'manual', email: 'dv@example.co', password: 'Clave-Segura-2026' },
+      });
+      expect(res.status, dv).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION', message: MSG_CUENTAS.dvIncorrecto });
+    }
+    // A CC carries no DV rule.
+    const cc = await c.post('/api/Auth/registration', {
+      terceroData: { ...TERCERO('1010101010'), tipoIdentidad: 'CC', dv: '5' },
+      credentialData: { credentialType: 'manual', email: 'dv@example.co', password: 'Clave-Segura-2026' },
+    });
+    expect(cc.body.message).not.toBe(MSG_CUENTAS.dvIncorrecto);
+
+    await c.post('/api/Email/send-verification-code', { email: 'sin-dv@example.co', userName: 'sin-dv', companyName: 'Prueba' });
+    const code = await codeFromOutbox(c, 'sin-dv@example.co');
+    const verified = await c.post('/api/Email/verify-code', { email: 'sin-dv@example.co', code });
+    const reg = await c.post('/api/Auth/registration', {
+      terceroData: { ...TERCERO('900.373.115'), dv: '' },
+      credentialData: { credentialType: 'manual', email: 'sin-dv@example.co', password: 'Clave-Segura-2026', verificationToken: verified.body.data.verificationToken },
+    });
+    expect(reg.status).toBe(200);
+    const [row] = await t.app.deps.db.select().from(terceros).where(eq(terceros.id, reg.body.data.terceroId));
+    expect(row).toMatchObject({ numeroIdentificacion: '900373115', dv: '3' });
   });
 
   it('creates tenant, tercero and user with an argon2id hash and unguessable validator', async () => {

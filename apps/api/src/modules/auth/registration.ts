@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { dvToStore } from '@radica/contracts/nit';
 import type { TRegistrationData, TRegistrationRequest } from '@radica/contracts/auth';
 import { claimGuestSales } from '../billing/settlement.ts';
 import type { TDeps } from '../../deps.ts';
@@ -103,7 +104,7 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
           segundoApellido: t.segundoApellido,
           tipoIdentidad: t.tipoIdentidad,
           numeroIdentificacion: t.numeroIdentificacion.replace(/[\s.\-_]/g, ''),
-          dv: t.dv,
+          dv: dvToStore(t),
           codPais,
           codDepartamento,
           codCiudad,

@@ -9,7 +9,7 @@ import { useLogin } from '../api/login';
 import { useRegisterAccount } from '../api/register-account';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useVerifyCode } from '../api/verify-code';
-import { computeDv } from '../../../lib/compute-dv';
+import { computeDv } from '@radica/contracts/nit';
 import { decodeGoogleToken } from '../../../lib/google-identity';
 import { AllSet } from './all-set';
 import { CreatingAccount, runFakeProgress } from './creating-account';

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField, Input, Select, fieldA11y } from '../../../components/ui/form-field';
 import { LocationAutocomplete } from '../../../components/ui/location-autocomplete';
 import type { TLocationOption } from '../../../lib/location-search';
-import { computeDv } from '../../../lib/compute-dv';
+import { computeDv } from '@radica/contracts/nit';
 import { checkSubStep, followRazonSocial } from '../utils/step-checks';
 
 export type TTerceroInput = z.input<typeof ZTerceroData>;

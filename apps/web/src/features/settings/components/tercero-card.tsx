@@ -14,7 +14,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { DetailList } from '../../../components/ui/detail-list';
 import { FormField, Input, Select, fieldA11y } from '../../../components/ui/form-field';
 import { LocationAutocomplete } from '../../../components/ui/location-autocomplete';
-import { computeDv } from '../../../lib/compute-dv';
+import { computeDv } from '@radica/contracts/nit';
 import { departamentoNombre } from '../../../lib/departamentos';
 import { getErrorMessage } from '../../../lib/http';
 import type { TLocationOption } from '../../../lib/location-search';
@@ -57,7 +57,7 @@ function formValues(t: TTercero): TFormInput {
     razonSocial: t.razonSocial,
     tipoIdentidad: (t.tipoIdentidad || 'CC') as TFormInput['tipoIdentidad'],
     numeroIdentificacion: t.numeroIdentificacion,
-    dv: t.dv,
+    dv: '',
     codPais: t.codPais,
     codDepartamento: t.codDepartamento,
     codCiudad: t.codCiudad,

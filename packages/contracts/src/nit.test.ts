@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDv } from './compute-dv';
+import { computeDv, dvToStore, isDvConsistent } from './nit.ts';
 
 describe('computeDv (seed 000 §5)', () => {
   it('gives the DIAN example 900373115 → 3', () => {
@@ -29,5 +29,20 @@ describe('computeDv (seed 000 §5)', () => {
     expect(computeDv('')).toBe('');
     expect(computeDv('abc')).toBe('');
     expect(computeDv('1234567890123456')).toBe('');
+  });
+});
+
+describe('isDvConsistent / dvToStore (seed 000 §5, issue 17)', () => {
+  it('accepts the right DV or none for a NIT and refuses any other digit', () => {
+    expect(isDvConsistent({ tipoIdentidad: 'NI', numeroIdentificacion: '900373115', dv: '3' })).toBe(true);
+    expect(isDvConsistent({ tipoIdentidad: 'NI', numeroIdentificacion: '900373115', dv: '' })).toBe(true);
+    for (const dv of ['0', '1', '2', '4', '9', 'X'])
+      expect(isDvConsistent({ tipoIdentidad: 'NI', numeroIdentificacion: '900373115', dv })).toBe(false);
+  });
+
+  it('does not check other identity types, and stores the computed DV for a NIT only', () => {
+    expect(isDvConsistent({ tipoIdentidad: 'CC', numeroIdentificacion: '1010101010', dv: '5' })).toBe(true);
+    expect(dvToStore({ tipoIdentidad: 'NI', numeroIdentificacion: '900.373.115', dv: '' })).toBe('3');
+    expect(dvToStore({ tipoIdentidad: 'CC', numeroIdentificacion: '1010101010', dv: '' })).toBe('');
   });
 });

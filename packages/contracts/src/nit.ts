@@ -19,3 +19,26 @@ export function computeDv(nit: string): string {
   const remainder = sum % 11;
   return String(remainder < 2 ? remainder : 11 - remainder);
 }
+
+/**
+ * Whether a tercero's DV agrees with its NIT (seed 000 §5; issue 17: "the server accepts any DV"): only for tipo
+ * 'NI'; an empty DV is accepted (the server then stores the computed one, see `dvToStore`), any other value must
+ * equal computeDv(numeroIdentificacion). Other identity types carry no DV and are not checked.
+ */
+export function isDvConsistent(t: {
+  tipoIdentidad: string;
+  numeroIdentificacion: string;
+  dv?: string | null;
+}): boolean {
+  if (t.tipoIdentidad !== 'NI' || !t.dv) return true;
+  return t.dv === computeDv(t.numeroIdentificacion);
+}
+
+/** The DV to store for a tercero: the NIT's computed DV for tipo 'NI', else the DV given ('' when none). */
+export function dvToStore(t: {
+  tipoIdentidad: string;
+  numeroIdentificacion: string;
+  dv?: string | null;
+}): string {
+  return t.tipoIdentidad === 'NI' ? computeDv(t.numeroIdentificacion) : (t.dv ?? '');
+}
