@@ -26,7 +26,7 @@ import {
   type TCanalCorreoRow,
   type TCorreoEntranteRow,
 } from './repository.ts';
-import { leerZip } from './zip.ts';
+import { leerZip } from '../integraciones/zip.ts';
 
 type TTenantCtx = { tenantId: number };
 

@@ -1,3 +1,5 @@
+import { strToU8, zipSync } from 'fflate';
+import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import { existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +145,28 @@ describe('SFTP channel: filing (issue 16)', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('a ZIP holding the pair is filed like the two files (the e-mail channel\'s checks); a ZIP with a path escape is refused whole', async () => {
+    const z = await tenant('sftp-zip@example.co', 'prestador-zip');
+    const sftp = await connect(z.port, 'prestador-zip', { password: PASSWORD });
+    try {
+      const pair = par1Copy('SFZ001');
+      await sftp.put(Buffer.from(zipSync({ 'lote/SFZ001.xml': pair.xml, 'lote/SFZ001.json': pair.json, 'lote/leeme.txt': strToU8('hola') })), '/entrada/lote.zip');
+      const { json } = await waitResult(sftp, /^ResultadosMSPS_SFZ001_ID\d+_A_CUV\.json$/, 12_000);
+      expect(json.CodigoUnicoValidacion).toMatch(/^[0-9a-f]{96}$/);
+      expect(await names(sftp, '/procesados')).toContain('lote.zip');
+      const ignorado = await waitResult(sftp, /leeme.*_NA_HALLAZGOS\.json$/);
+      expect((ignorado.json.ResultadosValidacion as { Codigo: string }[])[0]!.Codigo).toBe('IGNORADO');
+
+      await sftp.put(Buffer.from(zipSync({ '../../fuera.xml': pair.xml })), '/entrada/malo.zip');
+      const malo = await waitResult(sftp, /^ResultadosMSPS_malo_NA_HALLAZGOS\.json$/);
+      expect((malo.json.ResultadosValidacion as { Codigo: string; Descripcion: string }[])[0]).toMatchObject({ Codigo: 'ZIP', Descripcion: MSG_CORREO.archivoZipRuta });
+    } finally {
+      await sftp.end();
+    }
+    const list = await z.c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 15 });
+    expect(list.body.data.results.data.map((d: { formato: string; canal: string }) => `${d.formato}:${d.canal}`)).toEqual(['SFZ001:sftp']);
   });
 
   it('half a package waits, then is reported INCOMPLETO after SFTP_PAIR_WAIT_S', async () => {

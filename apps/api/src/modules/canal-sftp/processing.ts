@@ -3,7 +3,8 @@ import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { buildRespuestas } from '../documents/reports.ts';
-import { radicarLote, type TResultadoArchivo } from '../integraciones/lote.ts';
+import { radicarLote, type TArchivoEntrante, type TResultadoArchivo } from '../integraciones/lote.ts';
+import { leerZip } from '../integraciones/zip.ts';
 import { estadoPaquete } from '../integraciones/service.ts';
 import { hasModule } from '../products/service.ts';
 import { findOwnerUserId } from './repository.ts';
@@ -199,9 +200,22 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
         return;
       }
       const enviar = usuario?.envioAutomatico ?? false;
-      const lote = await radicarLote(deps, { tenantId, userId }, [{ filename: nombre, bytes }], { canal: 'sftp', enviar });
+      // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (integraciones/zip.ts).
+      let archivos: TArchivoEntrante[] = [{ filename: nombre, bytes }];
+      if (/\.zip$/i.test(nombre)) {
+        const zip = leerZip(nombre, bytes);
+        if (!zip.ok) {
+          await arbol.moverAProcesados(tenantId, nombre);
+          await reportarArchivo(tenantId, { archivo: nombre, formato: null, codigo: 'ZIP', mensaje: zip.mensaje });
+          return;
+        }
+        for (const o of zip.omitidas) await reportarArchivo(tenantId, { archivo: o.archivo, formato: null, codigo: o.resultado, mensaje: o.mensaje });
+        archivos = zip.archivos;
+      }
+      const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'sftp', enviar });
       const procesado = (await arbol.moverAProcesados(tenantId, nombre)) ?? nombre;
-      for (const r of lote.archivos) if (r.codigo) await reportarArchivo(tenantId, { ...r, archivo: procesado });
+      const esZip = archivos[0]?.filename !== nombre;
+      for (const r of lote.archivos) if (r.codigo) await reportarArchivo(tenantId, { ...r, archivo: esZip ? `${procesado}/${r.archivo}` : procesado });
       for (const d of lote.documentos) await reportarDocumento(tenantId, d, [procesado], enviar);
     } catch (err) {
       deps.log.error({ err, tenantId, archivo: nombre }, 'sftp: a received file could not be processed');

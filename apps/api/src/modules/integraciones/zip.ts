@@ -1,7 +1,7 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
-import type { TArchivoEntrante } from '../integraciones/lote.ts';
+import type { TArchivoEntrante } from './lote.ts';
 
 /** Most entries a ZIP attachment may hold (issue 16 brief). */
 export const ZIP_MAX_ENTRADAS = 100;
@@ -20,7 +20,7 @@ export type TZipLeido =
   | { ok: false; mensaje: string };
 
 /**
- * Reads a ZIP attachment of the e-mail channel (issue 16: "ZIP contents checked for size and count"): its XML and JSON
+ * Reads a ZIP received by the e-mail or the SFTP channel (issue 16: "ZIP contents checked for size and count"): its XML and JSON
  * entries become files named by their base name; other entries are reported ignored and ZIPs inside it refused. The
  * whole ZIP is refused (`ok: false` with the Spanish reason) when it holds more than ZIP_MAX_ENTRADAS entries, an
  * entry path with '..' or an absolute path, an entry over MAX_UPLOAD_BYTES, more than ZIP_MAX_DESCOMPRIMIDO
