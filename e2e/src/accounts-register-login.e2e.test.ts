@@ -42,7 +42,7 @@ describe('manual registration → login → logout', () => {
     const city = page.getByRole('combobox', { name: 'Ciudad' });
     await city.fill('Bucaramanga');
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByText('Selecciona tu país').waitFor();
+    await page.getByRole('alert').getByText('Selecciona tu ciudad').waitFor();
     await city.click(); // the suggestions closed on blur; focusing opens them again
     await page.getByRole('option', { name: /^Bucaramanga, Santander/i }).click();
     await page.getByRole('button', { name: 'Siguiente' }).click();

@@ -35,6 +35,8 @@ export const MSG_CUENTAS = {
   // seed 000 §5 — registration password strength ('Falta: …'); the same items as the web helper
   passwordMissing: (items: readonly string[]) => `Falta: ${items.join(', ')}`,
   passwordMissingLength: 'al menos 8 caracteres',
+  /** Radica (issue 17): the registration password's helper before anything is typed. */
+  passwordRequirementsHint: 'Usa al menos 8 caracteres, con una letra, un número y un símbolo.',
   passwordMissingLetter: 'una letra',
   passwordMissingDigit: 'un número',
   passwordMissingSymbol: 'un símbolo (!@#$%^&*…)',

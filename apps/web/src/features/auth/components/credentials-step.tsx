@@ -84,7 +84,13 @@ export function CredentialsStep({
         id="register-password"
         label="Contraseña"
         error={passwordError && passwordError !== strength.message ? passwordError : undefined}
-        hint={<PasswordStrengthMeter id="register-password-strength" strength={strength} />}
+        hint={
+          <PasswordStrengthMeter
+            id="register-password-strength"
+            strength={strength}
+            isPristine={password === '' && !passwordError}
+          />
+        }
       >
         <PasswordInput
           autoComplete="new-password"

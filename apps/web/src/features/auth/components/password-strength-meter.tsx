@@ -1,3 +1,4 @@
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { cn } from '../../../lib/cn';
 import type { PasswordStrength } from '../utils/password-strength';
 
@@ -10,8 +11,20 @@ const BAR_COLORS = [
   'bg-emerald-600',
 ];
 
-/** Five bars for the 0–5 score and the helper text ('Falta: …', 'Contraseña fuerte'…). */
-export function PasswordStrengthMeter({ id, strength }: { id: string; strength: PasswordStrength }) {
+/**
+ * Five bars for the 0–5 score and the helper text ('Falta: …', 'Contraseña fuerte'…). `isPristine` (nothing typed,
+ * nothing submitted yet) shows the requirements instead of 'La contraseña es obligatoria' (issue 17: the error
+ * showed before the user had typed anything).
+ */
+export function PasswordStrengthMeter({
+  id,
+  strength,
+  isPristine = false,
+}: {
+  id: string;
+  strength: PasswordStrength;
+  isPristine?: boolean;
+}) {
   return (
     <div className="space-y-1">
       <div className="flex gap-1" aria-hidden="true">
@@ -30,7 +43,7 @@ export function PasswordStrengthMeter({ id, strength }: { id: string; strength: 
         aria-live="polite"
         className={cn('text-xs', strength.isValid ? 'text-emerald-700' : 'text-slate-500')}
       >
-        {strength.message}
+        {isPristine ? MSG_CUENTAS.passwordRequirementsHint : strength.message}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { TLoginData, TTerceroData } from '@radica/contracts/auth';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
@@ -25,6 +25,27 @@ import { VerificationStep } from './verification-step';
 
 /** seed 000 §4: EmailValidation, TerceroForm (4 sub-steps), EmailVerification (manual), CreatingTenant. */
 export type TRegisterStep = 'credentials' | 'tercero' | 'verification' | 'google' | 'creating' | 'done';
+
+/**
+ * Moves the focus to the new step's heading (its first h2, else `fallback`) whenever `stepKey` changes after the
+ * first render, so keyboard and screen-reader users start each wizard step at its title (issue 17: the focus went
+ * to the page body).
+ */
+export function useStepFocus(
+  container: RefObject<HTMLElement | null>,
+  fallback: RefObject<HTMLElement | null>,
+  stepKey: string,
+) {
+  const previous = useRef(stepKey);
+  useEffect(() => {
+    if (previous.current === stepKey) return;
+    previous.current = stepKey;
+    const target = container.current?.querySelector<HTMLElement>('h2') ?? fallback.current;
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [container, fallback, stepKey]);
+}
 
 /** seed 000 §9: the progress bar counts 6 units. */
 export const REGISTRATION_UNITS = 6;
@@ -211,12 +232,15 @@ export function RegisterWizard({
   };
 
   const units = progressUnits(step, subStep);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const progressLabelRef = useRef<HTMLSpanElement>(null);
+  useStepFocus(stepRef, progressLabelRef, `${step}-${subStep}`);
 
   return (
     <div className="space-y-6">
       <div>
         <div className="mb-1 flex justify-between text-xs text-slate-500">
-          <span>
+          <span ref={progressLabelRef} className="outline-none">
             Paso {units} de {REGISTRATION_UNITS}
           </span>
         </div>
@@ -235,69 +259,71 @@ export function RegisterWizard({
         </div>
       </div>
 
-      {step === 'credentials' && (
-        <>
-          <GoogleSignIn onResult={onGoogleResult} />
-          <CredentialsStep
-            defaultValues={credentials}
-            onGoToLogin={onGoToLogin}
-            onDone={(values) => {
-              setCredentials(values);
+      <div ref={stepRef} className="space-y-6 [&_h2]:outline-none">
+        {step === 'credentials' && (
+          <>
+            <GoogleSignIn onResult={onGoogleResult} />
+            <CredentialsStep
+              defaultValues={credentials}
+              onGoToLogin={onGoToLogin}
+              onDone={(values) => {
+                setCredentials(values);
+                setStep('tercero');
+              }}
+            />
+          </>
+        )}
+        {step === 'tercero' && (
+          <TerceroStep
+            email={credentials.email}
+            defaultValues={terceroDraft}
+            subStep={subStep}
+            onSubStepChange={setSubStep}
+            location={location}
+            onLocationChange={setLocation}
+            error={terceroError}
+            onBack={(values) => {
+              setTerceroDraft(values);
+              setStep('credentials');
+            }}
+            onDone={onTerceroDone}
+          />
+        )}
+        {step === 'verification' && (
+          <VerificationStep
+            email={credentials.email}
+            info={codeInfo}
+            error={codeError}
+            isSending={sendCode.isPending}
+            isVerifying={verify.isPending}
+            onResend={() => void requestCode(tercero?.razonSocial || tercero?.nombre || '', true)}
+            onVerify={(code) => void onVerify(code)}
+            onBack={() => {
+              setSubStep(3);
               setStep('tercero');
             }}
           />
-        </>
-      )}
-      {step === 'tercero' && (
-        <TerceroStep
-          email={credentials.email}
-          defaultValues={terceroDraft}
-          subStep={subStep}
-          onSubStepChange={setSubStep}
-          location={location}
-          onLocationChange={setLocation}
-          error={terceroError}
-          onBack={(values) => {
-            setTerceroDraft(values);
-            setStep('credentials');
-          }}
-          onDone={onTerceroDone}
-        />
-      )}
-      {step === 'verification' && (
-        <VerificationStep
-          email={credentials.email}
-          info={codeInfo}
-          error={codeError}
-          isSending={sendCode.isPending}
-          isVerifying={verify.isPending}
-          onResend={() => void requestCode(tercero?.razonSocial || tercero?.nombre || '', true)}
-          onVerify={(code) => void onVerify(code)}
-          onBack={() => {
-            setSubStep(3);
-            setStep('tercero');
-          }}
-        />
-      )}
-      {step === 'google' && google && (
-        <GoogleCompletionForm
-          profile={google.profile}
-          error={googleError}
-          onSubmit={(values) => void onGoogleComplete(values)}
-          onCancel={() => {
-            setGoogle(null);
-            setStep('credentials');
-          }}
-        />
-      )}
-      {step === 'creating' && <CreatingAccount step={creatingStep} />}
-      {step === 'done' && (
-        <AllSet
-          isFromPayment={isFromPayment}
-          onContinueToPayment={onContinueToPayment}
-          onGoToLogin={onGoogleRegistered}
-        />
-      )}
+        )}
+        {step === 'google' && google && (
+          <GoogleCompletionForm
+            profile={google.profile}
+            error={googleError}
+            onSubmit={(values) => void onGoogleComplete(values)}
+            onCancel={() => {
+              setGoogle(null);
+              setStep('credentials');
+            }}
+          />
+        )}
+        {step === 'creating' && <CreatingAccount step={creatingStep} />}
+        {step === 'done' && (
+          <AllSet
+            isFromPayment={isFromPayment}
+            onContinueToPayment={onContinueToPayment}
+            onGoToLogin={onGoogleRegistered}
+          />
+        )}
+      </div>
     </div>
   );
 }

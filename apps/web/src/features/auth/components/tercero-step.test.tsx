@@ -68,7 +68,8 @@ describe('TerceroStep (seed 000 §5 "Personal data")', () => {
     const { onSubStepChange } = renderStep(2);
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'Bucaramanga' } });
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
-    expect(await screen.findByText('Selecciona tu país')).toBeTruthy();
+    expect(await screen.findByText('Selecciona tu ciudad', { selector: '[role="alert"] *' })).toBeTruthy();
+    expect(screen.queryByText('Selecciona tu país')).toBeNull();
     expect(onSubStepChange).not.toHaveBeenCalled();
   });
 });

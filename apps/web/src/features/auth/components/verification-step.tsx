@@ -9,7 +9,7 @@ import { FormField, Input, fieldA11y } from '../../../components/ui/form-field';
 const ZCodeForm = z.object({ code: ZVerifyCodeRequest.shape.code });
 type TCodeForm = z.output<typeof ZCodeForm>;
 
-/** E-mail verification (seed 000 §2): 6-digit code, 'Reenviar código'. */
+/** E-mail verification (seed 000 §2): 6-digit code (digits only are kept as typed or pasted), 'Reenviar código'. */
 export function VerificationStep({
   email,
   info,
@@ -39,6 +39,7 @@ export function VerificationStep({
     defaultValues: { code: '' },
   });
   const message = errors.code?.message;
+  const codeField = register('code');
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onVerify(values.code))} className="space-y-4">
@@ -53,10 +54,15 @@ export function VerificationStep({
         <Input
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
           className="max-w-48 text-center font-mono text-lg tracking-[0.4em]"
+          pattern="[0-9]*"
           {...fieldA11y('verification-code', message)}
-          {...register('code')}
+          {...codeField}
+          onChange={(e) => {
+            // Digits only (issue 17: letters were accepted); a pasted '123 456' keeps its six digits.
+            e.target.value = e.target.value.replace(/\D/g, '').slice(0, 6);
+            void codeField.onChange(e);
+          }}
         />
       </FormField>
       <div className="flex flex-wrap items-center justify-between gap-2 pt-2">

@@ -17,8 +17,9 @@ const blank = (v: string | null | undefined) => !v || !v.trim();
  * The step check of a personal-data sub-step (seed 000 §5 "Personal data"): the first missing item's message,
  * or null when the sub-step may be left. 0 names ('El primer nombre es obligatorio', 'El primer apellido es
  * obligatorio'), 1 identification ('Selecciona un tipo de documento', 'Ingresa el número de documento'),
- * 2 location ('Selecciona tu país', 'Selecciona tu departamento', 'Selecciona tu ciudad' — a city chosen from
- * the suggestions fills all three), 3 contact (all optional).
+ * 2 location ('Selecciona tu ciudad', then 'Selecciona tu departamento', 'Selecciona tu país' — the step has
+ * one city field and a city chosen from the suggestions fills all three, so a missing choice names the city;
+ * issue 17: it said 'Selecciona tu país' with no country field), 3 contact (all optional).
  */
 export function checkSubStep(subStep: number, values: TStepCheckValues): string | null {
   switch (subStep) {
@@ -31,9 +32,9 @@ export function checkSubStep(subStep: number, values: TStepCheckValues): string 
       if (blank(values.numeroIdentificacion)) return MSG_CUENTAS.stepNumeroDocumento;
       return null;
     case 2:
-      if (blank(values.codPais)) return MSG_CUENTAS.stepSelectPais;
-      if (blank(values.codDepartamento)) return MSG_CUENTAS.stepSelectDepartamento;
       if (blank(values.codCiudad)) return MSG_CUENTAS.stepSelectCiudad;
+      if (blank(values.codDepartamento)) return MSG_CUENTAS.stepSelectDepartamento;
+      if (blank(values.codPais)) return MSG_CUENTAS.stepSelectPais;
       return null;
     default:
       return null;
