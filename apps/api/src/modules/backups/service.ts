@@ -140,7 +140,7 @@ async function restorePglite(dir: string, file: string, key: Buffer) {
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     try {
-      const db = await PGlite.create({ dataDir: dir, loadDataDir: new Blob(chunks), extensions: { pg_trgm } });
+      const db = await PGlite.create({ dataDir: dir, loadDataDir: new Blob(chunks.map((c) => new Uint8Array(c))), extensions: { pg_trgm } });
       await db.close();
     } catch (err) {
       rmSync(dir, { recursive: true, force: true });
