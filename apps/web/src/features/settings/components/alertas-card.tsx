@@ -8,6 +8,7 @@ import type { TAlertasData } from '@radica/contracts/avisos';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormField } from '../../../components/ui/form-field';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
@@ -64,10 +65,7 @@ export function AlertasCard() {
     }
   };
   const check = (key: 'alertarNoAprobado' | 'alertarError' | 'resumenDiario', label: string) => (
-    <label className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
-      <input type="checkbox" className="size-5" checked={f[key]} disabled={disabled} onChange={(e) => setForm({ ...f, [key]: e.target.checked })} />
-      {label}
-    </label>
+    <CheckboxField label={label} checked={f[key]} disabled={disabled} onChange={(value) => setForm({ ...f, [key]: value })} />
   );
 
   return (

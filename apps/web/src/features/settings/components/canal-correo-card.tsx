@@ -15,6 +15,7 @@ import { useCanalCorreo } from '../api/get-canal-correo';
 import { useRotateCanalCorreo } from '../api/rotate-canal-correo';
 import { useUpdateCanalCorreo } from '../api/update-canal-correo';
 import { CanalCorreoEntrantes } from './canal-correo-entrantes';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 
 /** The inbound address, read-only, with 'Copiar dirección' and 'Rotar dirección' (after a confirmation). */
 function Direccion({ direccion, onRotate }: { direccion: string; onRotate: () => void }) {
@@ -51,31 +52,6 @@ function Direccion({ direccion, onRotate }: { direccion: string; onRotate: () =>
         <Button variant="secondary" className="shrink-0" onClick={onRotate}>
           <RefreshCw aria-hidden="true" className="size-4" /> {MSG_CORREO.rotarDireccion}
         </Button>
-      </div>
-    </div>
-  );
-}
-
-/** A labelled checkbox with its help text. */
-function Interruptor({ label, help, checked, onChange }: { label: string; help: string; checked: boolean; onChange: (v: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-1 size-4 rounded border-slate-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-        checked={checked}
-        aria-describedby={`${id}-help`}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <p id={`${id}-help`} className="text-xs text-slate-500">
-          {help}
-        </p>
       </div>
     </div>
   );
@@ -171,13 +147,13 @@ function Ajustes({ canal }: { canal: TCanalCorreo }) {
         </form>
       </section>
       <div className="space-y-3">
-        <Interruptor
+        <CheckboxField
           label={MSG_CORREO.envioAutomaticoEtiqueta}
           help={MSG_CORREO.envioAutomaticoAyuda}
           checked={envioAutomatico}
           onChange={setEnvioAutomatico}
         />
-        <Interruptor label={MSG_CORREO.activoEtiqueta} help={MSG_CORREO.activoAyuda} checked={activo} onChange={setActivo} />
+        <CheckboxField label={MSG_CORREO.activoEtiqueta} help={MSG_CORREO.activoAyuda} checked={activo} onChange={setActivo} />
       </div>
       <div className="flex justify-end">
         <Button onClick={() => void onSave()} disabled={!isDirty} isLoading={update.isPending}>

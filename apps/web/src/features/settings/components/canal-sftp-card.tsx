@@ -13,6 +13,7 @@ import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useCanalSftp } from '../api/get-canal-sftp';
 import { useUpdateCanalSftp } from '../api/update-canal-sftp';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 
 /** A read-only value (server, port, fingerprint) with its 'Copiar' button. */
 function Copiable({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
@@ -45,31 +46,6 @@ function Copiable({ label, value, hint, testId }: { label: string; value: string
         </Button>
       </div>
     </FormField>
-  );
-}
-
-/** A labelled checkbox with its help text. */
-function Interruptor({ label, help, checked, onChange }: { label: string; help: string; checked: boolean; onChange: (v: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-1 size-4 rounded border-slate-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-        checked={checked}
-        aria-describedby={`${id}-help`}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <p id={`${id}-help`} className="text-xs text-slate-500">
-          {help}
-        </p>
-      </div>
-    </div>
   );
 }
 
@@ -256,8 +232,8 @@ function Ajustes({ canal }: { canal: TCanalSftpData }) {
         </div>
       </fieldset>
       <div className="space-y-3">
-        <Interruptor label={MSG_SFTP.campoEnvioAutomatico} help={MSG_SFTP.campoEnvioAutomaticoAyuda} checked={envioAutomatico} onChange={setEnvioAutomatico} />
-        <Interruptor label={MSG_SFTP.campoActivo} help={MSG_SFTP.campoActivoAyuda} checked={activo} onChange={setActivo} />
+        <CheckboxField label={MSG_SFTP.campoEnvioAutomatico} help={MSG_SFTP.campoEnvioAutomaticoAyuda} checked={envioAutomatico} onChange={setEnvioAutomatico} />
+        <CheckboxField label={MSG_SFTP.campoActivo} help={MSG_SFTP.campoActivoAyuda} checked={activo} onChange={setActivo} />
       </div>
       <div className="flex justify-end">
         <Button type="submit" isLoading={update.isPending}>
