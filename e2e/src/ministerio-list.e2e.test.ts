@@ -28,8 +28,9 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const showing = (x: number, y: number) => h.page.getByText(`Mostrando ${x} de ${y} documentos`);
+/** Today in Bogotá as the date filters take it: dd/mm/aaaa (issue 17). */
 const today = () =>
-  new Intl.DateTimeFormat('en-CA', {
+  new Intl.DateTimeFormat('es-CO', {
     timeZone: 'America/Bogota',
     year: 'numeric',
     month: '2-digit',

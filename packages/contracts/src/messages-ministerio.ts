@@ -110,6 +110,10 @@ export const MSG_MINISTERIO = {
   allTypes: 'Todos',
   allStatuses: 'Todos (sin anulados)',
   pickRange: 'Seleccionar rango',
+  /** Radica (issue 17): the date filters write dd/mm/aaaa and refuse a reversed range. */
+  datePlaceholder: 'dd/mm/aaaa',
+  dateInvalid: 'Fecha inválida: escríbela como dd/mm/aaaa.',
+  dateRangeReversed: 'La fecha inicial no puede ser posterior a la fecha final.',
   selectAll: 'Seleccionar todos los resultados',
   selectRow: (formato: string) => `Seleccionar ${formato}`,
   bulkQueued: (n: number) => `${countOf(n, 'documento', 'documentos')} en cola para envío al Ministerio`,
