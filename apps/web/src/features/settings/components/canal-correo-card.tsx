@@ -16,20 +16,14 @@ import { useRotateCanalCorreo } from '../api/rotate-canal-correo';
 import { useUpdateCanalCorreo } from '../api/update-canal-correo';
 import { CanalCorreoEntrantes } from './canal-correo-entrantes';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { copyWithToast } from '../../../lib/clipboard';
 
 /** The inbound address, read-only, with 'Copiar dirección' and 'Rotar dirección' (after a confirmation). */
 function Direccion({ direccion, onRotate }: { direccion: string; onRotate: () => void }) {
   const ids = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const onCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(direccion);
-      toast.success(MSG_CORREO.direccionCopiada);
-    } catch {
-      toast.error(MSG_CORREO.direccionNoCopiada);
-      inputRef.current?.focus();
-    }
-  };
+  const onCopy = () =>
+    copyWithToast(direccion, { ok: MSG_CORREO.direccionCopiada, fail: MSG_CORREO.direccionNoCopiada }, () => inputRef.current?.focus());
   return (
     <div className="space-y-1.5">
       <label htmlFor={`${ids}-dir`} className="text-sm font-medium text-slate-700">

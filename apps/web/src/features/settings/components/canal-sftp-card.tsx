@@ -14,20 +14,13 @@ import { getErrorMessage } from '../../../lib/http';
 import { useCanalSftp } from '../api/get-canal-sftp';
 import { useUpdateCanalSftp } from '../api/update-canal-sftp';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { copyWithToast } from '../../../lib/clipboard';
 
 /** A read-only value (server, port, fingerprint) with its 'Copiar' button. */
 function Copiable({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const onCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success(MSG_SFTP.copiado(label));
-    } catch {
-      toast.error(MSG_SFTP.noCopiado);
-      inputRef.current?.focus();
-    }
-  };
+  const onCopy = () => copyWithToast(value, { ok: MSG_SFTP.copiado(label), fail: MSG_SFTP.noCopiado }, () => inputRef.current?.focus());
   return (
     <FormField id={id} label={label} hint={hint}>
       <div className="flex gap-2">

@@ -14,6 +14,7 @@ import { Modal } from '../../../components/ui/modal';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from '../api/webhooks';
+import { copyWithToast } from '../../../lib/clipboard';
 
 const formatDate = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat('es-CO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Bogota' }).format(new Date(iso)) : '—';
@@ -59,14 +60,7 @@ export function WebhooksCard() {
       toast.error(getErrorMessage(err, MSG.unknownError));
     }
   };
-  const copySecret = async () => {
-    try {
-      await navigator.clipboard.writeText(created?.secreto ?? '');
-      toast.success(MSG_INTEGRACIONES.claveCopiada);
-    } catch {
-      toast.error(MSG_INTEGRACIONES.claveNoCopiada);
-    }
-  };
+  const copySecret = () => copyWithToast(created?.secreto ?? '', { ok: MSG_INTEGRACIONES.claveCopiada, fail: MSG_INTEGRACIONES.claveNoCopiada });
 
   const atLimit = (query.data?.webhooks.length ?? 0) >= WEBHOOKS_MAX;
   return (
