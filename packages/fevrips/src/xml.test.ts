@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@radica/contracts/messages';
 import { FevRipsError } from './errors.ts';
-import { parseFevXml } from './xml.ts';
+import { parseFevXml, tipoFromProfile } from './xml.ts';
 import { SAMPLE, readSample, readSampleJson, readSampleText } from '../test/samples.ts';
 
 function expectFevRipsError(fn: () => unknown, code: FevRipsError['code']): FevRipsError {
@@ -299,5 +299,18 @@ describe('parseFevXml on synthetic documents', () => {
     expect(xml.nitObligado).toBe('800111222');
     expect(xml.dvObligado).toBe('5');
     expect(xml.salud).toBeNull();
+  });
+});
+
+describe('document type from the profile id (seed 001 §5)', () => {
+  it("reads the seed's three profiles, the real files' longer ones, mojibake, and nothing from anything else", () => {
+    expect(tipoFromProfile('DIAN 2.1 Factura Venta')).toBe('FV');
+    expect(tipoFromProfile('DIAN 2.1 Nota Crédito')).toBe('NC');
+    expect(tipoFromProfile('DIAN 2.1 Nota Débito')).toBe('ND');
+    expect(tipoFromProfile('DIAN 2.1: Nota Crédito de Factura Electrónica de Venta')).toBe('NC');
+    expect(tipoFromProfile('DIAN 2.1: Factura Electrónica de Venta')).toBe('FV');
+    expect(tipoFromProfile('DIAN 2.1: Nota CrÃ©dito de Factura ElectrÃ³nica de Venta')).toBe('NC');
+    expect(tipoFromProfile('DIAN 2.1: documento soporte')).toBeNull();
+    expect(tipoFromProfile(null)).toBeNull();
   });
 });

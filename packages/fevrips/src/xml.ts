@@ -282,11 +282,12 @@ function isDocumentRoot(name: string): name is TFevRootName {
 }
 
 /**
- * Document kind from `cbc:ProfileID` ("DIAN 2.1: Nota Crédito de Factura Electrónica de Venta"…), matched
+ * Document kind from `cbc:ProfileID` (seed 001 §5: 'DIAN 2.1 Factura Venta' → FV, 'DIAN 2.1 Nota Crédito' → NC,
+ * 'DIAN 2.1 Nota Débito' → ND; real files say "DIAN 2.1: Nota Crédito de Factura Electrónica de Venta"…), matched
  * without accents and tolerant of double-encoded UTF-8 ("CrÃ©dito"). Notes are tested first because their
- * profile also names the invoice. Null when the text decides nothing.
+ * profile also names the invoice. Null when the text decides nothing (the caller then says Documento Electrónico).
  */
-function tipoFromProfile(profileId: string | null): TTipoDocumentoFev | null {
+export function tipoFromProfile(profileId: string | null): TTipoDocumentoFev | null {
   if (!profileId) return null;
   const folded = foldForMatch(profileId);
   if (/nota\s*(?:de\s*)?cr\S{0,4}dito/.test(folded)) return 'NC';
