@@ -8,7 +8,9 @@ import {
   getSession,
   isStoredRefreshExpired,
   readStoredUser,
+  noteServerDate,
   scheduleRefresh,
+  serverNow,
   setAccessToken,
   setAuthenticated,
 } from './session';
@@ -141,13 +143,15 @@ async function send(path: string, options: ApiRequestOptions, accessToken: strin
     if (session.user) headers['X-Validator'] = session.user.tenant.validator;
   }
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
       credentials: 'include',
       signal: options.signal,
     });
+    noteServerDate(response.headers?.get('date') ?? null);
+    return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     if (options.signal?.aborted) throw error;
@@ -273,10 +277,22 @@ function requestRefresh(validator: string): Promise<RefreshData | null> {
   return refreshInFlight;
 }
 
+/**
+ * A token the server has just issued is never due at once: whatever the clocks say, the next proactive refresh
+ * waits at least this long (issue 17: a skewed clock made every new token look expired).
+ */
+export const MIN_PROACTIVE_REFRESH_MS = 10_000;
+
 function scheduleProactiveRefresh(expiryIso: string): void {
-  scheduleRefresh(expiryIso, () => {
-    void refreshAccessToken();
-  });
+  scheduleRefresh(
+    expiryIso,
+    () => {
+      void refreshAccessToken();
+    },
+    undefined,
+    serverNow(),
+    MIN_PROACTIVE_REFRESH_MS,
+  );
 }
 
 /**

@@ -73,6 +73,47 @@ describe('single-flight refresh with the 30 s stale flag (seed 000 §4)', () => 
   });
 });
 
+describe('a device clock that is off (issue 17: 8 refreshes in 160 ms, then the login)', () => {
+  it.each([
+    ['20 min ahead', 20 * 60_000],
+    ['20 min behind', -20 * 60_000],
+  ])('%s: one refresh, then the next 2 min before the server-side expiry', async (_, skewMs) => {
+    vi.useFakeTimers();
+    const serverStart = Date.UTC(2026, 10, 24, 15, 0, 0);
+    vi.setSystemTime(serverStart + skewMs);
+    const serverTime = () => Date.now() - skewMs;
+    let issued = 0;
+    stubFetch((url) => {
+      if (!url.endsWith('/api/Auth/refresh')) return json(200, { success: true, data: {} });
+      issued += 1;
+      const body = {
+        success: true,
+        data: {
+          accessToken: `t${issued}`,
+          accessTokenExpiry: new Date(serverTime() + 15 * 60_000).toISOString(),
+        },
+      };
+      return new Response(JSON.stringify(body), {
+        headers: { 'Content-Type': 'application/json', Date: new Date(serverTime()).toUTCString() },
+      });
+    });
+    setAuthenticated(USER, {
+      accessToken: 't0',
+      accessTokenExpiry: new Date(serverStart + 60_000).toISOString(),
+    });
+
+    expect(await refreshAccessToken()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(issued).toBe(1);
+    // 15 min tokens, 120 s lead: nothing more until 13 min of server time have passed.
+    await vi.advanceTimersByTimeAsync(12 * 60_000);
+    expect(issued).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(issued).toBe(2);
+    expect(getSession()).toMatchObject({ status: 'authenticated', accessToken: 't2' });
+  });
+});
+
 describe('401 retry rules (seed 000 §7 notes)', () => {
   it.each([
     '/api/Auth/forgot-password',

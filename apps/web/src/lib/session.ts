@@ -19,6 +19,28 @@ export const EXPIRED_REDIRECT_DELAY_MS = 500;
 /** setTimeout cannot wait longer than 2^31 − 1 ms. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** Server clock − this device's clock, in ms, from the last response's Date header (0 until one is seen). */
+let serverClockOffsetMs = 0;
+
+/**
+ * Note the server's clock from a response's `Date` header (RFC 7231, whole seconds) received at `receivedAt`
+ * (device ms). The access token's expiry is the server's time, so a device clock that is minutes off would
+ * otherwise schedule the refresh at once, again and again (issue 17: 8 refreshes in 160 ms, then the login).
+ * Ignores a missing or unreadable header.
+ */
+export function noteServerDate(dateHeader: string | null, receivedAt: number = Date.now()): void {
+  if (!dateHeader) return;
+  const server = Date.parse(dateHeader);
+  if (Number.isNaN(server)) return;
+  // The header drops the milliseconds: its second began up to 1 s before the real server time.
+  serverClockOffsetMs = server + 500 - receivedAt;
+}
+
+/** The server's current time in ms, as far as this device knows (device clock + the noted offset). */
+export function serverNow(deviceNow: number = Date.now()): number {
+  return deviceNow + serverClockOffsetMs;
+}
+
 /**
  * loading: start-up restore in progress; authenticated; unauthenticated;
  * expired: a refresh just failed, the guard shows a notice and turns to `unauthenticated` after 500 ms.
@@ -224,21 +246,26 @@ export function expireSession(delayMs: number = getTimings().expiredRedirectMs):
 /**
  * Run `refresh` `leadMs` before `expiryIso` (seed 000 §4: 120 s before expiry). When the token is already
  * closer than that, it runs at half the remaining time (at once when expired), so a server with access tokens
- * shorter than the lead does not cause a refresh loop. Replaces any earlier schedule; `clearSession`
+ * shorter than the lead does not cause a refresh loop. `now` is the server's time (serverNow: the expiry is the
+ * server's, issue 17) and the delay is never below `minDelayMs`. Replaces any earlier schedule; `clearSession`
  * cancels it. Returns the delay in ms, or null when the date is invalid.
  */
 export function scheduleRefresh(
   expiryIso: string,
   refresh: () => void,
   leadMs: number = getTimings().refreshLeadMs,
-  now: number = Date.now(),
+  now: number = serverNow(),
+  minDelayMs = 0,
 ): number | null {
   clearTimeout(refreshTimer);
   refreshTimer = undefined;
   const expiry = Date.parse(expiryIso);
   if (Number.isNaN(expiry)) return null;
   const remaining = expiry - now;
-  const delay = remaining <= 0 ? 0 : remaining > leadMs ? remaining - leadMs : Math.floor(remaining / 2);
+  const delay = Math.max(
+    minDelayMs,
+    remaining <= 0 ? 0 : remaining > leadMs ? remaining - leadMs : Math.floor(remaining / 2),
+  );
   refreshTimer = setTimeout(refresh, Math.min(delay, MAX_TIMER_MS));
   return delay;
 }
