@@ -20,7 +20,7 @@ export function Header({ onOpenMenu, onLogout }: { onOpenMenu: () => void; onLog
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">
+      <h1 className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold text-slate-900 sm:truncate sm:text-lg">
         {getHeaderTitle(pathname)}
       </h1>
       <button

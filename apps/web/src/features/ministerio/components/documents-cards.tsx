@@ -18,7 +18,7 @@ export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busy
           checked={selection.isAllSelected}
           disabled={selection.isSelectingAll}
           onChange={selection.onToggleAll}
-          className="size-4 accent-brand-600"
+          className="size-6 accent-brand-600"
         />
         {MSG_MINISTERIO.selectAll}
       </label>
@@ -35,7 +35,7 @@ export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busy
                 aria-label={MSG_MINISTERIO.selectRow(row.formato)}
                 checked={selection.isSelected(row.id)}
                 onChange={() => selection.onToggle(row)}
-                className="mt-1 size-4 accent-brand-600"
+                className="size-6 shrink-0 accent-brand-600"
               />
               <div className="min-w-0 flex-1">
                 <div className="flex items-center justify-between gap-2">

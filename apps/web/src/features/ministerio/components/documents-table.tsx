@@ -50,7 +50,7 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
                 }}
                 disabled={selection.isSelectingAll}
                 onChange={selection.onToggleAll}
-                className="size-4 rounded border-slate-300 accent-brand-600"
+                className="size-6 rounded border-slate-300 accent-brand-600"
               />
             </th>
             <th scope="col" className={th}>
@@ -87,7 +87,8 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
             <tr
               key={row.id}
               data-testid="fila-documento"
-              className={selection.isSelected(row.id) ? 'bg-brand-50/50' : 'hover:bg-slate-50'}
+              className={selection.isSelected(row.id) ? 'bg-brand-50' : 'hover:bg-slate-50'}
+              data-selected={selection.isSelected(row.id) || undefined}
             >
               <td className={td}>
                 <input
@@ -95,7 +96,7 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
                   aria-label={MSG_MINISTERIO.selectRow(row.formato)}
                   checked={selection.isSelected(row.id)}
                   onChange={() => selection.onToggle(row)}
-                  className="size-4 rounded border-slate-300 accent-brand-600"
+                  className="size-6 rounded border-slate-300 accent-brand-600"
                 />
               </td>
               <td className={`${td} text-slate-500`}>{firstRowNumber + index}</td>

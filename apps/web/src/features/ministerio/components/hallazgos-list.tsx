@@ -68,7 +68,8 @@ export function HallazgosList({
                 data-clase={item.clase}
                 key={item.id}
                 className={cn(
-                  'rounded-lg border px-3 py-2.5 text-sm',
+                  // Long codes and paths wrap inside the card (issue 17: a 390 px phone scrolled to 624 px).
+                  'min-w-0 rounded-lg border px-3 py-2.5 text-sm [overflow-wrap:anywhere]',
                   isError ? 'border-red-100 bg-red-50/50' : 'border-amber-100 bg-amber-50/50',
                 )}
               >
@@ -81,7 +82,7 @@ export function HallazgosList({
                   >
                     {item.codigo}
                   </span>
-                  <span className="text-slate-900">{item.descripcion}</span>
+                  <span className="min-w-0 text-slate-900">{item.descripcion}</span>
                 </div>
                 {item.observaciones && <p className="mt-1 text-slate-600">{item.observaciones}</p>}
                 {(item.fuente || item.pathFuente) && (
