@@ -19,6 +19,7 @@ describe('purchased products (seed 000 §2, §3)', () => {
       facturacion: false,
       marketing: false,
       automatizaciones: false,
+      plan: null,
       productosDetalle: [
         {
           productoId: 0,
@@ -34,6 +35,12 @@ describe('purchased products (seed 000 §2, §3)', () => {
         },
       ],
     });
+  });
+
+  it("keeps the tenant's plan only when it is one of the two plans", () => {
+    expect(normalizePurchasedProducts({ plan: 'business' }).plan).toBe('business');
+    expect(normalizePurchasedProducts({ plan: 'profesional' }).plan).toBe('profesional');
+    expect(normalizePurchasedProducts({ plan: 'oro' }).plan).toBeNull();
   });
 
   it('finds the module by path fragment', () => {
