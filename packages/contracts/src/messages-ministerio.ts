@@ -167,6 +167,7 @@ export const MSG_MINISTERIO = {
   cuvValido: 'CUV válido: el Ministerio validó este documento.',
   cuvNoValido: 'El Ministerio registra este CUV, pero no como válido.',
   /** Radica (issue 17): a document in ERROR has no findings because the ministry never answered. */
+  credencialesRechazadasTitulo: 'El Ministerio rechazó las credenciales del validador',
   errorSinRespuesta: (fecha: string) =>
     `El Ministerio no respondió al último envío (${fecha}): no es un problema de tus archivos. Puedes reenviarlo más tarde.`,
   cuvConsultaNoDisponible:

@@ -30,13 +30,16 @@ export function ProviderSetupNotice({
   message,
   tone,
   onConfigure,
+  title = MSG.providerEmpty,
 }: {
   message: string;
   tone: 'error' | 'info';
   onConfigure?: () => void;
+  /** Default 'No hay configuración del prestador'; another when the configuration exists but the ministry refused it. */
+  title?: string;
 }) {
   return (
-    <Alert tone={tone} title={MSG.providerEmpty}>
+    <Alert tone={tone} title={title}>
       <p>{message}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {onConfigure ? (

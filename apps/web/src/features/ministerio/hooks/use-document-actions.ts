@@ -11,7 +11,7 @@ import { useReactivateDocument } from '../api/reactivate-document';
 import { useSendDocument } from '../api/send-document';
 import { useSyncFormato } from '../api/sync-formato';
 import type { TMinisterioDetail } from '../api/types';
-import { configRequiredMessage } from '../utils/config-required';
+import { configRequiredMessage, credentialsRejectedMessage } from '../utils/config-required';
 import { sendRejectedTitle, type TConfirm } from '../utils/document-editor';
 import { forgetCancelledFilter } from '../utils/list-filters';
 import { countRechazados } from '../utils/prevalidacion';
@@ -25,7 +25,8 @@ import { useFailureToast } from './use-failure-toast';
  * when local prevalidation found RECHAZADO findings, issue 5), cancel, reactivate, save, sync with the
  * ministry and remove a file, each with its toasts; the confirmation being asked; the last send's verdict;
  * the redirect to the list after a save or an accepted send. The server re-checks every guard. `configRefusal`
- * keeps the message of a send or sync refused for lack of a provider configuration (412 CONFIG_REQUIRED).
+ * keeps the message of a send or sync refused for lack of a provider configuration (412 CONFIG_REQUIRED),
+ * `credentialsRefusal` that of a send whose validator login the ministry refused (422 MUV_LOGIN_REJECTED).
  */
 export function useDocumentActions(doc: TMinisterioDetail | null) {
   const navigate = useNavigate();
@@ -38,6 +39,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
   const [lastSend, setLastSend] = useState<TSendResult | null>(null);
   const [confirm, setConfirm] = useState<TConfirm | null>(null);
   const [configRefusal, setConfigRefusal] = useState<string | null>(null);
+  const [credentialsRefusal, setCredentialsRefusal] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -68,6 +70,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
     }
     setLastSend(null);
     setConfigRefusal(null);
+    setCredentialsRefusal(null);
     try {
       const result = await send.mutateAsync(doc.id);
       setLastSend(result);
@@ -86,6 +89,10 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       const refusal = configRequiredMessage(error);
       setConfigRefusal(refusal);
       if (refusal) return;
+      // Wrong validator credentials: explained on the page with the way to Configuración, not a 3 s toast.
+      const rejected = credentialsRejectedMessage(error);
+      setCredentialsRefusal(rejected);
+      if (rejected) return;
       if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
       else toast.error(getErrorMessage(error, MSG.sendError));
     }
@@ -171,6 +178,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
   return {
     lastSend,
     configRefusal,
+    credentialsRefusal,
     confirm,
     askConfirm: setConfirm,
     closeConfirm: () => setConfirm(null),

@@ -4,12 +4,28 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TDocumentDetail } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { DocumentRoute } from './document';
 import { documentDetail } from '../test/fixtures';
 
 const CUV = 'ab'.repeat(48);
 
 const detail = (overrides: Partial<TDocumentDetail>) => documentDetail(overrides);
+
+function mount(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/ministerio/nuevo', element: <DocumentRoute /> },
+      { path: '/ministerio/:id', element: <DocumentRoute /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
 
 function renderAt(path: string, doc?: TDocumentDetail) {
   vi.stubGlobal(
@@ -125,5 +141,39 @@ describe('document page', () => {
     renderAt('/ministerio/404');
     expect(await screen.findByText(MSG.documentNotFound)).toBeTruthy();
     expect(screen.getByRole('link', { name: MSG.backToListLink }).getAttribute('href')).toBe('/ministerio');
+  });
+
+  it('warns on /ministerio/nuevo before any upload when there is no provider configuration, with the way to set it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('tercero-fevrips')
+          ? new Response(JSON.stringify({ success: true, data: { configurado: false } }), { status: 200 })
+          : new Response(JSON.stringify({ success: false, message: MSG.documentNotFound, code: 'NOT_FOUND' }), { status: 404 }),
+      ),
+    );
+    mount('/ministerio/nuevo');
+    expect(await screen.findByText(MSG.configNotFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe('/settings?tab=ministerio');
+  });
+
+  it('keeps a rejected validator login explained on the page with the way to Configuración (not only a toast)', async () => {
+    const doc = detail({ estado: 'PROCESADO' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).includes('/enviar') && init?.method === 'POST')
+          return new Response(JSON.stringify({ success: false, message: MSG.muvLoginFailed, code: 'MUV_LOGIN_REJECTED' }), { status: 422 });
+        if (String(url).includes('tercero-fevrips')) return new Response(JSON.stringify({ success: true, data: { configurado: true } }), { status: 200 });
+        return new Response(JSON.stringify({ success: true, data: doc }), { status: 200 });
+      }),
+    );
+    mount('/ministerio/5');
+    const button = await screen.findByRole('button', { name: /Enviar al Ministerio/ });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    fireEvent.click(button);
+    expect(await screen.findByText(MSG_MINISTERIO.credencialesRechazadasTitulo)).toBeTruthy();
+    expect(screen.getByText(MSG.muvLoginFailed)).toBeTruthy();
+    expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe('/settings?tab=ministerio');
   });
 });

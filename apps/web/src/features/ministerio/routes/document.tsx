@@ -17,7 +17,7 @@ import { DocumentFindings } from '../components/document-findings';
 import { DocumentSummary } from '../components/document-summary';
 import { FilesCard } from '../components/files-card';
 import { ProcessTimeline } from '../components/process-timeline';
-import { ProviderSetupNotice } from '../components/provider-missing-alert';
+import { ProviderMissingAlert, ProviderSetupNotice } from '../components/provider-missing-alert';
 import { UploadProblemModal } from '../components/upload-problem-modal';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useFileUploads } from '../hooks/use-file-uploads';
@@ -107,7 +107,11 @@ function DocumentEditor({ id }: { id: number | null }) {
         </Button>
       </div>
 
-      {actions.configRefusal && <ProviderSetupNotice message={actions.configRefusal} tone="error" />}
+      {/* Before any upload on /ministerio/nuevo too: without a configuration nothing can be sent (issue 17). */}
+      <ProviderMissingAlert refusal={actions.configRefusal} />
+      {actions.credentialsRefusal && (
+        <ProviderSetupNotice title={MSG_MINISTERIO.credencialesRechazadasTitulo} message={actions.credentialsRefusal} tone="error" />
+      )}
 
       <Card>
         <CardBody>

@@ -7,3 +7,12 @@ import { HttpError } from '../../../lib/http';
 export function configRequiredMessage(error: unknown): string | null {
   return error instanceof HttpError && error.code === 'CONFIG_REQUIRED' ? error.message : null;
 }
+
+/**
+ * The Spanish text of a send the ministry refused because the validator's user or password is wrong (HTTP 422
+ * MUV_LOGIN_REJECTED: MSG.muvLoginFailed), else null. Like a missing configuration, the fix is in
+ * /settings?tab=ministerio, so the page keeps it visible (issue 17) instead of a 3 s toast.
+ */
+export function credentialsRejectedMessage(error: unknown): string | null {
+  return error instanceof HttpError && error.code === 'MUV_LOGIN_REJECTED' ? error.message : null;
+}
