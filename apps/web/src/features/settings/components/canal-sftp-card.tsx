@@ -241,7 +241,7 @@ function Ajustes({ canal }: { canal: TCanalSftpData }) {
 function Uso({ canal }: { canal: TCanalSftpData }) {
   const ids = useId();
   return (
-    <section aria-labelledby={`${ids}-uso`} className="space-y-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+    <section aria-labelledby={`${ids}-uso`} className="space-y-2 break-words rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
       <h3 id={`${ids}-uso`} className="font-semibold text-slate-900">
         {MSG_SFTP.usoTitulo}
       </h3>
