@@ -87,7 +87,7 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     await page.getByText('(todos los resultados)').waitFor();
     await page.getByRole('button', { name: 'Enviar Seleccionados' }).click();
     await page
-      .getByText(/documento\(s\) en cola/)
+      .getByText(/\d+ documentos? en cola/)
       .first()
       .waitFor();
 
