@@ -17,7 +17,8 @@ import {
   waitFor,
   type TTestApp,
 } from '../../../test/helpers.ts';
-import { checkWebhookUrl, isPublicAddress } from './webhooks.ts';
+import { fetch as undiciFetch } from 'undici';
+import { checkWebhookUrl, isPublicAddress, publicOnly } from './webhooks.ts';
 import { enviarResumenesDiarios, publicarResultado } from './service.ts';
 
 /** A local webhook receiver: answers each request with the next status of `plan` (then 200) and keeps what arrived. */
@@ -152,6 +153,15 @@ describe('result webhooks (issue 15)', () => {
     await expect(checkWebhookUrl(deps, 'https://8.8.8.8/hook')).resolves.toBeInstanceOf(URL);
     expect(isPublicAddress('100.64.0.1')).toBe(false);
     expect(isPublicAddress('2001:4860:4860::8888')).toBe(true);
+  });
+
+  it('checks the resolved addresses again when the delivery connects (a name that now points inside is refused)', async () => {
+    const before = hook.received.length;
+    const port = new URL(hookUrl).port;
+    // 'localhost' stands for a public name whose DNS answer changed to a private address after the check.
+    const attempt = undiciFetch(`http://localhost:${port}/radica`, { method: 'POST', body: '{}', dispatcher: publicOnly });
+    await expect(attempt).rejects.toMatchObject({ cause: { code: 'EPRIVATEADDRESS' } });
+    expect(hook.received.length).toBe(before);
   });
 
   it('a removed webhook gets nothing more', async () => {

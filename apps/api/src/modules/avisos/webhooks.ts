@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
+import { lookup as lookupCallback, type LookupAddress } from 'node:dns';
+import { Agent, fetch as undiciFetch } from 'undici';
 import ipaddr from 'ipaddr.js';
 import { Webhook } from 'standardwebhooks';
 import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
@@ -64,6 +66,25 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
+ * The connections of webhook deliveries (issue 15, decision 024): every address a host name resolves to is checked
+ * again when the socket connects, so a name that resolved to a public address at the check and to a private one a
+ * moment later (DNS rebinding) is refused at the connection itself. Literal IP hosts are checked by checkWebhookUrl.
+ */
+export const publicOnly = new Agent({
+  connect: {
+    lookup: (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+      lookupCallback(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+        if (err) return callback(err, []);
+        const bad = addresses.find((a) => !isPublicAddress(a.address));
+        if (bad) return callback(Object.assign(new Error(MSG_AVISOS.webhookDestinoPrivado), { code: 'EPRIVATEADDRESS' }), []);
+        const all = (options as { all?: boolean }).all;
+        return all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family);
+      });
+    },
+  },
+});
+
+/**
  * One attempt of delivery `entregaId`: POSTs the stored event, signed, without following redirects, within
  * WEBHOOK_TIMEOUT_MS. A 2xx marks it ENTREGADO. Otherwise the attempt is recorded and, unless `last`, an Error is
  * thrown so the queue retries it later; on the last attempt it is FALLIDO. A removed webhook ends it as FALLIDO.
@@ -82,9 +103,11 @@ export async function deliverWebhook(deps: TDeps, tenantId: number, entregaId: n
   let error: string;
   try {
     const url = await checkWebhookUrl(deps, webhook.url);
-    const res = await fetch(url, {
+    const res = await undiciFetch(url, {
       method: 'POST',
       redirect: 'manual',
+      // Public addresses only, checked again at connect time (DNS rebinding); local ones only when allowed.
+      ...(deps.config.webhookAllowLocal ? {} : { dispatcher: publicOnly }),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Radica-Webhooks/1.0',

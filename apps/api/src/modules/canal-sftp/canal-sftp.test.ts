@@ -56,7 +56,8 @@ async function tenant(email: string, usuario: string, opts: { nit?: string; envi
 }
 
 async function connect(port: number, username: string, auth: { password?: string; privateKey?: string }, huella?: string) {
-  const sftp = new SftpClient();
+  // No-op global callbacks: the library's defaults print every end/close event to the test output.
+  const sftp = new SftpClient('prueba', { error: () => {}, end: () => {}, close: () => {} });
   await sftp.connect({
     host: '127.0.0.1',
     port,
