@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -222,6 +222,8 @@ describe('POST /api/admin/backup (operator) and the daily job', () => {
   it('the daily job backs up and keeps 7 days, or 30 as soon as a tenant holds the Business plan', async () => {
     const now = new Date();
     const daysAgo = (d: number) => backupFileName(new Date(now.getTime() - d * 86_400_000), 'pglite');
+    // The previous test's backup may carry this very second's name (names have second precision): start empty.
+    rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const d of [3, 10, 40]) writeFileSync(join(dir, daysAgo(d)), 'x');
     writeFileSync(join(dir, 'notas-del-operador.txt'), 'no borrar');

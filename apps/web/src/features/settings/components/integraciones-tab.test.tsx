@@ -276,7 +276,8 @@ describe("Settings › Integraciones: 'Crear clave' (issue 15)", () => {
 
     fireEvent.click(within(panel).getByRole('button', { name: MSG_INTEGRACIONES.copiarClave }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(NEW_KEY));
-    expect(within(panel).getByRole('status').textContent).toBe(MSG_INTEGRACIONES.claveCopiada);
+    // The status is set once the clipboard's promise settles, a tick after the call.
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe(MSG_INTEGRACIONES.claveCopiada));
 
     // The list is refreshed: the new key is listed by its prefix, never in full.
     await waitFor(() => expect(within(keyList()).getAllByRole('listitem')).toHaveLength(2));
