@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Copy, RefreshCw, X } from 'lucide-react';
+import { RefreshCw, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
@@ -16,38 +16,23 @@ import { useRotateCanalCorreo } from '../api/rotate-canal-correo';
 import { useUpdateCanalCorreo } from '../api/update-canal-correo';
 import { CanalCorreoEntrantes } from './canal-correo-entrantes';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { copyWithToast } from '../../../lib/clipboard';
+import { CopyField } from '../../../components/ui/copy-field';
 
 /** The inbound address, read-only, with 'Copiar dirección' and 'Rotar dirección' (after a confirmation). */
 function Direccion({ direccion, onRotate }: { direccion: string; onRotate: () => void }) {
-  const ids = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const onCopy = () =>
-    copyWithToast(direccion, { ok: MSG_CORREO.direccionCopiada, fail: MSG_CORREO.direccionNoCopiada }, () => inputRef.current?.focus());
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={`${ids}-dir`} className="text-sm font-medium text-slate-700">
-        {MSG_CORREO.direccionEtiqueta}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          ref={inputRef}
-          id={`${ids}-dir`}
-          readOnly
-          value={direccion}
-          spellCheck={false}
-          data-testid="direccion-correo"
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-xs sm:text-sm"
-        />
-        <Button variant="secondary" className="shrink-0" onClick={() => void onCopy()}>
-          <Copy aria-hidden="true" className="size-4" /> {MSG_CORREO.copiarDireccion}
-        </Button>
+    <CopyField
+      label={MSG_CORREO.direccionEtiqueta}
+      value={direccion}
+      testId="direccion-correo"
+      copyText={MSG_CORREO.copiarDireccion}
+      messages={{ ok: MSG_CORREO.direccionCopiada, fail: MSG_CORREO.direccionNoCopiada }}
+      actions={
         <Button variant="secondary" className="shrink-0" onClick={onRotate}>
           <RefreshCw aria-hidden="true" className="size-4" /> {MSG_CORREO.rotarDireccion}
         </Button>
-      </div>
-    </div>
+      }
+    />
   );
 }
 

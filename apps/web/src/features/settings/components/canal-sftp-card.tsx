@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
@@ -14,31 +14,20 @@ import { getErrorMessage } from '../../../lib/http';
 import { useCanalSftp } from '../api/get-canal-sftp';
 import { useUpdateCanalSftp } from '../api/update-canal-sftp';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { copyWithToast } from '../../../lib/clipboard';
+import { CopyField } from '../../../components/ui/copy-field';
 
 /** A read-only value (server, port, fingerprint) with its 'Copiar' button. */
 function Copiable({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const onCopy = () => copyWithToast(value, { ok: MSG_SFTP.copiado(label), fail: MSG_SFTP.noCopiado }, () => inputRef.current?.focus());
   return (
-    <FormField id={id} label={label} hint={hint}>
-      <div className="flex gap-2">
-        <Input
-          ref={inputRef}
-          {...fieldA11y(id, undefined, Boolean(hint))}
-          readOnly
-          value={value}
-          spellCheck={false}
-          data-testid={testId}
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-xs sm:text-sm"
-        />
-        <Button variant="secondary" className="shrink-0" aria-label={MSG_SFTP.copiarCampo(label)} onClick={() => void onCopy()}>
-          <Copy aria-hidden="true" className="size-4" /> {MSG_SFTP.copiar}
-        </Button>
-      </div>
-    </FormField>
+    <CopyField
+      label={label}
+      value={value}
+      hint={hint}
+      testId={testId}
+      copyText={MSG_SFTP.copiar}
+      copyAriaLabel={MSG_SFTP.copiarCampo(label)}
+      messages={{ ok: MSG_SFTP.copiado(label), fail: MSG_SFTP.noCopiado }}
+    />
   );
 }
 

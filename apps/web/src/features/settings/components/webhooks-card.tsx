@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Copy, Send, Trash2, Webhook } from 'lucide-react';
+import { Send, Trash2, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
@@ -14,7 +14,7 @@ import { Modal } from '../../../components/ui/modal';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from '../api/webhooks';
-import { copyWithToast } from '../../../lib/clipboard';
+import { CopyField } from '../../../components/ui/copy-field';
 
 const formatDate = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat('es-CO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Bogota' }).format(new Date(iso)) : '—';
@@ -60,7 +60,6 @@ export function WebhooksCard() {
       toast.error(getErrorMessage(err, MSG.unknownError));
     }
   };
-  const copySecret = () => copyWithToast(created?.secreto ?? '', { ok: MSG_INTEGRACIONES.claveCopiada, fail: MSG_INTEGRACIONES.claveNoCopiada });
 
   const atLimit = (query.data?.webhooks.length ?? 0) >= WEBHOOKS_MAX;
   return (
@@ -79,13 +78,14 @@ export function WebhooksCard() {
         {created && (
           <Alert tone="success">
             <p className="font-medium">{MSG_AVISOS.webhookCreado}</p>
-            <label htmlFor="webhook-secreto" className="mt-2 block text-sm">{MSG_AVISOS.webhookSecreto}</label>
-            <div className="mt-1 flex flex-wrap gap-2">
-              <Input id="webhook-secreto" readOnly value={created.secreto} className="min-w-64 flex-1 font-mono" onFocus={(e) => e.currentTarget.select()} />
-              <Button size="sm" variant="secondary" onClick={() => void copySecret()}>
-                <Copy aria-hidden="true" className="size-4" /> {MSG_INTEGRACIONES.copiarClave}
-              </Button>
-              <Button size="sm" onClick={() => setCreated(null)}>{MSG_INTEGRACIONES.cerrarNuevaClave}</Button>
+            <div className="mt-2">
+              <CopyField
+                label={MSG_AVISOS.webhookSecreto}
+                value={created.secreto}
+                copyText={MSG_INTEGRACIONES.copiarClave}
+                messages={{ ok: MSG_INTEGRACIONES.claveCopiada, fail: MSG_INTEGRACIONES.claveNoCopiada }}
+                actions={<Button onClick={() => setCreated(null)}>{MSG_INTEGRACIONES.cerrarNuevaClave}</Button>}
+              />
             </div>
           </Alert>
         )}
