@@ -34,8 +34,9 @@ export function signatureHeaders(secret: string, eventoId: string, body: string,
  * Throws AppError WEBHOOK_URL_INVALID unless `url` may receive results: https, no credentials in it, and a host that
  * resolves only to public unicast addresses (no loopback, private, link-local or reserved ranges: the server must not
  * be turned against its own network). WEBHOOK_ALLOW_LOCAL (development, tests) lifts the https and address rules.
+ * `resolve: false` checks a host name's form only (deliveries: their connection checks the addresses).
  */
-export async function checkWebhookUrl(deps: Pick<TDeps, 'config'>, raw: string): Promise<URL> {
+export async function checkWebhookUrl(deps: Pick<TDeps, 'config'>, raw: string, opts: { resolve?: boolean } = {}): Promise<URL> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -47,6 +48,8 @@ export async function checkWebhookUrl(deps: Pick<TDeps, 'config'>, raw: string):
   if (deps.config.webhookAllowLocal) return url;
   if (url.protocol !== 'https:') throw new AppError('WEBHOOK_URL_INVALID', MSG_AVISOS.webhookHttpsRequerido);
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A delivery skips the lookup: its connection checks every address it resolves (publicOnly).
+  if (opts.resolve === false && !ipaddr.isValid(host)) return url;
   let addresses: string[];
   try {
     addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -102,7 +105,7 @@ export async function deliverWebhook(deps: TDeps, tenantId: number, entregaId: n
   let status: number | null = null;
   let error: string;
   try {
-    const url = await checkWebhookUrl(deps, webhook.url);
+    const url = await checkWebhookUrl(deps, webhook.url, { resolve: false });
     const res = await undiciFetch(url, {
       method: 'POST',
       redirect: 'manual',
