@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { computeDv } from '@radica/contracts/nit';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
@@ -356,4 +357,37 @@ export async function mailedCode(url: string, email: string, subject: RegExp, di
     if (Date.now() > until) return null;
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A message the SMTP sink received: envelope sender and recipients, and the message as `parse` made it. */
+export type TSunkMail<T> = { from: string; to: string[]; mail: T };
+
+/**
+ * A local SMTP server (smtp-server, no auth, no TLS) on a random port that keeps every message it receives, for
+ * SMTP_URL in tests: `received` fills as mail arrives; `parse` turns the raw bytes into what tests read (default:
+ * the raw text; mailparser's simpleParser for parsed mail).
+ */
+export async function startSmtpSink<T = string>(
+  parse: (raw: Buffer) => T | Promise<T> = (raw) => raw.toString('utf8') as T,
+): Promise<{ url: string; received: TSunkMail<T>[]; close: () => Promise<void> }> {
+  const received: TSunkMail<T>[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        void Promise.resolve(parse(Buffer.concat(chunks))).then((mail) => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), mail });
+          done();
+        }, done);
+      });
+    },
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { zipSync } from 'fflate';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import { CORREO_MAX_REMITENTES } from '@radica/contracts/canal-correo';
@@ -11,8 +10,10 @@ import {
   client,
   grantModules,
   par1Copy,
+  startSmtpSink,
   startTestApp,
   waitFor,
+  type TSunkMail,
   type TTestApp,
 } from '../../../test/helpers.ts';
 
@@ -22,37 +23,16 @@ import {
  */
 const DOMAIN = 'radica.test';
 const MAX_BYTES = 1_048_576;
-type TReceived = { from: string; to: string[]; mail: ParsedMail };
-const received: TReceived[] = [];
-let sink: SMTPServer;
+let received: TSunkMail<ParsedMail>[] = [];
+let sink: Awaited<ReturnType<typeof startSmtpSink<ParsedMail>>>;
 let t: TTestApp;
 let inboundPort: number;
 
 beforeAll(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        void simpleParser(Buffer.concat(chunks)).then((mail) => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            mail,
-          });
-          done();
-        }, done);
-      });
-    },
-  });
-  await new Promise<void>((ok) => sink.listen(0, '127.0.0.1', ok));
-  const address = sink.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  sink = await startSmtpSink(simpleParser);
+  received = sink.received;
   t = await startTestApp({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: sink.url,
     mailFrom: 'Radica <no-reply@radica.test>',
     inboundSmtpEnabled: true,
     inboundSmtpPort: 0,
@@ -65,7 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((ok) => sink?.close(() => ok()));
+  await sink?.close();
 });
 
 /** The newest mail the sink got for `to` whose subject or text matches, waiting for it. */

@@ -1,46 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
-import { client, startTestApp, TERCERO, type TTestApp } from '../../../test/helpers.ts';
+import { client, startSmtpSink, startTestApp, TERCERO, type TSunkMail, type TTestApp } from '../../../test/helpers.ts';
 
 /** Real SMTP (issue 3 "Mail"): SMTP_URL points at a local smtp-server; the test reads what arrives. */
-type TReceived = { from: string; to: string[]; raw: string };
-const received: TReceived[] = [];
-let smtp: SMTPServer;
+type TReceived = TSunkMail<string>;
+let sink: Awaited<ReturnType<typeof startSmtpSink<string>>>;
+let received: TReceived[] = [];
 let t: TTestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', ok));
-  const address = smtp.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Radica <no-reply@radica.test>' });
+  sink = await startSmtpSink<string>();
+  received = sink.received;
+  t = await startTestApp({ smtpUrl: sink.url, mailFrom: 'Radica <no-reply@radica.test>' });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((ok) => smtp?.close(() => ok()));
+  await sink?.close();
 });
 
 async function waitFor(to: string, pattern: RegExp, timeoutMs = 5000): Promise<TReceived> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const m = [...received].reverse().find((r) => r.to.includes(to) && pattern.test(r.raw));
+    const m = [...received].reverse().find((r) => r.to.includes(to) && pattern.test(r.mail));
     if (m) return m;
     if (Date.now() > until) throw new Error(`no mail to ${to} matching ${pattern}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -56,7 +37,7 @@ describe('mail over SMTP', () => {
 
     await c.post('/api/Email/send-verification-code', { email });
     const verification = await waitFor(email, /verificaci/i);
-    const code = /\b(\d{6})\b/.exec(verification.raw.split(/\r?\n\r?\n/).slice(1).join('\n'))![1]!;
+    const code = /\b(\d{6})\b/.exec(verification.mail.split(/\r?\n\r?\n/).slice(1).join('\n'))![1]!;
     const v = await c.post('/api/Email/verify-code', { email, code });
     expect(v.status).toBe(200);
     const reg = await c.post('/api/Auth/registration', {
@@ -69,9 +50,9 @@ describe('mail over SMTP', () => {
     expect(forgot.body.message).toBe(MSG_CUENTAS.forgotPasswordSent);
     const mail = await waitFor(email, /multipart\/alternative/i);
     expect(mail.from).toBe('no-reply@radica.test');
-    expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
-    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
-    const resetCode = /\n {4}(\d{8})\s*\r?\n/.exec(mail.raw)?.[1];
+    expect(mail.mail).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.mail).toMatch(/Content-Type: text\/html/i);
+    const resetCode = /\n {4}(\d{8})\s*\r?\n/.exec(mail.mail)?.[1];
     expect(resetCode).toMatch(/^\d{8}$/);
     const reset = await c.post('/api/Auth/reset-password', { email, resetCode, newPassword: 'NuevaClave2026' });
     expect(reset.status).toBe(200);
