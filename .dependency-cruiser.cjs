@@ -51,7 +51,7 @@ module.exports = {
       name: 'api-not-simulator',
       severity: 'error',
       comment: 'apps/api no importa los simuladores: los inyecta el punto de entrada (server.ts, admin/).',
-      from: { path: '^apps/api/', pathNot: '^apps/api/(src/server\\.ts|src/admin/|test/)|\\.test\\.ts$' },
+      from: { path: '^apps/api/', pathNot: '^apps/api/(src/server\\.ts|src/roles/|src/admin/|test/)|\\.test\\.ts$' },
       to: { path: '^apps/(muv|wompi|whatsapp)-simulator/' },
     },
   ],

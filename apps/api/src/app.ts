@@ -37,9 +37,9 @@ import { integracionesRoutes } from './modules/integraciones/routes.ts';
 import { canalCorreoRoutes } from './modules/canal-correo/routes.ts';
 import { registerInboundMail } from './modules/canal-correo/inbound.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
-import { startBackupSchedule } from './modules/backups/schedule.ts';
+import { defineBackupJob, QUEUE_COPIA } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
-import { defineAvisosQueues, enviarResumenesDiarios, publicarResultado } from './modules/avisos/service.ts';
+import { defineAvisosQueues, publicarResultado, QUEUE_RESUMEN } from './modules/avisos/service.ts';
 import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
 import { createWhatsappClient } from './integrations/whatsapp/client.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
@@ -49,7 +49,10 @@ import { repsRoutes } from './modules/reps/routes.ts';
 import { loadRepsSeedIfEmpty } from './modules/reps/service.ts';
 import { ensurePromoCoupon } from './modules/billing/coupons.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
-import { runBulkSendJob } from './modules/documents/bulk-send.ts';
+import { runSendJob } from './modules/documents/bulk-send.ts';
+import { createTenantSlots } from './modules/jobs/tenant-slots.ts';
+import type { Socket } from 'node:net';
+import { MSG } from '@radica/contracts/messages';
 import { canalSftpRoutes } from './modules/canal-sftp/routes.ts';
 import { createCanalSftp } from './modules/canal-sftp/server.ts';
 
@@ -106,8 +109,37 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * Build the API (DESIGN.md): opens the database and runs migrations, wires services, registers plugins and
  * modules, mounts the MUV simulator under /_sim/muv when configured and serves the built SPA. Does not listen.
  */
+/**
+ * A client error before a request reaches a route (Node's 'clientError'): a request not complete within
+ * HTTP_REQUEST_TIMEOUT_MS (its headers within HTTP_HEADERS_TIMEOUT_MS) answers 408 with the catalogue's text, malformed
+ * HTTP 400; then the socket closes (docs/decisions/028). A socket already gone is left alone.
+ */
+function clientErrorReply(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = timeout ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ success: false, code: timeout ? 'REQUEST_TIMEOUT' : 'HTTP_MALFORMED', message: timeout ? MSG.http408 : MSG.httpMalformed });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${timeout ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
+}
+
+/**
+ * Build the app for the process's roles (config.roles; DESIGN.md "Processes for many providers"; docs/decisions/026):
+ * opens the database and brings it up to date (under the migration lock, or refusing when MIGRATE_ON_START=false),
+ * wires services and the job queue (every role enqueues), and then per role:
+ * - api: every HTTP route, the simulators when configured, the built SPA;
+ * - worker: runs every queue's jobs, pg-boss cron (daily summary, backups), the maintenance of sends and jobs;
+ * - ingest: the SFTP server, the inbound SMTP server and the IMAP poll (their accepted work becomes jobs).
+ * Every role answers /ping and /health/ready. Does not listen; the worker and the channel servers start once it does.
+ */
 export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<FastifyInstance> {
   configureZodSpanish();
+  const roles = new Set(config.roles);
+  const api = roles.has('api');
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordValidator'] },
     bodyLimit: MAX_JSON_BODY_BYTES,
@@ -117,6 +149,13 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     // An aborted MUV fetch to the in-process simulator leaves a keep-alive socket; close() must not wait on it.
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorReply,
+    // Time-outs of every request (issue 23 §6): the whole request with its body, its headers, an idle keep-alive
+    // connection, a silent socket. Node checks them every second (its default is every 30 s).
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    clientErrorHandler: clientErrorReply,
   });
   // Every route as registered (method, path, schema): tests walk it (each API route declares its response schema).
   const routeTable: TRouteInfo[] = [];
@@ -127,7 +166,12 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteDataDir: config.pgliteDataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteDataDir: config.pgliteDataDir,
+    migrations: config.migrateOnStart ? 'apply' : 'require',
+  });
   app.addHook('onClose', async () => database.close());
 
   const secretsDir = config.dataDir;
@@ -149,6 +193,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     dbKind: database.kind,
     dbRows: database.rows,
     dumpDatabase: database.dumpDataDir,
+    pendingMigrations: database.pendingMigrations,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
     tokens: createTokenKit(jwtSecret, config.accessTokenTtlS),
     sessions: createSessionCheck({ rows: database.rows, cacheMs: config.sessionCheckCacheMs }),
@@ -160,6 +205,12 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       timeoutMs: config.muvTimeoutMs,
       retries: config.muvRetries,
       retryBaseMs: config.muvRetryBaseMs,
+    }),
+    sendSlots: createTenantSlots({
+      connectionString: database.kind === 'postgresql' ? config.databaseUrl : null,
+      slots: config.muvTenantConcurrency,
+      maxHeld: config.jobsConcurrency + 10,
+      onError: (err) => app.log.warn({ err: err.message }, 'send slot connection closed'),
     }),
     payments: {
       client: createWompiClient({
@@ -182,21 +233,34 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     log: app.log,
   };
   app.addHook('onClose', async () => deps.analysis.close());
+  app.addHook('onClose', async () => deps.sendSlots.close());
   app.decorate('deps', deps);
 
   await registerSecurityHeaders(app, { googleClientId: config.googleClientId, paymentGatewayUrl: config.wompiBaseUrl });
   await app.register(cookie);
-  await registerRateLimits(app);
+  await registerRateLimits(app, deps);
   await registerMultipart(app);
   registerErrorHandler(app);
   registerRequestGuards(app);
   registerAuth(app, deps.tokens, deps.sessions, deps.apiKeys);
   registerOperatorAuth(app, config.dataDir);
-  await registerOpenApi(app, { publicUrl: config.publicUrl ?? '/' });
+  if (api) await registerOpenApi(app, { publicUrl: config.publicUrl ?? '/' });
 
-  // The SFTP channel (issue 16): created here, listening once the API listens (not in `npm run worker` nor operator
-  // commands, which never listen); stopped before the database closes.
-  const canalSftp = config.sftp.enabled ? createCanalSftp(deps) : null;
+  // The job queue (docs/decisions/005, 027): every role enqueues; only the worker role runs jobs. Queues are defined
+  // in every role (a producer creates the queue it sends to).
+  deps.jobs = await startJobQueue({
+    deps,
+    runSend: (job, meta) => runSendJob(deps, job, meta),
+    // The worker's beat: claims whose lease lapsed (a dead process's sends) go back to their status (decision 011).
+    maintain: () => recoverInterruptedSends(deps),
+  });
+  defineAvisosQueues(deps);
+  defineBackupJob(deps);
+  deps.avisos = { publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId) };
+
+  // The SFTP channel (issue 16): its server listens in the ingest role; the settings (api) read its host key's
+  // fingerprint from the database. Stopped before the database closes.
+  const canalSftp = config.sftp.enabled && roles.has('ingest') ? createCanalSftp(deps) : null;
   if (canalSftp) {
     app.addHook('onListen', async () => {
       await canalSftp.start().catch((err: unknown) => app.log.error({ err }, 'sftp: the SFTP server could not start'));
@@ -205,6 +269,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   }
   await app.register(async (scope) => {
     await systemRoutes(scope, deps);
+    if (!api) return;
     await authRoutes(scope, deps);
     await geographyRoutes(scope, deps);
     await providerRoutes(scope, deps);
@@ -222,7 +287,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await avisosRoutes(scope, deps);
   });
 
-  if (config.muvSimulator) {
+  if (api && config.muvSimulator) {
     if (!parts.muvSimulator) throw new Error('MUV_SIMULATOR está activo pero el punto de entrada no entregó el simulador del Ministerio.');
     await app.register(parts.muvSimulator, {
       prefix: '/_sim/muv',
@@ -231,7 +296,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     });
   }
 
-  if (config.wompiSimulator && parts.wompiSimulator) {
+  if (api && config.wompiSimulator && parts.wompiSimulator) {
     await app.register(parts.wompiSimulator, {
       prefix: '/_sim/wompi',
       ...wompiKeys,
@@ -239,8 +304,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       stateFile: config.pgliteDataDir === 'memory' ? null : join(config.dataDir, 'wompi-simulator.json'),
       controlHooks: config.wompiSimulatorControl,
     });
-  } else if (config.wompiSimulator) app.log.warn('WOMPI_SIMULATOR is on but the entry point gave no simulator: payments will fail');
-  if (whatsappSim && parts.whatsappSimulator) {
+  } else if (api && config.wompiSimulator) app.log.warn('WOMPI_SIMULATOR is on but the entry point gave no simulator: payments will fail');
+  if (api && whatsappSim && parts.whatsappSimulator) {
     await app.register(parts.whatsappSimulator, {
       prefix: '/_sim/whatsapp',
       accessToken: whatsappSim.token,
@@ -249,47 +314,36 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       controlHooks: config.whatsapp.simulatorControl,
     });
   }
-  await ensurePromoCoupon(deps, config.promoCouponCode);
-  // A fresh install searches REPS providers at once: the bundled extract fills an empty table (issue 13).
-  if (config.repsSeed) await loadRepsSeedIfEmpty(deps);
-
-  await registerSpa(app, config.webDistDir ?? join(HERE, '../../web/dist'));
-
-  // With PGlite this process owns the database: every claim left is a dead process's. With shared PostgreSQL only
-  // lapsed leases (SEND_LEASE_S without a heartbeat) are; the queue's maintenance keeps checking every few seconds.
-  const recovered = await recoverInterruptedSends(deps, { all: database.kind === 'pglite' });
-  if (recovered) app.log.warn({ recovered }, 'documents left mid-send by a previous process were recovered');
-
-  // Bulk sends as durable jobs (issue 4; docs/decisions/005-bulk-send-jobs.md). The worker starts once the API
-  // listens (the in-process simulator must answer), unless JOBS_WORKER=false (`npm run worker` runs it instead).
-  deps.jobs = await startJobQueue({
-    deps,
-    runSend: (job) => runBulkSendJob(deps, job),
-    tenantConcurrency: config.muvTenantConcurrency,
-    batchSize: config.jobsBatchSize,
-    expireInSeconds: config.jobsExpireS,
-    staleAfterS: config.sendLeaseS,
-    maintain: () => recoverInterruptedSends(deps),
-  });
-  // Result webhooks and rejection alerts (issue 15): their queues, the hook sends call, and the daily summary's beat.
-  defineAvisosQueues(deps);
-  deps.avisos = { publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId) };
-  const summaryBeat = setInterval(() => {
-    enviarResumenesDiarios(deps).catch((err: unknown) => app.log.warn({ err: String((err as Error).message ?? err) }, 'daily summary failed'));
-  }, 60_000);
-  summaryBeat.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(summaryBeat);
-    await deps.jobs?.stop();
-  });
-  if (config.jobsWorker) app.addHook('onListen', async () => deps.jobs?.startWorker());
-  // The e-mail channel's SMTP server and IMAP poll (issue 16) start once the API listens and stop with it.
-  registerInboundMail(app, deps);
-  // The daily encrypted backup and its retention (issue 16; docs/decisions/021-backups.md), BACKUP_SCHEDULE=false to leave it to cron.
-  if (config.backupSchedule) {
-    let stopBackups: (() => Promise<void>) | null = null;
-    app.addHook('onListen', async () => void (stopBackups = startBackupSchedule(deps)));
-    app.addHook('preClose', async () => stopBackups?.());
+  if (api) {
+    await ensurePromoCoupon(deps, config.promoCouponCode);
+    // A fresh install searches REPS providers at once: the bundled extract fills an empty table (issue 13).
+    if (config.repsSeed) await loadRepsSeedIfEmpty(deps);
+    await registerSpa(app, config.webDistDir ?? join(HERE, '../../web/dist'));
   }
+
+  if (roles.has('worker')) {
+    // With PGlite this process owns the database: every claim left is a dead process's. With shared PostgreSQL only
+    // lapsed leases (SEND_LEASE_S without a heartbeat) are; the worker's maintenance keeps checking every 10 s.
+    const recovered = await recoverInterruptedSends(deps, { all: database.kind === 'pglite' });
+    if (recovered) app.log.warn({ recovered }, 'documents left mid-send by a previous process were recovered');
+    // The worker starts once the process listens (the in-process simulator must answer), then the cron schedules.
+    app.addHook('onListen', async () => {
+      await deps.jobs?.startWorker();
+      await scheduleDailyJobs(deps);
+    });
+  }
+  app.addHook('preClose', async () => deps.jobs?.stop());
+  // The e-mail channel's SMTP server and IMAP poll (issue 16) start once the ingest process listens and stop with it.
+  if (roles.has('ingest')) registerInboundMail(app, deps);
+  else app.decorate('inboundSmtpPort', async () => null);
   return app;
+}
+
+/** pg-boss cron (Bogotá) of the daily jobs: the summary of sends every 15 min from ALERTAS_RESUMEN_HORA (once a day per tenant), the backup at BACKUP_HOUR. */
+async function scheduleDailyJobs(deps: TDeps): Promise<void> {
+  const jobs = deps.jobs;
+  if (!jobs) return;
+  await jobs.schedule(QUEUE_RESUMEN, `*/15 ${deps.config.alertasResumenHora}-23 * * *`);
+  if (deps.config.backupSchedule) await jobs.schedule(QUEUE_COPIA, `0 ${deps.config.backupHour} * * *`);
+  else await jobs.boss.unschedule(QUEUE_COPIA).catch(() => undefined);
 }

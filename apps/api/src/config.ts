@@ -15,9 +15,12 @@ const ZEnv = z.object({
   /** PostgreSQL connection string. Unset → embedded PGlite under DATA_DIR/db. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  /** 32-byte key, base64 or hex, for AES-256-GCM of secrets at rest. Unset → generated file DATA_DIR/secret.key. */
+  /**
+   * 32-byte key, base64 or hex, for AES-256-GCM of secrets at rest. Unset → generated file DATA_DIR/secret.key
+   * (refused in production: every node must share it).
+   */
   ENCRYPTION_KEY: z.string().optional(),
-  /** HMAC key for access tokens. Unset → generated file DATA_DIR/jwt-secret. */
+  /** HMAC key for access tokens. Unset → generated file DATA_DIR/jwt-secret (refused in production). */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
@@ -50,13 +53,31 @@ const ZEnv = z.object({
   MUV_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   /** Seconds before the first automatic verification of a send whose answer never came (doubling after each). */
   MUV_VERIFY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(60),
-  /** Sends in flight toward the ministry per tenant from one worker process (issue 4 bulk sends). */
+  /** Sends in flight toward the ministry per tenant, all processes together (every channel; docs/decisions/027). */
   MUV_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(1),
-  /** Run the bulk-send worker inside the API process (`false` when `npm run worker` runs it separately). */
+  /** `npm start` only: also run the worker role in the process (`false` leaves jobs to `npm run start:worker`). */
   JOBS_WORKER: z.enum(['true', 'false']).default('true'),
-  /** Jobs a worker loop takes per fetch, and seconds before pg-boss retries a job whose process died. */
+  /** Jobs of one queue a worker process runs at once (sends: toward the ministry, all tenants together). */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  /** Seconds an idle worker waits before asking a queue again (a new job wakes it at once through NOTIFY). */
+  JOBS_POLL_S: z.coerce.number().min(0.5).max(60).default(2),
+  /** Kept for compatibility (jobs are fetched as capacity frees); seconds before pg-boss retries a job whose process died (a backstop). */
   JOBS_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   JOBS_EXPIRE_S: z.coerce.number().int().min(30).default(900),
+  /** Seconds the web's single send waits for the ministry's answer before answering that the document is queued. */
+  SEND_WAIT_S: z.coerce.number().min(0).max(300).default(25),
+  /** Apply pending migrations at start under the migration lock (`false`: refuse to start until `npm run migrate`). */
+  MIGRATE_ON_START: z.enum(['true', 'false']).default('true'),
+  /**
+   * HTTP server time-outs (ms): the whole request, body included (then 408), its headers, an idle keep-alive
+   * connection, and a socket with no traffic at all (docs/decisions/028).
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Redis for the shared rate-limit counters (redis://host:6379). Unset → PostgreSQL (or memory with PGlite). */
+  REDIS_URL: z.string().url().optional(),
   /** Mount the MUV simulator under /_sim/muv (default: only when MUV_BASE_URL is unset, and never in production). */
   MUV_SIMULATOR: z
     .enum(['true', 'false'])
@@ -184,6 +205,10 @@ const ZEnv = z.object({
   IMAP_POLL_S: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
+/** A process role (DESIGN.md "Processes for many providers"). */
+export type TRole = 'api' | 'worker' | 'ingest';
+export const ALL_ROLES: TRole[] = ['api', 'worker', 'ingest'];
+
 export type TConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -210,8 +235,20 @@ export type TConfig = {
   muvServiceCredentials: { userValidator: string; passwordValidator: string; nit: string } | null;
   muvTenantConcurrency: number;
   jobsWorker: boolean;
+  jobsConcurrency: number;
+  jobsPollS: number;
   jobsBatchSize: number;
   jobsExpireS: number;
+  sendWaitS: number;
+  migrateOnStart: boolean;
+  /** HTTP server time-outs (ms): whole request (408), headers, keep-alive idle, socket idle. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
+  redisUrl: string | null;
+  /**
+   * What this process runs (docs/decisions/026): 'api' (HTTP), 'worker' (jobs, cron, maintenance), 'ingest' (SFTP,
+   * inbound SMTP, IMAP). `npm start` runs all three; each `npm run start:ROLE` one.
+   */
+  roles: TRole[];
   logLevel: string;
   webDistDir: string | null;
   googleClientId: string | null;
@@ -284,6 +321,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  // Every node of a production install must share these: a generated file would differ per node (issue 23 §7).
+  const missingSecrets = [
+    !e.ENCRYPTION_KEY && 'ENCRYPTION_KEY (32 bytes: `openssl rand -base64 32`)',
+    !e.JWT_SECRET && 'JWT_SECRET (at least 32 characters: `openssl rand -base64 48`)',
+  ].filter(Boolean);
+  if (production && missingSecrets.length)
+    throw new Error(
+      `Configuración inválida: en producción (NODE_ENV=production) defina ${missingSecrets.join(' y ')}, los mismos en todos los procesos y nodos. ` +
+        'Guárdelas en el gestor de secretos del despliegue; sin ellas los tokens de un nodo no valen en otro y las contraseñas guardadas no se pueden descifrar.',
+    );
   if (production && !e.SMTP_URL && e.MAIL_DEV_OUTBOX !== 'true')
     throw new Error(
       'Configuración inválida: en producción (NODE_ENV=production) se necesita SMTP_URL para enviar los correos. ' +
@@ -387,8 +434,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
     muvTenantConcurrency: e.MUV_TENANT_CONCURRENCY,
     jobsWorker: e.JOBS_WORKER === 'true',
+    jobsConcurrency: e.JOBS_CONCURRENCY,
+    jobsPollS: e.JOBS_POLL_S,
     jobsBatchSize: e.JOBS_BATCH_SIZE,
     jobsExpireS: e.JOBS_EXPIRE_S,
+    sendWaitS: e.SEND_WAIT_S,
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: Math.max(e.HTTP_CONNECTION_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+    },
+    redisUrl: e.REDIS_URL ?? null,
+    roles: e.JOBS_WORKER === 'true' ? [...ALL_ROLES] : ['api', 'ingest'],
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,

@@ -10,6 +10,7 @@ import type { TSessionCheck } from './modules/auth/session-check.ts';
 import type { TApiKeyCheck } from './modules/integraciones/api-key-check.ts';
 import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
 import type { TWhatsappClient } from './integrations/whatsapp/client.ts';
+import type { TTenantSlots } from './modules/jobs/tenant-slots.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
 export type TDeps = {
@@ -20,6 +21,8 @@ export type TDeps = {
   dbRows: TSqlRows;
   /** PGlite only: a consistent gzip dump of the embedded database (issue 16 backups; db/client.ts). */
   dumpDatabase?: () => Promise<Blob>;
+  /** Committed migrations the database lacks (GET /health/ready answers 503 while any is pending). */
+  pendingMigrations: () => Promise<number>;
   mailer: TMailer;
   tokens: TTokenKit;
   /** Is a login's session still open (revocation ends access at once; issue 9). */
@@ -30,11 +33,13 @@ export type TDeps = {
   /** HMAC key for e-mail codes. */
   codeKey: Buffer;
   muv: TMuvClient;
+  /** The tenant's send slots toward the ministry (MUV_TENANT_CONCURRENCY across processes), held by sendDocument. */
+  sendSlots: TTenantSlots;
   /** The payment gateway (Wompi protocol): the server's client, the merchant keys, what the browser is told. */
   payments: TPayments;
   /** Worker threads that parse and check uploads (issue 9: never on the event loop). */
   analysis: TAnalysisPool;
-  /** Durable jobs (pg-boss); set by buildApp once the queue has started (issue 4 bulk sends). */
+  /** Durable jobs (pg-boss; docs/decisions/027); set by buildApp once the queue has started. */
   jobs?: TJobQueue;
   /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */
   whatsapp: TWhatsappClient | null;

@@ -54,22 +54,29 @@ describe('no unauthenticated route reveals a mailed code', () => {
       WOMPI_EVENTS_SECRET: 'prod_events_secreto',
       WOMPI_INTEGRITY_SECRET: 'prod_integrity_secreto',
     };
-    const prod = { NODE_ENV: 'production', MUV_BASE_URL: 'https://muv.example.co', ...wompi };
+    const keys = { ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), JWT_SECRET: 'j'.repeat(48) };
+    const prod = { NODE_ENV: 'production', MUV_BASE_URL: 'https://muv.example.co', ...keys, ...wompi };
     expect(() => loadConfig(prod)).toThrow(/SMTP_URL/);
     expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.co:587' }).smtpUrl).toBe('smtp://mail.example.co:587');
     expect(loadConfig({ ...prod, MAIL_DEV_OUTBOX: 'true' }).mailDevOutbox).toBe(true);
-    const withSmtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587', ...wompi };
+    const withSmtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587', ...keys, ...wompi };
     expect(() => loadConfig(withSmtp)).toThrow(/MUV_BASE_URL/);
     expect(loadConfig({ ...withSmtp, MUV_BASE_URL: 'https://muv.example.co' }).muvSimulator).toBe(false);
     expect(loadConfig({ ...withSmtp, MUV_SIMULATOR: 'true' }).muvSimulator).toBe(true);
     expect(() => loadConfig({ ...withSmtp, MUV_SIMULATOR: 'true', MUV_SIMULATOR_CONTROL: 'true' })).toThrow(/MUV_SIMULATOR_CONTROL/);
     // The payment gateway (issue 11): production needs the real one with its four keys, or the explicit trial flag.
-    const noGateway = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587', MUV_BASE_URL: 'https://muv.example.co' };
+    const noGateway = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587', MUV_BASE_URL: 'https://muv.example.co', ...keys };
     expect(() => loadConfig(noGateway)).toThrow(/WOMPI_BASE_URL/);
     expect(() => loadConfig({ ...noGateway, WOMPI_BASE_URL: 'https://production.wompi.co/v1' })).toThrow(/WOMPI_PUBLIC_KEY/);
     expect(loadConfig({ ...noGateway, ...wompi })).toMatchObject({ wompiSimulator: false, wompiBaseUrl: 'https://production.wompi.co/v1' });
     expect(loadConfig({ ...noGateway, WOMPI_SIMULATOR: 'true' }).wompiSimulator).toBe(true);
     expect(() => loadConfig({ ...noGateway, WOMPI_SIMULATOR: 'true', WOMPI_SIMULATOR_CONTROL: 'true' })).toThrow(/WOMPI_SIMULATOR_CONTROL/);
+    // Issue 23 §7: every node must share the keys, so production never generates them; the message says how to make them.
+    const { ENCRYPTION_KEY: _k, ...sinClave } = { ...prod, SMTP_URL: 'smtp://mail.example.co:587' };
+    expect(() => loadConfig(sinClave)).toThrow(/ENCRYPTION_KEY \(32 bytes: `openssl rand -base64 32`\)/);
+    const { JWT_SECRET: _j, ...sinJwt } = { ...prod, SMTP_URL: 'smtp://mail.example.co:587' };
+    expect(() => loadConfig(sinJwt)).toThrow(/JWT_SECRET .*openssl rand -base64 48/);
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_DEV_OUTBOX: 'true', MUV_SIMULATOR: 'true', WOMPI_SIMULATOR: 'true' })).toThrow(/ENCRYPTION_KEY .* y JWT_SECRET/);
     // Development keeps the zero-setup defaults.
     expect(loadConfig({})).toMatchObject({ muvSimulator: true, muvSimulatorControl: false, smtpUrl: null, trustProxy: false, wompiSimulator: true, wompiSimulatorControl: false });
   });

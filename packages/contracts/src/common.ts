@@ -25,6 +25,18 @@ export const ZInfoData = z.object({
 });
 export type TInfoData = z.infer<typeof ZInfoData>;
 
+/**
+ * GET /health/ready `data` (issue 23 §6): whether this process can serve (a load balancer's readiness check): the
+ * database answered within 2 s and has no pending migration. 503 otherwise; /ping stays the liveness check.
+ */
+export const ZHealthData = z.object({
+  listo: z.boolean(),
+  baseDatos: z.enum(['ok', 'sin_conexion']),
+  migracionesPendientes: z.number().nullable(),
+  roles: z.array(z.enum(['api', 'worker', 'ingest'])),
+});
+export type THealthData = z.infer<typeof ZHealthData>;
+
 /** GET /api/dev/mail item: a message kept in the local outbox (operator only). */
 export const ZOutboxMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;

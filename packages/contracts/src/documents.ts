@@ -192,6 +192,11 @@ export const ZSendResult = z.object({
   totalErrores: z.number(),
   fechaRadicacion: z.string().nullable(),
   procesoId: z.number().nullable(),
+  /**
+   * Radica's addition (docs/decisions/027): true when the answer did not come within SEND_WAIT_S and the send stays
+   * queued (HTTP 202, `exitoso` false, `mensaje` says so); the list shows the result when it comes.
+   */
+  enCola: z.boolean().optional(),
 });
 export type TSendResult = z.infer<typeof ZSendResult>;
 

@@ -9,6 +9,8 @@ export const MSG = {
   http404: 'El servicio solicitado no fue encontrado',
   http408: 'La solicitud tomó demasiado tiempo. Intente nuevamente',
   http429: 'Demasiados intentos. Por favor, espere unos minutos antes de intentar nuevamente',
+  httpMalformed: 'La solicitud no tiene un formato HTTP válido.',
+  notReady: 'El servicio se está iniciando o no alcanza la base de datos. Intente de nuevo en unos segundos.',
   http500: 'Error interno del servidor. Intente nuevamente en unos momentos',
   http5xx: 'El servidor no está disponible temporalmente. Intente nuevamente en unos minutos',
   httpOther: (status: number) => `Error HTTP ${status}. Intente nuevamente`,
@@ -119,6 +121,8 @@ export const MSG = {
   muvLoginFailed:
     'El Ministerio rechazó las credenciales del validador. Revise el usuario y la contraseña del validador en Configuración.',
   sendInterrupted: 'El envío anterior se interrumpió (reinicio del servidor). Puede enviar el documento de nuevo.',
+  sendQueued:
+    'El documento quedó en la cola de envío al Ministerio: hay otros envíos de su empresa en curso. El resultado aparecerá en la lista en unos minutos; no es necesario enviarlo de nuevo.',
 
   // apps/web — screen texts (seed 000 §2, §8; seed 001 §2, §8), verbatim where the seeds quote them
   uiVerifyingSession: 'Verificando sesión...',

@@ -2,7 +2,7 @@ import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -25,6 +25,8 @@ export type TDatabase = {
   kind: 'pglite' | 'postgresql';
   rows: TSqlRows;
   close: () => Promise<void>;
+  /** How many committed migrations the database has not applied yet (GET /health/ready). */
+  pendingMigrations: () => Promise<number>;
   /**
    * PGlite only: a consistent gzip tar of the whole data directory (PGlite's dumpDataDir), taken while no query or
    * transaction runs (issue 16 backups). Undefined on PostgreSQL (pg_dump reads it instead).
@@ -47,18 +49,45 @@ function statementName(text: string): string {
 
 const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Session advisory lock under which migrations run on PostgreSQL ("RDMG"): one process migrates, the others wait. */
+export const MIGRATION_LOCK_KEY = 0x52444d47;
+
+/** Committed migrations newer than the newest one the database recorded (drizzle's own rule: folderMillis > created_at). */
+async function countPending(rows: TSqlRows): Promise<number> {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  let last = -1;
+  try {
+    const [row] = await rows<{ m: string | number | null }>(sql`select max(created_at) as m from drizzle.__drizzle_migrations`, { prepared: false });
+    last = row?.m === null || row?.m === undefined ? -1 : Number(row.m);
+  } catch (err) {
+    // No migrations table yet: everything is pending.
+    if ((err as { code?: string }).code !== '42P01' && !/does not exist/.test(String((err as Error).message))) throw err;
+  }
+  return files.filter((f) => f.folderMillis > last).length;
+}
+
+/** Thrown when MIGRATE_ON_START=false and the database lacks migrations. */
+export const MSG_MIGRACIONES_PENDIENTES = (n: number) =>
+  `La base de datos tiene ${n} migración(es) pendiente(s). Ejecute \`npm run migrate\` (una vez, desde cualquier nodo) y vuelva a iniciar.`;
+
 /**
- * Open the database and run the committed migrations.
- * - `databaseUrl` set → PostgreSQL through `pg`.
+ * Open the database and bring its schema up to date (`migrations`, default 'apply').
+ * - `databaseUrl` set → PostgreSQL through `pg`; 'apply' runs the committed migrations under the session advisory
+ *   lock MIGRATION_LOCK_KEY, so processes started at once migrate one after another (the later ones find nothing to
+ *   do); 'require' refuses (throws MSG_MIGRACIONES_PENDIENTES) when any is pending; 'none' skips both.
  * - else PGlite: in memory when `pgliteDataDir` is 'memory', otherwise persisted in `{dataDir}/db`, guarded by
- *   `{dataDir}/db.lock` so a second process refuses to open it (PGlite does not lock its directory).
+ *   `{dataDir}/db.lock` so a second process refuses to open it (PGlite does not lock its directory). One process
+ *   owns it, so its migrations need no lock.
  * Throws an Error with a Spanish explanation when the lock is held by a live process.
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string;
   pgliteDataDir?: 'memory' | string;
+  migrations?: 'apply' | 'require' | 'none';
 }): Promise<TDatabase> {
+  const mode = opts.migrations ?? 'apply';
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -92,13 +121,33 @@ export async function openDatabase(opts: {
         client.release();
       }
     }) as typeof db.transaction;
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     const rows: TSqlRows = async <T>(query: SQL, opts?: { prepared?: boolean }) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       const result = await pool.query(opts?.prepared === false ? { text, values: params } : { name: statementName(text), text, values: params });
       return result.rows as T[];
     };
-    return { db: db as unknown as TDb, kind: 'postgresql', rows, close: () => pool.end() };
+    try {
+      if (mode === 'apply') {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1::int)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await lock.query('select pg_advisory_unlock($1::int)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          }
+        } finally {
+          lock.release();
+        }
+      } else if (mode === 'require') {
+        const pending = await countPending(rows);
+        if (pending > 0) throw new Error(MSG_MIGRACIONES_PENDIENTES(pending));
+      }
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
+    return { db: db as unknown as TDb, kind: 'postgresql', rows, close: () => pool.end(), pendingMigrations: () => countPending(rows) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm serves the list's formato "contains" filter (migration 0003).
@@ -129,7 +178,7 @@ export async function openDatabase(opts: {
     }
   }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (mode !== 'none') await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   const pglite = client;
   const rows: TSqlRows = async <T>(query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
@@ -139,6 +188,7 @@ export async function openDatabase(opts: {
     db: db as unknown as TDb,
     kind: 'pglite',
     rows,
+    pendingMigrations: () => countPending(rows),
     close: async () => {
       await client.close();
       release();

@@ -1,21 +1,46 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { MSG } from '@radica/contracts/messages';
+import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
+import type { TDeps } from '../deps.ts';
+import { pgRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * @fastify/rate-limit with no global limit: each route that needs one declares it (`config.rateLimit` for per-IP
  * limits, `keyedLimit` for the others). Over a limit the answer is 429 RATE_LIMITED with the seed's text
  * (MSG.http429). The client's address is Fastify's `request.ip`, which believes X-Forwarded-For only from the
  * configured proxies (TRUST_PROXY), so no client picks the address it is counted under (issue 9).
+ *
+ * The counters are shared by every API process (issue 23 §5; docs/decisions/028): in Redis when REDIS_URL is set
+ * (the plugin's own Redis store over ioredis), else in PostgreSQL (rate-limit-store.ts); with the embedded PGlite
+ * database, whose one process serves every request, in that process's memory.
  */
-export async function registerRateLimits(app: FastifyInstance) {
-  await app.register(rateLimit, {
+export async function registerRateLimits(app: FastifyInstance, deps: Pick<TDeps, 'config' | 'dbKind' | 'dbRows' | 'log'>) {
+  const common = {
     global: false,
     // Enough keys that cycling through addresses or e-mails does not evict the counters being attacked.
     cache: 100_000,
     errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MSG.http429, code: 'RATE_LIMITED' }),
-  });
+  };
+  if (deps.config.redisUrl) {
+    const redis = new Redis(deps.config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+    redis.on('error', (err) => deps.log.warn({ err: err.message }, 'rate limits: Redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    await app.register(rateLimit, { ...common, redis, nameSpace: 'radica-rl:' });
+    return;
+  }
+  if (deps.dbKind === 'postgresql') {
+    const { Store, sweep } = pgRateLimitStore(deps.dbRows);
+    const timer = setInterval(() => void sweep().catch((err: Error) => deps.log.warn({ err: err.message }, 'rate limits: sweep failed')), 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+    await app.register(rateLimit, { ...common, store: Store as never });
+    return;
+  }
+  await app.register(rateLimit, common);
 }
 
 /**

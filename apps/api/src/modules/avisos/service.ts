@@ -44,6 +44,8 @@ type TCtx = { tenantId: number; userId: number };
 /** The job queues of this module: one job per webhook delivery, one per alert message (issue 15 "retries … through the job queue"). */
 export const QUEUE_WEBHOOKS = 'webhook-entregas';
 export const QUEUE_ALERTAS = 'alerta-envios';
+/** The daily summary's cron job (pg-boss schedule, Bogotá time; app.ts scheduleDailyJobs). */
+export const QUEUE_RESUMEN = 'resumen-diario';
 /** How many log rows the settings show. */
 const LOG_LIMIT = 50;
 
@@ -64,6 +66,11 @@ export function defineAvisosQueues(deps: TDeps): void {
     { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
     (data, meta) => deliverAlerta(deps, data.tenantId, data.envioId, meta),
   );
+  // Runs every 15 min from ALERTAS_RESUMEN_HORA; each tenant's day is claimed once across processes, so a missed run is
+  // caught up by the next.
+  jobs.defineQueue(QUEUE_RESUMEN, { retryLimit: 2, retryDelayS: 60 }, async () => {
+    await enviarResumenesDiarios(deps);
+  });
 }
 
 /** GET /api/integraciones/webhooks: the tenant's active webhooks and its latest deliveries, newest first. */

@@ -6,7 +6,7 @@ import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { applyRetention, createBackup } from './service.ts';
-import { msUntilNextRun, parseBackupFileName } from './retention.ts';
+import { parseBackupFileName } from './retention.ts';
 
 /** Advisory lock key of the daily backup on PostgreSQL ("RDBK"): one process of many takes each day's backup. */
 const BACKUP_LOCK_KEY = 0x5244424b;
@@ -63,28 +63,16 @@ export async function runDailyBackup(deps: Pick<TDeps, 'config' | 'db' | 'dbKind
   }
 }
 
+/** The daily backup's cron job (pg-boss schedule at BACKUP_HOUR, Bogotá time; app.ts scheduleDailyJobs). */
+export const QUEUE_COPIA = 'copia-diaria';
+
 /**
- * Start the daily backup at BACKUP_HOUR (Bogotá) in this process (issue 16 "a scheduled job"): a timer re-armed after
- * each run (unref'd: it never keeps the process alive). Returns the stop function (awaits a run in progress).
+ * The daily backup and its retention as a pg-boss cron job (issue 16 "a scheduled job"; issue 23 §3): pg-boss's
+ * scheduler enqueues one job a day across every worker process, and one worker runs it (runDailyBackup: its advisory
+ * lock and the recent-backup check stay, for a run started by hand meanwhile). BACKUP_SCHEDULE=false unschedules it.
  */
-export function startBackupSchedule(deps: Pick<TDeps, 'config' | 'db' | 'dbKind' | 'dumpDatabase' | 'log'>): () => Promise<void> {
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<void> | null = null;
-  let stopped = false;
-  const arm = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = runDailyBackup(deps).finally(() => {
-        current = null;
-        arm();
-      });
-    }, msUntilNextRun(new Date(), deps.config.backupHour));
-    timer.unref();
-  };
-  arm();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await current;
-  };
+export function defineBackupJob(deps: TDeps): void {
+  deps.jobs?.defineQueue(QUEUE_COPIA, { retryLimit: 1, retryDelayS: 300 }, async () => {
+    await runDailyBackup(deps);
+  });
 }

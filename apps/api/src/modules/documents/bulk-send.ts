@@ -2,11 +2,11 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { MAX_FORMATOS, type TEnvioMasivoData } from '@radica/contracts/documents';
 import { paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
-import type { TSendJob } from '../jobs/queue.ts';
+import type { TJobMeta, TSendJob } from '../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findDocument, findDocumentsByIdsOrFormatos, listFileKinds } from './repository.ts';
 import { ESTADOS_ENVIO_MASIVO } from './status.ts';
-import { sendDocument } from './send.ts';
+import { sendDocument, type TSendJobOutput } from './send.ts';
 
 
 /**
@@ -53,28 +53,30 @@ export async function enqueueBulkSend(
   const found = new Set(docs.flatMap((d) => [String(d.id), d.formato]));
   for (const id of ids) if (!found.has(String(id))) omitidos.push({ id, formato: '', motivo: 'no encontrado' });
   for (const f of formatos) if (!found.has(f)) omitidos.push({ id: null, formato: f, motivo: 'no encontrado' });
-  const encolados = await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, toSend);
+  const encolados = (await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, toSend)).length;
   return { encolados, omitidos: omitidos.length, detalleOmitidos: omitidos };
 }
 
 /**
- * What one bulk-send (or verification) job does: sendDocument, whose atomic claim keeps a document in one send at a
- * time. Business refusals (already approved, cancelled, missing files or configuration, ministry down → ERROR, no
- * answer → a verification job of its own) end the job: the document's status tells the user. A document held by a
- * live send (its lease renewed) ends the job too: that send brings the verdict. One held by a claim whose lease has
- * lapsed (its process died) throws, so pg-boss retries the job (2, 4, 8… s) while the maintenance releases the claim
- * (recoverInterruptedSends), and the retry sends it. Anything else (database gone mid-shutdown) throws too.
+ * What one send job does (bulk, verification, or a user's single send): sendDocument, whose atomic claim keeps a
+ * document in one send at a time and which holds the tenant's slot. Its output (pg-boss) is the verdict, or the
+ * refusal as the user would see it (TSendJobOutput): business refusals (already approved, cancelled, missing files or
+ * configuration, ministry down → ERROR, no answer → a verification job of its own) end the job; the document's status
+ * tells the user. A document held by a live send (its lease renewed) ends a first attempt too: that send brings the
+ * verdict. One held by a claim whose lease has lapsed, or any held document on a retry (the job's previous process
+ * died: its claim lapses within SEND_LEASE_S), throws, so pg-boss retries the job (2, 4, 8… s) while the maintenance
+ * releases the claim (recoverInterruptedSends), and the retry sends it. Anything else (database gone) throws too.
  */
-export async function runBulkSendJob(deps: TDeps, job: TSendJob): Promise<void> {
+export async function runSendJob(deps: TDeps, job: TSendJob, meta: Pick<TJobMeta, 'attempt'> = { attempt: 0 }): Promise<TSendJobOutput> {
   const ctx = { tenantId: job.tenantId, userId: job.userId };
   try {
-    await sendDocument(deps, ctx, job.fevRipsId, { verificacion: job.verificacion ?? 0 });
+    return { resultado: await sendDocument(deps, ctx, job.fevRipsId, { verificacion: job.verificacion ?? 0 }) };
   } catch (err) {
-    if (err instanceof AppError && err.code === 'SEND_IN_PROGRESS' && !(await heldByLiveSend(deps, job)))
+    if (err instanceof AppError && err.code === 'SEND_IN_PROGRESS' && (meta.attempt > 0 || !(await heldByLiveSend(deps, job))))
       throw new Error(`document ${job.fevRipsId} is held by a send whose process died`, { cause: err });
     if (err instanceof AppError) {
-      deps.log.info({ fevRipsId: job.fevRipsId, code: err.code }, 'bulk send job ended without approval');
-      return;
+      deps.log.info({ fevRipsId: job.fevRipsId, code: err.code }, 'send job ended without approval');
+      return { error: { code: err.code, message: err.message } };
     }
     throw err;
   }

@@ -38,7 +38,7 @@ import { cancelDocument, deleteFile, reactivateDocument } from './lifecycle.ts';
 import { buildInforme, buildRespuestas, listFormatosPagina } from './reports.ts';
 import { syncFormato } from './sync.ts';
 import { enqueueBulkSend } from './bulk-send.ts';
-import { sendDocument } from './send.ts';
+import { sendDocumentQueued } from './send.ts';
 import { createUploadGate } from './upload-gate.ts';
 
 /**
@@ -85,10 +85,16 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     data: await getDetail(deps, authOf(req), req.params.id),
   }));
 
-  r.post('/api/FevRips/:id/enviar', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZSendResult) } } }, async (req) => {
-    const data = await sendDocument(deps, authOf(req), req.params.id);
-    return { success: true, data, message: data.mensaje };
-  });
+  // The send goes through the queue like every other (issue 23 §4); 202 when its answer did not come in SEND_WAIT_S.
+  r.post(
+    '/api/FevRips/:id/enviar',
+    { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZSendResult), 202: ZEnvelope(ZSendResult) } } },
+    async (req, reply) => {
+      const data = await sendDocumentQueued(deps, authOf(req), req.params.id);
+      if (data.enCola) reply.code(202);
+      return { success: true, data, message: data.mensaje };
+    },
+  );
 
   r.post('/api/FevRips/:id/anular', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZEstadoActualData) } } }, async (req) => ({
     success: true,

@@ -15,7 +15,9 @@ import { auditRecorder } from './audit.ts';
 import { applyMuvResult, keepLease, leaseUntil, releaseClaim, verdictOf } from './claims.ts';
 import { listCounts } from './count-cache.ts';
 import { loadDoc } from './detail.ts';
-import { claimForSend, readFiles, type TClaim } from './repository.ts';
+import { claimForSend, listFileRefs, readFiles, type TClaim } from './repository.ts';
+import { SEND_QUEUE } from '../jobs/queue.ts';
+import type { TErrorCode } from '@radica/contracts/errors';
 import { SENDABLE, assertSendable, estadoTrasEnvio } from './status.ts';
 import type { TCtx } from './upload.ts';
 
@@ -35,6 +37,51 @@ export const MAX_VERIFICACIONES = 6;
  * / in progress), 422 (files missing, validator login rejected), 412 (no provider configuration), 502, 504.
  */
 export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { verificacion?: number } = {}): Promise<TSendResult> {
+  // Every send, whatever its channel, holds one of the tenant's slots toward the ministry (issue 23 §4).
+  return deps.sendSlots.run(ctx.tenantId, () => sendHoldingSlot(deps, ctx, id, opts));
+}
+
+/**
+ * The web's single send (POST /api/FevRips/{id}/enviar) and the API channel's (POST /api/v1/paquetes with enviar):
+ * the immediate refusals first (not found, approved, cancelled, in progress, files missing, no configuration), then a
+ * send job at the head of the fair order (docs/decisions/027), whose result is awaited up to `waitS` seconds
+ * (SEND_WAIT_S). A verdict or a refusal that comes in time is returned or thrown as sendDocument would; otherwise
+ * the document stays queued and the answer says so (`enCola`, MSG.sendQueued): never an ERROR for a slow queue.
+ * @throws the AppErrors of sendDocument.
+ */
+export async function sendDocumentQueued(deps: TDeps, ctx: TCtx, id: number, opts: { waitS?: number } = {}): Promise<TSendResult> {
+  if (!deps.jobs) return sendDocument(deps, ctx, id);
+  const doc = await loadDoc(deps, ctx, id);
+  assertSendable(doc);
+  const refs = await listFileRefs(deps.db, ctx.tenantId, doc.id);
+  if (!paqueteCompleto(doc.muvEndpoint, { xml: refs.some((f) => f.tipo === 'xml'), json: refs.some((f) => f.tipo === 'json') }))
+    throw new AppError('SEND_NEEDS_FILES', MSG.sendNeedsBothFiles);
+  await ministryCredentials(deps, ctx);
+  const [jobId] = await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [doc.id], { adelante: true });
+  const end = await deps.jobs.waitForJob(SEND_QUEUE, jobId!, (opts.waitS ?? deps.config.sendWaitS) * 1000);
+  const output = end?.state === 'completed' ? (end.output as TSendJobOutput | null) : null;
+  if (output && 'resultado' in output) return output.resultado;
+  if (output && 'error' in output) throw new AppError(output.error.code as TErrorCode, output.error.message);
+  return { ...queuedResult, mensaje: MSG.sendQueued };
+}
+
+/** What a send job stores as its output (pg-boss): the verdict, or the refusal the user would have seen. */
+export type TSendJobOutput = { resultado: TSendResult } | { error: { code: string; message: string } };
+
+const queuedResult: TSendResult = {
+  exitoso: false,
+  mensaje: '',
+  cuv: null,
+  tieneNotificaciones: false,
+  totalNotificaciones: 0,
+  tieneErrores: false,
+  totalErrores: 0,
+  fechaRadicacion: null,
+  procesoId: null,
+  enCola: true,
+};
+
+async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { verificacion?: number }): Promise<TSendResult> {
   const doc = await loadDoc(deps, ctx, id);
   assertSendable(doc);
   const files = await readFiles(deps.db, ctx.tenantId, doc.id);

@@ -10,7 +10,7 @@ import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getDetail } from '../documents/detail.ts';
-import { sendDocument } from '../documents/send.ts';
+import { sendDocumentQueued } from '../documents/send.ts';
 import { uploadFile, type TCtx } from '../documents/upload.ts';
 import { hashApiKey, newApiKey } from './api-key-check.ts';
 import {
@@ -148,7 +148,7 @@ async function radicar(deps: TDeps, ctx: TCtx, a: TPaqueteArchivos): Promise<TPa
   let envio: TPaqueteData['envio'] = null;
   if (a.enviar) {
     try {
-      const sent = await sendDocument(deps, ctx, id!);
+      const sent = await sendDocumentQueued(deps, ctx, id!);
       envio = { exitoso: sent.exitoso, mensaje: sent.mensaje ?? MSG_INTEGRACIONES.paqueteEnviado };
     } catch (err) {
       // The document is filed either way: a refused send (no configuration, ministry down…) is reported, not thrown.

@@ -146,7 +146,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two worker processes on one PostgreS
   beforeAll(async () => {
     simA = await startSimulator(120);
     simB = await startSimulator(120);
-    a = await startTestApp({ muvBaseUrl: simA.url, muvSimulator: false, jobsBatchSize: 1 });
+    a = await startTestApp({ muvBaseUrl: simA.url, muvSimulator: false, jobsConcurrency: 1 });
   });
   afterAll(async () => {
     await b?.close();
@@ -164,7 +164,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two worker processes on one PostgreS
     await waitFor('first approved', async () => (await estados(c, 'DOS1')).every((d) => d.estado === 'APROBADO'));
     // The second process: same database and secrets, its own ministry peer, so each side's share can be counted.
     const { buildApp } = await import('../../app.ts');
-    b = await buildApp({ ...a.config, muvBaseUrl: simB.url, dataDir: mkdtempSync(join(tmpdir(), 'radica-test-b-')) });
+    b = await buildApp({ ...a.config, muvBaseUrl: simB.url, jobsConcurrency: 1, dataDir: mkdtempSync(join(tmpdir(), 'radica-test-b-')) });
     await b.listen({ port: 0, host: '127.0.0.1' });
 
     const ids: number[] = [];

@@ -1,332 +1,531 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
-import { createTenantSlots } from './tenant-slots.ts';
+import { holdLiveness, LIVENESS_LOCK_KEY, type TLiveness } from './liveness.ts';
+import {
+  deleteEnvioCola,
+  deleteOrphanEnvioCola,
+  deleteTrabajoActivo,
+  firstTurn,
+  insertEnvioCola,
+  insertTrabajosActivos,
+  queuedDocuments,
+  takeJobsOfDeadProcesses,
+} from './repository.ts';
 
 /**
- * Durable jobs (DESIGN.md "Jobs"; docs/decisions/005-bulk-send-jobs.md): pg-boss 10 on the application's own
- * database. PostgreSQL → pg-boss's own pool on DATABASE_URL; PGlite → pg-boss's `db.executeSql` adapter over the
- * one in-process client (shared/notes/dependencies.md §2d).
+ * Durable jobs (DESIGN.md "Processes for many providers"; docs/decisions/005 and 027): pg-boss 10 on the
+ * application's database, used as it is meant to be: a fixed set of named queues (sends, webhook deliveries, alerts,
+ * SFTP files, e-mails, the daily jobs…) with the tenant in each job's data, pg-boss's cron (America/Bogota) for the
+ * daily jobs, delayed jobs (startAfter) for time-outs, and only pg-boss's API to write its tables.
  *
- * Bulk sends (issue 4) use one queue per tenant, `envio-fevrips-t{tenantId}`, so one tenant's backlog never
- * blocks another's and the per-tenant concurrency toward the ministry is the number of work loops per queue.
+ * Every process enqueues (`send`, `enqueueSends`); a worker process (`startWorker`) runs each queue with a bounded
+ * number of jobs at once: it fetches as many jobs as it has free places, and when idle asks each queue again every
+ * JOBS_POLL_S or as soon as a NOTIFY says a job was enqueued. The queries a worker makes while idle depend on the
+ * number of queues, never on the number of tenants (bench/worker-queries.ts).
+ *
+ * Sends are fair between tenants: each job's pg-boss priority is −turno, where a tenant's new sends take consecutive
+ * turns from max(its last queued turn + 1, the turn at the head of the queue) (envio_cola). A tenant with a thousand
+ * queued sends therefore does not delay another tenant's first send by more than one turn. The per-tenant bound
+ * toward the ministry is the tenant's slots (tenant-slots.ts), held inside sendDocument whatever the channel.
+ *
+ * A process that dies is found through its liveness lock (liveness.ts): the jobs it was running are failed at once by
+ * any live worker's maintenance (every 10 s), and pg-boss retries them. pg-boss's own expiry (JOBS_EXPIRE_S) stays a
+ * backstop. PostgreSQL → pg-boss's own pool on DATABASE_URL; PGlite → pg-boss's `db.executeSql` adapter over the one
+ * in-process client (shared/notes/dependencies.md §2d), where this process owns the database and fails any job left
+ * active at start.
  */
+
+/** The bulk/verification/interactive send queue: one job per document send, any tenant. */
+export const SEND_QUEUE = 'envio-fevrips';
+/** pg-boss's cron time zone for every schedule (Colombia, no daylight saving). */
+export const CRON_TZ = 'America/Bogota';
+/** NOTIFY channels: a job was enqueued (payload: queue name), a watched job ended (payload: job id). */
+const CH_ENQUEUED = 'radica_trabajos';
+const CH_ENDED = 'radica_trabajo_fin';
+/** Session advisory lock under which queues are created ("RDQU"). */
+const QUEUES_LOCK_KEY = 0x52445155;
+/** Largest magnitude of a pg-boss priority (int4). */
+const MAX_PRIORITY = 2 ** 31 - 1;
+
+export type TSendJob = {
+  tenantId: number;
+  userId: number;
+  fevRipsId: number;
+  /** The number of this verification of an uncertain send (documents/send.ts), absent for a user's send. */
+  verificacion?: number;
+  /** A user waits for the answer (the web's single send, the API channel): its end is announced (waitForJob). */
+  notificar?: boolean;
+};
+
+/** What a job's handler receives besides its data: the attempt (0 first), whether it is the last, and its id. */
+export type TJobMeta = { attempt: number; last: boolean; jobId: string };
+
+/**
+ * A named queue: retry policy, places per worker process, and what a job does. A handler that throws is retried by
+ * pg-boss (`retryDelayS` × 2^n with backoff) until `retryLimit`; what it returns is stored as the job's output.
+ */
+export type TQueueDef<T> = {
+  retryLimit: number;
+  retryDelayS: number;
+  retryBackoff?: boolean;
+  /** Seconds before pg-boss takes a running job for dead (a backstop: liveness finds dead processes sooner). */
+  expireInS?: number;
+  /** Jobs of this queue one worker process runs at once (default 1). */
+  concurrency?: number;
+  run: (data: T, meta: TJobMeta) => Promise<object | void>;
+  /** After a job ended for good (completed, or failed on its last attempt). */
+  ended?: (jobId: string, data: T) => Promise<void>;
+};
+
+/** One job to enqueue: its data, and optionally its id (the same id twice is enqueued once), delay and priority. */
+export type TJobItem<T> = { data: T; id?: string; startAfterS?: number; priority?: number };
+
 export type TJobQueue = {
+  /** Register a queue and what its jobs do (every role registers every queue; only workers run them). */
+  define: <T extends object>(name: string, def: TQueueDef<T>) => void;
+  /** `define` with the default places (issue 15's signature). */
+  defineQueue: <T extends object>(name: string, policy: { retryLimit: number; retryDelayS: number }, run: (data: T, meta: TJobMeta) => Promise<void>) => void;
+  /** Enqueue jobs (their data) on a defined queue. */
+  enqueue: <T extends object>(name: string, jobs: T[]) => Promise<void>;
+  /** Enqueue jobs with ids, delays or priorities; returns the ids of the jobs created (a known id is skipped). */
+  send: <T extends object>(name: string, items: TJobItem<T>[]) => Promise<string[]>;
+  /** pg-boss cron in Bogotá time for a defined queue (`cron` as cron-parser reads it). Worker processes only. */
+  schedule: (name: string, cron: string, data?: object) => Promise<void>;
   /**
-   * Enqueue one send job per document; returns how many were enqueued. `startAfterS` delays them, `verificacion`
-   * marks a verification of a send whose answer never came (documents/send.ts).
+   * Enqueue one send job per document, in the tenant's fair turns; returns the job ids. `startAfterS` delays them,
+   * `verificacion` marks a verification of an uncertain send, `adelante` puts them at the head (a user waits) and
+   * announces their end (waitForJob).
    */
-  enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[], opts?: { startAfterS?: number; verificacion?: number }) => Promise<number>;
-  /**
-   * Ids (of `fevRipsIds`) that have a bulk-send job queued, waiting for a retry or running. By default from the
-   * tenant's pending set read at most PENDING_TTL_MS ago (the list's 'enviandose' marks: one query per tenant and
-   * second however many list calls run); `fresh` reads the jobs now (deciding what to enqueue).
-   */
+  enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[], opts?: { startAfterS?: number; verificacion?: number; adelante?: boolean }) => Promise<string[]>;
+  /** Ids (of `fevRipsIds`) with a send queued, waiting for a retry or running (the list's 'enviandose'; one indexed query). */
   pendingSends: (tenantId: number, fevRipsIds: number[], opts?: { fresh?: boolean }) => Promise<Set<number>>;
   /**
-   * A named queue besides the bulk sends (issue 15: webhook deliveries, alerts): its retry policy and what a job does.
-   * Register before `startWorker`; a handler that throws is retried by pg-boss with exponential backoff
-   * (`retryDelayS` × 2^n) until `retryLimit`; `attempt` counts from 0 and `last` is true on the final try.
+   * Wait up to `timeoutMs` for job `id` of `name` to end: its state ('completed' | 'failed') and output, or null when
+   * it has not ended by then (or does not exist).
    */
-  defineQueue: <T extends object>(
-    name: string,
-    policy: { retryLimit: number; retryDelayS: number },
-    run: (data: T, meta: { attempt: number; last: boolean }) => Promise<void>,
-  ) => void;
-  /** Enqueue jobs (their data) on a queue made with `defineQueue`. */
-  enqueue: <T extends object>(name: string, jobs: T[]) => Promise<void>;
-  /** Start the worker loops in this process (idempotent). */
+  waitForJob: (name: string, id: string, timeoutMs: number) => Promise<{ state: 'completed' | 'failed'; output: unknown } | null>;
+  /** Start the worker in this process (idempotent): run every defined queue, the cron schedules, the maintenance. */
   startWorker: () => Promise<void>;
   stop: (o?: { graceful?: boolean }) => Promise<void>;
   boss: PgBoss;
 };
-
-export type TSendJob = { tenantId: number; userId: number; fevRipsId: number; verificacion?: number };
-
-/** Name of a tenant's bulk-send queue. */
-export const sendQueueName = (tenantId: number) => `envio-fevrips-t${tenantId}`;
-const QUEUE_PREFIX = 'envio-fevrips-t';
-
-/** How old the list's view of a tenant's pending bulk sends may be (ms). */
-const PENDING_TTL_MS = 1_000;
-
-/** Seconds an active job may run before pg-boss considers its process dead and retries it (a backstop: see heartbeats). */
-const DEFAULT_EXPIRE_S = 15 * 60;
 
 type TPgliteLike = {
   query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   exec: (text: string) => Promise<Array<{ rows: unknown[] }>>;
 };
 
+type TJob = { id: string; data: object; retryCount: number; retryLimit: number };
+
 /**
- * Create and start pg-boss for the app's database (creates its schema on first use). The worker is not started
- * here: call `startWorker` (buildApp does unless JOBS_WORKER=false; `npm run worker` runs only it).
- * `runSend` is what a job does (the documents service's sendDocument, wrapped by the caller).
- * With PGlite this process owns the database, so jobs left active by a dead process are put back to retry at once;
- * on PostgreSQL pg-boss's expiry (`expireInSeconds`) does it.
+ * Create and start pg-boss for the app's database (pg-boss installs its schema under its own lock on first use). The
+ * worker is not started here: call `startWorker` (the worker role; docs/decisions/026). `runSend` is what a send job
+ * does (documents/bulk-send.ts runSendJob); `maintain` runs on the worker's maintenance beat (lapsed send claims).
  */
 export async function startJobQueue(o: {
   deps: Pick<TDeps, 'config' | 'dbKind' | 'log'> & { db: TDb };
-  runSend: (job: TSendJob) => Promise<void>;
-  tenantConcurrency: number;
+  runSend: (job: TSendJob, meta: TJobMeta) => Promise<object | void>;
+  tenantConcurrency?: number;
   batchSize?: number;
   expireInSeconds?: number;
   pollingIntervalSeconds?: number;
-  /**
-   * Seconds without a heartbeat after which an active send job is taken for one whose process died, and failed so
-   * pg-boss retries it (issue 9 "Interrupted sends recover within a minute"). Its process renews every running job a
-   * third of this often.
-   */
   staleAfterS?: number;
-  /** Run on the same beat in every process (documents/send.ts recoverInterruptedSends: lapsed claims). */
   maintain?: () => Promise<unknown>;
 }): Promise<TJobQueue> {
   const { deps } = o;
+  const pg_ = deps.dbKind === 'postgresql' && deps.config.databaseUrl ? deps.config.databaseUrl : null;
+  const client = () => (deps.db as unknown as { $client: TPgliteLike }).$client;
+  const worker = deps.config.roles.includes('worker');
   const options: PgBoss.ConstructorOptions = {
-    schedule: false,
-    supervise: true,
+    // pg-boss's own maintenance (expiry, archive) and cron run in worker processes only.
+    supervise: worker,
+    schedule: worker,
     maintenanceIntervalSeconds: 30,
-  };
-  let boss: PgBoss;
-  if (deps.dbKind === 'postgresql' && deps.config.databaseUrl) {
-    boss = new PgBoss({ ...options, connectionString: deps.config.databaseUrl, max: 4, application_name: 'radica-jobs' });
-  } else {
-    const client = (deps.db as unknown as { $client: TPgliteLike }).$client;
-    boss = new PgBoss({
-      ...options,
-      db: {
-        executeSql: async (text: string, values: unknown[]) => {
-          if (values && values.length) return client.query(text, values);
-          const results = await client.exec(text);
-          return results.at(-1) ?? { rows: [] };
+    cronWorkerIntervalSeconds: 5,
+  } as PgBoss.ConstructorOptions;
+  const boss = pg_
+    ? new PgBoss({ ...options, connectionString: pg_, max: 4, application_name: 'radica-jobs' })
+    : new PgBoss({
+        ...options,
+        db: {
+          executeSql: async (text: string, values: unknown[]) => {
+            if (values && values.length) return client().query(text, values);
+            const results = await client().exec(text);
+            return results.at(-1) ?? { rows: [] };
+          },
         },
-      },
-    });
-  }
+      });
   boss.on('error', (err) => deps.log.warn({ err: String((err as Error).message ?? err) }, 'pg-boss error'));
   await boss.start();
 
-  const expireInSeconds = o.expireInSeconds ?? DEFAULT_EXPIRE_S;
-  const known = new Set<string>();
-  /** Queues found missing recently (a list call must not query pg-boss's catalogue every time). */
-  const absentUntil = new Map<string, number>();
-  async function ensureQueue(name: string) {
-    if (known.has(name)) return;
-    if (!(await boss.getQueue(name))) {
-      try {
-        await boss.createQueue(name, { name, policy: 'standard', retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds });
-      } catch (err) {
-        if (!(await boss.getQueue(name))) throw err;
+  const runSql = async <T>(text: string, values: unknown[]): Promise<T[]> =>
+    pg_ ? ((await (boss.getDb() as PgBoss.Db).executeSql(text, values)).rows as T[]) : ((await client().query(text, values)).rows as T[]);
+
+  // In-process signals (PGlite, or an all-in-one process) and, on PostgreSQL, LISTEN for the other processes'.
+  const signals = new EventEmitter();
+  signals.setMaxListeners(0);
+  let listener: pg.Client | null = null;
+  let listenRetry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  async function listen() {
+    if (!pg_ || stopped) return;
+    const c = new pg.Client({ connectionString: pg_, application_name: 'radica-jobs-listen' });
+    const again = () => {
+      if (listener === c) listener = null;
+      if (!stopped && !listenRetry) {
+        listenRetry = setTimeout(() => {
+          listenRetry = null;
+          listen().catch((err: Error) => deps.log.warn({ err: err.message }, 'jobs: LISTEN failed'));
+        }, 2_000);
+        listenRetry.unref();
       }
+    };
+    c.on('error', (err) => {
+      deps.log.warn({ err: err.message }, 'jobs: LISTEN connection lost');
+      again();
+    });
+    c.on('end', again);
+    c.on('notification', (n) => {
+      if (n.channel === CH_ENQUEUED && n.payload) signals.emit(`enqueued:${n.payload}`);
+      if (n.channel === CH_ENDED && n.payload) signals.emit(`ended:${n.payload}`);
+    });
+    await c.connect();
+    await c.query(`listen ${CH_ENQUEUED}`);
+    await c.query(`listen ${CH_ENDED}`);
+    if (stopped) await c.end();
+    else listener = c;
+  }
+  await listen().catch((err: Error) => deps.log.warn({ err: err.message }, 'jobs: LISTEN failed; polling only'));
+
+  const announce = async (channel: string, payload: string) => {
+    signals.emit(`${channel === CH_ENQUEUED ? 'enqueued' : 'ended'}:${payload}`);
+    if (pg_) await runSql('select pg_notify($1, $2)', [channel, payload]).catch((err: Error) => deps.log.warn({ err: err.message }, 'jobs: NOTIFY failed'));
+  };
+
+  const defs = new Map<string, TQueueDef<object>>();
+  const created = new Set<string>();
+  const expireDefault = o.expireInSeconds ?? deps.config.jobsExpireS;
+  /**
+   * Create the queues that do not exist yet. pg-boss's create_queue alters its partitioned job table, and two at once
+   * deadlock on PostgreSQL: creations are serialised in this process (a promise chain) and across processes (a
+   * session advisory lock, QUEUES_LOCK_KEY, on a connection of its own).
+   */
+  let creating: Promise<unknown> = Promise.resolve();
+  function ensureQueue(...names: string[]): Promise<void> {
+    const missing = names.filter((n) => !created.has(n));
+    if (missing.length === 0) return Promise.resolve();
+    const p = creating.then(() => createQueues(missing));
+    creating = p.catch(() => undefined);
+    return p;
+  }
+  async function createQueues(names: string[]) {
+    const todo = [];
+    for (const name of names) {
+      if (created.has(name)) continue;
+      if (await boss.getQueue(name)) created.add(name);
+      else todo.push(name);
     }
-    known.add(name);
-  }
-
-  if (deps.dbKind === 'pglite') {
-    // This process owns the embedded database: anything still active was left by a process that died.
-    const queues = await boss.getQueues();
-    for (const q of queues.filter((q) => q.name.startsWith(QUEUE_PREFIX))) {
-      const active = (await client().query(`select id from pgboss.job where name = $1 and state = 'active'`, [q.name])).rows as Array<{ id: string }>;
-      if (active.length) await boss.fail(q.name, active.map((a) => a.id));
+    if (todo.length === 0) return;
+    const lock = pg_ ? new pg.Client({ connectionString: pg_, application_name: 'radica-jobs-queues' }) : null;
+    if (lock) {
+      lock.on('error', () => undefined);
+      await lock.connect();
+      await lock.query('select pg_advisory_lock($1::int)', [QUEUES_LOCK_KEY]);
+    }
+    try {
+      for (const name of todo) {
+        const def = defs.get(name);
+        if (!def) throw new Error(`queue ${name} is not defined`);
+        if (!(await boss.getQueue(name)))
+          await boss.createQueue(name, {
+            name,
+            policy: 'standard',
+            retryLimit: def.retryLimit,
+            retryDelay: def.retryDelayS,
+            retryBackoff: def.retryBackoff ?? true,
+            expireInSeconds: def.expireInS ?? expireDefault,
+          });
+        created.add(name);
+      }
+    } finally {
+      await lock?.end().catch(() => undefined);
     }
   }
-  function client(): TPgliteLike {
-    return (deps.db as unknown as { $client: TPgliteLike }).$client;
+
+  async function send<T extends object>(name: string, items: TJobItem<T>[]): Promise<string[]> {
+    await ensureQueue(name);
+    if (items.length === 0) return [];
+    const ids = await boss.insert(
+      items.map((it) => ({
+        name,
+        data: it.data,
+        ...(it.id ? { id: it.id } : {}),
+        ...(it.priority !== undefined ? { priority: it.priority } : {}),
+        ...(it.startAfterS ? { startAfter: new Date(Date.now() + it.startAfterS * 1000).toISOString() } : {}),
+      })) as PgBoss.JobInsert[],
+    );
+    await announce(CH_ENQUEUED, name);
+    return (ids ?? []) as string[];
   }
 
-  /** Pending document ids of a queue, all of them (`only` null) or among `only`. */
-  async function readPending(name: string, only: number[] | null): Promise<Set<number>> {
-    const sqlText = `select distinct (data->>'fevRipsId')::int as id from pgboss.job
-      where name = $1 and state in ('created', 'retry', 'active')${only ? ` and (data->>'fevRipsId')::int = any($2::int[])` : ''}`;
-    const rows = await runSql<{ id: number }>(sqlText, only ? [name, only] : [name]);
-    return new Set(rows.map((r) => Number(r.id)));
-  }
-  const pendingByQueue = new Map<string, { at: number; ids: Promise<Set<number>> }>();
-
-  // The per-tenant bound holds across worker processes (advisory locks on PostgreSQL).
-  const slots = createTenantSlots({
-    connectionString: deps.dbKind === 'postgresql' ? deps.config.databaseUrl : null,
-    slots: o.tenantConcurrency,
-    onError: (err) => deps.log.warn({ err: err.message }, 'send slot connection closed'),
+  // ---- the send queue ----
+  defs.set(SEND_QUEUE, {
+    retryLimit: 5,
+    retryDelayS: 2,
+    concurrency: deps.config.jobsConcurrency,
+    expireInS: expireDefault,
+    run: (data, meta) => o.runSend(data as TSendJob, meta),
+    ended: async (jobId) => deleteEnvioCola(deps.db, [jobId]),
   });
 
-  const working = new Set<string>();
-  let workerOn = false;
-  let discovery: NodeJS.Timeout | null = null;
-  const batchSize = o.batchSize ?? 5;
-  const pollingIntervalSeconds = o.pollingIntervalSeconds ?? 1;
+  async function enqueueSends(
+    tenantId: number,
+    userId: number,
+    fevRipsIds: number[],
+    opts: { startAfterS?: number; verificacion?: number; adelante?: boolean } = {},
+  ): Promise<string[]> {
+    if (fevRipsIds.length === 0) {
+      await ensureQueue(SEND_QUEUE);
+      return [];
+    }
+    const first = await firstTurn(deps.db, tenantId, Boolean(opts.adelante));
+    const disponibleDesde = new Date(Date.now() + (opts.startAfterS ?? 0) * 1000);
+    const items = fevRipsIds.map((fevRipsId, i) => ({ id: randomUUID(), fevRipsId, turno: first + i }));
+    await insertEnvioCola(
+      deps.db,
+      items.map((it) => ({ jobId: it.id, tenantId, fevRipsId: it.fevRipsId, turno: it.turno, disponibleDesde })),
+    );
+    try {
+      await send<TSendJob>(
+        SEND_QUEUE,
+        items.map((it) => ({
+          id: it.id,
+          priority: Math.max(-MAX_PRIORITY, -it.turno),
+          startAfterS: opts.startAfterS,
+          data: {
+            tenantId,
+            userId,
+            fevRipsId: it.fevRipsId,
+            ...(opts.verificacion ? { verificacion: opts.verificacion } : {}),
+            ...(opts.adelante ? { notificar: true } : {}),
+          },
+        })),
+      );
+    } catch (err) {
+      await deleteEnvioCola(
+        deps.db,
+        items.map((it) => it.id),
+      ).catch(() => undefined);
+      throw err;
+    }
+    return items.map((it) => it.id);
+  }
 
-  async function workQueue(name: string) {
-    if (working.has(name) || !workerOn) return;
-    working.add(name);
-    for (let i = 0; i < Math.max(1, o.tenantConcurrency); i++) {
-      let workerId = '';
-      workerId = await boss.work<TSendJob>(name, { batchSize, pollingIntervalSeconds }, async (jobs) => {
-        // Every fetched job is active from now on: keep them all alive until each is done.
-        const alive = new Set(jobs.map((j) => j.id));
-        const beat = setInterval(() => void touchJobs([...alive]), heartbeatMs);
-        beat.unref();
+  async function waitForJob(name: string, id: string, timeoutMs: number) {
+    type TEnd = { state: 'completed' | 'failed'; output: unknown } | null;
+    return new Promise<TEnd>((resolve) => {
+      let done = false;
+      let checking = false;
+      const finish = (v: TEnd) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        clearInterval(poll);
+        signals.off(`ended:${id}`, check);
+        resolve(v);
+      };
+      async function check() {
+        if (done || checking) return;
+        checking = true;
         try {
-          // Jobs of one loop run one after another: the loop count is the tenant's concurrency toward the MUV.
-          for (const job of jobs) {
-            try {
-              await slots.run(job.data.tenantId, () => o.runSend(job.data));
-            } finally {
-              alive.delete(job.id);
-            }
-          }
+          const job = (await boss.getJobById(name, id)) as { state: string; output: unknown } | null;
+          if (job && (job.state === 'completed' || job.state === 'failed')) finish({ state: job.state, output: job.output });
+        } catch (err) {
+          deps.log.warn({ err: String((err as Error).message ?? err) }, 'jobs: reading a job failed');
         } finally {
-          clearInterval(beat);
+          checking = false;
         }
-        // Fetch the next batch at once instead of waiting for the polling interval.
-        if (jobs.length && workerId) boss.notifyWorker(workerId);
-      });
-    }
-  }
-
-  const staleAfterS = o.staleAfterS ?? 30;
-  const heartbeatMs = Math.max(1_000, (staleAfterS * 1000) / 3);
-  /** Run SQL on the queue's database (the one PGlite client, or pg-boss's pool). */
-  const runSql = async <T>(text: string, values: unknown[]): Promise<T[]> =>
-    deps.dbKind === 'pglite'
-      ? ((await client().query(text, values)).rows as T[])
-      : ((await (boss.getDb() as PgBoss.Db).executeSql(text, values)).rows as T[]);
-
-  /**
-   * Heartbeat of running jobs: pg-boss 10 has none, and decides a job's process is dead by `started_on + expire_in`.
-   * Renewing `started_on` of the jobs this process runs lets a short staleness bound tell dead from slow (pg-boss
-   * 10.4's own job table; its expiry stays a backstop). docs/decisions/011.
-   */
-  async function touchJobs(ids: string[]) {
-    if (ids.length === 0) return;
-    await runSql(`update pgboss.job set started_on = now() where id = any($1::uuid[]) and state = 'active'`, [ids]).catch((err: unknown) =>
-      deps.log.warn({ err: String((err as Error).message ?? err) }, 'job heartbeat failed'),
-    );
-  }
-
-  /** Fail active send jobs without a heartbeat for staleAfterS: pg-boss retries them (a dead process's batch). */
-  async function failStaleJobs(): Promise<number> {
-    const stale = await runSql<{ id: string; name: string }>(
-      `select id, name from pgboss.job where name like '${QUEUE_PREFIX}%' and state = 'active' and started_on < now() - make_interval(secs => $1)`,
-      [staleAfterS],
-    );
-    const byQueue = new Map<string, string[]>();
-    for (const j of stale) byQueue.set(j.name, [...(byQueue.get(j.name) ?? []), j.id]);
-    for (const [name, ids] of byQueue) await boss.fail(name, ids);
-    if (stale.length) deps.log.warn({ jobs: stale.length }, 'send jobs of a dead process put back to retry');
-    return stale.length;
-  }
-
-  let maintaining = false;
-  const maintenance = setInterval(() => {
-    if (maintaining) return;
-    maintaining = true;
-    (async () => {
-      await o.maintain?.();
-      await failStaleJobs();
-    })()
-      .catch((err: unknown) => deps.log.warn({ err: String((err as Error).message ?? err) }, 'send maintenance failed'))
-      .finally(() => {
-        maintaining = false;
-      });
-  }, heartbeatMs);
-  maintenance.unref();
-
-  type TNamedQueue = { policy: { retryLimit: number; retryDelayS: number }; run: (data: object, meta: { attempt: number; last: boolean }) => Promise<void> };
-  const named = new Map<string, TNamedQueue>();
-  const namedStarted = new Set<string>();
-  async function ensureNamedQueue(name: string) {
-    const q = named.get(name);
-    if (!q) throw new Error(`queue ${name} is not defined`);
-    if (known.has(name)) return;
-    if (!(await boss.getQueue(name))) {
-      const options = { name, policy: 'standard' as const, retryLimit: q.policy.retryLimit, retryDelay: q.policy.retryDelayS, retryBackoff: true, expireInSeconds: 300 };
-      try {
-        await boss.createQueue(name, options);
-      } catch (err) {
-        if (!(await boss.getQueue(name))) throw err;
       }
-    }
-    known.add(name);
-  }
-  async function workNamed(name: string) {
-    const q = named.get(name);
-    if (!q || namedStarted.has(name) || !workerOn) return;
-    namedStarted.add(name);
-    await ensureNamedQueue(name);
-    await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      await q.run(job.data, { attempt: job.retryCount, last: job.retryCount >= job.retryLimit });
+      const timer = setTimeout(() => finish(null), Math.max(0, timeoutMs));
+      // A missed notification costs at most this poll (ms).
+      const poll = setInterval(() => void check(), 1_000);
+      signals.on(`ended:${id}`, check);
+      void check();
     });
   }
 
-  async function discover() {
-    const queues = await boss.getQueues();
-    for (const q of queues) if (q.name.startsWith(QUEUE_PREFIX)) await workQueue(q.name);
+  // ---- the worker ----
+  let workerOn = false;
+  let liveness: TLiveness | null = null;
+  const lanes: Array<Promise<void>> = [];
+  const running = new Set<Promise<void>>();
+  let maintenance: NodeJS.Timeout | null = null;
+  const pollMs = (o.pollingIntervalSeconds ?? deps.config.jobsPollS) * 1000;
+
+  /** One queue's loop: fetch as many jobs as there are free places, run them, wait for a place, a NOTIFY or the poll. */
+  async function lane(name: string, def: TQueueDef<object>) {
+    const places = Math.max(1, def.concurrency ?? 1);
+    let inFlight = 0;
+    let wake: (() => void) | null = null;
+    const onSignal = () => wake?.();
+    signals.on(`enqueued:${name}`, onSignal);
+    signals.on('stop', onSignal);
+    try {
+      await ensureQueue(name);
+      while (workerOn) {
+        const free = places - inFlight;
+        let fetched = 0;
+        if (free > 0) {
+          try {
+            const jobs = (await boss.fetch(name, { batchSize: free, includeMetadata: true })) as unknown as TJob[] | null;
+            fetched = jobs?.length ?? 0;
+            if (jobs && fetched) {
+              const numero = liveness?.numero();
+              if (numero)
+                await insertTrabajosActivos(
+                  deps.db,
+                  name,
+                  numero,
+                  jobs.map((j) => j.id),
+                ).catch((err: Error) => deps.log.warn({ err: err.message }, 'jobs: running jobs not recorded'));
+              for (const job of jobs) {
+                inFlight++;
+                const p = runJob(name, def, job).finally(() => {
+                  inFlight--;
+                  running.delete(p);
+                  wake?.();
+                });
+                running.add(p);
+              }
+            }
+          } catch (err) {
+            deps.log.warn({ err: String((err as Error).message ?? err), queue: name }, 'jobs: fetch failed');
+          }
+        }
+        // Places left and jobs came: ask again at once. Otherwise wait for a place, a new job or the poll.
+        if (fetched > 0 && fetched === free) continue;
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, pollMs);
+          wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    } finally {
+      signals.off(`enqueued:${name}`, onSignal);
+      signals.off('stop', onSignal);
+    }
   }
 
+  async function runJob(name: string, def: TQueueDef<object>, job: TJob) {
+    const meta: TJobMeta = { attempt: job.retryCount, last: job.retryCount >= job.retryLimit, jobId: job.id };
+    let ended = false;
+    try {
+      const output = await def.run(job.data, meta);
+      await boss.complete(name, job.id, output ?? undefined);
+      ended = true;
+    } catch (err) {
+      const message = String((err as Error).message ?? err).slice(0, 1000);
+      if (meta.last) deps.log.warn({ queue: name, jobId: job.id, err: message }, 'job failed for good');
+      await boss.fail(name, job.id, { message }).catch((e: Error) => deps.log.warn({ err: e.message }, 'jobs: fail not recorded'));
+      ended = meta.last;
+    } finally {
+      if (pg_) await deleteTrabajoActivo(deps.db, job.id).catch(() => undefined);
+      if (ended) await def.ended?.(job.id, job.data).catch((err: Error) => deps.log.warn({ err: err.message, queue: name }, 'jobs: end hook failed'));
+      if ((job.data as { notificar?: boolean }).notificar) await announce(CH_ENDED, job.id);
+    }
+  }
+
+  /** Fail the jobs of processes that died (their liveness lock is gone): pg-boss retries them. */
+  async function failJobsOfDeadProcesses(): Promise<number> {
+    const dead = await takeJobsOfDeadProcesses(deps.db, LIVENESS_LOCK_KEY);
+    const byQueue = new Map<string, string[]>();
+    for (const j of dead) byQueue.set(j.cola, [...(byQueue.get(j.cola) ?? []), j.jobId]);
+    for (const [name, ids] of byQueue) await boss.fail(name, ids);
+    if (dead.length) deps.log.warn({ jobs: dead.length }, 'jobs of a dead worker process put back to retry');
+    return dead.length;
+  }
+
+  let beats = 0;
+  let maintaining = false;
+  async function maintain() {
+    if (maintaining) return;
+    maintaining = true;
+    try {
+      await o.maintain?.();
+      if (pg_) await failJobsOfDeadProcesses();
+      // Every minute: queued-send rows whose job ended without their process removing them.
+      if (beats++ % 6 === 0) await deleteOrphanEnvioCola(deps.db, SEND_QUEUE);
+    } catch (err) {
+      deps.log.warn({ err: String((err as Error).message ?? err) }, 'jobs: maintenance failed');
+    } finally {
+      maintaining = false;
+    }
+  }
+
+  async function startWorker() {
+    if (workerOn) return;
+    workerOn = true;
+    if (pg_) liveness = await holdLiveness(pg_, (err) => deps.log.warn({ err: err.message }, 'jobs: liveness connection lost'));
+    else {
+      // This process owns the embedded database: anything still active was left by a process that died.
+      await ensureQueue(...defs.keys());
+      for (const name of defs.keys()) {
+        const active = await runSql<{ id: string }>(`select id from pgboss.job where name = $1 and state = 'active'`, [name]);
+        if (active.length) await boss.fail(name, active.map((a) => a.id));
+      }
+    }
+    await ensureQueue(...defs.keys());
+    for (const [name, def] of defs) lanes.push(lane(name, def));
+    maintenance = setInterval(() => void maintain(), 10_000);
+    maintenance.unref();
+    void maintain();
+  }
+
+  const define = <T extends object>(name: string, def: TQueueDef<T>) => {
+    defs.set(name, def as TQueueDef<object>);
+    if (workerOn) lanes.push(lane(name, def as TQueueDef<object>));
+  };
   return {
     boss,
+    define,
     defineQueue(name, policy, run) {
-      named.set(name, { policy, run: run as TNamedQueue['run'] });
-      if (workerOn) void workNamed(name);
+      define(name, { ...policy, run: run as TQueueDef<object>['run'] });
     },
     async enqueue(name, jobs) {
-      await ensureNamedQueue(name);
-      if (jobs.length) await boss.insert(jobs.map((data) => ({ name, data })));
-    },
-    async enqueueSends(tenantId, userId, fevRipsIds, opts) {
-      const name = sendQueueName(tenantId);
-      absentUntil.delete(name);
-      await ensureQueue(name);
-      if (fevRipsIds.length === 0) return 0;
-      const startAfter = opts?.startAfterS ? new Date(Date.now() + opts.startAfterS * 1000) : undefined;
-      const verificacion = opts?.verificacion;
-      await boss.insert(
-        fevRipsIds.map((fevRipsId) => ({ name, data: { tenantId, userId, fevRipsId, ...(verificacion ? { verificacion } : {}) }, ...(startAfter ? { startAfter } : {}) })),
+      await send(
+        name,
+        jobs.map((data) => ({ data })),
       );
-      // The next list call reads the pending set again and shows the new jobs at once.
-      pendingByQueue.delete(name);
-      if (workerOn) await workQueue(name);
-      return fevRipsIds.length;
     },
-    async pendingSends(tenantId, fevRipsIds, opts) {
-      if (fevRipsIds.length === 0) return new Set();
-      const name = sendQueueName(tenantId);
-      if (!known.has(name)) {
-        if ((absentUntil.get(name) ?? 0) > Date.now()) return new Set();
-        if (!(await boss.getQueue(name))) {
-          absentUntil.set(name, Date.now() + 5_000);
-          return new Set();
-        }
-        known.add(name);
-      }
-      if (opts?.fresh) return readPending(name, fevRipsIds);
-      let hit = pendingByQueue.get(name);
-      if (!hit || Date.now() - hit.at >= PENDING_TTL_MS) {
-        hit = { at: Date.now(), ids: readPending(name, null) };
-        pendingByQueue.set(name, hit);
-        hit.ids.catch(() => pendingByQueue.delete(name));
-      }
-      const pending = await hit.ids;
-      return new Set(fevRipsIds.filter((id) => pending.has(id)));
+    send,
+    async schedule(name, cron, data) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data ?? {}, { tz: CRON_TZ });
     },
-    async startWorker() {
-      if (workerOn) return;
-      workerOn = true;
-      for (const name of named.keys()) await workNamed(name);
-      await discover();
-      discovery = setInterval(() => {
-        discover().catch((err) => deps.log.warn({ err: String(err) }, 'job queue discovery failed'));
-      }, 5_000);
-      discovery.unref();
+    enqueueSends,
+    async pendingSends(tenantId, fevRipsIds) {
+      return queuedDocuments(deps.db, tenantId, fevRipsIds);
     },
+    waitForJob,
+    startWorker,
     async stop({ graceful = true } = {}) {
-      if (discovery) clearInterval(discovery);
-      clearInterval(maintenance);
+      stopped = true;
       workerOn = false;
-      await boss.stop({ graceful, close: deps.dbKind === 'postgresql', timeout: 10_000, wait: true });
-      await slots.close();
+      if (maintenance) clearInterval(maintenance);
+      signals.emit('stop');
+      await Promise.allSettled(lanes);
+      if (graceful) await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 10_000))]);
+      if (listenRetry) clearTimeout(listenRetry);
+      await listener?.end().catch(() => undefined);
+      await boss.stop({ graceful: false, close: Boolean(pg_), wait: true, timeout: 1_000 });
+      await liveness?.close();
     },
   };
 }

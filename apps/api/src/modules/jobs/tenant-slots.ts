@@ -2,58 +2,102 @@ import pg from 'pg';
 
 /** First int4 key of Radica's send-slot advisory locks (the second is the tenant id); "RDS" + slot. */
 const SLOT_KEY_BASE = 0x52445300;
-/** Wait between attempts to take a slot (ms), with jitter. */
-const RETRY_MS = 250;
+/** Wait between attempts to take a slot another process holds (ms), with jitter. */
+const RETRY_MS = 200;
 
 /** Run `fn` while holding one of the tenant's send slots. */
 export type TTenantSlots = {
   run: <T>(tenantId: number, fn: () => Promise<T>) => Promise<T>;
+  /** Sends of the tenant this process runs or waits to run (tests, metrics). */
+  load: (tenantId: number) => { running: number; waiting: number };
   close: () => Promise<void>;
 };
 
 /**
- * Per-tenant bound on concurrent sends to the ministry across every worker process (issue 4 "per-tenant concurrency
- * toward the ministry (1 by default, configurable)"). On PostgreSQL a send holds one of `slots` session advisory
- * locks `(SLOT_KEY_BASE + slot, tenantId)` on a connection of its own for as long as it runs; a process that dies
- * loses its locks with its connections, so nothing is left held. Waiting sends retry every ~250 ms. `maxHeld` bounds
- * the connections one process holds (sends of other tenants beyond it wait for a connection). With PGlite
- * (`connectionString` null) the database has one process, whose work loops already give the bound: `run` just runs.
+ * The per-tenant bound on sends in flight toward the ministry (MUV_TENANT_CONCURRENCY), held by every channel's send
+ * in every process (issue 23 §4; docs/decisions/027).
+ * - In this process, a tenant's sends take one of its `slots` places in arrival order (a semaphore), so a process
+ *   never runs more than the bound and only the first waiter of a tenant asks the database.
+ * - On PostgreSQL (`connectionString`), a running send also holds one of the tenant's `slots` session advisory locks
+ *   `(SLOT_KEY_BASE + slot, tenantId)` on a connection of its own for as long as it runs, so the bound holds across
+ *   processes; a process that dies loses its locks with its connections. The first local waiter retries every
+ *   ~200 ms. `maxHeld` bounds the connections one process holds (more wait for a connection).
+ * With PGlite (`connectionString` null) the database has one process: the local places are the bound.
  */
 export function createTenantSlots(o: { connectionString: string | null; slots: number; maxHeld?: number; onError?: (err: Error) => void }): TTenantSlots {
-  if (!o.connectionString) return { run: (_tenantId, fn) => fn(), close: async () => {} };
-  const pool = new pg.Pool({ connectionString: o.connectionString, max: o.maxHeld ?? 20, idleTimeoutMillis: 30_000, application_name: 'radica-send-slot' });
-  pool.on('error', (err) => o.onError?.(err));
-  // A slot's connection is held, idle, for the whole send: if the server cuts it, the client emits 'error' outside any
-  // query. Listened to here so the process survives (issue 9); the send goes on and the broken client is discarded.
-  pool.on('connect', (client) => client.on('error', (err) => o.onError?.(err)));
   const slots = Math.max(1, o.slots);
+  type TLocal = { running: number; waiting: Array<() => void> };
+  const local = new Map<number, TLocal>();
+  const entry = (tenantId: number) => {
+    let e = local.get(tenantId);
+    if (!e) local.set(tenantId, (e = { running: 0, waiting: [] }));
+    return e;
+  };
+  async function takeLocal(tenantId: number): Promise<void> {
+    const e = entry(tenantId);
+    if (e.running < slots && e.waiting.length === 0) {
+      e.running++;
+      return;
+    }
+    await new Promise<void>((resolve) => e.waiting.push(resolve));
+  }
+  function giveLocal(tenantId: number): void {
+    const e = local.get(tenantId);
+    if (!e) return;
+    const next = e.waiting.shift();
+    if (next) next();
+    else if (--e.running === 0) local.delete(tenantId);
+  }
   let closed = false;
+  let pool: pg.Pool | null = null;
+  const getPool = () => {
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: o.connectionString!, max: o.maxHeld ?? 20, idleTimeoutMillis: 30_000, application_name: 'radica-send-slot' });
+      pool.on('error', (err) => o.onError?.(err));
+      // A slot's connection is held, idle, for the whole send: if the server cuts it, the client emits 'error' outside
+      // any query. Listened to here so the process survives (issue 9); the send goes on and the client is discarded.
+      pool.on('connect', (client) => client.on('error', (err) => o.onError?.(err)));
+    }
+    return pool;
+  };
+
   return {
     async run(tenantId, fn) {
-      const client = await pool.connect();
+      if (closed) throw new Error('tenant slots closed');
+      await takeLocal(tenantId);
       try {
-        let slot = -1;
-        while (slot < 0) {
-          if (closed) throw new Error('tenant slots closed');
-          for (let s = 0; s < slots && slot < 0; s++) {
-            const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as ok', [SLOT_KEY_BASE + s, tenantId]);
-            if (rows[0]?.ok) slot = s;
-          }
-          if (slot < 0) await new Promise((r) => setTimeout(r, RETRY_MS + Math.random() * RETRY_MS));
-        }
+        if (!o.connectionString) return await fn();
+        const client = await getPool().connect();
         try {
-          return await fn();
+          let slot = -1;
+          while (slot < 0) {
+            if (closed) throw new Error('tenant slots closed');
+            for (let s = 0; s < slots && slot < 0; s++) {
+              const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as ok', [SLOT_KEY_BASE + s, tenantId]);
+              if (rows[0]?.ok) slot = s;
+            }
+            if (slot < 0) await new Promise((r) => setTimeout(r, RETRY_MS + Math.random() * RETRY_MS));
+          }
+          try {
+            return await fn();
+          } finally {
+            // A lost connection already released the lock with it (pg-pool discards the dead client on release).
+            await client.query('select pg_advisory_unlock($1::int, $2::int)', [SLOT_KEY_BASE + slot, tenantId]).catch((err: Error) => o.onError?.(err));
+          }
         } finally {
-          // A lost connection already released the lock with it (pg-pool discards the dead client on release).
-          await client.query('select pg_advisory_unlock($1::int, $2::int)', [SLOT_KEY_BASE + slot, tenantId]).catch((err: Error) => o.onError?.(err));
+          client.release();
         }
       } finally {
-        client.release();
+        giveLocal(tenantId);
       }
+    },
+    load(tenantId) {
+      const e = local.get(tenantId);
+      return { running: e?.running ?? 0, waiting: e?.waiting.length ?? 0 };
     },
     async close() {
       closed = true;
-      await pool.end();
+      await pool?.end();
     },
   };
 }

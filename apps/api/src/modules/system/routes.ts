@@ -1,13 +1,55 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZEnvelope, ZInfoData, ZPingResponse } from '@radica/contracts/common';
+import { ZEnvelope, ZHealthData, ZInfoData, ZPingResponse, type THealthData } from '@radica/contracts/common';
+import { MSG } from '@radica/contracts/messages';
+import { sql } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import type { TDeps } from '../../deps.ts';
 
-/** Public health and information calls (seed 000 §7 notes: /ping and /api/info are public). */
+/** How long a readiness answer about migrations is reused (ms): the check reads the migrations table. */
+const MIGRATIONS_CACHE_MS = 5_000;
+/** The database must answer `select 1` within this (ms) for the process to be ready. */
+const DB_PING_TIMEOUT_MS = 2_000;
+
+/**
+ * Whether this process can serve (GET /health/ready): the database answers within DB_PING_TIMEOUT_MS and no committed
+ * migration is pending (re-read at most every MIGRATIONS_CACHE_MS). Never throws.
+ */
+function createReadiness(deps: TDeps) {
+  let migrations: { at: number; pending: number } | null = null;
+  return async (): Promise<THealthData> => {
+    const roles = deps.config.roles;
+    const within = <T>(p: Promise<T>) =>
+      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_PING_TIMEOUT_MS).unref())]);
+    try {
+      await within(deps.dbRows(sql`select 1 as uno`));
+    } catch {
+      return { listo: false, baseDatos: 'sin_conexion', migracionesPendientes: null, roles };
+    }
+    try {
+      if (!migrations || Date.now() - migrations.at > MIGRATIONS_CACHE_MS) migrations = { at: Date.now(), pending: await within(deps.pendingMigrations()) };
+    } catch {
+      return { listo: false, baseDatos: 'sin_conexion', migracionesPendientes: null, roles };
+    }
+    return { listo: migrations.pending === 0, baseDatos: 'ok', migracionesPendientes: migrations.pending, roles };
+  };
+}
+
+/**
+ * Public health and information calls (seed 000 §7 notes: /ping and /api/info are public). /ping is the liveness
+ * check (the process answers); /health/ready the readiness check (503 while the database is unreachable or has
+ * pending migrations). Every role serves both.
+ */
 export async function systemRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/ping', { schema: { response: { 200: ZPingResponse } } }, async () => ({ success: true, data: 'pong' as const }));
+  const readiness = createReadiness(deps);
+  r.get('/health/ready', { schema: { response: { 200: ZEnvelope(ZHealthData), 503: ZEnvelope(ZHealthData) } } }, async (_req, reply) => {
+    const data = await readiness();
+    if (!data.listo) reply.code(503);
+    return { success: data.listo, data, ...(data.listo ? {} : { message: MSG.notReady }) };
+  });
+  if (!deps.config.roles.includes('api')) return;
   r.get('/api/info', { schema: { response: { 200: ZEnvelope(ZInfoData) } } }, async () => ({
     success: true,
     data: {

@@ -1,0 +1,36 @@
+import PgBoss from 'pg-boss';
+import { openDatabase } from '../db/client.ts';
+import { loadConfig } from '../config.ts';
+import { isMain, refuse } from './start.ts';
+
+/**
+ * `npm run migrate`: applies the committed migrations (under the PostgreSQL migration lock, so several at once are
+ * safe: the later ones wait and find nothing to do) and installs or upgrades pg-boss's schema; then exits 0. With the
+ * embedded database it migrates DATA_DIR/db (no server may have it open). Exits non-zero with the reason on failure.
+ */
+export async function migrate(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    refuse((err as Error).message);
+  }
+  const started = performance.now();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteDataDir: config.pgliteDataDir, migrations: 'apply' });
+  try {
+    if (config.databaseUrl) {
+      const boss = new PgBoss({ connectionString: config.databaseUrl, max: 1, supervise: false, schedule: false, application_name: 'radica-migrate' });
+      boss.on('error', () => undefined);
+      await boss.start();
+      await boss.stop({ graceful: false, wait: true });
+    }
+    console.log(`Migraciones al día (${database.kind}, ${Math.round(performance.now() - started)} ms).`);
+  } finally {
+    await database.close();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  await migrate().catch((err: Error) => refuse(`npm run migrate falló: ${err.message}`, 1));
+  process.exit(0);
+}

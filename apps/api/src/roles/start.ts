@@ -1,0 +1,60 @@
+import { pathToFileURL } from 'node:url';
+import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
+import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
+import { whatsappSimulatorPlugin } from '@radica/whatsapp-simulator/plugin';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type TRole } from '../config.ts';
+
+/** True when `moduleUrl` is the file Node was started with (an entry run directly, not imported). */
+export const isMain = (moduleUrl: string) => Boolean(process.argv[1]) && moduleUrl === pathToFileURL(process.argv[1]!).href;
+
+/** Print a start-up refusal (a Spanish sentence saying what to do) and exit non-zero. */
+export function refuse(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/**
+ * Start this process with `roles` (DESIGN.md "Processes for many providers"; docs/decisions/026): config from the
+ * environment, the database brought up to date (or refused, MIGRATE_ON_START=false), the app for those roles,
+ * listening on HOST:PORT (every role answers /ping and /health/ready there), stopped gracefully on SIGINT/SIGTERM.
+ * A split role (not all three) needs PostgreSQL: the embedded database has one owner process. `null` roles: the
+ * configuration's (all three for `npm start`, unless JOBS_WORKER=false). Exits non-zero with the reason when the
+ * configuration or the database refuses.
+ */
+export async function startRoles(roles: TRole[] | null, label: string): Promise<FastifyInstance> {
+  const started = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    refuse((err as Error).message);
+  }
+  const wanted = roles ?? config.roles;
+  if (roles && !config.databaseUrl)
+    refuse(
+      `${label} necesita DATABASE_URL (PostgreSQL): la base embebida tiene un solo proceso dueño. ` +
+        'Para correr todo en un proceso use `npm start`.',
+    );
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ ...config, roles: wanted }, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin, whatsappSimulator: whatsappSimulatorPlugin });
+  } catch (err) {
+    refuse(`${label} no pudo iniciar: ${(err as Error).message}`, 1);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}`, roles: wanted, database: app.deps.dbKind, startupMs: Math.round(performance.now() - started) },
+    'Radica lista',
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  return app;
+}
