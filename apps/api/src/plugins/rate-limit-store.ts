@@ -34,15 +34,18 @@ export function pgRateLimitStore(rows: TSqlRows): { Store: TRateLimitStoreClass;
       from rate_limits where clave = ${key} and expira > now()`);
     return row ? { current: Number(row.cuenta), ttl: Number(row.ttl) } : { current: 0, ttl: 0 };
   };
+  // Each route's counters are its own, as in the plugin's Redis store: the key starts with the route's method and URL.
   class PgRateLimitStore {
+    constructor(private readonly prefix = '') {}
     incr(key: string, cb: TIncrCallback, timeWindow: number) {
-      incr(key, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
+      incr(this.prefix + key, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
     }
     read(key: string, cb: TIncrCallback) {
-      read(key).then((r) => cb(null, r), (err: Error) => cb(err));
+      read(this.prefix + key).then((r) => cb(null, r), (err: Error) => cb(err));
     }
-    child() {
-      return new PgRateLimitStore();
+    child(routeOptions: { routeInfo?: { method?: string; url?: string } }) {
+      const info = routeOptions.routeInfo;
+      return new PgRateLimitStore(info?.method && info.url ? `${info.method}${info.url}-` : '');
     }
   }
   return {

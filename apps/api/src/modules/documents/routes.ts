@@ -39,7 +39,7 @@ import { buildInforme, buildRespuestas, listFormatosPagina } from './reports.ts'
 import { syncFormato } from './sync.ts';
 import { enqueueBulkSend } from './bulk-send.ts';
 import { sendDocumentQueued } from './send.ts';
-import { createUploadGate } from './upload-gate.ts';
+import { clientGone, createUploadGate, untilAborted } from './upload-gate.ts';
 
 /**
  * Ministry document calls (seed 001 §7). Paths keep the seed's letter case. All need the ministerio product, and take
@@ -61,13 +61,20 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     timeWindowMs: 60_000,
     key: (req) => (req.auth ? String(req.auth.userId) : null),
   });
-  r.post('/api/FevRips/subir-archivo', { preHandler: [...auth.preHandler, perUser], schema: { response: { 200: ZEnvelope(ZUploadData) } } }, async (req) => {
+  // The body is received before the upload takes a place (issue 23 §6): a slow client holds only its own admission
+  // (the HTTP request time-out ends it with 408), and one that disconnects gives it back at once.
+  r.post('/api/FevRips/subir-archivo', { preHandler: [...auth.preHandler, perUser], schema: { response: { 200: ZEnvelope(ZUploadData) } } }, async (req, reply) => {
     const ctx = authOf(req);
-    const data = await uploadGate.run(ctx.tenantId, async () => {
-      const { fields, ...file } = await readUpload(req, SUBIR_ARCHIVO_FORM);
-      return uploadFile(deps, ctx, { ...file, ...fields });
-    });
-    return { success: true, data, message: MSG.fileUploaded(data.tipoArchivo === 'xml' ? 'XML' : 'JSON') };
+    const gone = clientGone(req, reply);
+    try {
+      const data = await uploadGate.run(ctx.tenantId, ({ fields, ...file }) => uploadFile(deps, ctx, { ...file, ...fields }), {
+        receive: () => untilAborted(readUpload(req, SUBIR_ARCHIVO_FORM), gone.signal),
+        signal: gone.signal,
+      });
+      return { success: true, data, message: MSG.fileUploaded(data.tipoArchivo === 'xml' ? 'XML' : 'JSON') };
+    } finally {
+      gone.done();
+    }
   });
 
   r.post('/api/fevrips/verificar-formato', { ...auth, schema: { body: ZVerificarFormatoRequest, response: { 200: ZEnvelope(ZVerificarFormatoData) } } }, async (req) => ({

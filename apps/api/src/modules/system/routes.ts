@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import type { TDeps } from '../../deps.ts';
 
 /** How long a readiness answer about migrations is reused (ms): the check reads the migrations table. */
-const MIGRATIONS_CACHE_MS = 5_000;
+const MIGRATIONS_CACHE_MS = 2_000;
 /** The database must answer `select 1` within this (ms) for the process to be ready. */
 const DB_PING_TIMEOUT_MS = 2_000;
 
