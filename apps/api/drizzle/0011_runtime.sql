@@ -9,6 +9,7 @@ CREATE TABLE "correos_recibidos" (
 	"remitente_sobre" text,
 	"tenant_ids" jsonb NOT NULL,
 	"crudo" "bytea",
+	"hechos" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"recibido_en" timestamp with time zone DEFAULT now() NOT NULL,
 	"procesado_en" timestamp with time zone
 );

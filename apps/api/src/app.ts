@@ -36,6 +36,7 @@ import { cuvRoutes } from './modules/cuv/routes.ts';
 import { integracionesRoutes } from './modules/integraciones/routes.ts';
 import { canalCorreoRoutes } from './modules/canal-correo/routes.ts';
 import { registerInboundMail } from './modules/canal-correo/inbound.ts';
+import { defineCanalCorreoJobs, QUEUE_CORREO_BARRIDO } from './modules/canal-correo/service.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
 import { defineBackupJob, QUEUE_COPIA } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
@@ -50,11 +51,14 @@ import { loadRepsSeedIfEmpty } from './modules/reps/service.ts';
 import { ensurePromoCoupon } from './modules/billing/coupons.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { runSendJob } from './modules/documents/bulk-send.ts';
-import { createTenantSlots } from './modules/jobs/tenant-slots.ts';
+import { CANAL_LOCK_KEY_BASE, createTenantSlots } from './modules/jobs/tenant-slots.ts';
 import type { Socket } from 'node:net';
 import { MSG } from '@radica/contracts/messages';
 import { canalSftpRoutes } from './modules/canal-sftp/routes.ts';
 import { createCanalSftp } from './modules/canal-sftp/server.ts';
+import { createArbol } from './modules/canal-sftp/tree.ts';
+import { defineCanalSftpJobs, QUEUE_SFTP_BARRIDO } from './modules/canal-sftp/processing.ts';
+import { sftpInfoRemota } from './modules/canal-sftp/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,6 +216,14 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       maxHeld: config.jobsConcurrency + 10,
       onError: (err) => app.log.warn({ err: err.message }, 'send slot connection closed'),
     }),
+    canalLocks: createTenantSlots({
+      connectionString: database.kind === 'postgresql' ? config.databaseUrl : null,
+      slots: 1,
+      keyBase: CANAL_LOCK_KEY_BASE,
+      name: 'radica-canal-lock',
+      maxHeld: 10,
+      onError: (err) => app.log.warn({ err: err.message }, 'channel lock connection closed'),
+    }),
     payments: {
       client: createWompiClient({
         baseUrl: () => config.wompiBaseUrl ?? `${selfUrl()}/_sim/wompi/v1`,
@@ -234,6 +246,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   };
   app.addHook('onClose', async () => deps.analysis.close());
   app.addHook('onClose', async () => deps.sendSlots.close());
+  app.addHook('onClose', async () => deps.canalLocks.close());
   app.decorate('deps', deps);
 
   await registerSecurityHeaders(app, { googleClientId: config.googleClientId, paymentGatewayUrl: config.wompiBaseUrl });
@@ -258,9 +271,12 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   defineBackupJob(deps);
   deps.avisos = { publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId) };
 
-  // The SFTP channel (issue 16): its server listens in the ingest role; the settings (api) read its host key's
-  // fingerprint from the database. Stopped before the database closes.
-  const canalSftp = config.sftp.enabled && roles.has('ingest') ? createCanalSftp(deps) : null;
+  // The SFTP channel (issue 16): its server listens in the ingest role, its files are filed by jobs (any worker), the
+  // settings (api) read its host key's fingerprint from the database. Stopped before the database closes.
+  const arbolSftp = createArbol(deps.db, config.dataDir);
+  defineCanalSftpJobs(deps, arbolSftp);
+  defineCanalCorreoJobs(deps);
+  const canalSftp = config.sftp.enabled && roles.has('ingest') ? createCanalSftp(deps, arbolSftp) : null;
   if (canalSftp) {
     app.addHook('onListen', async () => {
       await canalSftp.start().catch((err: unknown) => app.log.error({ err }, 'sftp: the SFTP server could not start'));
@@ -281,7 +297,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await chatRoutes(scope, deps);
     await cuvRoutes(scope, deps);
     await integracionesRoutes(scope, deps);
-    await canalSftpRoutes(scope, deps, canalSftp);
+    await canalSftpRoutes(scope, deps, canalSftp ?? sftpInfoRemota(deps));
     await canalCorreoRoutes(scope, deps);
     await backupRoutes(scope, deps);
     await avisosRoutes(scope, deps);
@@ -344,6 +360,8 @@ async function scheduleDailyJobs(deps: TDeps): Promise<void> {
   const jobs = deps.jobs;
   if (!jobs) return;
   await jobs.schedule(QUEUE_RESUMEN, `*/15 ${deps.config.alertasResumenHora}-23 * * *`);
+  await jobs.schedule(QUEUE_SFTP_BARRIDO, '* * * * *');
+  await jobs.schedule(QUEUE_CORREO_BARRIDO, '* * * * *');
   if (deps.config.backupSchedule) await jobs.schedule(QUEUE_COPIA, `0 ${deps.config.backupHour} * * *`);
   else await jobs.boss.unschedule(QUEUE_COPIA).catch(() => undefined);
 }

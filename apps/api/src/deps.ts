@@ -35,6 +35,8 @@ export type TDeps = {
   muv: TMuvClient;
   /** The tenant's send slots toward the ministry (MUV_TENANT_CONCURRENCY across processes), held by sendDocument. */
   sendSlots: TTenantSlots;
+  /** One received file or message of a tenant filed at a time, across processes (SFTP and e-mail channel jobs). */
+  canalLocks: TTenantSlots;
   /** The payment gateway (Wompi protocol): the server's client, the merchant keys, what the browser is told. */
   payments: TPayments;
   /** Worker threads that parse and check uploads (issue 9: never on the event loop). */

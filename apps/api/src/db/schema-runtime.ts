@@ -107,6 +107,8 @@ export const correosRecibidos = pgTable(
     remitenteSobre: text('remitente_sobre'),
     tenantIds: jsonb('tenant_ids').$type<number[]>().notNull(),
     crudo: bytea('crudo'),
+    /** Tenants whose copy was filed already (a retried job skips them). */
+    hechos: jsonb('hechos').$type<number[]>().notNull().default([]),
     recibidoEn: ts('recibido_en').notNull().defaultNow(),
     procesadoEn: ts('procesado_en'),
   },

@@ -296,6 +296,8 @@ describe('e-mail channel (issue 16)', () => {
       sendMail({ from: SENDER, to: address, attachments: pair('EM1008'), messageId }),
       sendMail({ from: SENDER, to: address, attachments: pair('EM1008') }),
     ]);
+    // Accepted messages are filed by jobs (issue 24 §3): wait until the three are in the log.
+    await waitFor('three log rows', async () => (await entrantes(a)).items.filter((r) => r.detalle.some((d) => d.archivo.startsWith('EM1008')) || r.motivo === MSG_CORREO.motivoDuplicado).length >= 3);
     expect(await documentsByFormato(a, 'EM1008')).toHaveLength(1);
     const rows = (await entrantes(a)).items.slice(0, 3);
     expect(rows.filter((r) => r.estado === 'PROCESADO')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import type { TDeps } from '../../deps.ts';
-import { canalDeDireccion, procesarCorreo } from './service.ts';
+import { aceptarCorreo, canalDeDireccion } from './service.ts';
 import type { TCanalCorreoRow } from './repository.ts';
 
 /** Unseen messages handled per poll; more wait for the next one. */
@@ -36,7 +36,10 @@ export function startImapPolling(deps: TDeps, url: string, everyMs: number, base
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = sondear(deps, url, baseUrl, fallos)
+    // One poll at a time across ingest nodes (the channel lock of key 0, no tenant): messages are marked seen, so
+    // nodes polling one after another never take one twice.
+    running = deps.canalLocks
+      .run(0, () => sondear(deps, url, baseUrl, fallos))
       .catch((err: unknown) => deps.log.error({ err }, 'e-mail channel: IMAP poll failed'))
       .finally(() => {
         running = null;
@@ -82,7 +85,9 @@ async function sondear(deps: TDeps, url: string, baseUrl: () => string, fallos: 
           const parsed = source ? await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true }) : null;
           const rp = returnPath(headers);
           const remitenteSobre = rp !== undefined ? rp : (parsed?.from?.value[0]?.address?.toLowerCase() ?? null);
-          for (const canal of canales) await procesarCorreo(deps, canal, { remitenteSobre, parsed, baseUrl: baseUrl() });
+          // Stored with its job before it is marked seen (issue 24 §3); a worker files it.
+          void baseUrl;
+          await aceptarCorreo(deps, canales, remitenteSobre, cabe && source ? source : null);
         } else deps.log.warn({ uid: m.uid }, 'e-mail channel: IMAP message for no active address, marked seen');
         await client.messageFlagsAdd(String(m.uid), ['\\Seen'], { uid: true });
         fallos.delete(m.uid);

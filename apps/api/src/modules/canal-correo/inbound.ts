@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TDeps } from '../../deps.ts';
 import { startImapPolling } from './imap.ts';
-import { canalDeDireccion, procesarCorreo } from './service.ts';
+import { aceptarCorreo, canalDeDireccion } from './service.ts';
 import type { TCanalCorreoRow } from './repository.ts';
 
 declare module 'fastify' {
@@ -29,8 +29,8 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
 /**
  * The e-mail channel's inbound SMTP server (issue 16; smtp-server): RCPT TO must be `radicar+TOKEN@DOMAIN` of an
  * active channel (else 550 in Spanish); DATA up to INBOUND_MAX_BYTES (over it: logged and replied, then 552); the
- * message is parsed with mailparser and processed for each addressed tenant before the answer, so a failure answers
- * 451 and the sending server retries. No AUTH and no STARTTLS: it listens on localhost by default behind the
+ * message is stored with its job (aceptarCorreo) before the answer, so a failure answers 451 and the sending server
+ * retries, and a crash after the 250 loses nothing (a worker files it for each addressed tenant). No AUTH and no STARTTLS: it listens on localhost by default behind the
  * provider's MTA (docs/decisions). Errors never escape to the process.
  */
 export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServer {
@@ -101,11 +101,15 @@ export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServe
   return server;
 }
 
-async function recibir(deps: TDeps, session: SMTPServerSession, canales: TCanalCorreoRow[], raw: Buffer | null, baseUrl: string) {
+/**
+ * A message's DATA is complete: it is stored and its job enqueued (aceptarCorreo) before the 250, so a crash never
+ * loses an accepted message; a worker files it (issue 24 §3). A message that cannot be parsed is refused here.
+ */
+async function recibir(deps: TDeps, session: SMTPServerSession, canales: TCanalCorreoRow[], raw: Buffer | null, _baseUrl: string) {
   const mailFrom = session.envelope.mailFrom;
   const remitenteSobre = mailFrom && mailFrom.address ? mailFrom.address.trim().toLowerCase() : null;
-  const parsed = raw ? await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true }) : null;
-  for (const canal of canales) await procesarCorreo(deps, canal, { remitenteSobre, parsed, baseUrl });
+  if (raw) await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  await aceptarCorreo(deps, canales, remitenteSobre, raw);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { users } from '../../db/schema-accounts.ts';
 import { canalCorreo, correoEntrantes } from '../../db/schema-canales.ts';
+import { correosRecibidos } from '../../db/schema-runtime.ts';
 
 /**
  * The e-mail channel's queries (issue 16). Every function takes the tenant and scopes its rows by it, except
@@ -114,4 +115,48 @@ export async function listEntrantes(
     .offset(page.offset);
   const [c] = await db.select({ n: count() }).from(correoEntrantes).where(eq(correoEntrantes.tenantId, tenantId));
   return { rows, total: c?.n ?? 0 };
+}
+
+// ---- messages accepted and waiting for their job (issue 24 §3; docs/decisions/029) ----
+
+export type TCorreoRecibidoRow = typeof correosRecibidos.$inferSelect;
+
+/** Records an accepted message (before the transport answers success). */
+export async function insertCorreoRecibido(db: TDb, values: { remitenteSobre: string | null; tenantIds: number[]; crudo: Buffer | null }): Promise<number> {
+  const [row] = await db.insert(correosRecibidos).values(values).returning({ id: correosRecibidos.id });
+  return row!.id;
+}
+
+export async function findCorreoRecibido(db: TDb, id: number): Promise<TCorreoRecibidoRow | undefined> {
+  const [row] = await db.select().from(correosRecibidos).where(eq(correosRecibidos.id, id)).limit(1);
+  return row;
+}
+
+/** Notes that the copy of `tenantId` was filed. */
+export async function addCorreoHecho(db: TDb, id: number, tenantId: number): Promise<void> {
+  await db
+    .update(correosRecibidos)
+    .set({ hechos: sql`${correosRecibidos.hechos} || ${JSON.stringify([tenantId])}::jsonb` })
+    .where(eq(correosRecibidos.id, id));
+}
+
+/** Marks a message processed and drops its bytes (the inbox log keeps what the tenant sees). */
+export async function markCorreoProcesado(db: TDb, id: number): Promise<void> {
+  await db.update(correosRecibidos).set({ procesadoEn: new Date(), crudo: null }).where(eq(correosRecibidos.id, id));
+}
+
+/** Accepted messages not processed yet, received before `before` (the sweep enqueues their job again). */
+export async function findCorreosSinProcesar(db: TDb, before: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: correosRecibidos.id })
+    .from(correosRecibidos)
+    .where(and(isNull(correosRecibidos.procesadoEn), lt(correosRecibidos.recibidoEn, before)))
+    .limit(1000);
+  return rows.map((r) => r.id);
+}
+
+/** Accepted messages not processed yet (tests wait for none). */
+export async function countCorreosSinProcesar(db: TDb): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(correosRecibidos).where(isNull(correosRecibidos.procesadoEn));
+  return row?.n ?? 0;
 }

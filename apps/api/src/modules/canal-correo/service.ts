@@ -27,6 +27,68 @@ import {
   type TCorreoEntranteRow,
 } from './repository.ts';
 import { leerZip } from '../integraciones/zip.ts';
+import { simpleParser } from 'mailparser';
+import { jobIdOf } from '../jobs/job-ids.ts';
+import { addCorreoHecho, findCorreoRecibido, findCorreosSinProcesar, insertCorreoRecibido, markCorreoProcesado } from './repository.ts';
+
+/** Queues of the e-mail channel (modules/jobs/queue.ts): an accepted message, and the minute's sweep. */
+export const QUEUE_CORREO = 'correo-entrante';
+export const QUEUE_CORREO_BARRIDO = 'correo-barrido';
+
+type TCorreoJob = { correoId: number };
+
+const encolarCorreo = (deps: TDeps, correoId: number) =>
+  deps.jobs!.send<TCorreoJob>(QUEUE_CORREO, [{ id: jobIdOf(`correo-entrante:${correoId}`), data: { correoId } }]);
+
+/**
+ * Accept an inbound message for the channels it is addressed to (issue 24 §3; docs/decisions/029): its bytes (null
+ * when over INBOUND_MAX_BYTES) and envelope sender are stored, then its job enqueued, and only then may the transport
+ * answer success (SMTP 250, IMAP seen). A failure here propagates, so the transport answers a temporary failure and
+ * the message comes again. When the job cannot be enqueued the stored row is enough: the minute's sweep enqueues it.
+ */
+export async function aceptarCorreo(deps: TDeps, canales: TCanalCorreoRow[], remitenteSobre: string | null, raw: Buffer | null): Promise<void> {
+  if (canales.length === 0) return;
+  const id = await insertCorreoRecibido(deps.db, { remitenteSobre, tenantIds: canales.map((c) => c.tenantId), crudo: raw });
+  await encolarCorreo(deps, id).catch((err: unknown) =>
+    deps.log.warn({ err: String((err as Error).message ?? err), correoId: id }, 'e-mail channel: job not enqueued; the sweep will'),
+  );
+}
+
+/**
+ * Register the e-mail channel's jobs (every role; workers run them): processing an accepted message for each tenant
+ * it was addressed to (under the tenant's channel lock, each tenant once), and the minute's sweep of accepted
+ * messages without a job.
+ */
+export function defineCanalCorreoJobs(deps: TDeps): void {
+  const jobs = deps.jobs;
+  if (!jobs) return;
+  const baseUrl = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/+$/, '');
+  jobs.define<TCorreoJob>(QUEUE_CORREO, {
+    retryLimit: 5,
+    retryDelayS: 10,
+    concurrency: 4,
+    run: async ({ correoId }) => {
+      const row = await findCorreoRecibido(deps.db, correoId);
+      if (!row || row.procesadoEn) return;
+      const parsed = row.crudo ? await simpleParser(row.crudo, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true }) : null;
+      for (const tenantId of row.tenantIds) {
+        if (row.hechos.includes(tenantId)) continue;
+        const canal = await findCanal(deps.db, tenantId);
+        if (!canal) continue;
+        await deps.canalLocks.run(tenantId, () => procesarCorreo(deps, canal, { remitenteSobre: row.remitenteSobre, parsed, baseUrl }));
+        await addCorreoHecho(deps.db, correoId, tenantId);
+      }
+      await markCorreoProcesado(deps.db, correoId);
+    },
+  });
+  jobs.define(QUEUE_CORREO_BARRIDO, {
+    retryLimit: 0,
+    retryDelayS: 60,
+    run: async () => {
+      for (const id of await findCorreosSinProcesar(deps.db, new Date(Date.now() - 60_000))) await encolarCorreo(deps, id);
+    },
+  });
+}
 
 type TTenantCtx = { tenantId: number };
 

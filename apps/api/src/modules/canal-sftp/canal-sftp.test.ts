@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
-import { existsSync, readdirSync, symlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import ssh2, { type SFTPWrapper } from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
-import { sftpUsuarios } from '../../db/schema.ts';
+import { sftpArchivos, sftpUsuarios } from '../../db/schema.ts';
 import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, par1Copy, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 import { huellaSsh } from './service.ts';
 
@@ -228,8 +228,8 @@ describe('SFTP channel: confinement (issue 16)', () => {
       const secreto = await waitResult(sb, /^ResultadosMSPS_secreto_NA_HALLAZGOS\.json$/);
       const [rowB] = await t.app.deps.db.select().from(sftpUsuarios).where(eq(sftpUsuarios.usuario, 'prestador-h'));
       const [rowA] = await t.app.deps.db.select().from(sftpUsuarios).where(eq(sftpUsuarios.usuario, 'prestador-g'));
+      // The trees live in the database (issue 23 §5): a path that looks like a disk path is just a name.
       const treeB = join(t.config.dataDir, 'sftp', 'tenants', String(rowB!.tenantId));
-      const treeA = join(t.config.dataDir, 'sftp', 'tenants', String(rowA!.tenantId));
 
       for (const p of [
         `../${rowB!.tenantId}/resultados/${secreto.name}`,
@@ -245,13 +245,7 @@ describe('SFTP channel: confinement (issue 16)', () => {
       await expect(sa.list(`/../${rowB!.tenantId}`)).rejects.toThrow();
       expect(await names(sa, '/resultados')).toEqual([]);
 
-      // A link placed on the disk (by anyone) is never followed: it is not listed and reads as missing.
-      symlinkSync(join(treeB, 'resultados', secreto.name), join(treeA, 'resultados', 'enlace.json'));
-      symlinkSync(join(treeB, 'resultados'), join(treeA, 'resultados', 'carpeta-b'));
-      expect(await names(sa, '/resultados')).toEqual([]);
-      await expect(sa.get('/resultados/enlace.json')).rejects.toThrow();
-      await expect(sa.list('/resultados/carpeta-b')).rejects.toThrow();
-      // …nor created through SFTP.
+      // Links cannot be created through SFTP.
       await expect(new Promise((res, rej) => raw(sa).sftp.symlink(`${treeB}/resultados`, '/entrada/b', (err: unknown) => (err ? rej(err) : res(null))))).rejects.toThrow();
 
       // Writing outside entrada/ is refused, as are folders and cross-folder moves.
@@ -264,8 +258,10 @@ describe('SFTP channel: confinement (issue 16)', () => {
       await expect(sa.mkdir('/entrada/sub')).rejects.toThrow();
       await expect(sa.rmdir('/entrada')).rejects.toThrow();
       await expect(sa.rename('/resultados/enlace.json', '/entrada/enlace.json')).rejects.toThrow();
-      expect(existsSync(join(treeB, 'entrada', 'x.json'))).toBe(false);
-      expect(readdirSync(join(treeB, 'entrada'))).toEqual([]);
+      const filasB = await t.app.deps.db.select({ carpeta: sftpArchivos.carpeta, nombre: sftpArchivos.nombre }).from(sftpArchivos).where(eq(sftpArchivos.tenantId, rowB!.tenantId));
+      expect(filasB.filter((f) => f.carpeta === 'entrada')).toEqual([]);
+      expect(filasB.map((f) => f.nombre)).not.toContain('x.json');
+      expect(rowA!.tenantId).not.toBe(rowB!.tenantId);
       // B's own file is still B's.
       expect(await names(sb, '/resultados')).toEqual([secreto.name]);
     } finally {

@@ -7,9 +7,10 @@ import { radicarLote, type TArchivoEntrante, type TResultadoArchivo } from '../i
 import { leerZip } from '../integraciones/zip.ts';
 import { estadoPaquete } from '../integraciones/service.ts';
 import { hasModule } from '../products/service.ts';
-import { findOwnerUserId } from './repository.ts';
+import { clearPendiente, countPendientes, deletePendiente, findOwnerUserId, findPendiente, findPendientesAllTenants, upsertPendiente } from './repository.ts';
 import { usuarioActivo } from './service.ts';
-import type { TArbol } from './tree.ts';
+import { esNombreTemporal, type TArbol } from './tree.ts';
+import { jobIdOf } from '../jobs/job-ids.ts';
 
 /**
  * Filing what arrives in `entrada/` (issue 16 "SFTP channel"; DESIGN.md flow: upload → check → optional send →
@@ -25,8 +26,19 @@ import type { TArbol } from './tree.ts';
  *
  * Every Radica-written file has the ministry's answer fields (ResultState, ProcesoId, NumFactura,
  * CodigoUnicoValidacion, FechaRadicacion, ResultadosValidacion) plus a `Radica` object. A tenant's files are filed
- * one at a time (pairing never races); errors are logged and reported, never thrown out of the processor.
+ * one at a time across every process (the tenant's channel lock: pairing never races); errors are logged and
+ * reported, never thrown out of the processor.
+ *
+ * Durable (issue 24 §3; docs/decisions/029): a file is stored in the database (`pendiente`) and its job enqueued
+ * before the client's CLOSE is answered OK; the job (`sftp-archivo`) files it on any worker, after any crash; a sweep
+ * every minute (`sftp-barrido`) enqueues again an accepted file whose job was never created. A half package's wait is
+ * a row (`sftp_pendientes`) and a delayed job (`sftp-incompleto`, one per wait: its id is derived from it).
  */
+
+/** Queues of the SFTP channel (modules/jobs/queue.ts). */
+export const QUEUE_SFTP_ARCHIVO = 'sftp-archivo';
+export const QUEUE_SFTP_INCOMPLETO = 'sftp-incompleto';
+export const QUEUE_SFTP_BARRIDO = 'sftp-barrido';
 
 type TRadicaInfo = { archivos: string[]; fevRipsId: number | null; estado: string | null; mensaje: string; generadoEn: string };
 type THallazgoMuv = { Clase: string; Codigo: string; Descripcion: string; Observaciones: string; PathFuente: string; Fuente: string };
@@ -40,10 +52,10 @@ type TResultadoMsps = {
   Radica: TRadicaInfo;
 };
 
-/** A package half waiting for its other file (persisted beside the trees, so a restart still reports it). */
-type TPendiente = { tenantId: number; fevRipsId: number; formato: string; archivos: string[]; desde: number };
-
-const ESTADO_FILE = 'pendientes.json';
+/** A half package's wait as its delayed job carries it (`desde`: ISO time of its first file). */
+type TEsperaJob = { tenantId: number; fevRipsId: number; desde: string };
+/** A received file's job. */
+type TArchivoJob = { tenantId: number; archivoId: number };
 
 /** A formato or file name made safe for a result file name. */
 export const nombreSeguro = (s: string) => s.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || 'archivo';
@@ -70,37 +82,38 @@ const espera = (s: number) => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`)
 
 export type TProcesador = ReturnType<typeof createProcesador>;
 
+/** Enqueue the filing of accepted file `archivoId` (its job id is derived from the file's row: enqueued once). */
+export async function encolarArchivo(deps: TDeps, tenantId: number, archivoId: number, modificadoEn: Date): Promise<void> {
+  if (!deps.jobs) throw new Error('job queue not running');
+  await deps.jobs.send<TArchivoJob>(QUEUE_SFTP_ARCHIVO, [{ id: jobIdOf(`sftp-archivo:${archivoId}:${modificadoEn.getTime()}`), data: { tenantId, archivoId } }]);
+}
+
 /**
- * The channel's processor: `recibido(tenantId, nombre)` queues entrada/`nombre` for filing; a timer reports packages
- * left half after `config.sftp.pairWaitS`. `close()` stops the timer and waits for queued work.
+ * Register the SFTP channel's jobs (every role; workers run them): filing a received file, the INCOMPLETO report of a
+ * wait, and the minute's sweep (pg-boss cron) of accepted files without a job.
+ */
+export function defineCanalSftpJobs(deps: TDeps, arbol: TArbol): TProcesador {
+  const procesador = createProcesador(deps, arbol);
+  const jobs = deps.jobs;
+  if (!jobs) return procesador;
+  jobs.define<TArchivoJob>(QUEUE_SFTP_ARCHIVO, { retryLimit: 5, retryDelayS: 5, concurrency: 4, run: async (d) => procesador.procesarArchivo(d.tenantId, d.archivoId) });
+  jobs.define<TEsperaJob>(QUEUE_SFTP_INCOMPLETO, { retryLimit: 5, retryDelayS: 10, concurrency: 2, run: async (d) => procesador.revisarEspera(d) });
+  jobs.define(QUEUE_SFTP_BARRIDO, {
+    retryLimit: 0,
+    retryDelayS: 60,
+    run: async () => {
+      for (const f of await findPendientesAllTenants(deps.db, new Date(Date.now() - 60_000))) await encolarArchivo(deps, f.tenantId, f.id, f.modificadoEn);
+    },
+  });
+  return procesador;
+}
+
+/**
+ * The channel's processor: `procesarArchivo` files a received file (a job), `revisarEspera` writes the INCOMPLETO
+ * report of a wait that is over (a job), `rechazado` reports a file refused before it was stored.
  */
 export function createProcesador(deps: TDeps, arbol: TArbol) {
-  const waitMs = deps.config.sftp.pairWaitS * 1000;
-  const colas = new Map<number, Promise<void>>();
-  const pendientes = new Map<string, TPendiente>();
-  let cerrado = false;
-  const clave = (tenantId: number, fevRipsId: number) => `${tenantId}:${fevRipsId}`;
-
-  const cargado = arbol.leerEstado(ESTADO_FILE).then((texto) => {
-    if (!texto) return;
-    try {
-      for (const p of JSON.parse(texto) as TPendiente[]) pendientes.set(clave(p.tenantId, p.fevRipsId), p);
-    } catch {
-      deps.log.warn({}, 'sftp: pending-files state unreadable; starting empty');
-    }
-  });
-  const guardar = () => arbol.escribirEstado(ESTADO_FILE, JSON.stringify([...pendientes.values()]));
-
-  /** Runs `trabajo` after the tenant's earlier work (one file of a tenant at a time); never rejects. */
-  function encolar(tenantId: number, trabajo: () => Promise<void>): Promise<void> {
-    const prev = colas.get(tenantId) ?? cargado;
-    const next = prev.then(trabajo).catch((err: unknown) => deps.log.error({ err, tenantId }, 'sftp: processing failed'));
-    colas.set(tenantId, next);
-    void next.finally(() => {
-      if (colas.get(tenantId) === next) colas.delete(tenantId);
-    });
-    return next;
-  }
+  const waitS = deps.config.sftp.pairWaitS;
 
   const escribir = (tenantId: number, nombre: string, contenido: unknown) =>
     arbol.escribirResultado(tenantId, nombre, contenido).then((n) => deps.log.info({ tenantId, resultado: n }, 'sftp: result written'));
@@ -129,18 +142,16 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
 
   /** The result file of a filed document (or its wait, when it is half a package). */
   async function reportarDocumento(tenantId: number, d: TPaqueteData, archivos: string[], enviar: boolean) {
-    const key = clave(tenantId, d.id);
     if (d.estado === 'PENDIENTE_RIPS' || d.estado === 'PENDIENTE_XML') {
-      const prev = pendientes.get(key);
-      pendientes.set(key, { tenantId, fevRipsId: d.id, formato: d.formato, archivos: [...(prev?.archivos ?? []), ...archivos], desde: prev?.desde ?? Date.now() });
-      await guardar();
+      const espera = await upsertPendiente(deps.db, tenantId, d.id, d.formato, archivos);
+      const desde = espera.desde.toISOString();
+      // One delayed job per wait (its id is derived from it): a second half file of the same wait adds nothing.
+      await deps.jobs?.send<TEsperaJob>(QUEUE_SFTP_INCOMPLETO, [
+        { id: jobIdOf(`sftp-incompleto:${tenantId}:${d.id}:${desde}`), startAfterS: waitS, data: { tenantId, fevRipsId: d.id, desde } },
+      ]);
       return;
     }
-    const antes = pendientes.get(key);
-    if (antes) {
-      pendientes.delete(key);
-      await guardar();
-    }
+    const antes = await deletePendiente(deps.db, tenantId, d.id);
     const todos = [...(antes?.archivos ?? []), ...archivos];
     const f = nombreSeguro(d.formato);
     const base = {
@@ -187,15 +198,13 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
     } satisfies TResultadoMsps);
   }
 
-  /** Files entrada/`nombre` of the tenant (see the module's comment). */
-  async function procesar(tenantId: number, nombre: string): Promise<void> {
-    const bytes = await arbol.leerEntrada(tenantId, nombre);
-    if (!bytes) return; // already taken by an earlier close of the same name
+  /** Files entrada/`nombre` (row `id`, its `bytes`) of the tenant (see the module's comment). */
+  async function procesar(tenantId: number, id: number, nombre: string, bytes: Buffer): Promise<void> {
     try {
       const usuario = await usuarioActivo(deps, tenantId);
       const userId = await findOwnerUserId(deps.db, tenantId);
       if (!userId || !(await hasModule(deps, tenantId, 'ministerio'))) {
-        await arbol.moverAProcesados(tenantId, nombre);
+        await arbol.moverAProcesados(tenantId, id, nombre);
         await reportarArchivo(tenantId, { archivo: nombre, formato: null, codigo: 'MODULE_REQUIRED', mensaje: MSG_SFTP.moduloRequerido });
         return;
       }
@@ -205,7 +214,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       if (/\.zip$/i.test(nombre)) {
         const zip = leerZip(nombre, bytes);
         if (!zip.ok) {
-          await arbol.moverAProcesados(tenantId, nombre);
+          await arbol.moverAProcesados(tenantId, id, nombre);
           await reportarArchivo(tenantId, { archivo: nombre, formato: null, codigo: 'ZIP', mensaje: zip.mensaje });
           return;
         }
@@ -213,24 +222,24 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
         archivos = zip.archivos;
       }
       const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'sftp', enviar });
-      const procesado = (await arbol.moverAProcesados(tenantId, nombre)) ?? nombre;
+      const procesado = (await arbol.moverAProcesados(tenantId, id, nombre)) ?? nombre;
       const esZip = archivos[0]?.filename !== nombre;
       for (const r of lote.archivos) if (r.codigo) await reportarArchivo(tenantId, { ...r, archivo: esZip ? `${procesado}/${r.archivo}` : procesado });
       for (const d of lote.documentos) await reportarDocumento(tenantId, d, [procesado], enviar);
     } catch (err) {
       deps.log.error({ err, tenantId, archivo: nombre }, 'sftp: a received file could not be processed');
-      await arbol.moverAProcesados(tenantId, nombre).catch(() => null);
+      await arbol.moverAProcesados(tenantId, id, nombre).catch(() => null);
       const mensaje = err instanceof AppError ? err.message : MSG_SFTP.errorInterno;
       await reportarArchivo(tenantId, { archivo: nombre, formato: null, codigo: err instanceof AppError ? err.code : 'ERROR', mensaje });
     }
   }
 
-  /** The INCOMPLETO report of a package still half after the wait (nothing when it was completed meanwhile). */
-  async function revisarPendiente(p: TPendiente): Promise<void> {
-    const key = clave(p.tenantId, p.fevRipsId);
-    if (!pendientes.has(key)) return;
-    pendientes.delete(key);
-    await guardar();
+  /** The INCOMPLETO report of a wait that is over (nothing when the package was completed, or a newer wait began). */
+  async function revisarPendiente(e: TEsperaJob): Promise<void> {
+    const actual = await findPendiente(deps.db, e.tenantId, e.fevRipsId);
+    if (!actual || actual.desde.toISOString() !== e.desde) return;
+    const p = await deletePendiente(deps.db, e.tenantId, e.fevRipsId);
+    if (!p) return;
     const userId = await findOwnerUserId(deps.db, p.tenantId);
     if (!userId) return;
     let d: TPaqueteData;
@@ -242,7 +251,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
     }
     if (d.estado !== 'PENDIENTE_RIPS' && d.estado !== 'PENDIENTE_XML') return;
     const falta = d.estado === 'PENDIENTE_RIPS' ? MSG_SFTP.faltaJson : MSG_SFTP.faltaXml;
-    const mensaje = MSG_SFTP.incompleto(falta, espera(deps.config.sftp.pairWaitS));
+    const mensaje = MSG_SFTP.incompleto(falta, espera(waitS));
     await escribir(p.tenantId, `ResultadosMSPS_${nombreSeguro(d.formato)}_NA_INCOMPLETO.json`, {
       ResultState: false,
       ProcesoId: null,
@@ -254,32 +263,27 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
     } satisfies TResultadoMsps);
   }
 
-  const tickMs = Math.min(30_000, Math.max(250, Math.floor(waitMs / 4)));
-  const timer = setInterval(() => {
-    const now = Date.now();
-    for (const p of pendientes.values()) if (now - p.desde >= waitMs) void encolar(p.tenantId, () => revisarPendiente(p));
-  }, tickMs);
-  timer.unref();
-
   return {
-    /** Queues entrada/`nombre` of the tenant for filing. */
-    recibido(tenantId: number, nombre: string): void {
-      if (cerrado) return;
-      void encolar(tenantId, () => procesar(tenantId, nombre));
+    /** Files accepted file `archivoId` of the tenant, under the tenant's channel lock; nothing when already filed. */
+    async procesarArchivo(tenantId: number, archivoId: number): Promise<void> {
+      await deps.canalLocks.run(tenantId, async () => {
+        const a = await arbol.leerPorId(tenantId, archivoId);
+        if (!a || !a.pendiente) return;
+        // A temporary name waits for its rename (which accepts it again under its final name).
+        if (a.carpeta === 'entrada' && !esNombreTemporal(a.nombre)) await procesar(tenantId, a.id, a.nombre, a.contenido);
+        await clearPendiente(deps.db, tenantId, a.id);
+      });
     },
+    /** The INCOMPLETO check of a wait, under the tenant's channel lock. */
+    revisarEspera: (e: TEsperaJob) => deps.canalLocks.run(e.tenantId, () => revisarPendiente(e)),
     /** Reports a file the server refused before it reached entrada/ (too large) with a findings file. */
-    rechazado(tenantId: number, archivo: string, codigo: string, mensaje: string): void {
-      if (cerrado) return;
-      void encolar(tenantId, () => reportarArchivo(tenantId, { archivo, formato: null, codigo, mensaje }));
+    rechazado(tenantId: number, archivo: string, codigo: string, mensaje: string): Promise<void> {
+      return reportarArchivo(tenantId, { archivo, formato: null, codigo, mensaje }).catch((err: unknown) => deps.log.error({ err, tenantId }, 'sftp: refusal not reported'));
     },
-    /** Resolves once every queued file is done (tests and shutdown). */
-    async inactivo(): Promise<void> {
-      while (colas.size) await Promise.allSettled([...colas.values()]);
-    },
-    async close(): Promise<void> {
-      cerrado = true;
-      clearInterval(timer);
-      await this.inactivo();
+    /** Resolves once no accepted file waits for filing (tests). */
+    async inactivo(timeoutMs = 60_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while ((await countPendientes(deps.db)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     },
   };
 }

@@ -1,4 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
@@ -7,9 +6,9 @@ import ssh2, { type AuthContext, type Connection, type SFTPWrapper } from 'ssh2'
 import { SFTP_CARPETAS } from '@radica/contracts/canal-sftp';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import type { TDeps } from '../../deps.ts';
-import { createProcesador } from './processing.ts';
-import { autenticarPassword, clavesDeUsuario, huellaSsh, type TSftpInfo } from './service.ts';
-import { attrsCarpeta, createArbol, esNombreTemporal, resolverRuta, rutaCanonica, type TAtributos, type TNodo } from './tree.ts';
+import { createProcesador, encolarArchivo } from './processing.ts';
+import { autenticarPassword, cargarHostKey, clavesDeUsuario, type TSftpInfo } from './service.ts';
+import { attrsCarpeta, createArbol, esNombreTemporal, resolverRuta, rutaCanonica, type TArbol, type TAtributos, type TNodo } from './tree.ts';
 
 const { OPEN_MODE, STATUS_CODE } = ssh2.utils.sftp;
 const METODOS: ('password' | 'publickey')[] = ['password', 'publickey'];
@@ -28,28 +27,6 @@ export type TCanalSftp = TSftpInfo & {
   /** Resolves once every received file has been processed (tests). */
   inactivo: () => Promise<void>;
 };
-
-/**
- * The host key, generated once (ed25519) under DATA_DIR/sftp/host_ed25519 and reused on every start, so clients that
- * trusted it keep trusting it. Returns the private key (OpenSSH format) and its public key's SHA256 fingerprint.
- */
-export function cargarHostKey(dir: string): { privada: string; huella: string } {
-  const ruta = join(dir, 'host_ed25519');
-  if (!existsSync(ruta)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const par = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'radica-sftp' });
-    try {
-      writeFileSync(ruta, par.private, { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      // Another process created it first: use theirs.
-      if ((err as { code?: string }).code !== 'EEXIST') throw err;
-    }
-  }
-  const privada = readFileSync(ruta, 'utf8');
-  const parsed = ssh2.utils.parseKey(privada);
-  if (parsed instanceof Error || Array.isArray(parsed)) throw new Error(`SFTP host key unreadable: ${ruta}`);
-  return { privada, huella: huellaSsh(parsed.getPublicSSH()) };
-}
 
 /**
  * Failed logins per (usuario, client IP) within the login lockout window (LOGIN_LOCKOUT_*; issue 9's limits applied to
@@ -78,7 +55,7 @@ const igualesConstante = (a: Buffer, b: Buffer) => a.length === b.length && timi
 
 type THandle =
   | { kind: 'dir'; entradas: { filename: string; longname: string; attrs: TAtributos }[]; enviado: boolean }
-  | { kind: 'lectura'; fh: FileHandle }
+  | { kind: 'lectura'; data: Buffer }
   | { kind: 'escritura'; fh: FileHandle; ruta: string; nombre: string; size: number; grande: boolean; escrituras: Set<Promise<unknown>>; cerrado: boolean };
 
 const MESES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -97,17 +74,17 @@ function longname(nombre: string, a: TAtributos): string {
  * config.sftp.maxFileBytes each), filed when their upload closes (processing.ts). Nothing but SFTP is served (no
  * shell, exec or forwarding). Listens when `start()` is called (buildApp: once the API listens).
  */
-export function createCanalSftp(deps: TDeps): TCanalSftp {
+export function createCanalSftp(deps: TDeps, arbol: TArbol = createArbol(deps.db, deps.config.dataDir)): TCanalSftp {
   const cfg = deps.config.sftp;
-  const arbol = createArbol(deps.config.dataDir);
-  const hostKey = cargarHostKey(arbol.base);
   const procesador = createProcesador(deps, arbol);
   const limiter = createLimiter(deps.config.loginLockoutMaxFailures, deps.config.loginLockoutWindowS * 1000);
   const conexiones = new Set<Connection>();
   const inicio = Math.floor(Date.now() / 1000);
   let puerto: number | null = null;
 
-  const server = new ssh2.Server({ hostKeys: [hostKey.privada], ident: 'Radica-SFTP' }, (client, info) => {
+  let server: ssh2.Server | null = null;
+  let hostKey: { privada: string; huella: string } | null = null;
+  const onConnection = (client: Connection, info: ssh2.ClientInfo) => {
     if (conexiones.size >= MAX_CONEXIONES) {
       client.end();
       return;
@@ -143,8 +120,7 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
         });
       });
     });
-  });
-  server.on('error', (err: Error) => deps.log.error({ err }, 'sftp: server error'));
+  };
 
   /** The tenant id of a valid login, 'consulta' for a public key the user owns (asked before signing), or null. */
   async function autenticar(ctx: AuthContext, ip: string): Promise<number | 'consulta' | null> {
@@ -256,9 +232,9 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
           return;
         }
         if (nodo.kind !== 'archivo') return nodo.kind === 'inexistente' ? noExiste(reqid) : fallo(reqid);
-        const fh = await arbol.abrirLectura(tenantId, nodo.carpeta, nodo.nombre).catch(() => null);
-        if (!fh) return noExiste(reqid);
-        sftp.handle(reqid, nuevoHandle({ kind: 'lectura', fh }));
+        const data = await arbol.leer(tenantId, nodo.carpeta, nodo.nombre);
+        if (!data) return noExiste(reqid);
+        sftp.handle(reqid, nuevoHandle({ kind: 'lectura', data }));
       }),
     );
 
@@ -286,12 +262,8 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
     sftp.on('READ', (reqid, handle, offset, length) => {
       const h = leerHandle(handle);
       if (!h || h.kind !== 'lectura') return fallo(reqid);
-      run(reqid, async () => {
-        const buf = Buffer.alloc(Math.min(length, MAX_LECTURA));
-        const { bytesRead } = await h.fh.read(buf, 0, buf.length, offset);
-        if (bytesRead === 0) return sftp.status(reqid, STATUS_CODE.EOF);
-        sftp.data(reqid, buf.subarray(0, bytesRead));
-      });
+      if (offset >= h.data.length) return sftp.status(reqid, STATUS_CODE.EOF);
+      sftp.data(reqid, h.data.subarray(offset, offset + Math.min(length, MAX_LECTURA)));
     });
 
     sftp.on('FSTAT', (reqid, handle) => {
@@ -299,11 +271,7 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
       if (!h) return fallo(reqid);
       if (h.kind === 'dir') return sftp.attrs(reqid, attrsCarpeta(inicio));
       if (h.kind === 'escritura') return sftp.attrs(reqid, { mode: 0o100644, uid: 0, gid: 0, size: h.size, atime: inicio, mtime: inicio });
-      run(reqid, async () => {
-        const st = await h.fh.stat();
-        const t = Math.floor(st.mtimeMs / 1000);
-        sftp.attrs(reqid, { mode: 0o100444, uid: 0, gid: 0, size: st.size, atime: t, mtime: t });
-      });
+      sftp.attrs(reqid, { mode: 0o100444, uid: 0, gid: 0, size: h.data.length, atime: inicio, mtime: inicio });
     });
 
     sftp.on('CLOSE', (reqid, handle) => {
@@ -311,23 +279,21 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
       if (!h) return fallo(reqid);
       handles.delete(idHandle(handle));
       if (h.kind === 'dir') return sftp.status(reqid, STATUS_CODE.OK);
-      if (h.kind === 'lectura') return run(reqid, async () => {
-        await h.fh.close();
-        sftp.status(reqid, STATUS_CODE.OK);
-      });
+      if (h.kind === 'lectura') return sftp.status(reqid, STATUS_CODE.OK);
       h.cerrado = true;
       run(reqid, async () => {
         await Promise.allSettled([...h.escrituras]);
         await h.fh.close();
         if (h.grande) {
           await arbol.descartar(h.ruta);
-          procesador.rechazado(tenantId, h.nombre, 'FILE_TOO_LARGE', MSG_SFTP.archivoDemasiadoGrande(Math.round(cfg.maxFileBytes / 1_048_576)));
+          void procesador.rechazado(tenantId, h.nombre, 'FILE_TOO_LARGE', MSG_SFTP.archivoDemasiadoGrande(Math.round(cfg.maxFileBytes / 1_048_576)));
           return sftp.status(reqid, STATUS_CODE.OK);
         }
-        await arbol.publicarSubida(tenantId, h.ruta, h.nombre);
+        // Durable before OK (issue 24 §3): the file's row, then its job; a temporary name waits for its rename.
+        const aceptado = !esNombreTemporal(h.nombre);
+        const row = await arbol.publicarSubida(tenantId, h.ruta, h.nombre, aceptado);
+        if (aceptado) await aceptar(tenantId, row);
         sftp.status(reqid, STATUS_CODE.OK);
-        // Processed on close, not on write (issue 16); a temporary name waits for its rename.
-        if (!esNombreTemporal(h.nombre)) procesador.recibido(tenantId, h.nombre);
       });
     });
 
@@ -349,9 +315,11 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
         if (origen.kind === 'invalida' || destino.kind === 'invalida') return negar(reqid);
         if (origen.kind !== 'archivo' || destino.kind !== 'archivo' || origen.carpeta !== destino.carpeta)
           return negar(reqid, MSG_SFTP.renombrarMismaCarpeta);
-        if (!(await arbol.renombrar(tenantId, origen.carpeta, origen.nombre, destino.nombre))) return fallo(reqid);
+        const aceptado = destino.carpeta === 'entrada' && !esNombreTemporal(destino.nombre);
+        const row = await arbol.renombrar(tenantId, origen.carpeta, origen.nombre, destino.nombre, aceptado);
+        if (!row) return fallo(reqid);
+        if (aceptado) await aceptar(tenantId, row);
         sftp.status(reqid, STATUS_CODE.OK);
-        if (destino.carpeta === 'entrada' && !esNombreTemporal(destino.nombre)) procesador.recibido(tenantId, destino.nombre);
       }),
     );
 
@@ -390,7 +358,7 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
             .then(() => h.fh.close())
             .catch(() => undefined)
             .then(() => arbol.descartar(h.ruta));
-        } else if (h.kind === 'lectura') void h.fh.close().catch(() => undefined);
+        }
       }
       handles.clear();
     };
@@ -399,26 +367,37 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
     sftp.on('error', () => limpiar());
   }
 
+  /** An accepted file's job; when it cannot be enqueued now, the minute's sweep does it (the row says it waits). */
+  async function aceptar(tenantId: number, row: { id: number; modificadoEn: Date }) {
+    await encolarArchivo(deps, tenantId, row.id, row.modificadoEn).catch((err: unknown) =>
+      deps.log.warn({ err: String((err as Error).message ?? err), tenantId }, 'sftp: job not enqueued; the sweep will'),
+    );
+  }
+
   return {
-    huella: hostKey.huella,
+    huella: async () => hostKey?.huella ?? (await cargarHostKey(deps)).huella,
     port: () => puerto,
-    start: () =>
-      new Promise<number>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(cfg.port, cfg.host, () => {
-          server.off('error', reject);
-          puerto = (server.address() as AddressInfo).port;
-          deps.log.info({ host: cfg.host, port: puerto, huella: hostKey.huella }, 'sftp: listening');
+    start: async () => {
+      hostKey = await cargarHostKey(deps);
+      const srv = new ssh2.Server({ hostKeys: [hostKey.privada], ident: 'Radica-SFTP' }, onConnection);
+      srv.on('error', (err: Error) => deps.log.error({ err }, 'sftp: server error'));
+      server = srv;
+      return new Promise<number>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(cfg.port, cfg.host, () => {
+          srv.off('error', reject);
+          puerto = (srv.address() as AddressInfo).port;
+          deps.log.info({ host: cfg.host, port: puerto, huella: hostKey!.huella }, 'sftp: listening');
           resolve(puerto);
         });
-      }),
+      });
+    },
     close: async () => {
       await new Promise<void>((resolve) => {
-        if (!server.listening) return resolve();
+        if (!server?.listening) return resolve();
         server.close(() => resolve());
         for (const c of conexiones) c.end();
       });
-      await procesador.close();
     },
     inactivo: () => procesador.inactivo(),
   };

@@ -7,10 +7,60 @@ import type { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { findSftpUsuario, findSftpUsuarioByName, findTenantNit, upsertSftpUsuario, type TSftpUsuarioRow } from './repository.ts';
+import {
+  findClaveServidor,
+  findSftpUsuario,
+  findSftpUsuarioByName,
+  findTenantNit,
+  insertClaveServidor,
+  upsertSftpUsuario,
+  type TSftpUsuarioRow,
+} from './repository.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-/** What the running SFTP server tells the settings: its port (once listening) and its host key's fingerprint. */
-export type TSftpInfo = { port: () => number | null; huella: string };
+/**
+ * What the settings tell about the SFTP server: its port (the running server's in this process, else SFTP_PORT) and
+ * its host key's fingerprint (from the database: every ingest node serves the same key).
+ */
+export type TSftpInfo = { port: () => number | null; huella: () => Promise<string | null> };
+
+/** Name of the SFTP host key in `claves_servidor`. */
+const HOST_KEY = 'sftp_host_ed25519';
+/** The host key as this process read it: it never changes while the row stays (an operator deletes it to rotate). */
+let hostKeyCache: Promise<{ privada: string; huella: string }> | null = null;
+
+/**
+ * The SFTP host key (issue 23 §5; docs/decisions/029): an ed25519 key stored AES-256-GCM encrypted (ENCRYPTION_KEY)
+ * in `claves_servidor`, so every ingest node serves the same key and clients that trusted it keep trusting it. The
+ * first process creates it (an install that had DATA_DIR/sftp/host_ed25519 imports that file, keeping its
+ * fingerprint); a process that loses the race uses the winner's. Returns the private key (OpenSSH format) and the
+ * SHA256 fingerprint of its public key. Read once per process.
+ */
+export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'log'>): Promise<{ privada: string; huella: string }> {
+  hostKeyCache ??= (async () => {
+    let sellada = await findClaveServidor(deps.db, HOST_KEY);
+    if (!sellada) {
+      const legado = join(deps.config.dataDir, 'sftp', 'host_ed25519');
+      const privada = existsSync(legado) ? readFileSync(legado, 'utf8') : ssh2.utils.generateKeyPairSync('ed25519', { comment: 'radica-sftp' }).private;
+      await insertClaveServidor(deps.db, HOST_KEY, deps.cipher.encrypt(privada));
+      sellada = (await findClaveServidor(deps.db, HOST_KEY))!;
+      if (existsSync(legado)) deps.log.info({ archivo: legado }, 'sftp: host key imported into the database');
+    }
+    const privada = deps.cipher.decrypt(sellada);
+    const parsed = ssh2.utils.parseKey(privada);
+    if (parsed instanceof Error || Array.isArray(parsed)) throw new Error('SFTP host key unreadable (claves_servidor)');
+    return { privada, huella: huellaSsh(parsed.getPublicSSH()) };
+  })();
+  hostKeyCache.catch(() => (hostKeyCache = null));
+  return hostKeyCache;
+}
+
+/** The settings' view of the SFTP server when this process does not run it (an api-only process): SFTP_PORT and the stored key. */
+export function sftpInfoRemota(deps: TDeps): TSftpInfo | null {
+  if (!deps.config.sftp.enabled) return null;
+  return { port: () => deps.config.sftp.port || null, huella: async () => (await cargarHostKey(deps)).huella };
+}
 
 /** SHA256 fingerprint of an SSH public key blob, as OpenSSH prints it (`SHA256:` + unpadded base64). */
 export function huellaSsh(publicSsh: Buffer): string {
@@ -38,14 +88,14 @@ async function sugerirUsuario(deps: TDeps, tenantId: number): Promise<string> {
   return taken && taken.tenantId !== tenantId ? `${base}-${tenantId}` : base;
 }
 
-function toData(deps: TDeps, info: TSftpInfo | null, row: TSftpUsuarioRow | undefined, usuario: string): TCanalSftpData {
+async function toData(deps: TDeps, info: TSftpInfo | null, row: TSftpUsuarioRow | undefined, usuario: string): Promise<TCanalSftpData> {
   const { sftp } = deps.config;
   return {
     configurado: Boolean(row),
     usuario,
     host: sftp.publicHost ?? (sftp.host === '0.0.0.0' || sftp.host === '::' ? 'localhost' : sftp.host),
     port: info?.port() ?? sftp.port,
-    huellaServidor: info?.huella ?? null,
+    huellaServidor: info ? await info.huella() : null,
     habilitado: info !== null,
     tienePassword: Boolean(row?.passwordHash),
     clavesPublicas: (row?.clavesPublicas ?? []).map(describirClave),

@@ -1,16 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { constants, mkdirSync, lstatSync } from 'node:fs';
-import { lstat, mkdir, open, readdir, readFile, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { constants, mkdirSync } from 'node:fs';
+import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SFTP_CARPETAS, type TSftpCarpeta } from '@radica/contracts/canal-sftp';
+import type { TDb } from '../../db/client.ts';
+import {
+  deleteArchivo,
+  findArchivo,
+  insertArchivo,
+  listArchivos,
+  moveArchivo,
+  readArchivo,
+  readArchivoById,
+  renameArchivo,
+  upsertArchivo,
+} from './repository.ts';
 
 /**
  * A tenant's SFTP tree (issue 16 "each confined to its own tree"): a virtual tree of exactly three folders, `entrada/`,
- * `resultados/` and `procesados/`, each holding plain files (no subfolders, no links), stored on disk under
- * DATA_DIR/sftp/tenants/{tenantId}/. Every client path is resolved here, never joined to a disk path as given: a path
- * that climbs above the root ('..'), names a control character or a backslash is refused; an absolute path is read
- * from the tenant's root (so '/etc/passwd' is just a missing file of the tenant). Uploads are written to a staging
- * folder outside every tree (DATA_DIR/sftp/subidas) and appear in `entrada/` only once complete.
+ * `resultados/` and `procesados/`, each holding plain files (no subfolders, no links), stored in the database
+ * (`sftp_archivos`; issue 23 §5, docs/decisions/029), so any ingest node serves any tenant. Every client path is
+ * resolved here: a path that climbs above the root ('..'), names a control character or a backslash is refused; an
+ * absolute path is read from the tenant's root (so '/etc/passwd' is just a missing file of the tenant). Uploads are
+ * written to a staging file on the receiving node (DATA_DIR/sftp/subidas, outside every tree: the connection's own
+ * transient state) and appear in `entrada/` only once complete, when their row is stored.
  */
 
 /** A client path, resolved against the tenant's root. */
@@ -82,195 +95,99 @@ const attrsArchivo = (size: number, mtimeS: number, escribible: boolean): TAtrib
   mtime: mtimeS,
 });
 
-/** The disk side of every tenant's tree, under `dataDir`/sftp. */
+/** The database side of every tenant's tree; staging files of uploads in progress under `dataDir`/sftp/subidas. */
 export type TArbol = ReturnType<typeof createArbol>;
 
+const attrsDe = (e: { tamano: number; modificadoEn: Date }, carpeta: TSftpCarpeta) =>
+  attrsArchivo(e.tamano, Math.floor(e.modificadoEn.getTime() / 1000), carpeta === 'entrada');
+
 /**
- * Disk operations on tenants' trees. Every function takes the tenantId and a node already resolved by
- * {@link resolverRuta}; files are opened with O_NOFOLLOW and checked with lstat, so a link placed on the disk by anyone
- * is never followed (it reads as missing).
+ * Tree operations. Every function takes the tenantId and a node already resolved by {@link resolverRuta}; rows are
+ * always scoped by the tenant. Names are checked by the resolver before they reach here.
  */
-export function createArbol(dataDir: string) {
+export function createArbol(db: TDb, dataDir: string) {
   const base = join(dataDir, 'sftp');
   const staging = join(base, 'subidas');
-  mkdirSync(staging, { recursive: true, mode: 0o700 });
-  const raiz = (tenantId: number) => join(base, 'tenants', String(Math.trunc(tenantId)));
-  const carpetaDisco = (tenantId: number, carpeta: TSftpCarpeta) => join(raiz(tenantId), carpeta);
-  const archivoDisco = (tenantId: number, carpeta: TSftpCarpeta, nombre: string) => join(carpetaDisco(tenantId, carpeta), nombre);
-  const creados = new Set<number>();
+  let stagingMade = false;
 
-  /** Creates the tenant's three folders once per process; refuses a tree whose folders are not real directories. */
-  async function asegurar(tenantId: number): Promise<void> {
-    if (creados.has(tenantId)) return;
-    for (const c of SFTP_CARPETAS) {
-      const dir = carpetaDisco(tenantId, c);
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const st = await lstat(dir);
-      if (!st.isDirectory() || st.isSymbolicLink()) throw new Error(`SFTP tree folder is not a directory: ${dir}`);
-    }
-    creados.add(tenantId);
-  }
+  /** The three folders always exist (virtual): nothing to create. */
+  const asegurar = async (_tenantId: number): Promise<void> => {};
 
-  /** The file's size and time, or null when it is missing or not a regular file (links included). */
+  /** The file's size and time, or null when it is missing. */
   async function statArchivo(tenantId: number, carpeta: TSftpCarpeta, nombre: string): Promise<TAtributos | null> {
-    await asegurar(tenantId);
-    try {
-      const st = await lstat(archivoDisco(tenantId, carpeta, nombre));
-      if (!st.isFile()) return null;
-      return attrsArchivo(st.size, Math.floor(st.mtimeMs / 1000), carpeta === 'entrada');
-    } catch {
-      return null;
-    }
+    const e = await findArchivo(db, tenantId, carpeta, nombre);
+    return e ? attrsDe(e, carpeta) : null;
   }
 
-  /** The regular files of a folder, by name (links and anything else skipped). */
+  /** The files of a folder, by name. */
   async function listar(tenantId: number, carpeta: TSftpCarpeta): Promise<TEntrada[]> {
-    await asegurar(tenantId);
-    const out: TEntrada[] = [];
-    for (const d of await readdir(carpetaDisco(tenantId, carpeta), { withFileTypes: true })) {
-      if (!d.isFile() || !esNombreValido(d.name)) continue;
-      const attrs = await statArchivo(tenantId, carpeta, d.name);
-      if (attrs) out.push({ nombre: d.name, attrs });
-    }
-    return out.sort((a, b) => a.nombre.localeCompare(b.nombre));
+    return (await listArchivos(db, tenantId, carpeta)).filter((e) => esNombreValido(e.nombre)).map((e) => ({ nombre: e.nombre, attrs: attrsDe(e, carpeta) }));
   }
 
-  /** Opens a regular file of the tree for reading (never through a link). Throws ENOENT/ELOOP when it is not one. */
-  async function abrirLectura(tenantId: number, carpeta: TSftpCarpeta, nombre: string): Promise<FileHandle> {
-    await asegurar(tenantId);
-    const fh = await open(archivoDisco(tenantId, carpeta, nombre), constants.O_RDONLY | constants.O_NOFOLLOW);
-    if (!(await fh.stat()).isFile()) {
-      await fh.close();
-      throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
-    }
-    return fh;
-  }
+  /** A file's bytes (at most MAX_UPLOAD_BYTES; result files are small), or null when it is missing. */
+  const leer = (tenantId: number, carpeta: TSftpCarpeta, nombre: string) => readArchivo(db, tenantId, carpeta, nombre);
 
-  /** A new staging file for an upload (outside every tree): its path and handle. */
+  /** A new staging file for an upload (outside every tree, on this node): its path and handle. */
   async function abrirSubida(): Promise<{ ruta: string; fh: FileHandle }> {
+    if (!stagingMade) mkdirSync(staging, { recursive: true, mode: 0o700 });
+    stagingMade = true;
     const ruta = join(staging, `${Date.now()}-${randomBytes(8).toString('hex')}`);
     const fh = await open(ruta, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
     return { ruta, fh };
   }
 
-  /** Publishes a complete upload as entrada/`nombre` (replacing a file of that name). */
-  async function publicarSubida(tenantId: number, rutaStaging: string, nombre: string): Promise<void> {
-    await asegurar(tenantId);
-    await rename(rutaStaging, archivoDisco(tenantId, 'entrada', nombre));
+  /**
+   * Stores a complete upload as entrada/`nombre` (replacing a file of that name) and removes its staging file.
+   * `pendiente`: accepted for filing (a job will process it). Returns the row's id and time.
+   */
+  async function publicarSubida(tenantId: number, rutaStaging: string, nombre: string, pendiente: boolean): Promise<{ id: number; modificadoEn: Date }> {
+    const bytes = await readFile(rutaStaging);
+    const row = await upsertArchivo(db, tenantId, 'entrada', nombre, bytes, pendiente);
+    await descartar(rutaStaging);
+    return row;
   }
 
   const descartar = (ruta: string) => unlink(ruta).catch(() => undefined);
 
-  /** Reads a regular file of entrada/ (null when it is gone). */
-  async function leerEntrada(tenantId: number, nombre: string): Promise<Buffer | null> {
-    const fh = await abrirLectura(tenantId, 'entrada', nombre).catch(() => null);
-    if (!fh) return null;
-    try {
-      return await fh.readFile();
-    } finally {
-      await fh.close();
-    }
-  }
+  /** File `id` of the tenant (its folder, name, bytes and whether it waits for filing), or undefined. */
+  const leerPorId = (tenantId: number, id: number) => readArchivoById(db, tenantId, id);
 
   /** A name free in `carpeta`: `nombre`, else with `_2`, `_3`… before the extension. */
-  async function nombreLibre(tenantId: number, carpeta: TSftpCarpeta, nombre: string): Promise<string> {
+  async function* candidatos(nombre: string): AsyncGenerator<string> {
     const punto = nombre.lastIndexOf('.');
     const [raizNombre, ext] = punto > 0 ? [nombre.slice(0, punto), nombre.slice(punto)] : [nombre, ''];
-    for (let i = 1; i < 10_000; i++) {
-      const candidato = i === 1 ? nombre : `${raizNombre}_${i}${ext}`;
-      try {
-        await lstat(archivoDisco(tenantId, carpeta, candidato));
-      } catch {
-        return candidato;
-      }
-    }
-    return `${raizNombre}_${Date.now()}${ext}`;
+    for (let i = 1; i < 10_000; i++) yield i === 1 ? nombre : `${raizNombre}_${i}${ext}`;
+    yield `${raizNombre}_${Date.now()}${ext}`;
   }
 
-  /** Moves entrada/`nombre` to procesados/ (under a free name). Returns the name it got, or null when it was gone. */
-  async function moverAProcesados(tenantId: number, nombre: string): Promise<string | null> {
-    const destino = await nombreLibre(tenantId, 'procesados', nombre);
-    try {
-      await rename(archivoDisco(tenantId, 'entrada', nombre), archivoDisco(tenantId, 'procesados', destino));
-      return destino;
-    } catch {
-      return null;
+  /** Moves file `id` (in entrada/) to procesados/ under a free name. Returns the name it got, or null when it was gone. */
+  async function moverAProcesados(tenantId: number, id: number, nombre: string): Promise<string | null> {
+    for await (const destino of candidatos(nombre)) {
+      if (await findArchivo(db, tenantId, 'procesados', destino)) continue;
+      if (await moveArchivo(db, tenantId, id, 'procesados', destino)) return destino;
+      if (!(await leerPorId(tenantId, id))) return null;
     }
+    return null;
   }
+
+  /** Writes a result file into resultados/ (one row: a client never reads half of it) under a free name. Returns the name. */
+  async function escribirResultado(tenantId: number, nombre: string, contenido: unknown): Promise<string> {
+    const bytes = Buffer.from(`${JSON.stringify(contenido, null, 2)}\n`, 'utf8');
+    for await (const destino of candidatos(nombre)) {
+      if (await findArchivo(db, tenantId, 'resultados', destino)) continue;
+      if (await insertArchivo(db, tenantId, 'resultados', destino, bytes)) return destino;
+    }
+    throw new Error('no free name in resultados/');
+  }
+
+  /** Removes a file. */
+  const borrar = (tenantId: number, carpeta: TSftpCarpeta, nombre: string) => deleteArchivo(db, tenantId, carpeta, nombre);
 
   /**
-   * Writes a result file into resultados/ atomically (staged, then renamed: a client never reads half of it), under a
-   * free name derived from `nombre`. Returns the name written.
+   * Renames within one folder; null when the source is missing or the target exists. `pendiente`: the new name is
+   * accepted for filing (a temporary upload name renamed to its final one in entrada/).
    */
-  async function escribirResultado(tenantId: number, nombre: string, contenido: unknown): Promise<string> {
-    await asegurar(tenantId);
-    const { ruta, fh } = await abrirSubida();
-    try {
-      await fh.writeFile(`${JSON.stringify(contenido, null, 2)}\n`, 'utf8');
-    } finally {
-      await fh.close();
-    }
-    const destino = await nombreLibre(tenantId, 'resultados', nombre);
-    await rename(ruta, archivoDisco(tenantId, 'resultados', destino));
-    return destino;
-  }
+  const renombrar = (tenantId: number, carpeta: TSftpCarpeta, de: string, a: string, pendiente = false) => renameArchivo(db, tenantId, carpeta, de, a, pendiente);
 
-  /** Removes a regular file (never a link's target). */
-  async function borrar(tenantId: number, carpeta: TSftpCarpeta, nombre: string): Promise<boolean> {
-    if (!(await statArchivo(tenantId, carpeta, nombre))) return false;
-    await unlink(archivoDisco(tenantId, carpeta, nombre));
-    return true;
-  }
-
-  /** Renames within one folder; false when the source is missing or the target exists. */
-  async function renombrar(tenantId: number, carpeta: TSftpCarpeta, de: string, a: string): Promise<boolean> {
-    if (!(await statArchivo(tenantId, carpeta, de))) return false;
-    try {
-      await lstat(archivoDisco(tenantId, carpeta, a));
-      return false;
-    } catch {
-      /* the target is free */
-    }
-    await rename(archivoDisco(tenantId, carpeta, de), archivoDisco(tenantId, carpeta, a));
-    return true;
-  }
-
-  /** A small state file of the channel (outside every tree), or null. */
-  async function leerEstado(nombre: string): Promise<string | null> {
-    return readFile(join(base, nombre), 'utf8').catch(() => null);
-  }
-  async function escribirEstado(nombre: string, texto: string): Promise<void> {
-    const tmp = join(staging, `${nombre}.${randomBytes(4).toString('hex')}`);
-    await writeFile(tmp, texto, { mode: 0o600 });
-    await rename(tmp, join(base, nombre));
-  }
-
-  /** Whether a tenant's root exists as a real directory (tests and checks). */
-  const raizExiste = (tenantId: number) => {
-    try {
-      return lstatSync(raiz(tenantId)).isDirectory();
-    } catch {
-      return false;
-    }
-  };
-
-  return {
-    base,
-    raiz,
-    asegurar,
-    statArchivo,
-    listar,
-    abrirLectura,
-    abrirSubida,
-    publicarSubida,
-    descartar,
-    leerEntrada,
-    moverAProcesados,
-    escribirResultado,
-    borrar,
-    renombrar,
-    leerEstado,
-    escribirEstado,
-    raizExiste,
-  };
+  return { base, asegurar, statArchivo, listar, leer, abrirSubida, publicarSubida, descartar, leerPorId, moverAProcesados, escribirResultado, borrar, renombrar };
 }

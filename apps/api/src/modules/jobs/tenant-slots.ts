@@ -1,7 +1,9 @@
 import pg from 'pg';
 
 /** First int4 key of Radica's send-slot advisory locks (the second is the tenant id); "RDS" + slot. */
-const SLOT_KEY_BASE = 0x52445300;
+export const SEND_SLOT_KEY_BASE = 0x52445300;
+/** The channels' per-tenant lock ("RDC" + 0): one received file or message of a tenant filed at a time. */
+export const CANAL_LOCK_KEY_BASE = 0x52444300;
 /** Wait between attempts to take a slot another process holds (ms), with jitter. */
 const RETRY_MS = 200;
 
@@ -24,7 +26,15 @@ export type TTenantSlots = {
  *   ~200 ms. `maxHeld` bounds the connections one process holds (more wait for a connection).
  * With PGlite (`connectionString` null) the database has one process: the local places are the bound.
  */
-export function createTenantSlots(o: { connectionString: string | null; slots: number; maxHeld?: number; onError?: (err: Error) => void }): TTenantSlots {
+export function createTenantSlots(o: {
+  connectionString: string | null;
+  slots: number;
+  maxHeld?: number;
+  keyBase?: number;
+  name?: string;
+  onError?: (err: Error) => void;
+}): TTenantSlots {
+  const SLOT_KEY_BASE = o.keyBase ?? SEND_SLOT_KEY_BASE;
   const slots = Math.max(1, o.slots);
   type TLocal = { running: number; waiting: Array<() => void> };
   const local = new Map<number, TLocal>();
@@ -52,7 +62,7 @@ export function createTenantSlots(o: { connectionString: string | null; slots: n
   let pool: pg.Pool | null = null;
   const getPool = () => {
     if (!pool) {
-      pool = new pg.Pool({ connectionString: o.connectionString!, max: o.maxHeld ?? 20, idleTimeoutMillis: 30_000, application_name: 'radica-send-slot' });
+      pool = new pg.Pool({ connectionString: o.connectionString!, max: o.maxHeld ?? 20, idleTimeoutMillis: 30_000, application_name: o.name ?? 'radica-send-slot' });
       pool.on('error', (err) => o.onError?.(err));
       // A slot's connection is held, idle, for the whole send: if the server cuts it, the client emits 'error' outside
       // any query. Listened to here so the process survives (issue 9); the send goes on and the client is discarded.
