@@ -1,5 +1,4 @@
 import type { FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import ssh2, { type AuthContext, type Connection, type SFTPWrapper } from 'ssh2';
