@@ -235,7 +235,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       browserBaseUrl: config.wompiBaseUrl ?? '/_sim/wompi/v1',
       environment: !config.wompiBaseUrl ? 'simulator' : wompiKeys.publicKey.startsWith('pub_test_') ? 'sandbox' : 'production',
     },
-    analysis: createAnalysisPool({ threads: config.uploadWorkers }),
+    analysis: createAnalysisPool({ threads: config.uploadWorkers, warm: api }),
     whatsapp:
       config.whatsapp.baseUrl && config.whatsapp.phoneNumberId && config.whatsapp.token
         ? createWhatsappClient({ ...config.whatsapp, baseUrl: () => config.whatsapp.baseUrl!, phoneNumberId: config.whatsapp.phoneNumberId, token: config.whatsapp.token })

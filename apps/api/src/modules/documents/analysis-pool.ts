@@ -20,11 +20,12 @@ const WORKER_HEAP_MB = 256;
  * most 4: a core stays with the event loop and the embedded database). Idle workers exit after 60 s (a parsed 10 MB
  * XML leaves a large heap). A worker that dies (heap limit) rejects only its task.
  */
-export function createAnalysisPool(o: { threads: number }): TAnalysisPool {
+export function createAnalysisPool(o: { threads: number; warm?: boolean }): TAnalysisPool {
   const threads = o.threads > 0 ? o.threads : Math.max(1, Math.min(4, availableParallelism() - 1));
   const pool = new Piscina({
     filename: new URL('./analysis-worker.mjs', import.meta.url).href,
-    minThreads: 1,
+    // An api process keeps one worker warm for the first upload; the other roles start one when a job needs it.
+    minThreads: o.warm === false ? 0 : 1,
     maxThreads: threads,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

@@ -375,8 +375,15 @@ export async function startJobQueue(o: {
     signals.on(`enqueued:${name}`, onSignal);
     signals.on('stop', onSignal);
     try {
-      await ensureQueue(name);
       while (workerOn) {
+        try {
+          await ensureQueue(name);
+        } catch (err) {
+          if (!workerOn) break;
+          deps.log.warn({ err: String((err as Error).message ?? err), queue: name }, 'jobs: queue not created yet');
+          await new Promise((r) => setTimeout(r, pollMs));
+          continue;
+        }
         const free = places - inFlight;
         let fetched = 0;
         if (free > 0) {
