@@ -63,6 +63,8 @@ export function useRowActions() {
       try {
         const result = await send.mutateAsync(row.id);
         if (result.exitoso) toast.success(MSG_MINISTERIO.documentSent, options);
+        // Queued behind the company's other sends (202): not an error; the list shows the result when it comes.
+        else if (result.enCola) toast.info(result.mensaje, options);
         else toast.error(MSG_MINISTERIO.sendDocumentError(result.mensaje), options);
       } catch (error) {
         // A missing configuration is explained by the list's notice, not also by a toast (issue 17).
