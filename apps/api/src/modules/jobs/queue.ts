@@ -91,8 +91,8 @@ export type TJobQueue = {
   defineQueue: <T extends object>(name: string, policy: { retryLimit: number; retryDelayS: number }, run: (data: T, meta: TJobMeta) => Promise<void>) => void;
   /** Enqueue jobs (their data) on a defined queue. */
   enqueue: <T extends object>(name: string, jobs: T[]) => Promise<void>;
-  /** Enqueue jobs with ids, delays or priorities; returns the ids of the jobs created (a known id is skipped). */
-  send: <T extends object>(name: string, items: TJobItem<T>[]) => Promise<string[]>;
+  /** Enqueue jobs with ids, delays or priorities (an id already known to pg-boss is skipped: enqueued once). */
+  send: <T extends object>(name: string, items: TJobItem<T>[]) => Promise<void>;
   /** pg-boss cron in Bogotá time for a defined queue (`cron` as cron-parser reads it). Worker processes only. */
   schedule: (name: string, cron: string, data?: object) => Promise<void>;
   /**
@@ -256,10 +256,10 @@ export async function startJobQueue(o: {
     }
   }
 
-  async function send<T extends object>(name: string, items: TJobItem<T>[]): Promise<string[]> {
+  async function send<T extends object>(name: string, items: TJobItem<T>[]): Promise<void> {
     await ensureQueue(name);
-    if (items.length === 0) return [];
-    const ids = await boss.insert(
+    if (items.length === 0) return;
+    await boss.insert(
       items.map((it) => ({
         name,
         data: it.data,
@@ -269,7 +269,6 @@ export async function startJobQueue(o: {
       })) as PgBoss.JobInsert[],
     );
     await announce(CH_ENQUEUED, name);
-    return (ids ?? []) as string[];
   }
 
   // ---- the send queue ----
