@@ -173,7 +173,7 @@ export async function openDatabase(opts: {
  */
 export function acquireLock(lockPath: string): () => void {
   const fd = openSync(lockPath, constants.O_RDWR | constants.O_CREAT, 0o600);
-  let granted = false;
+  let granted: boolean;
   try {
     granted = tryLock(fd);
   } catch (err) {

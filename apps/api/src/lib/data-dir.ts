@@ -34,7 +34,7 @@ export function secureDataDir(dir: string, log: (fix: TDataDirFix & { dir: strin
       }
     }
     if (st.isDirectory()) {
-      let names: string[] = [];
+      let names: string[];
       try {
         names = readdirSync(path);
       } catch {
