@@ -135,7 +135,8 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(r.body.data.output).not.toContain(String(rejectedId));
   });
 
-  it('checks attached XML and JSON with the pre-validator', async () => {
+  it('checks attached XML and JSON with the pre-validator, in the worker pool like an upload (issue 24 item 2)', async () => {
+    const before = t.app.deps.analysis.porTarea().revisar;
     const ok = await owner.c.post('/api/chat', chatForm('¿están bien estos archivos?', [
       { name: 'factura.xml', bytes: sample(PAR1_XML) },
       { name: 'rips.json', bytes: sample(PAR1_JSON) },
@@ -149,6 +150,7 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
       { name: 'rips.json', bytes: JSON.stringify(rips) },
     ]));
     expect(bad.body.data.output).toContain('RVC004');
+    expect(t.app.deps.analysis.porTarea().revisar - before).toBe(2);
   });
 });
 
