@@ -6,10 +6,12 @@
  * B. 6 chat messages, each with a 9.2 MB RIPS attached, are posted at once (the technical chat checks them).
  * While each runs, GET /ping is called back to back (its slowest answer is the event loop's stall) and the API
  * process's resident memory is sampled from /proc (peak minus the idle figure before the phase).
- * Targets: /ping max < 250 ms and memory growth < 200 MB for A; /ping max < 250 ms for B.
+ * Targets: /ping max < 250 ms and memory growth < 200 MB for A; /ping max < 250 ms for B. Phase 0 prints the slowest
+ * ping of an idle server in the same run (the machine's own noise).
  * `npx tsx bench/channel-expansion.ts`; DATABASE_URL set → a scratch PostgreSQL database instead of PGlite.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { zipSync } from 'fflate';
@@ -79,7 +81,10 @@ try {
   const direccion = (await c.get('/api/canales/correo')).body.data.direccion as string;
   const sender = 'facturacion@clinica.co';
   await c.put('/api/canales/correo', { remitentes: [sender], envioAutomatico: false, activo: true });
-  console.log(`base de datos: ${scratch ? 'PostgreSQL' : 'PGlite embebida'}`);
+  console.log(`base de datos: ${scratch ? 'PostgreSQL' : 'PGlite embebida'}; carga del sistema: ${loadavg()[0]!.toFixed(1)}`);
+  // The same measure with nothing to do: the machine's own noise, the baseline of this run.
+  const idle = await measure(api.url, server.pid!, () => new Promise((r) => setTimeout(r, 3000)));
+  console.log(`0. sin trabajo (3 s): /ping más lento ${idle.maxPingMs.toFixed(0)} ms (${idle.pings} pings)`);
 
   // A. One e-mail, 8 ZIPs of 5 × 9.8 MB of zeros each.
   const entry = new Uint8Array(9_800_000);

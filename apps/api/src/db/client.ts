@@ -1,3 +1,4 @@
+/// <reference path="../types/fs-native-extensions.d.ts" />
 import { constants, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync, writeSync } from 'node:fs';
 import { tryLock, unlock } from 'fs-native-extensions';
 import { join, resolve, dirname } from 'node:path';
