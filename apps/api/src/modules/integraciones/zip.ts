@@ -142,7 +142,8 @@ export function leerZipTarea(tarea: TZipTarea): unknown {
 
 /**
  * Reads a ZIP in the worker pool (issue 24 item 2: inflating never runs on the event loop), with `maxTotal` bytes of
- * budget. The entries come back as Buffers.
+ * budget. The entries come back as Buffers. A task that dies in its worker (its heap limit) reads as a damaged ZIP,
+ * not an error a sender would retry for ever.
  */
 export async function leerZipAislado(
   pool: { leerZip: (tarea: TZipTarea) => Promise<unknown> },
@@ -150,7 +151,12 @@ export async function leerZipAislado(
   bytes: Uint8Array,
   maxTotal = ZIP_MAX_DESCOMPRIMIDO,
 ): Promise<TZipLeido> {
-  const leido = (await pool.leerZip({ nombre, bytes, maxTotal })) as TZipLeido;
+  let leido: TZipLeido;
+  try {
+    leido = (await pool.leerZip({ nombre, bytes, maxTotal })) as TZipLeido;
+  } catch {
+    return { ok: false, mensaje: MSG_CORREO.archivoZipInvalido, descomprimido: 0, excedido: false };
+  }
   if (leido.ok) for (const a of leido.archivos) a.bytes = Buffer.from(a.bytes.buffer, a.bytes.byteOffset, a.bytes.byteLength);
   return leido;
 }
