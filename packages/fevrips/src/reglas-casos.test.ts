@@ -3,6 +3,7 @@ import { REGLAS } from '@radica/contracts/reglas';
 import { checkDocuments, checkFiles, type TCheckOptions } from './engine.ts';
 import type { THallazgoLocal } from './findings.ts';
 import { parseRipsObject } from './rips.ts';
+import { prestadoresDeMapa } from './rules-reps.ts';
 import { defaultReferenceTables, type TCupsEntry } from './tables.ts';
 import { parseFevXml } from './xml.ts';
 
@@ -321,9 +322,10 @@ function medicamento(): TServicio {
     codDiagnosticoRelacionado: null,
     tipoMedicamento: '01',
     codTecnologiaSalud: '19943544-1',
-    nomTecnologiaSalud: 'Salbutamol 100 mcg inhalador',
-    concentracionMedicamento: 100,
-    unidadMedida: 137,
+    // null for tipoMedicamento 01: the CUM names the medicine (RVC065 notes a value here)
+    nomTecnologiaSalud: null,
+    concentracionMedicamento: null,
+    unidadMedida: null,
     formaFarmaceutica: 'C42998',
     unidadMinDispensa: 1,
     cantidadMedicamento: 2,
@@ -407,6 +409,23 @@ function par(edit: (f: TFactura, r: TRips) => void): TEntrada {
 }
 
 /**
+ * A made-up REPS table (rules-reps.ts): the base's provider under its NIT, another provider's code under another NIT,
+ * and a code the table has without NIT.
+ */
+const REPS = prestadoresDeMapa(
+  new Map<string, string | null>([
+    [CODIGO_PRESTADOR, NIT],
+    ['5200100001', '800111222'],
+    ['7600100001', null],
+  ]),
+);
+
+/** `e` checked with the {@link REPS} table. */
+function conReps(e: TEntrada): TEntrada {
+  return { ...e, options: { ...e.options, prestadores: REPS } };
+}
+
+/**
  * A case as one input that differs only in the value `v` given to `entrada`: `mal` makes the rule fail, `bien` is the
  * fixed value.
  */
@@ -439,7 +458,15 @@ const CASOS: Record<string, TCaso> = {
   // XML ↔ RIPS
   RVC001: varia('900999999', NIT, (v) => par((_f, r) => (r['numDocumentoIdObligado'] = v))),
   RVC004: varia('FE101', FACTURA, (v) => par((_f, r) => (r['numFactura'] = v))),
-  RVC012: varia('520010000101', COD_PRESTADOR, (v) => par((_f, r) => (consulta1(r)['codPrestador'] = v))),
+  // RVC012 against REPS (a real answer): another NIT's provider code fails; the RIPS alone, so PRESTADOR_FACTURA is silent
+  RVC012: varia('520010000101', COD_PRESTADOR, (v) =>
+    conReps(soloRips((r) => (consulta1(r)['codPrestador'] = v))),
+  ),
+  PRESTADOR_FACTURA: varia('520010000101', COD_PRESTADOR, (v) =>
+    par((_f, r) => (consulta1(r)['codPrestador'] = v)),
+  ),
+  // the consulta's CUPS 890201 has Cobertura 01 in CUPSRips: an invoice of another cobertura is noted
+  RVC017: varia('04', '01', (v) => par((f) => (f.salud!.cobertura = v))),
   RVC014: varia('2025-07-10 08:00', '2025-07-09 08:00', (v) =>
     par((_f, r) => (consulta1(r)['fechaInicioAtencion'] = v)),
   ),
@@ -579,6 +606,9 @@ const CASOS: Record<string, TCaso> = {
       usuario1(r)['codSexo'] = v;
     }),
   ),
+  // 890701 (consulta de urgencias, Ambito U) as in the real answers; 890201 (Ambito A) is not noted
+  RVC019: varia('890701', '890201', (v) => soloRips((r) => (consulta1(r)['codConsulta'] = v))),
+  RVC059: varia('890701', '890201', (v) => soloRips((r) => (consulta1(r)['codConsulta'] = v))),
   RVC016: varia('M', 'F', (v) =>
     soloRips((r) => {
       consulta1(r)['codConsulta'] = '890250'; // CUPSRips sex column F
@@ -649,6 +679,12 @@ const CASOS: Record<string, TCaso> = {
       agrega(r, 'medicamentos', { ...medicamento(), fechaDispensAdmon: v, consecutivo: 2 });
     }),
   ),
+  RVC063: varia('000', '19943544-1', (v) =>
+    soloRips((r) => (agrega(r, 'medicamentos', medicamento())['codTecnologiaSalud'] = v)),
+  ),
+  RVC065: varia(0, null, (v) =>
+    soloRips((r) => (agrega(r, 'medicamentos', medicamento())['concentracionMedicamento'] = v)),
+  ),
   RVC066: varia(null, 'Jeringa desechable 5 ml', (v) =>
     soloRips((r) => (agrega(r, 'otrosServicios', otroServicio())['nomTecnologiaSalud'] = v)),
   ),
@@ -680,6 +716,13 @@ const CASOS: Record<string, TCaso> = {
   RVG01: varia('QUIZAS', 'NO', (v) => soloRips((r) => (usuario1(r)['incapacidad'] = v))),
   RVG05: varia('123', '1234', (v) => soloRips((r) => (usuario1(r)['numDocumentoIdentificacion'] = v))),
   RVG14: varia('999999', '890201', (v) => soloRips((r) => (consulta1(r)['codConsulta'] = v))),
+  // a well-formed CIE-10 code missing from Radica's table: a notice, never a rejection
+  TABLA_REFERENCIA: varia('A999', 'J459', (v) => soloRips((r) => (consulta1(r)['codDiagnosticoPrincipal'] = v))),
+  // a Res. 2275/2023 file checked after the cut-over: a notice naming the new structure, checked as 2275
+  ESTRUCTURA_RES948: {
+    falla: () => ({ xml: null, rips: ripsBase(), options: V948 }),
+    pasa: () => soloRips948(() => {}),
+  },
   PROPIEDAD_NO_DEFINIDA: varia('numAutoriacion', 'numAutorizacion', (v) =>
     soloRips((r) => {
       const c = consulta1(r);
