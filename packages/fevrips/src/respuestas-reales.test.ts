@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { reglaDe } from '@radica/contracts/reglas';
 import { checkFiles, prestadoresDeMapa, type TCheckOptions } from './engine.ts';
 import type { THallazgoLocal } from './findings.ts';
+import {
+  consulta,
+  facturaBase,
+  facturaXml,
+  medicamento,
+  procedimiento,
+  ripsBase,
+  usuario1,
+  type TServicio,
+} from '../test/sinteticos.ts';
 
 /**
  * Issue 22: every fact of the real, public MUV answers (2025; reference §3.2) that Radica can decide, reproduced from a
@@ -10,150 +20,29 @@ import type { THallazgoLocal } from './findings.ts';
  */
 
 const NOW: TCheckOptions = { now: new Date('2026-11-23T12:00:00-05:00'), version: 'res2275-2023' };
-const NIT = '900330752';
+/** The NIT and provider code of the real RVC012 answer (public data of a provider, not a patient). */
+const NIT_REAL = '900330752';
+const COD_REAL = '682760166601';
 
-type TServicio = Record<string, unknown>;
-
-function usuario(servicios: Record<string, TServicio[]>): Record<string, unknown> {
-  return {
-    tipoDocumentoIdentificacion: 'CC',
-    numDocumentoIdentificacion: '10203040',
-    tipoUsuario: '01',
-    fechaNacimiento: '1985-03-15',
-    codSexo: 'F',
-    codPaisResidencia: '170',
-    codMunicipioResidencia: '11001',
-    codZonaTerritorialResidencia: '01',
-    incapacidad: 'NO',
-    consecutivo: 1,
-    codPaisOrigen: '170',
-    servicios,
-  };
-}
-
-function consulta(codConsulta: string, finalidad = '15', extra: TServicio = {}): TServicio {
-  return {
-    codPrestador: '682760166601',
-    fechaInicioAtencion: '2025-07-04 08:00',
-    numAutorizacion: null,
-    codConsulta,
-    modalidadGrupoServicioTecSal: '01',
-    grupoServicios: '01',
-    codServicio: 334,
-    finalidadTecnologiaSalud: finalidad,
-    causaMotivoAtencion: '38',
-    codDiagnosticoPrincipal: 'J459',
-    codDiagnosticoRelacionado1: null,
-    codDiagnosticoRelacionado2: null,
-    codDiagnosticoRelacionado3: null,
-    tipoDiagnosticoPrincipal: '01',
-    tipoDocumentoIdentificacion: 'CC',
-    numDocumentoIdentificacion: '79000001',
-    vrServicio: 50000,
-    conceptoRecaudo: '05',
-    valorPagoModerador: 0,
-    numFEVPagoModerador: null,
-    consecutivo: 1,
-    ...extra,
-  };
-}
-
-function medicamento(extra: TServicio): TServicio {
-  return {
-    codPrestador: '682760166601',
-    numAutorizacion: null,
-    idMIPRES: null,
-    fechaDispensAdmon: '2025-07-04 09:00',
-    codDiagnosticoPrincipal: 'J459',
-    codDiagnosticoRelacionado: null,
-    tipoMedicamento: '01',
-    codTecnologiaSalud: '19943544-1',
-    nomTecnologiaSalud: null,
-    concentracionMedicamento: null,
-    unidadMedida: null,
-    formaFarmaceutica: null,
-    unidadMinDispensa: 1,
-    cantidadMedicamento: 1,
-    diasTratamiento: 1,
-    tipoDocumentoIdentificacion: 'CC',
-    numDocumentoIdentificacion: '79000001',
-    vrUnitMedicamento: 1000,
-    vrServicio: 1000,
-    conceptoRecaudo: '05',
-    valorPagoModerador: 0,
-    numFEVPagoModerador: null,
-    consecutivo: 1,
-    ...extra,
-  };
-}
-
-function procedimiento(codProcedimiento: string, finalidad: string): TServicio {
-  return {
-    codPrestador: '682760166601',
-    fechaInicioAtencion: '2025-07-04 10:00',
-    idMIPRES: null,
-    numAutorizacion: null,
-    codProcedimiento,
-    viaIngresoServicioSalud: '02',
-    modalidadGrupoServicioTecSal: '01',
-    grupoServicios: '04',
-    codServicio: 203,
-    finalidadTecnologiaSalud: finalidad,
-    tipoDocumentoIdentificacion: 'CC',
-    numDocumentoIdentificacion: '79000001',
-    codDiagnosticoPrincipal: 'H162',
-    codDiagnosticoRelacionado: null,
-    codComplicacion: null,
-    vrServicio: 900000,
-    conceptoRecaudo: '05',
-    valorPagoModerador: 0,
-    numFEVPagoModerador: null,
-    consecutivo: 1,
-  };
-}
-
-/** A RIPS of invoice FE1 with one user and `servicios`; `cabecera` overrides the header (RS: tipoNota, numNota). */
+/** {@link ripsBase} with the user's services replaced by `servicios` and the header changed by `cabecera`. */
 function rips(servicios: Record<string, TServicio[]>, cabecera: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    numDocumentoIdObligado: NIT,
-    numFactura: 'FE1',
-    tipoNota: null,
-    numNota: null,
-    ...cabecera,
-    usuarios: [usuario(servicios)],
-  });
+  const r = ripsBase();
+  usuario1(r).servicios = servicios;
+  return JSON.stringify({ ...r, ...cabecera });
 }
 
-/** A minimal invoice FE1 of 2025-07 (pago por evento) with the cobertura `cobertura`, dated `fecha`. */
+const conConsulta = (codConsulta: string, finalidad = '15', extra: TServicio = {}): TServicio => ({
+  ...consulta(),
+  codConsulta,
+  finalidadTecnologiaSalud: finalidad,
+  ...extra,
+});
+const conMedicamento = (extra: TServicio): TServicio => ({ ...medicamento(), ...extra });
+
+/** {@link facturaBase} with the cobertura `cobertura`, issued on `fecha`. */
 function factura(cobertura: string, fecha = '2025-07-09'): string {
-  const ns =
-    'xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2" ' +
-    'xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" ' +
-    'xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"';
-  const info = (name: string, value: string, attrs = '') =>
-    `<AdditionalInformation><Name>${name}</Name><Value${attrs}>${value}</Value></AdditionalInformation>`;
-  const invoice =
-    `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" ${ns}>` +
-    '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><CustomTagGeneral><Interoperabilidad>' +
-    '<Group schemeName="Sector Salud"><Collection schemeName="Usuario">' +
-    info('CODIGO_PRESTADOR', '6827601666') +
-    info('MODALIDAD_PAGO', 'Pago por evento', ' schemeID="04"') +
-    info('COBERTURA_PLAN_BENEFICIOS', 'Cobertura', ` schemeID="${cobertura}"`) +
-    info('NUMERO_CONTRATO', 'CT-1') +
-    info('NUMERO_POLIZA', 'POL-1') +
-    '</Collection></Group></Interoperabilidad></CustomTagGeneral></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>' +
-    '<cbc:CustomizationID>SS-CUFE</cbc:CustomizationID><cbc:ID>FE1</cbc:ID>' +
-    `<cbc:UUID schemeName="CUFE-SHA384">${'ab'.repeat(48)}</cbc:UUID><cbc:IssueDate>${fecha}</cbc:IssueDate>` +
-    `<cac:InvoicePeriod><cbc:StartDate>2025-07-01</cbc:StartDate><cbc:EndDate>${fecha}</cbc:EndDate></cac:InvoicePeriod>` +
-    '<cac:AccountingSupplierParty><cac:Party><cac:PartyTaxScheme>' +
-    `<cbc:CompanyID schemeID="4" schemeName="31">${NIT}</cbc:CompanyID>` +
-    '</cac:PartyTaxScheme></cac:Party></cac:AccountingSupplierParty>' +
-    '<cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="COP">50000.00</cbc:LineExtensionAmount></cac:LegalMonetaryTotal>' +
-    '<cac:InvoiceLine><cbc:ID>1</cbc:ID></cac:InvoiceLine></Invoice>';
-  return (
-    `<AttachedDocument ${ns}><cbc:ParentDocumentID>FE1</cbc:ParentDocumentID><cac:Attachment><cac:ExternalReference>` +
-    `<cbc:Description><![CDATA[${invoice}]]></cbc:Description></cac:ExternalReference></cac:Attachment></AttachedDocument>`
-  );
+  const f = facturaBase();
+  return facturaXml({ ...f, issueDate: fecha, salud: { ...f.salud!, cobertura } });
 }
 
 function check(files: { xml?: string; rips: string }, options: TCheckOptions = NOW): THallazgoLocal[] {
@@ -175,7 +64,7 @@ function expectMinistry(h: THallazgoLocal | undefined, codigo: string, clase: TH
 describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
   it('RVC086 is a NOTIFICACION, also on medicamentos, and the package has no rechazo', () => {
     const h = check({
-      rips: rips({ medicamentos: [medicamento({ codDiagnosticoRelacionado: 'J459' })] }),
+      rips: rips({ medicamentos: [conMedicamento({ codDiagnosticoRelacionado: 'J459' })] }),
     });
     const [f] = of(h, 'RVC086');
     expectMinistry(
@@ -190,9 +79,9 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
     });
     expect(rechazos(h)).toEqual([]);
     // a different related diagnosis is not flagged
-    expect(of(check({ rips: rips({ medicamentos: [medicamento({ codDiagnosticoRelacionado: 'I10X' })] }) }), 'RVC086')).toEqual([]);
+    expect(of(check({ rips: rips({ medicamentos: [conMedicamento({ codDiagnosticoRelacionado: 'I10X' })] }) }), 'RVC086')).toEqual([]);
     // the consulta of the issue's "done means": same notice, no rechazo
-    const c = check({ rips: rips({ consultas: [consulta('890201', '15', { codDiagnosticoRelacionado1: 'J459' })] }) });
+    const c = check({ rips: rips({ consultas: [conConsulta('890201', '15', { codDiagnosticoRelacionado1: 'J459' })] }) });
     expect(of(c, 'RVC086').map((x) => x.clase)).toEqual(['NOTIFICACION']);
     expect(rechazos(c)).toEqual([]);
   });
@@ -200,13 +89,13 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
   it('RVC087–RVC089, the same family, are notifications too', () => {
     for (const codigo of ['RVC087', 'RVC088', 'RVC089']) expect(reglaDe(codigo)?.clase, codigo).toBe('N');
     const h = check({
-      rips: rips({ consultas: [consulta('890201', '15', { codDiagnosticoRelacionado1: 'I10X', codDiagnosticoRelacionado2: 'I10X' })] }),
+      rips: rips({ consultas: [conConsulta('890201', '15', { codDiagnosticoRelacionado1: 'I10X', codDiagnosticoRelacionado2: 'I10X' })] }),
     });
     expect(of(h, 'RVC087')).toMatchObject([{ clase: 'NOTIFICACION', observaciones: 'Codigo de diagnóstico repetido' }]);
   });
 
   it('RVC063: the ministry text and class; a code that is neither CUM nor IUM is noted, a well-formed one is left to the ministry', () => {
-    const h = check({ rips: rips({ medicamentos: [medicamento({ codTecnologiaSalud: '000' })] }) });
+    const h = check({ rips: rips({ medicamentos: [conMedicamento({ codTecnologiaSalud: '000' })] }) });
     expectMinistry(
       of(h, 'RVC063')[0],
       'RVC063',
@@ -218,14 +107,14 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
     );
     // 19992190-03 (the real answer's code) has a CUM's shape: only SISPRO's catalogue knows it is missing
     for (const cod of ['19992190-03', '1S1016191004104'])
-      expect(of(check({ rips: rips({ medicamentos: [medicamento({ codTecnologiaSalud: cod })] }) }), 'RVC063'), cod).toEqual([]);
+      expect(of(check({ rips: rips({ medicamentos: [conMedicamento({ codTecnologiaSalud: cod })] }) }), 'RVC063'), cod).toEqual([]);
     expect(rechazos(h)).toEqual([]);
   });
 
   it('RVC065: tipoMedicamento 01/02/04 with a name, concentration or unit (0 counts); a null formaFarmaceutica or tipo 03 is not noted', () => {
     const h = check({
       rips: rips({
-        medicamentos: [medicamento({ tipoMedicamento: '02', concentracionMedicamento: 0, unidadMedida: 168, nomTecnologiaSalud: null })],
+        medicamentos: [conMedicamento({ tipoMedicamento: '02', concentracionMedicamento: 0, unidadMedida: 168, nomTecnologiaSalud: null })],
       }),
     });
     const found = of(h, 'RVC065');
@@ -239,14 +128,14 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
       'usuarios[0].servicios.medicamentos[0].concentracionMedicamento',
       'usuarios[0].servicios.medicamentos[0].unidadMedida',
     ]);
-    expect(of(check({ rips: rips({ medicamentos: [medicamento({})] }) }), 'RVC065')).toEqual([]);
+    expect(of(check({ rips: rips({ medicamentos: [conMedicamento({})] }) }), 'RVC065')).toEqual([]);
     expect(
-      of(check({ rips: rips({ medicamentos: [medicamento({ tipoMedicamento: '03', concentracionMedicamento: 5 })] }) }), 'RVC065'),
+      of(check({ rips: rips({ medicamentos: [conMedicamento({ tipoMedicamento: '03', concentracionMedicamento: 5 })] }) }), 'RVC065'),
     ).toEqual([]);
   });
 
   it('RVC017: 890701 with an invoice of another cobertura, 890201 in a RIPS sin factura; not with the same cobertura', () => {
-    const conFactura = check({ xml: factura('04'), rips: rips({ consultas: [consulta('890701')] }) });
+    const conFactura = check({ xml: factura('04'), rips: rips({ consultas: [conConsulta('890701')] }) });
     const [f] = of(conFactura, 'RVC017');
     expectMinistry(
       f,
@@ -258,24 +147,24 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
       observaciones: 'Verificar tabla de referencia Dato (890701)',
       pathFuente: 'usuarios[0].servicios.consultas[0].codConsulta',
     });
-    const rs = check({ rips: rips({ consultas: [consulta('890201')] }, { numFactura: null, tipoNota: 'RS', numNota: '1' }) });
+    const rs = check({ rips: rips({ consultas: [conConsulta('890201')] }, { numFactura: null, tipoNota: 'RS', numNota: '1' }) });
     expect(of(rs, 'RVC017')).toMatchObject([{ observaciones: 'Verificar tabla de referencia Dato (890201)' }]);
-    expect(of(check({ xml: factura('01'), rips: rips({ consultas: [consulta('890201')] }) }), 'RVC017')).toEqual([]);
+    expect(of(check({ xml: factura('01'), rips: rips({ consultas: [conConsulta('890201')] }) }), 'RVC017')).toEqual([]);
     // a RIPS waiting for its invoice (no tipoNota) is not an RS: nothing yet
-    expect(of(check({ rips: rips({ consultas: [consulta('890201')] }) }), 'RVC017')).toEqual([]);
+    expect(of(check({ rips: rips({ consultas: [conConsulta('890201')] }) }), 'RVC017')).toEqual([]);
   });
 
   it('RVC019 on the urgencias consultations 890701 and 890702 (DxRequerido N); not on 890201', () => {
     for (const cups of ['890701', '890702']) {
-      const [f] = of(check({ rips: rips({ consultas: [consulta(cups)] }) }), 'RVC019');
+      const [f] = of(check({ rips: rips({ consultas: [conConsulta(cups)] }) }), 'RVC019');
       expectMinistry(f, 'RVC019', 'NOTIFICACION', 'El código de CUPS se puede validar con el diagnóstico principal.');
       expect(f?.observaciones).toBe(`Verificar tabla de referencia Dato (${cups})`);
     }
-    expect(of(check({ rips: rips({ consultas: [consulta('890201')] }) }), 'RVC019')).toEqual([]);
+    expect(of(check({ rips: rips({ consultas: [conConsulta('890201')] }) }), 'RVC019')).toEqual([]);
   });
 
   it('RVC059: 890701 with finalidad 15 and 115308 with 16, in the ministry shape; not 890201 with finalidad 15', () => {
-    const [f] = of(check({ rips: rips({ consultas: [consulta('890701', '15')] }) }), 'RVC059');
+    const [f] = of(check({ rips: rips({ consultas: [conConsulta('890701', '15')] }) }), 'RVC059');
     expectMinistry(
       f,
       'RVC059',
@@ -283,17 +172,22 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
       'El código de CUPS puede ser validado con el grupo de servicio, servicio, finalidad o causa.',
     );
     expect(f?.observaciones).toBe('Verificar tabla de referencia CodConsulta (890701) - Finalidad (15)');
-    const [p] = of(check({ rips: rips({ procedimientos: [procedimiento('115308', '16')] }) }), 'RVC059');
+    const [p] = of(check({ rips: rips({ procedimientos: [{ ...procedimiento(), codProcedimiento: '115308', finalidadTecnologiaSalud: '16' }] }) }), 'RVC059');
     expect(p).toMatchObject({
       observaciones: 'Verificar tabla de referencia codProcedimiento (115308) - Finalidad (16)',
       pathFuente: 'usuarios[0].servicios.procedimientos[0].codProcedimiento',
     });
-    expect(of(check({ rips: rips({ consultas: [consulta('890201', '15')] }) }), 'RVC059')).toEqual([]);
+    expect(of(check({ rips: rips({ consultas: [conConsulta('890201', '15')] }) }), 'RVC059')).toEqual([]);
   });
 
   it('RVC012: a provider code that REPS gives to another NIT is RECHAZADO; a code REPS does not have says nothing', () => {
-    const reps = prestadoresDeMapa(new Map([['6827601666', '800123456']]));
-    const h = check({ rips: rips({ consultas: [consulta('890201')] }) }, { ...NOW, prestadores: reps });
+    const real = (codigos: string[]) =>
+      rips(
+        { consultas: codigos.map((codPrestador, i) => conConsulta('890201', '15', { codPrestador, consecutivo: i + 1 })) },
+        { numDocumentoIdObligado: NIT_REAL },
+      );
+    const reps = prestadoresDeMapa(new Map([[COD_REAL.slice(0, 10), '800123456']]));
+    const h = check({ rips: real([COD_REAL]) }, { ...NOW, prestadores: reps });
     const [f] = of(h, 'RVC012');
     expectMinistry(
       f,
@@ -305,20 +199,20 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
       observaciones: 'Verificar tablas de referencia, datos (Código Prestador:682760166601 - Nit: 900330752)',
       pathFuente: 'usuarios[0].servicios.consultas[0].codPrestador',
     });
-    const propio = prestadoresDeMapa(new Map([['6827601666', '0900330752']]));
-    expect(of(check({ rips: rips({ consultas: [consulta('890201')] }) }, { ...NOW, prestadores: propio }), 'RVC012')).toEqual([]);
+    const propio = prestadoresDeMapa(new Map([[COD_REAL.slice(0, 10), `0${NIT_REAL}`]]));
+    expect(of(check({ rips: real([COD_REAL]) }, { ...NOW, prestadores: propio }), 'RVC012')).toEqual([]);
     const vacio = prestadoresDeMapa(new Map());
-    expect(of(check({ rips: rips({ consultas: [consulta('890201')] }) }, { ...NOW, prestadores: vacio }), 'RVC012')).toEqual([]);
+    expect(of(check({ rips: real([COD_REAL]) }, { ...NOW, prestadores: vacio }), 'RVC012')).toEqual([]);
     // without a table the engine only gathers the codes for the caller (the API's REPS lookup)
-    const r = checkFiles({ rips: rips({ consultas: [consulta('890201'), consulta('890201', '15', { codPrestador: '682760166602' })] }) }, NOW);
+    const r = checkFiles({ rips: real([COD_REAL, '682760166602']) }, NOW);
     expect(r.codigosPrestador).toEqual([
-      { codPrestador: '682760166601', pathFuente: 'usuarios[0].servicios.consultas[0].codPrestador' },
+      { codPrestador: COD_REAL, pathFuente: 'usuarios[0].servicios.consultas[0].codPrestador' },
       { codPrestador: '682760166602', pathFuente: 'usuarios[0].servicios.consultas[1].codPrestador' },
     ]);
   });
 
   it('RVG01 keeps the ministry words and class; FED129 and FED131 stay notifications', () => {
-    const h = check({ rips: rips({ consultas: [consulta('890201', '15', { codPrestador: '76001126940' })] }) });
+    const h = check({ rips: rips({ consultas: [conConsulta('890201', '15', { codPrestador: '76001126940' })] }) });
     expect(of(h, 'RVG01')[0]).toMatchObject({
       clase: 'RECHAZADO',
       descripcion: 'Solo se podrá validar los RIPS si cumplen con la estructura establecida.',
@@ -331,7 +225,7 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
 
   it('notices never hide a rechazo: past the cap of a group, a RECHAZADO takes the place of a notice', () => {
     const meds = Array.from({ length: 250 }, (_, i) =>
-      medicamento({ concentracionMedicamento: 0, fechaDispensAdmon: `2025-07-04 ${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, consecutivo: i + 1 }),
+      conMedicamento({ concentracionMedicamento: 0, fechaDispensAdmon: `2025-07-04 ${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, consecutivo: i + 1 }),
     );
     const parsed = JSON.parse(rips({ medicamentos: meds })) as { usuarios: Record<string, unknown>[] };
     // a second user with the first one's document, after the 250 notices: RVG12 (RECHAZADO)
@@ -343,7 +237,7 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
   });
 
   it('a Res. 2275 RIPS with an invoice after the Res. 948 cut-over is a NOTIFICACION checked as 2275, not a rejection', () => {
-    const h = check({ xml: factura('01', '2026-09-04'), rips: rips({ consultas: [consulta('890201')] }) }, { now: NOW.now! });
+    const h = check({ xml: factura('01', '2026-09-04'), rips: rips({ consultas: [conConsulta('890201')] }) }, { now: NOW.now! });
     expect(of(h, 'ESTRUCTURA_RES948')).toMatchObject([{ clase: 'NOTIFICACION' }]);
     expect(of(h, 'ESTRUCTURA_RES948')[0]?.observaciones).toContain('CIE-11');
     expect(of(h, 'RVG01')).toEqual([]);
