@@ -48,7 +48,6 @@ export type TRegla = {
 const DT1 = 'DT1 v002 pp. 108–129 (auditoría de terceros)';
 const DT1_API =
   'DT1 v002 (texto corto de una documentación de API de terceros; grupo según la auditoría de terceros de pp. 108–129)';
-const MUV_DT1 = 'Respuesta real del MUV; DT1 v002 pp. 108–129 (auditoría de terceros)';
 const DT2 = 'DT2 v001 §11 (resumen de terceros)';
 const NOTAS_V41 = 'Notas de versión v4.1 del validador del Ministerio (repositorio de terceros)';
 const RADICA = 'Radica';

@@ -30,10 +30,10 @@ describe('resultadoMail groups the findings of a document', () => {
       resultado: { cuv: null, fechaRadicacion: null, procesoId: null, errores: [rechazo], notificaciones: [] },
     };
     const mail = resultadoMail({ asunto: 'FE1', documentos: [documento], noRadicados: [], envioAutomatico: true, baseUrl: 'https://radica.test' });
-    expect(mail.text.match(/^  - RVC086/gm)).toHaveLength(1);
+    expect(mail.text.match(/^ {2}- RVC086/gm)).toHaveLength(1);
     expect(mail.text).toContain('RVC086 (7 veces): RVC086 descripción');
     expect(mail.text).toContain('usuarios[4].servicios.consultas[0].codDiagnosticoRelacionado1 — Codigo de diagnóstico repetido; y 2 más');
-    expect(mail.text.match(/^  - RVC001/gm)).toHaveLength(1);
+    expect(mail.text.match(/^ {2}- RVC001/gm)).toHaveLength(1);
     expect(mail.text.indexOf('Errores del Ministerio')).toBeLessThan(mail.text.indexOf('Hallazgos de la prevalidación'));
     expect(mail.text).toContain('1 hallazgo de la prevalidación coincide con la respuesta del Ministerio y no se repite aquí.');
     expect(mail.html.match(/RVC086 \(7 veces\)/g)).toHaveLength(1);
