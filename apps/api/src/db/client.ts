@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- bench/ and e2e/ type-check this file without apps/api/src/types
 /// <reference path="../types/fs-native-extensions.d.ts" />
 import { constants, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync, writeSync } from 'node:fs';
 import { tryLock, unlock } from 'fs-native-extensions';
