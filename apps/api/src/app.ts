@@ -175,6 +175,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     dataDir: config.dataDir,
     pgliteDataDir: config.pgliteDataDir,
     migrations: config.migrateOnStart ? 'apply' : 'require',
+    log: app.log,
   });
   app.addHook('onClose', async () => database.close());
 

@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TDeps } from '../../deps.ts';
 import { startImapPolling } from './imap.ts';
-import { aceptarCorreo, canalDeDireccion } from './service.ts';
+import { aceptarCorreo, canalDeDireccion, procesarCorreo } from './service.ts';
 import type { TCanalCorreoRow } from './repository.ts';
 
 declare module 'fastify' {
@@ -29,8 +29,10 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
 /**
  * The e-mail channel's inbound SMTP server (issue 16; smtp-server): RCPT TO must be `radicar+TOKEN@DOMAIN` of an
  * active channel (else 550 in Spanish); DATA up to INBOUND_MAX_BYTES (over it: logged and replied, then 552); the
- * message is stored with its job (aceptarCorreo) before the answer, so a failure answers 451 and the sending server
- * retries, and a crash after the 250 loses nothing (a worker files it for each addressed tenant). No AUTH and no STARTTLS: it listens on localhost by default behind the
+ * message is parsed with mailparser (a message it cannot read is logged and answered 554 with the reason, issue 24)
+ * and stored with its job (aceptarCorreo) before the 250, so a failure answers 451 and the sending server retries,
+ * and a crash after the 250 loses nothing: a worker files it for each addressed tenant (issue 24 §3). No AUTH and
+ * no STARTTLS: it listens on localhost by default behind the
  * provider's MTA (docs/decisions). Errors never escape to the process.
  */
 export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServer {
@@ -88,7 +90,12 @@ export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServe
       stream.on('end', () => {
         const excedido = stream.sizeExceeded || size > maxBytes;
         recibir(deps, session, porSesion.get(session.id) ?? [], excedido ? null : Buffer.concat(chunks), baseUrl()).then(
-          () => cb(excedido ? smtpError(552, MSG_CORREO.smtpDemasiadoGrande(Math.round(maxBytes / 1_048_576))) : null, MSG_CORREO.smtpRecibido),
+          ({ ilegible }) => {
+            if (excedido) return cb(smtpError(552, MSG_CORREO.smtpDemasiadoGrande(Math.round(maxBytes / 1_048_576))));
+            // A message that cannot be parsed never will be: a permanent failure with the reason, not "try again".
+            if (ilegible) return cb(smtpError(554, MSG_CORREO.smtpIlegible));
+            cb(null, MSG_CORREO.smtpRecibido);
+          },
           (err: unknown) => {
             deps.log.error({ err }, 'e-mail channel: processing an inbound message failed');
             cb(smtpError(451, MSG_CORREO.smtpErrorTemporal));
@@ -102,14 +109,31 @@ export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServe
 }
 
 /**
- * A message's DATA is complete: it is stored and its job enqueued (aceptarCorreo) before the 250, so a crash never
- * loses an accepted message; a worker files it (issue 24 §3). A message that cannot be parsed is refused here.
+ * Parses a received message, then stores it with its job (aceptarCorreo) before the 250: a worker files it for each
+ * addressed tenant, and a crash after the 250 loses nothing (issue 24 §3). A message mailparser cannot read (a MIME
+ * structure past its limits, a header over 1 MB…) is logged for each tenant as unreadable here, and `ilegible` tells
+ * the server to answer 554.
  */
-async function recibir(deps: TDeps, session: SMTPServerSession, canales: TCanalCorreoRow[], raw: Buffer | null, _baseUrl: string) {
+async function recibir(
+  deps: TDeps,
+  session: SMTPServerSession,
+  canales: TCanalCorreoRow[],
+  raw: Buffer | null,
+  baseUrl: string,
+): Promise<{ ilegible: boolean }> {
   const mailFrom = session.envelope.mailFrom;
   const remitenteSobre = mailFrom && mailFrom.address ? mailFrom.address.trim().toLowerCase() : null;
-  if (raw) await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  if (raw) {
+    try {
+      await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+    } catch (err) {
+      deps.log.warn({ err: (err as Error).message }, 'e-mail channel: a message could not be parsed');
+      for (const canal of canales) await procesarCorreo(deps, canal, { remitenteSobre, parsed: null, ilegible: true, baseUrl });
+      return { ilegible: true };
+    }
+  }
   await aceptarCorreo(deps, canales, remitenteSobre, raw);
+  return { ilegible: false };
 }
 
 /**

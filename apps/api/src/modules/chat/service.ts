@@ -1,11 +1,12 @@
 import { chatFileAccepted, chatFileExtension, type TChatData } from '@radica/contracts/chat';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
-import { reglaDe } from '@radica/contracts/reglas';
-import { checkFiles } from '@radica/fevrips/engine';
 import type { TAuthContext, TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeFormato, getDetail } from '../documents/detail.ts';
-import { codigosEn, responderConArticulos, responderDocumento, type TRespuesta } from './asistente.ts';
+import { codigosEn, gruposParaChat, lineaGrupoChat, responderConArticulos, responderDocumento, type TRespuesta } from './asistente.ts';
+
+/** Codes an answer about attached files lists; the rest are named. */
+const MAX_CODIGOS_CHAT = 8;
 import { forwardToWebhook, type TChatFile } from './webhook.ts';
 
 export type { TChatFile } from './webhook.ts';
@@ -38,7 +39,7 @@ export async function responderChat(
   }
   const respuesta =
     chatType === 'technical' && auth
-      ? ((await responderArchivos(files)) ?? (await responderSobreDocumento(deps, auth, chatInput)) ?? responderConArticulos(chatInput, 'technical'))
+      ? ((await responderArchivos(deps, files)) ?? (await responderSobreDocumento(deps, auth, chatInput)) ?? responderConArticulos(chatInput, 'technical'))
       : responderConArticulos(chatInput, 'sales');
   return { ...respuesta, fuente: 'asistente' };
 }
@@ -84,16 +85,16 @@ async function responderSobreDocumento(deps: TDeps, auth: TAuthContext, pregunta
 }
 
 /**
- * Attached FEV XML and RIPS JSON files: checked with the pre-validator (the same check as an upload) and answered with
- * each rejection and its fix. Null when no XML or JSON is attached.
+ * Attached FEV XML and RIPS JSON files: checked with the pre-validator (the same check as an upload, in the worker
+ * pool: issue 24 item 2) and answered with each rejection and its fix. Null when no XML or JSON is attached.
  */
-async function responderArchivos(files: readonly TChatFile[]): Promise<TRespuesta | null> {
+async function responderArchivos(deps: TDeps, files: readonly TChatFile[]): Promise<TRespuesta | null> {
   const xml = files.find((f) => chatFileExtension(f.filename) === 'xml');
   const json = files.find((f) => chatFileExtension(f.filename) === 'json');
   if (!xml && !json) return null;
-  const chequeo = checkFiles({ xml: xml?.bytes ?? null, rips: json?.bytes ?? null });
+  const chequeo = await deps.analysis.revisar({ xml: xml?.bytes ?? null, rips: json?.bytes ?? null });
   const nombres = [xml?.filename, json?.filename].filter(Boolean).join(' y ');
-  if (chequeo.error) return { output: `No pude leer ${nombres}: ${chequeo.error.message}`, articulos: [] };
+  if (chequeo.error) return { output: `No pude leer ${nombres}: ${chequeo.error}`, articulos: [] };
   const rechazos = chequeo.hallazgos.filter((h) => h.clase === 'RECHAZADO');
   const avisos = chequeo.hallazgos.length - rechazos.length;
   if (rechazos.length === 0) {
@@ -102,14 +103,14 @@ async function responderArchivos(files: readonly TChatFile[]): Promise<TRespuest
       articulos: [],
     };
   }
-  const lineas = rechazos.slice(0, 8).map((h) => {
-    const regla = reglaDe(h.codigo);
-    const donde = h.pathFuente ? ` en ${h.pathFuente}` : '';
-    return `- ${h.codigo}${donde}: ${h.descripcion}${regla ? ` Cómo corregirlo: ${regla.comoCorregir}` : ''}`;
-  });
-  const mas = rechazos.length > 8 ? [`…y ${rechazos.length - 8} rechazos más.`] : [];
+  // One line per code, whole-file problems first (issue 22 item 5; issue 26: RVC004 was buried behind '…y 9 rechazos más').
+  const grupos = gruposParaChat(rechazos);
+  const lineas = grupos.slice(0, MAX_CODIGOS_CHAT).map((g) => lineaGrupoChat(g));
+  const resto = grupos.slice(MAX_CODIGOS_CHAT);
+  const mas = resto.length ? [`…y ${resto.length} códigos más (${resto.map((g) => g.codigo).join(', ')}).`] : [];
+  const motivos = grupos.length === 1 ? '1 motivo' : `${grupos.length} motivos`;
   return {
-    output: [`Revisé ${nombres}: el Ministerio los rechazaría por ${rechazos.length} motivos.`, ...lineas, ...mas].join('\n'),
+    output: [`Revisé ${nombres}: el Ministerio los rechazaría por ${motivos}.`, ...lineas, ...mas].join('\n'),
     articulos: [],
   };
 }
