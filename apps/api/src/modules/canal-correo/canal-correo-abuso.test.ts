@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { zipSync } from 'fflate';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import { correoRespuestasLimite } from '../../db/schema.ts';
 import { PROVIDER_CONFIG, TERCERO, client, grantModules, par1Copy, startSmtpSink, startTestApp, waitFor, type TSunkMail, type TTestApp } from '../../../test/helpers.ts';
@@ -85,10 +85,28 @@ async function deliverRaw(o: { from: string; to: string; raw: string }): Promise
     );
   } finally {
     conn.quit();
+    await procesados();
   }
 }
 
-const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+/** Accepted mail is filed by a job (issue 24 §3, docs/decisions/029): wait until no accepted message waits. */
+const procesados = () =>
+  waitFor(
+    'accepted mail filed',
+    async () => (await t.app.deps.dbRows<{ n: number }>(sql`select count(*)::int as n from correos_recibidos where procesado_en is null`, { prepared: false }))[0]!.n === 0,
+    30_000,
+  );
+/** nodemailer over the channel's SMTP server; each delivery resolves once its message was filed. */
+const transport = () => {
+  const tr = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+  return {
+    sendMail: async (o: Parameters<typeof tr.sendMail>[0]) => {
+      const info = await tr.sendMail(o);
+      await procesados();
+      return info;
+    },
+  };
+};
 const b64 = (b: Buffer) => b.toString('base64').replace(/(.{76})/g, '$1\r\n');
 
 let a: Awaited<ReturnType<typeof tenant>>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { zipSync } from 'fflate';
+import { sql } from 'drizzle-orm';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import { CORREO_MAX_REMITENTES } from '@radica/contracts/canal-correo';
 import {
@@ -84,7 +85,19 @@ async function registerTenant(email: string, nit: string, opts: { provider?: boo
 const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: inboundPort, secure: false, ignoreTLS: true });
 
 type TAdjunto = { filename: string; content: Buffer };
+/** Accepted mail is filed by a job (issue 24 §3, docs/decisions/029): wait until no accepted message waits. */
+const procesados = () =>
+  waitFor(
+    'accepted mail filed',
+    async () => (await t.app.deps.dbRows<{ n: number }>(sql`select count(*)::int as n from correos_recibidos where procesado_en is null`, { prepared: false }))[0]!.n === 0,
+    30_000,
+  );
+
+/** Delivers a message; resolves (or rejects) once the server answered and what it accepted was filed. */
 async function sendMail(o: { from: string; to: string; subject?: string; attachments?: TAdjunto[]; envelopeFrom?: string; messageId?: string }) {
+  return enviarSinEsperar(o).finally(() => procesados());
+}
+function enviarSinEsperar(o: { from: string; to: string; subject?: string; attachments?: TAdjunto[]; envelopeFrom?: string; messageId?: string }) {
   return transport().sendMail({
     from: o.from,
     to: o.to,
