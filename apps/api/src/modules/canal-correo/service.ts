@@ -67,7 +67,7 @@ export function defineCanalCorreoJobs(deps: TDeps): void {
   const baseUrl = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/+$/, '');
   jobs.define<TCorreoJob>(QUEUE_CORREO, {
     retryLimit: 5,
-    retryDelayS: 10,
+    retryDelayS: 3,
     concurrency: 4,
     run: async ({ correoId }) => {
       const row = await findCorreoRecibido(deps.db, correoId);

@@ -84,7 +84,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('channel work accepted before
         const rows = (await again.post('/api/FevRips/search', { pageIndex: 1, pageSize: 50, estado: '', formato: 'K' })).body.data.results.data as Array<{ formato: string; estado: string }>;
         return todos.every((f) => rows.some((r) => r.formato === f && r.estado === 'APROBADO'));
       },
-      90_000,
+      150_000,
     );
     const end = await sim.stats();
     expect(end.aceptados).toBe(5);
@@ -109,5 +109,5 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('channel work accepted before
     child.kill('SIGTERM');
     await new Promise((r) => child!.once('exit', r));
     child = null;
-  }, 240_000);
+  }, 300_000);
 });

@@ -96,7 +96,7 @@ export function defineCanalSftpJobs(deps: TDeps, arbol: TArbol): TProcesador {
   const procesador = createProcesador(deps, arbol);
   const jobs = deps.jobs;
   if (!jobs) return procesador;
-  jobs.define<TArchivoJob>(QUEUE_SFTP_ARCHIVO, { retryLimit: 5, retryDelayS: 5, concurrency: 4, run: async (d) => procesador.procesarArchivo(d.tenantId, d.archivoId) });
+  jobs.define<TArchivoJob>(QUEUE_SFTP_ARCHIVO, { retryLimit: 5, retryDelayS: 3, concurrency: 4, run: async (d) => procesador.procesarArchivo(d.tenantId, d.archivoId) });
   jobs.define<TEsperaJob>(QUEUE_SFTP_INCOMPLETO, { retryLimit: 5, retryDelayS: 10, concurrency: 2, run: async (d) => procesador.revisarEspera(d) });
   jobs.define(QUEUE_SFTP_BARRIDO, {
     retryLimit: 0,
