@@ -69,7 +69,7 @@ export function defineCanalCorreoJobs(deps: TDeps): void {
     retryLimit: 5,
     retryDelayS: 3,
     concurrency: 4,
-    run: async ({ correoId }) => {
+    run: async ({ correoId }, meta) => {
       const row = await findCorreoRecibido(deps.db, correoId);
       if (!row || row.procesadoEn) return;
       // A message mailparser cannot read is logged as unreadable for each tenant (issue 24), never retried.
@@ -85,7 +85,7 @@ export function defineCanalCorreoJobs(deps: TDeps): void {
         if (row.hechos.includes(tenantId)) continue;
         const canal = await findCanal(deps.db, tenantId);
         if (!canal) continue;
-        await deps.canalLocks.run(tenantId, () => procesarCorreo(deps, canal, { remitenteSobre: row.remitenteSobre, parsed, ilegible, baseUrl }));
+        await deps.canalLocks.run(tenantId, () => procesarCorreo(deps, canal, { remitenteSobre: row.remitenteSobre, parsed, ilegible, baseUrl, reintento: meta.attempt > 0 }));
         await addCorreoHecho(deps.db, correoId, tenantId);
       }
       await markCorreoProcesado(deps.db, correoId);
@@ -210,6 +210,8 @@ export type TCorreoRecibido = {
   parsed: ParsedMail | null;
   /** The message could not be parsed (issue 24: logged, answered 554 by the transport, never retried). */
   ilegible?: boolean;
+  /** Its job's retry after a crash: files the interrupted attempt filed count as filed (integraciones/lote.ts). */
+  reintento?: boolean;
   /** Where links in the reply point: PUBLIC_URL or the server's own address. */
   baseUrl: string;
 };
@@ -317,7 +319,7 @@ async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Pr
   const hayZip = parsed.attachments.some((a) => tipoDe(a) === 'zip');
   const reserva = hayZip ? await reservarDescompresion(tenantId) : null;
   try {
-    return await archivar(deps, { tenantId, canal, parsed, asunto, baseUrl: msg.baseUrl, reserva, registrar });
+    return await archivar(deps, { tenantId, canal, parsed, asunto, baseUrl: msg.baseUrl, reserva, registrar, reintento: Boolean(msg.reintento) });
   } finally {
     reserva?.liberar();
   }
@@ -333,6 +335,7 @@ async function archivar(
     asunto: string;
     baseUrl: string;
     reserva: TReservaZip | null;
+    reintento: boolean;
     registrar: (
       estado: TEstadoCorreo,
       motivo: string | null,
@@ -391,7 +394,7 @@ async function archivar(
   if (userId === undefined) throw new Error(`tenant ${tenantId} has no user`);
   // XML first, as radicarLote orders them (a stable sort): its results then come in this order.
   archivos.sort((a, b) => rank(a.filename) - rank(b.filename));
-  const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'email', enviar: canal.envioAutomatico });
+  const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'email', enviar: canal.envioAutomatico, reintento: o.reintento });
   const porId = new Map(lote.documentos.map((d) => [d.id, d]));
   const detalle: TDetalleArchivoCorreo[] = lote.archivos.map((r, i) => {
     const doc = r.fevRipsId !== null ? porId.get(r.fevRipsId) : undefined;

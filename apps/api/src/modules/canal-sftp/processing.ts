@@ -96,7 +96,7 @@ export function defineCanalSftpJobs(deps: TDeps, arbol: TArbol): TProcesador {
   const procesador = createProcesador(deps, arbol);
   const jobs = deps.jobs;
   if (!jobs) return procesador;
-  jobs.define<TArchivoJob>(QUEUE_SFTP_ARCHIVO, { retryLimit: 5, retryDelayS: 3, concurrency: 4, run: async (d) => procesador.procesarArchivo(d.tenantId, d.archivoId) });
+  jobs.define<TArchivoJob>(QUEUE_SFTP_ARCHIVO, { retryLimit: 5, retryDelayS: 3, concurrency: 4, run: async (d, meta) => procesador.procesarArchivo(d.tenantId, d.archivoId, meta.attempt > 0) });
   jobs.define<TEsperaJob>(QUEUE_SFTP_INCOMPLETO, { retryLimit: 5, retryDelayS: 10, concurrency: 2, run: async (d) => procesador.revisarEspera(d) });
   jobs.define(QUEUE_SFTP_BARRIDO, {
     retryLimit: 0,
@@ -199,7 +199,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
   }
 
   /** Files entrada/`nombre` (row `id`, its `bytes`) of the tenant (see the module's comment). */
-  async function procesar(tenantId: number, id: number, nombre: string, bytes: Buffer): Promise<void> {
+  async function procesar(tenantId: number, id: number, nombre: string, bytes: Buffer, reintento = false): Promise<void> {
     let reserva: TReservaZip | null = null;
     try {
       const usuario = await usuarioActivo(deps, tenantId);
@@ -225,7 +225,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
         for (const o of zip.omitidas) await reportarArchivo(tenantId, { archivo: o.archivo, formato: null, codigo: o.resultado, mensaje: o.mensaje });
         archivos = zip.archivos;
       }
-      const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'sftp', enviar });
+      const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'sftp', enviar, reintento });
       const procesado = (await arbol.moverAProcesados(tenantId, id, nombre)) ?? nombre;
       const esZip = archivos[0]?.filename !== nombre;
       for (const r of lote.archivos) if (r.codigo) await reportarArchivo(tenantId, { ...r, archivo: esZip ? `${procesado}/${r.archivo}` : procesado });
@@ -271,12 +271,12 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
 
   return {
     /** Files accepted file `archivoId` of the tenant, under the tenant's channel lock; nothing when already filed. */
-    async procesarArchivo(tenantId: number, archivoId: number): Promise<void> {
+    async procesarArchivo(tenantId: number, archivoId: number, reintento = false): Promise<void> {
       await deps.canalLocks.run(tenantId, async () => {
         const a = await arbol.leerPorId(tenantId, archivoId);
         if (!a || !a.pendiente) return;
         // A temporary name waits for its rename (which accepts it again under its final name).
-        if (a.carpeta === 'entrada' && !esNombreTemporal(a.nombre)) await procesar(tenantId, a.id, a.nombre, a.contenido);
+        if (a.carpeta === 'entrada' && !esNombreTemporal(a.nombre)) await procesar(tenantId, a.id, a.nombre, a.contenido, reintento);
         await clearPendiente(deps.db, tenantId, a.id);
       });
     },

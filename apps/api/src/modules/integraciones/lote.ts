@@ -5,7 +5,7 @@ import { paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadDoc } from '../documents/detail.ts';
-import { listFileRefs } from '../documents/repository.ts';
+import { listFileRefs, readFiles } from '../documents/repository.ts';
 import { SENDABLE } from '../documents/status.ts';
 import { sendDocument } from '../documents/send.ts';
 import { uploadFile, type TCtx } from '../documents/upload.ts';
@@ -39,14 +39,14 @@ export async function radicarLote(
   deps: TDeps,
   ctx: TCtx,
   archivos: TArchivoEntrante[],
-  opts: { canal: TCanalDocumento; enviar: boolean },
+  opts: { canal: TCanalDocumento; enviar: boolean; reintento?: boolean },
 ): Promise<TResultadoLote> {
   // XML first: it names the document's type; a RIPS then joins it.
   const ordered = [...archivos].sort((a, b) => rank(a.filename) - rank(b.filename));
   const resultados: TResultadoArchivo[] = [];
   const tocados: number[] = [];
   for (const a of ordered) {
-    const r = await radicarArchivo(deps, ctx, a, opts.canal);
+    const r = await radicarArchivo(deps, ctx, a, opts.canal, Boolean(opts.reintento));
     resultados.push(r);
     if (r.fevRipsId !== null && !tocados.includes(r.fevRipsId)) tocados.push(r.fevRipsId);
   }
@@ -69,8 +69,12 @@ export async function radicarLote(
 
 const rank = (name: string) => (/\.xml$/i.test(name) ? 0 : 1);
 
-/** One file: a new document, or the missing side of the existing document of its formato. */
-async function radicarArchivo(deps: TDeps, ctx: TCtx, a: TArchivoEntrante, canal: TCanalDocumento): Promise<TResultadoArchivo> {
+/**
+ * One file: a new document, or the missing side of the existing document of its formato. On a `reintento` (a channel
+ * job retried after its process died, docs/decisions/029) a file whose exact bytes the existing document already holds
+ * was filed by the interrupted attempt: it counts as filed (so the document is sent when it still waits), not refused.
+ */
+async function radicarArchivo(deps: TDeps, ctx: TCtx, a: TArchivoEntrante, canal: TCanalDocumento, reintento: boolean): Promise<TResultadoArchivo> {
   const base = { archivo: a.filename, fevRipsId: null, formato: null, codigo: null, mensaje: null };
   try {
     const up = await uploadFile(deps, ctx, { filename: a.filename, bytes: a.bytes, canal });
@@ -79,6 +83,10 @@ async function radicarArchivo(deps: TDeps, ctx: TCtx, a: TArchivoEntrante, canal
     if (!(err instanceof AppError)) throw err;
     const existing = err.code === 'FORMATO_EXISTS' ? (err.data as TVerificarFormatoData | undefined) : undefined;
     const isXml = /\.xml$/i.test(a.filename);
+    if (reintento && existing?.fevRipsId && (isXml ? existing.tieneXml : existing.tieneJson)) {
+      const stored = (await readFiles(deps.db, ctx.tenantId, existing.fevRipsId)).find((f) => f.tipo === (isXml ? 'xml' : 'json'));
+      if (stored?.content && Buffer.from(stored.content).equals(a.bytes)) return { ...base, fevRipsId: existing.fevRipsId, formato: (await loadDoc(deps, ctx, existing.fevRipsId)).formato };
+    }
     if (existing?.fevRipsId && !(isXml ? existing.tieneXml : existing.tieneJson)) {
       try {
         const up = await uploadFile(deps, ctx, { filename: a.filename, bytes: a.bytes, fevRipsId: existing.fevRipsId });
