@@ -19,6 +19,7 @@ import { createMuvClient } from './integrations/muv/client.ts';
 import { createWompiClient } from './integrations/wompi/client.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerRoles, rolesDeRuta, type TAcceso } from './plugins/roles.ts';
 import { registerOperatorAuth } from './plugins/operator.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -39,6 +40,7 @@ import { registerInboundMail } from './modules/canal-correo/inbound.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
 import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
+import { usuariosRoutes } from './modules/usuarios/routes.ts';
 import { defineAvisosQueues, enviarResumenesDiarios, publicarResultado } from './modules/avisos/service.ts';
 import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
 import { createWhatsappClient } from './integrations/whatsapp/client.ts';
@@ -60,8 +62,8 @@ declare module 'fastify' {
   }
 }
 
-/** A registered route: its method, path and schema (request and response). */
-export type TRouteInfo = { method: string; url: string; schema?: { response?: Record<string, unknown> } };
+/** A registered route: its method, path, schema (request and response) and who may call it (plugins/roles.ts). */
+export type TRouteInfo = { method: string; url: string; schema?: { response?: Record<string, unknown> }; roles?: TAcceso; anonimo?: boolean };
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -121,7 +123,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   // Every route as registered (method, path, schema): tests walk it (each API route declares its response schema).
   const routeTable: TRouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema as TRouteInfo['schema'] });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, schema: route.schema as TRouteInfo['schema'], roles: rolesDeRuta(route), anonimo: route.config?.anonimo === true });
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
@@ -191,6 +194,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   registerErrorHandler(app);
   registerRequestGuards(app);
   registerAuth(app, deps.tokens, deps.sessions, deps.apiKeys);
+  registerRoles(app);
   registerOperatorAuth(app, config.dataDir);
   await registerOpenApi(app, { publicUrl: config.publicUrl ?? '/' });
 
@@ -220,6 +224,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await canalCorreoRoutes(scope, deps);
     await backupRoutes(scope, deps);
     await avisosRoutes(scope, deps);
+    await usuariosRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {

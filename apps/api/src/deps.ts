@@ -1,3 +1,4 @@
+import type { TRol } from '@radica/contracts/enums';
 import type { TConfig } from './config.ts';
 import type { TDb, TSqlRows } from './db/client.ts';
 import type { TMailer } from './modules/mail/mailer.ts';
@@ -46,8 +47,12 @@ export type TDeps = {
   log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
 };
 
-/** The authenticated caller, from the access token (plugins/auth.ts); `sessionId` is the login's refresh family. */
-export type TAuthContext = { userId: number; tenantId: number; validator: string; sessionId: string };
+/**
+ * The authenticated caller, from the access token (plugins/auth.ts); `sessionId` is the login's refresh family. `rol`
+ * (issue 28) is the role the server enforces: the user's, read with the session check; an API key's is Facturador, and
+ * `apiKeyId` names the key (the audit records it).
+ */
+export type TAuthContext = { userId: number; tenantId: number; validator: string; sessionId: string; rol: TRol; apiKeyId?: number };
 
 /** The payment gateway as the app uses it (issue 11). `browserBaseUrl` is what the browser calls for card tokens. */
 export type TPayments = {

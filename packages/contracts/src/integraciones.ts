@@ -47,6 +47,9 @@ export const ZApiKey = z.object({
   ultimoUso: z.string().nullable(),
   revocadaEn: z.string().nullable(),
   activa: z.boolean(),
+  /** Issue 28: who created it (its creator's name) and whether it waits for an administrator's confirmation. */
+  creadaPor: z.string().default(''),
+  suspendida: z.boolean().default(false),
 });
 export type TApiKey = z.infer<typeof ZApiKey>;
 

@@ -129,6 +129,14 @@ export const routes: RouteObject[] = [
         })),
         handle: CHAT_HANDLE,
       },
+      // An invitation link (issue 28): public, whoever holds the link joins with it.
+      {
+        path: '/auth/invitacion',
+        errorElement: <RouteError />,
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/auth/routes/invitacion')).InvitacionRoute,
+        })),
+      },
       { path: '/terms', ...placeholderPage('Términos y condiciones') },
       { path: '/privacy', ...placeholderPage('Política de privacidad') },
       {

@@ -37,6 +37,8 @@ const UNAUTHENTICATED_PATHS = [
   /^\/api\/info/i,
   /^\/api\/auth\/(login|registration|google|refresh|check-email-availability)\b/i,
   /^\/api\/email\//i,
+  // An invitation link's calls (issue 28): the token is the credential.
+  /^\/api\/usuarios\/invitaciones\/(consultar|aceptar)\b/i,
 ];
 /** A 401 on these is an answer, not an expired session: no refresh, no retry (seed 000 §7). */
 const NO_REFRESH_PATHS = [...UNAUTHENTICATED_PATHS, /^\/api\/auth\/logout\b/i];

@@ -41,6 +41,8 @@ export async function radicarLote(
   archivos: TArchivoEntrante[],
   opts: { canal: TCanalDocumento; enviar: boolean },
 ): Promise<TResultadoLote> {
+  // The audit names the channel, not the company's first user the documents record (issue 28).
+  ctx = { ...ctx, canal: opts.canal };
   // XML first: it names the document's type; a RIPS then joins it.
   const ordered = [...archivos].sort((a, b) => rank(a.filename) - rank(b.filename));
   const resultados: TResultadoArchivo[] = [];

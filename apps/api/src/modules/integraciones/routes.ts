@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { z } from 'zod';
 import { ZEnvelope } from '@radica/contracts/common';
 import { ZIdParams } from '@radica/contracts/documents';
@@ -15,13 +16,14 @@ import {
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { readParts } from '../../plugins/multipart.ts';
 import { requireModule } from '../products/require-module.ts';
-import { crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
+import { confirmarClave, crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
 
 /** A JSON filing carries both files, the XML in base64: about 1.37 × (10 MB + 10 MB), with room for the envelope. */
 const PAQUETE_JSON_BODY_LIMIT = 30 * 1_048_576;
@@ -36,7 +38,8 @@ const PAQUETE_JSON_BODY_LIMIT = 30 * 1_048_576;
  */
 export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sesion = { preHandler: [app.requireAuth] };
+  // Keys are managed by administrators (issue 28); filing is for those who change documents, reading for every role.
+  const sesion = { preHandler: [app.requireAuth], config: { roles: ACCESO.administracion } };
   r.get('/api/integraciones/claves', { ...sesion, schema: { response: { 200: ZEnvelope(ZApiKeysData) } } }, async (req) => ({
     success: true,
     data: { claves: await listarClaves(deps, authOf(req)) },
@@ -52,6 +55,12 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
     async (req) => ({ success: true, message: MSG_INTEGRACIONES.apiKeyRevocada, data: await revocarClave(deps, authOf(req), req.params.id) }),
   );
 
+  r.post(
+    '/api/integraciones/claves/:id/confirmar',
+    { ...sesion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZApiKey) } } },
+    async (req) => ({ success: true, message: MSG_USUARIOS.claveConfirmada, data: await confirmarClave(deps, authOf(req), req.params.id) }),
+  );
+
   const perCaller = keyedLimit(app, {
     name: 'paquetes:caller',
     max: 120 * (deps.config.rateLimitScale ?? 1),
@@ -61,7 +70,7 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   const conClave = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio'), perCaller] };
   r.post(
     '/api/v1/paquetes',
-    { ...conClave, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData) } } },
+    { ...conClave, config: { roles: ACCESO.edicion }, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData) } } },
     async (req, reply) => {
       const header = req.headers['idempotency-key'];
       let idempotencyKey: string | null = null;
@@ -77,7 +86,7 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   );
   r.get(
     '/api/v1/paquetes/:id',
-    { ...conClave, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZPaqueteData) } } },
+    { ...conClave, config: { roles: ACCESO.lectura }, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZPaqueteData) } } },
     async (req) => ({ success: true, data: await estadoPaquete(deps, authOf(req), req.params.id) }),
   );
 }

@@ -16,6 +16,7 @@ import { hashApiKey, newApiKey } from './api-key-check.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  confirmApiKey,
   countActiveApiKeys,
   findIdempotencyKey,
   insertApiKey,
@@ -27,7 +28,7 @@ import {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toApiKey(row: TApiKeyRow, now: Date): TApiKey {
+function toApiKey(row: TApiKeyRow, now: Date, creadaPor = ''): TApiKey {
   return {
     id: row.id,
     nombre: row.nombre,
@@ -36,14 +37,16 @@ function toApiKey(row: TApiKeyRow, now: Date): TApiKey {
     expiraEn: row.expiraEn.toISOString(),
     ultimoUso: iso(row.ultimoUso),
     revocadaEn: iso(row.revocadaEn),
-    activa: row.revocadaEn === null && row.expiraEn > now,
+    activa: row.revocadaEn === null && row.suspendidaEn === null && row.expiraEn > now,
+    creadaPor,
+    suspendida: row.revocadaEn === null && row.suspendidaEn !== null,
   };
 }
 
 /** GET /api/integraciones/claves: the tenant's keys, oldest first, without the keys themselves. */
 export async function listarClaves(deps: TDeps, ctx: TCtx): Promise<TApiKey[]> {
   const now = new Date();
-  return (await listApiKeys(deps.db, ctx.tenantId)).map((r) => toApiKey(r, now));
+  return (await listApiKeys(deps.db, ctx.tenantId)).map((r) => toApiKey(r.key, now, r.creadaPor));
 }
 
 /**
@@ -71,6 +74,17 @@ export async function revocarClave(deps: TDeps, ctx: TCtx, id: number): Promise<
   const row = await revokeApiKey(deps.db, ctx.tenantId, id, now);
   if (!row) throw new AppError('API_KEY_NOT_FOUND', MSG_INTEGRACIONES.apiKeyNoEncontrada);
   return toApiKey(row, now);
+}
+
+/**
+ * POST /api/integraciones/claves/{id}/confirmar (issue 28): an administrator keeps a key suspended when its creator was
+ * removed or lost the Administrador role; it works again and is theirs from now on. API_KEY_NOT_FOUND (404) for a key
+ * of another tenant, revoked or not suspended.
+ */
+export async function confirmarClave(deps: TDeps, ctx: TCtx, id: number): Promise<TApiKey> {
+  const row = await confirmApiKey(deps.db, ctx.tenantId, id, ctx.userId);
+  if (!row) throw new AppError('API_KEY_NOT_FOUND', MSG_INTEGRACIONES.apiKeyNoEncontrada);
+  return toApiKey(row, new Date());
 }
 
 /** A package's files as the route read them (multipart parts or the JSON body's base64 XML and RIPS object). */

@@ -7,8 +7,8 @@ import type { TDeps } from '../../deps.ts';
 /** Public health and information calls (seed 000 §7 notes: /ping and /api/info are public). */
 export async function systemRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/ping', { schema: { response: { 200: ZPingResponse } } }, async () => ({ success: true, data: 'pong' as const }));
-  r.get('/api/info', { schema: { response: { 200: ZEnvelope(ZInfoData) } } }, async () => ({
+  r.get('/ping', { config: { roles: 'publico' }, schema: { response: { 200: ZPingResponse } } }, async () => ({ success: true, data: 'pong' as const }));
+  r.get('/api/info', { config: { roles: 'publico' }, schema: { response: { 200: ZEnvelope(ZInfoData) } } }, async () => ({
     success: true,
     data: {
       name: 'Radica',

@@ -1,0 +1,25 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { fevRipsEventos } from '../../db/schema-documents.ts';
+import { apiKeys } from '../../db/schema-integrations.ts';
+import { users } from '../../db/schema-accounts.ts';
+import type { TQuery } from './repository.ts';
+
+/** The document-action audit's queries (issue 28 "Accountability"). Every function takes the tenant. */
+export type TEventoRow = typeof fevRipsEventos.$inferSelect;
+
+export async function insertEventos(q: TQuery, tenantId: number, rows: Array<Omit<typeof fevRipsEventos.$inferInsert, 'tenantId'>>): Promise<void> {
+  if (rows.length === 0) return;
+  await q.insert(fevRipsEventos).values(rows.map((r) => ({ ...r, tenantId })));
+}
+
+/** The newest `limit` events of the tenant's document, with the user's name and removal, and the API key's name. */
+export function listEventos(q: TQuery, tenantId: number, fevRipsId: number, limit: number) {
+  return q
+    .select({ evento: fevRipsEventos, usuario: users.name, eliminadoEn: users.eliminadoEn, clave: apiKeys.nombre })
+    .from(fevRipsEventos)
+    .leftJoin(users, and(eq(users.id, fevRipsEventos.usuarioId), eq(users.tenantId, tenantId)))
+    .leftJoin(apiKeys, and(eq(apiKeys.id, fevRipsEventos.apiKeyId), eq(apiKeys.tenantId, tenantId)))
+    .where(and(eq(fevRipsEventos.tenantId, tenantId), eq(fevRipsEventos.fevRipsId, fevRipsId)))
+    .orderBy(desc(fevRipsEventos.id))
+    .limit(limit);
+}
