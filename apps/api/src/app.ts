@@ -41,8 +41,11 @@ import { backupRoutes } from './modules/backups/routes.ts';
 import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { usuariosRoutes } from './modules/usuarios/routes.ts';
+import { whatsappRoutes } from './modules/whatsapp/routes.ts';
+import { defineWhatsappQueue } from './modules/whatsapp/service.ts';
 import { defineAvisosQueues, enviarResumenesDiarios, publicarResultado } from './modules/avisos/service.ts';
 import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
+import { WHATSAPP_CODE_TEMPLATE_PARAMS } from './modules/whatsapp/respuestas.ts';
 import { createWhatsappClient } from './integrations/whatsapp/client.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -76,7 +79,15 @@ export type TAppParts = {
   /** The payment gateway's local simulator (apps/wompi-simulator), mounted under /_sim/wompi when WOMPI_SIMULATOR is on. */
   wompiSimulator?: FastifyPluginAsync<TWompiSimulatorOptions>;
   /** The WhatsApp Cloud API's local simulator (apps/whatsapp-simulator), mounted under /_sim/whatsapp by default. */
-  whatsappSimulator?: FastifyPluginAsync<{ accessToken: string; phoneNumberId: string; templates: Record<string, number>; controlHooks?: boolean }>;
+  whatsappSimulator?: FastifyPluginAsync<{
+    accessToken: string;
+    phoneNumberId: string;
+    templates: Record<string, number>;
+    controlHooks?: boolean;
+    webhookUrl?: () => string;
+    appSecret?: string;
+    verifyToken?: string;
+  }>;
 };
 
 /** What the API hands the payment simulator (its plugin options, as apps/wompi-simulator declares them). */
@@ -144,7 +155,13 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   };
   const wompiKeys = config.wompiKeys ?? simulatorWompiKeys(config.dataDir);
   const whatsappSim = config.whatsapp.simulator && parts.whatsappSimulator
-    ? { token: `sim_${loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'token'), 24).toString('hex')}`, phoneNumberId: '100000000000001' }
+    ? {
+        token: `sim_${loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'token'), 24).toString('hex')}`,
+        phoneNumberId: '100000000000001',
+        // The assistant's webhook secrets (issue 28), generated like the token unless the environment gives them.
+        verifyToken: config.whatsapp.verifyToken ?? `vt_${loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'verify-token'), 16).toString('hex')}`,
+        appSecret: config.whatsapp.appSecret ?? loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'app-secret'), 32).toString('hex'),
+      }
     : null;
   const deps: TDeps = {
     config,
@@ -182,6 +199,11 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
         : whatsappSim
           ? createWhatsappClient({ ...config.whatsapp, baseUrl: () => `${selfUrl()}/_sim/whatsapp`, phoneNumberId: whatsappSim.phoneNumberId, token: whatsappSim.token })
           : null,
+    whatsappEntrante: config.whatsapp.verifyToken && config.whatsapp.appSecret
+      ? { verifyToken: config.whatsapp.verifyToken, appSecret: config.whatsapp.appSecret }
+      : whatsappSim
+        ? { verifyToken: whatsappSim.verifyToken, appSecret: whatsappSim.appSecret }
+        : null,
     log: app.log,
   };
   app.addHook('onClose', async () => deps.analysis.close());
@@ -225,6 +247,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await backupRoutes(scope, deps);
     await avisosRoutes(scope, deps);
     await usuariosRoutes(scope, deps);
+    await whatsappRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {
@@ -250,8 +273,11 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       prefix: '/_sim/whatsapp',
       accessToken: whatsappSim.token,
       phoneNumberId: whatsappSim.phoneNumberId,
-      templates: { [config.whatsapp.template]: WHATSAPP_TEMPLATE_PARAMS },
+      templates: { [config.whatsapp.template]: WHATSAPP_TEMPLATE_PARAMS, [config.whatsapp.codeTemplate]: WHATSAPP_CODE_TEMPLATE_PARAMS },
       controlHooks: config.whatsapp.simulatorControl,
+      webhookUrl: () => `${selfUrl()}/api/whatsapp/webhook`,
+      appSecret: whatsappSim.appSecret,
+      verifyToken: whatsappSim.verifyToken,
     });
   }
   await ensurePromoCoupon(deps, config.promoCouponCode);
@@ -278,6 +304,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   });
   // Result webhooks and rejection alerts (issue 15): their queues, the hook sends call, and the daily summary's beat.
   defineAvisosQueues(deps);
+  // The WhatsApp assistant's inbound messages (issue 28): one job per message.
+  defineWhatsappQueue(deps);
   deps.avisos = { publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId) };
   const summaryBeat = setInterval(() => {
     enviarResumenesDiarios(deps).catch((err: unknown) => app.log.warn({ err: String((err as Error).message ?? err) }, 'daily summary failed'));

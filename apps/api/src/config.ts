@@ -146,6 +146,17 @@ const ZEnv = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** The WhatsApp simulator's test hooks (/_sim/whatsapp/_control/*). Tests only. */
   WHATSAPP_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
+  /**
+   * The WhatsApp assistant's inbound side (issue 28): the verify token Meta's webhook set-up presents (GET
+   * /api/whatsapp/webhook), the app secret that signs every delivery (X-Hub-Signature-256), the approved template that
+   * carries a phone-link code (one body parameter), and the assistant's limits: messages per number per hour and per
+   * company per day. With the simulator the token and secret are generated in DATA_DIR.
+   */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+  WHATSAPP_CODE_TEMPLATE: z.string().trim().min(1).default('radica_codigo_vinculacion'),
+  WHATSAPP_LIMITE_NUMERO_HORA: z.coerce.number().int().min(1).max(10_000).default(30),
+  WHATSAPP_LIMITE_EMPRESA_DIA: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Hour (0–23, Bogotá) after which the day's summary of sends goes out to tenants that asked for it. */
   ALERTAS_RESUMEN_HORA: z.coerce.number().int().min(0).max(23).default(18),
   /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
@@ -241,7 +252,23 @@ export type TConfig = {
   webhookRetryDelayS: number;
   webhookAllowLocal: boolean;
   /** The WhatsApp Cloud API of alerts; `simulator` true mounts the local one (its token and phone id generated). */
-  whatsapp: { baseUrl: string | null; version: string; phoneNumberId: string | null; token: string | null; template: string; templateLang: string; timeoutMs: number; simulator: boolean; simulatorControl: boolean };
+  whatsapp: {
+    baseUrl: string | null;
+    version: string;
+    phoneNumberId: string | null;
+    token: string | null;
+    template: string;
+    templateLang: string;
+    timeoutMs: number;
+    simulator: boolean;
+    simulatorControl: boolean;
+    /** The assistant (issue 28): webhook verify token and app secret (null: generated for the simulator, else no inbound). */
+    verifyToken: string | null;
+    appSecret: string | null;
+    codeTemplate: string;
+    limitePorNumeroHora: number;
+    limitePorEmpresaDia: number;
+  };
   alertasResumenHora: number;
   /**
    * The SFTP channel (issue 16): server on/off, bind address and port (0: any free port), the host shown to users,
@@ -308,6 +335,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Configuración inválida: WOMPI_SIMULATOR_CONTROL (ganchos de prueba de la pasarela simulada) no se permite en producción.');
   if (e.WHATSAPP_API_URL && (!e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_TOKEN))
     throw new Error('Configuración inválida: con WHATSAPP_API_URL defina también WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN (Meta › WhatsApp › Configuración de la API).');
+  if (Boolean(e.WHATSAPP_VERIFY_TOKEN) !== Boolean(e.WHATSAPP_APP_SECRET))
+    throw new Error('Configuración inválida: el asistente de WhatsApp necesita WHATSAPP_VERIFY_TOKEN y WHATSAPP_APP_SECRET juntos (Meta › WhatsApp › Configuración › Webhook, y Configuración de la app › Básica › Clave secreta).');
   if (production && (e.WHATSAPP_SIMULATOR_CONTROL === 'true' || e.WEBHOOK_ALLOW_LOCAL === 'true'))
     throw new Error('Configuración inválida: WHATSAPP_SIMULATOR_CONTROL y WEBHOOK_ALLOW_LOCAL son solo para desarrollo y pruebas.');
   return {
@@ -356,6 +385,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WHATSAPP_TIMEOUT_MS,
       simulator: !e.WHATSAPP_API_URL && e.NODE_ENV !== 'production',
       simulatorControl: e.WHATSAPP_SIMULATOR_CONTROL === 'true',
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? null,
+      appSecret: e.WHATSAPP_APP_SECRET ?? null,
+      codeTemplate: e.WHATSAPP_CODE_TEMPLATE,
+      limitePorNumeroHora: e.WHATSAPP_LIMITE_NUMERO_HORA,
+      limitePorEmpresaDia: e.WHATSAPP_LIMITE_EMPRESA_DIA,
     },
     alertasResumenHora: e.ALERTAS_RESUMEN_HORA,
     repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',

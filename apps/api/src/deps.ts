@@ -40,6 +40,11 @@ export type TDeps = {
   /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */
   whatsapp: TWhatsappClient | null;
   /**
+   * The WhatsApp assistant's inbound webhook (issue 28): the verify token of Meta's handshake and the app secret that
+   * signs deliveries; null when this installation receives no WhatsApp messages.
+   */
+  whatsappEntrante: { verifyToken: string; appSecret: string } | null;
+  /**
    * Tells webhooks and alerts that a send ended (issue 15); set by buildApp. Never throws (documents/claims.ts awaits it
    * after the status is stored).
    */

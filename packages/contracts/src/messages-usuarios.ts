@@ -107,9 +107,23 @@ export const MSG_USUARIOS = {
   whatsappCodigoVencido: 'El código venció o ya se usó: pide uno nuevo.',
   whatsappVinculado: (numero: string) => `Listo: el +${numero} quedó vinculado. Escríbele a Radica por WhatsApp para consultar tus documentos.`,
   whatsappDesvinculado: 'El número se desvinculó: Radica ya no responde a ese WhatsApp con datos de tu empresa.',
+  whatsappEnvioFallido: 'No se pudo enviar el código por WhatsApp: revisa el número (con su indicativo) e inténtalo de nuevo.',
   whatsappNumeroOcupado: 'Ese número ya está vinculado a otro usuario de Radica.',
+  whatsappVerificacion: 'El token de verificación del webhook de WhatsApp no coincide con WHATSAPP_VERIFY_TOKEN.',
+  whatsappFirmaInvalida: 'La firma X-Hub-Signature-256 no corresponde al contenido: la notificación se descartó.',
   whatsappNoDisponible: 'WhatsApp no está configurado en este servidor de Radica.',
   whatsappSoloBusiness: 'El asistente de WhatsApp es del plan Business.',
+  // Perfil › WhatsApp (web)
+  whatsappTarjetaDescripcion:
+    'Vincula tu número para preguntarle a Radica por WhatsApp el estado y el CUV de un documento, por qué lo rechazaron y cómo corregirlo, o los envíos de hoy.',
+  whatsappCampoNumero: 'Número de WhatsApp',
+  whatsappEnviarCodigo: 'Enviar código',
+  whatsappReenviarCodigo: 'Enviar otro código',
+  whatsappCampoCodigo: (numero: string) => `Código que llegó al +${numero}`,
+  whatsappVincular: 'Vincular número',
+  whatsappNumeroVinculado: (numero: string) => `Vinculado al +${numero}`,
+  whatsappDesvincular: 'Desvincular',
+  perfilRol: 'Rol',
   // the WhatsApp assistant's own answers
   whatsappDesconocido:
     'Hola, soy el asistente de Radica. Este número no está vinculado a ningún usuario: vincúlalo en Radica › Perfil › WhatsApp para consultar tus documentos.',

@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { fevRipsEventos } from '../../db/schema-documents.ts';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { fevRips, fevRipsEventos } from '../../db/schema-documents.ts';
 import { apiKeys } from '../../db/schema-integrations.ts';
 import { users } from '../../db/schema-accounts.ts';
 import type { TQuery } from './repository.ts';
@@ -22,4 +22,14 @@ export function listEventos(q: TQuery, tenantId: number, fevRipsId: number, limi
     .where(and(eq(fevRipsEventos.tenantId, tenantId), eq(fevRipsEventos.fevRipsId, fevRipsId)))
     .orderBy(desc(fevRipsEventos.id))
     .limit(limit);
+}
+
+/** The tenant's documents sent to the ministry in [desde, hasta) (their last send), by status (issue 28: "today's sends"). */
+export async function countEnviadosEntre(q: TQuery, tenantId: number, desde: Date, hasta: Date): Promise<Record<string, number>> {
+  const rows = await q
+    .select({ estado: fevRips.estado, n: count() })
+    .from(fevRips)
+    .where(and(eq(fevRips.tenantId, tenantId), gte(fevRips.fechaEnvio, desde), lt(fevRips.fechaEnvio, hasta)))
+    .groupBy(fevRips.estado);
+  return Object.fromEntries(rows.map((r) => [r.estado, Number(r.n)]));
 }

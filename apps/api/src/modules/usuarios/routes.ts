@@ -16,6 +16,8 @@ import {
   ZUsuarioCambio,
   ZUsuarioIdParams,
   ZUsuariosData,
+  ZConfirmarWhatsappRequest,
+  ZVincularWhatsappRequest,
 } from '@radica/contracts/usuarios';
 import type { TDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -90,6 +92,38 @@ export async function usuariosRoutes(app: FastifyInstance, deps: TDeps) {
     { ...admin, schema: { params: ZUsuarioIdParams, response: { 200: ZEnvelope(ZInvitacion) } } },
     async (req) => ({ success: true, data: await usuarios.cancelarInvitacion(deps, authOf(req), req.params.id), message: MSG_USUARIOS.invitacionCancelada }),
   );
+
+  // The signed-in user's WhatsApp link (issue 28 §2): every role; a code a few times an hour per user (each one is a
+  // message to a phone number).
+  const yo = { preHandler: [app.requireAuth], config: { roles: ACCESO.lectura } };
+  const codigosPorUsuario = keyedLimit(app, {
+    name: 'whatsapp-codigo:user',
+    max: 5 * (deps.config.rateLimitScale ?? 1),
+    timeWindowMs: 3_600_000,
+    key: (req) => (req.auth ? `user:${req.auth.userId}` : null),
+  });
+  r.post(
+    '/api/usuarios/yo/whatsapp',
+    { ...yo, preHandler: [app.requireAuth, codigosPorUsuario], schema: { body: ZVincularWhatsappRequest, response: { 200: ZEnvelope(ZMiUsuario) } } },
+    async (req) => ({
+      success: true,
+      data: await usuarios.solicitarVinculoWhatsapp(deps, authOf(req), req.body.numero),
+      message: MSG_USUARIOS.whatsappCodigoEnviado(req.body.numero),
+    }),
+  );
+  r.post(
+    '/api/usuarios/yo/whatsapp/confirmar',
+    { ...yo, config: { ...yo.config, ...perIpLimit(deps.config, 20) }, schema: { body: ZConfirmarWhatsappRequest, response: { 200: ZEnvelope(ZMiUsuario) } } },
+    async (req) => {
+      const data = await usuarios.confirmarVinculoWhatsapp(deps, authOf(req), req.body.codigo);
+      return { success: true, data, message: MSG_USUARIOS.whatsappVinculado(data.whatsapp.numero ?? '') };
+    },
+  );
+  r.delete('/api/usuarios/yo/whatsapp', { ...yo, schema: { response: { 200: ZEnvelope(ZMiUsuario) } } }, async (req) => ({
+    success: true,
+    data: await usuarios.desvincularWhatsapp(deps, authOf(req)),
+    message: MSG_USUARIOS.whatsappDesvinculado,
+  }));
 
   // The link's calls: no session (the token is the credential), per client address; 256 bits cannot be guessed anyway.
   r.post(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { TLoginData } from '@radica/contracts/auth';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
@@ -19,7 +19,8 @@ import {
 import type { TAuthContext, TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { normalizeEmail } from '../auth/codes.ts';
+import { issueCode, normalizeEmail, tryCode } from '../auth/codes.ts';
+import { WhatsappError } from '../../integrations/whatsapp/client.ts';
 import { verifyGoogleIdToken } from '../auth/google.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions, identityExists } from '../auth/repository.ts';
@@ -42,8 +43,12 @@ import {
   listUsuarios,
   lockTenant,
   markEliminado,
+  linkWhatsapp,
   renewInvitacion,
   setRol,
+  setWhatsappPendiente,
+  unlinkWhatsapp,
+  findUsuarioPorWhatsapp,
   suspendKeysOf,
   tenantOfEmail,
   type TInvitacionRow,
@@ -302,4 +307,64 @@ export async function eliminarUsuario(deps: TDeps, ctx: TCtx, id: number): Promi
   const sesiones = await cerrarSesiones(deps, ctx.tenantId, id);
   deps.log.info({ event: 'usuarios.eliminado', tenantId: ctx.tenantId, by: ctx.userId, userId: id, sessions: sesiones, keysSuspended: claves }, 'user removed');
   return { usuario: toUsuario(usuario, ctx), clavesSuspendidas: claves };
+}
+
+// ---- the WhatsApp link (issue 28 §2) -------------------------------------------------------------------------------
+
+/** The code's key: user and number, so a code sent to one number never links another. */
+const claveCodigo = (userId: number, numero: string) => `wa:${userId}:${numero}`;
+
+/**
+ * POST /api/usuarios/yo/whatsapp { numero }: sends a 6-digit code to the number through the approved code template
+ * (WHATSAPP_CODE_TEMPLATE; valid 30 minutes, 5 tries, only its HMAC stored) and keeps the number pending. The
+ * assistant is a Business feature (PLAN_BUSINESS_REQUIRED); a number linked to another user is 409; no WhatsApp
+ * here is 503; a send WhatsApp refuses is 502 WHATSAPP_ENVIO_FALLIDO.
+ */
+export async function solicitarVinculoWhatsapp(deps: TDeps, ctx: TCtx, numero: string): Promise<TMiUsuario> {
+  if (!deps.whatsapp) throw new AppError('WHATSAPP_NO_DISPONIBLE', MSG_USUARIOS.whatsappNoDisponible);
+  if ((await tenantPlan(deps, ctx.tenantId)) !== 'business') throw new AppError('PLAN_BUSINESS_REQUIRED', MSG_USUARIOS.whatsappSoloBusiness);
+  const otro = await findUsuarioPorWhatsapp(deps.db, numero);
+  if (otro && otro.user.id !== ctx.userId) throw new AppError('WHATSAPP_NUMERO_OCUPADO', MSG_USUARIOS.whatsappNumeroOcupado);
+  const code = String(randomInt(100_000, 1_000_000));
+  await issueCode(deps, claveCodigo(ctx.userId, numero), 'whatsapp-link', code);
+  await setWhatsappPendiente(deps.db, ctx.tenantId, ctx.userId, numero);
+  try {
+    await deps.whatsapp.sendTemplate(numero, [code], deps.config.whatsapp.codeTemplate);
+  } catch (err) {
+    if (!(err instanceof WhatsappError)) throw err;
+    deps.log.warn({ event: 'whatsapp.codigo', userId: ctx.userId, err: err.message }, 'whatsapp link code not sent');
+    throw new AppError('WHATSAPP_ENVIO_FALLIDO', MSG_USUARIOS.whatsappEnvioFallido);
+  }
+  return miUsuario(deps, ctx);
+}
+
+/**
+ * POST /api/usuarios/yo/whatsapp/confirmar { codigo }: links the pending number when the code matches (one try claimed
+ * atomically: codes.ts). 400 WHATSAPP_CODIGO_INCORRECTO / _VENCIDO, 429 after 5 tries, 409 when another user linked
+ * the number meanwhile.
+ */
+export async function confirmarVinculoWhatsapp(deps: TDeps, ctx: TCtx, codigo: string): Promise<TMiUsuario> {
+  const u = await findUsuario(deps.db, ctx.tenantId, ctx.userId);
+  const numero = u?.whatsappPendiente;
+  if (!numero) throw new AppError('WHATSAPP_CODIGO_VENCIDO', MSG_USUARIOS.whatsappCodigoVencido);
+  const outcome = await tryCode(deps, claveCodigo(ctx.userId, numero), 'whatsapp-link', codigo);
+  if (outcome === 'missing') throw new AppError('WHATSAPP_CODIGO_VENCIDO', MSG_USUARIOS.whatsappCodigoVencido);
+  if (outcome === 'exhausted') throw new AppError('CODE_TOO_MANY_ATTEMPTS', MSG.codeTooManyAttempts);
+  if (outcome === 'wrong') throw new AppError('WHATSAPP_CODIGO_INCORRECTO', MSG_USUARIOS.whatsappCodigoIncorrecto);
+  try {
+    if (!(await linkWhatsapp(deps.db, ctx.tenantId, ctx.userId, numero)))
+      throw new AppError('WHATSAPP_NUMERO_OCUPADO', MSG_USUARIOS.whatsappNumeroOcupado);
+  } catch (err) {
+    if (!(err instanceof AppError) && String((err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code) === '23505')
+      throw new AppError('WHATSAPP_NUMERO_OCUPADO', MSG_USUARIOS.whatsappNumeroOcupado);
+    throw err;
+  }
+  deps.log.info({ event: 'whatsapp.vinculado', userId: ctx.userId }, 'whatsapp number linked');
+  return miUsuario(deps, ctx);
+}
+
+/** DELETE /api/usuarios/yo/whatsapp: the number no longer answers with the company's data. */
+export async function desvincularWhatsapp(deps: TDeps, ctx: TCtx): Promise<TMiUsuario> {
+  await unlinkWhatsapp(deps.db, ctx.tenantId, ctx.userId);
+  return miUsuario(deps, ctx);
 }
