@@ -251,7 +251,7 @@ export async function whatsappSimulatorPlugin(app: FastifyInstance, opts: TWhats
       throw new Error('El simulador no tiene webhookUrl: no puede entregar mensajes entrantes.');
     const signature = `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}`;
     let status = 0;
-    let answer = '';
+    let answer: string;
     try {
       const res = await fetch(opts.webhookUrl(), {
         method: 'POST',
