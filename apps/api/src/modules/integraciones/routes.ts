@@ -70,7 +70,7 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   const conClave = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio'), perCaller] };
   r.post(
     '/api/v1/paquetes',
-    { ...conClave, config: { roles: ACCESO.edicion }, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData) } } },
+    { ...conClave, config: { roles: ACCESO.edicion }, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData), 202: ZEnvelope(ZPaqueteData) } } },
     async (req, reply) => {
       const header = req.headers['idempotency-key'];
       let idempotencyKey: string | null = null;
@@ -81,7 +81,7 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
       }
       const archivos = req.isMultipart() ? await leerMultipart(req) : leerJson(req.body);
       const { status, data } = await radicarPaquete(deps, authOf(req), archivos, idempotencyKey);
-      return reply.status(status as 200 | 201).send({ success: true, data });
+      return reply.status(status as 200 | 201 | 202).send({ success: true, data });
     },
   );
   r.get(
@@ -108,9 +108,9 @@ function leerJson(body: unknown): TPaqueteArchivos {
   return { xml, rips: ripsFile, enviar };
 }
 
-const ZEnviarCampo = z.enum(['true', 'false', '']).default('false');
+const ZEnviarCampo = z.enum(['true', 'false', 'async', '']).default('false');
 
-/** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar`. */
+/** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar` ('true', 'false' or 'async'). */
 async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
   const read = await readParts(req, {
     keep: (name) => name === 'xml' || name === 'rips',
@@ -125,5 +125,5 @@ async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
   // The extension decides how the upload path reads a file: the part's name says what it is.
   const rename = (f: { filename: string; bytes: Buffer } | undefined, ext: 'xml' | 'json') =>
     f ? { filename: /\.(xml|json)$/i.test(f.filename) ? f.filename : `${f.filename || 'archivo'}.${ext}`, bytes: f.bytes } : null;
-  return { xml: rename(files['xml'], 'xml'), rips: rename(files['rips'], 'json'), enviar: enviar.data === 'true' };
+  return { xml: rename(files['xml'], 'xml'), rips: rename(files['rips'], 'json'), enviar: enviar.data === 'async' ? ('async' as const) : enviar.data === 'true' };
 }
