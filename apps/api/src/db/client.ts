@@ -1,6 +1,5 @@
-import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,19 +44,23 @@ function statementName(text: string): string {
   return name;
 }
 
-const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** The committed SQL migrations (`import.meta.dirname` is this source folder, also in the compiled build: decision 032). */
+const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../drizzle');
 
 /**
  * Open the database and run the committed migrations.
  * - `databaseUrl` set → PostgreSQL through `pg`.
  * - else PGlite: in memory when `pgliteDataDir` is 'memory', otherwise persisted in `{dataDir}/db`, guarded by
  *   `{dataDir}/db.lock` so a second process refuses to open it (PGlite does not lock its directory).
+ * - `pgliteSnapshot` (tests): a new PGlite database starts from that tarball of a migrated data directory (PGlite's
+ *   loadDataDir) instead of initdb; pending migrations still run.
  * Throws an Error with a Spanish explanation when the lock is held by a live process.
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string;
   pgliteDataDir?: 'memory' | string;
+  pgliteSnapshot?: Blob;
 }): Promise<TDatabase> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
@@ -116,13 +119,14 @@ export async function openDatabase(opts: {
   let release = () => {};
   let client;
   if (opts.pgliteDataDir === 'memory') {
-    client = await PGlite.create({ extensions, ...byteaText });
+    client = await PGlite.create({ extensions, ...byteaText, loadDataDir: opts.pgliteSnapshot });
   } else {
     const dir = resolve(opts.pgliteDataDir ?? join(opts.dataDir, 'db'));
     mkdirSync(dirname(dir), { recursive: true });
     release = acquireLock(`${dir}.lock`);
     try {
-      client = await PGlite.create({ dataDir: dir, extensions, ...byteaText });
+      const fresh = opts.pgliteSnapshot && !existsSync(join(dir, 'PG_VERSION'));
+      client = await PGlite.create({ dataDir: dir, extensions, ...byteaText, loadDataDir: fresh ? opts.pgliteSnapshot : undefined });
     } catch (err) {
       release();
       throw err;

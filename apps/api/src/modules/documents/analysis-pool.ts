@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TAnalysis, TAnalysisInput } from './analysis.ts';
+import type { TAnalysisDone, TAnalysisTask } from './analysis-task.ts';
 
 /** Worker threads parsing and checking uploads, off the event loop (issue 9 "Uploads never block the server"). */
 export type TAnalysisPool = {
@@ -16,14 +17,23 @@ export type TAnalysisPool = {
 const WORKER_HEAP_MB = 256;
 
 /**
- * A piscina pool running analysis.ts in `threads` workers (0 → one CPU fewer than the machine has, at least 1 and at
+ * The worker module: in the compiled build (scripts/build.mjs, decision 032) this module runs from a bundle in
+ * apps/api/dist, next to the worker's own bundle `analysis-worker.js`; from the TypeScript sources it is
+ * analysis-worker.mjs, which loads analysis-task.ts through tsx.
+ */
+const WORKER_FILE = import.meta.url.endsWith('.ts')
+  ? new URL('./analysis-worker.mjs', import.meta.url)
+  : new URL('./analysis-worker.js', import.meta.url);
+
+/**
+ * A piscina pool running analysis.ts (through analysis-task.ts, which also times the wait for a thread and the run) in `threads` workers (0 → one CPU fewer than the machine has, at least 1 and at
  * most 4: a core stays with the event loop and the embedded database). Idle workers exit after 60 s (a parsed 10 MB
  * XML leaves a large heap). A worker that dies (heap limit) rejects only its task.
  */
-export function createAnalysisPool(o: { threads: number }): TAnalysisPool {
+export function createAnalysisPool(o: { threads: number; observe?: (waitS: number, runS: number) => void }): TAnalysisPool {
   const threads = o.threads > 0 ? o.threads : Math.max(1, Math.min(4, availableParallelism() - 1));
   const pool = new Piscina({
-    filename: new URL('./analysis-worker.mjs', import.meta.url).href,
+    filename: WORKER_FILE.href,
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
@@ -31,7 +41,12 @@ export function createAnalysisPool(o: { threads: number }): TAnalysisPool {
   });
   return {
     threads,
-    analyze: (input) => pool.run(input) as Promise<TAnalysis>,
+    analyze: async (input) => {
+      const task: TAnalysisTask = { input, queuedAt: performance.timeOrigin + performance.now() };
+      const done = (await pool.run(task)) as TAnalysisDone;
+      o.observe?.(done.waitMs / 1000, done.runMs / 1000);
+      return done.analysis;
+    },
     completed: () => pool.completed,
     close: () => pool.destroy(),
   };
