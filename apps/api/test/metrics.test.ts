@@ -44,7 +44,7 @@ describe('GET /metrics behind the operator secret (issue 25 §6)', () => {
   it('counts requests by route template and status, never by raw path; process metrics too', async () => {
     await client(t.url).get('/api/info');
     await client(t.url).get('/api/FevRips/12345/detail');
-    await client(t.url).get('/no-existe/abc-123');
+    await client(t.url).get('/api/no-existe/abc-123');
     const text = await metrics();
     expect(series(text, 'radica_http_request_duration_seconds_count', { method: 'GET', route: '/api/info', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(series(text, 'radica_http_request_duration_seconds_count', { route: '/api/FevRips/:id/detail', status: '401' })).toBeGreaterThanOrEqual(1);

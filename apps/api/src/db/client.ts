@@ -163,6 +163,8 @@ export function acquireLock(lockPath: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // A process that opens and closes many databases (tests) keeps no listener per closed one.
+        process.off('exit', release);
         try {
           if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
         } catch {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TConfig } from '../config.ts';
 import type { TMetrics } from '../lib/metrics.ts';
@@ -41,6 +42,9 @@ export function registerMetrics(app: FastifyInstance, metrics: TMetrics, config:
     });
     return;
   }
+
+  // Not on the API's port (not even the SPA's fallback page): 404 as for any unknown API path.
+  app.get('/metrics', async (_request, reply) => reply.status(404).send({ success: false, message: MSG.http404, code: 'NOT_FOUND' }));
 
   // The separate listener: GET /metrics only, short time-outs, started and stopped with the app.
   let server: Server | null = null;
