@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_HEADER } from '../src/plugins/operator.ts';
-import { client, waitFor, operatorHeaders, PROVIDER_CONFIG, registerAndLogin, startTestApp, uploadPar1Copy, type TTestApp } from './helpers.ts';
+import { sql } from 'drizzle-orm';
+import { radicarLote } from '../src/modules/integraciones/lote.ts';
+import { client, waitFor, operatorHeaders, par1Copy, PROVIDER_CONFIG, registerAndLogin, startTestApp, uploadPar1Copy, type TTestApp } from './helpers.ts';
 
 /** The value of one series of a Prometheus text exposition (`name{labels} value`), or null when absent. */
 function series(text: string, name: string, labels: Record<string, string>): number | null {
@@ -75,6 +77,17 @@ describe('GET /metrics behind the operator secret (issue 25 §6)', () => {
     expect(series(text, 'radica_muv_request_duration_seconds_count', { endpoint: 'LoginSISPRO', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
     expect(series(text, 'radica_muv_request_duration_seconds_count', { endpoint: 'CargarFevRips', outcome: 'ok' })).toBe(1);
     expect(text).toContain('# TYPE radica_queue_depth gauge');
+
+    // The channels' files: what radicarLote files (SFTP, e-mail) counts as received or refused.
+    const [u] = await t.app.deps.dbRows<{ id: number; tenant_id: number }>(sql`select id, tenant_id from users where email = 'metricas-envio@example.co'`);
+    const ctx = { tenantId: u!.tenant_id, userId: u!.id };
+    await radicarLote(t.app.deps, ctx, [{ filename: 'MET002.xml', bytes: par1Copy('MET002').xml }, { filename: 'roto.json', bytes: Buffer.from('{') }], { canal: 'sftp', enviar: false });
+    await radicarLote(t.app.deps, ctx, [{ filename: 'roto.xml', bytes: Buffer.from('<no') }], { canal: 'email', enviar: false });
+    const after = await metrics();
+    expect(series(after, 'radica_channel_files_total', { canal: 'sftp', resultado: 'recibido' })).toBe(1);
+    expect(series(after, 'radica_channel_files_total', { canal: 'sftp', resultado: 'rechazado' })).toBe(1);
+    expect(series(after, 'radica_channel_files_total', { canal: 'correo', resultado: 'rechazado' })).toBe(1);
+    expect(series(after, 'radica_channel_files_total', { canal: 'correo', resultado: 'recibido' })).toBeNull();
     expect(text).toContain('# TYPE radica_queue_oldest_seconds gauge');
   });
 });
