@@ -88,6 +88,12 @@ describe('GET /metrics behind the operator secret (issue 25 §6)', () => {
     expect(series(after, 'radica_channel_files_total', { canal: 'sftp', resultado: 'rechazado' })).toBe(1);
     expect(series(after, 'radica_channel_files_total', { canal: 'correo', resultado: 'rechazado' })).toBe(1);
     expect(series(after, 'radica_channel_files_total', { canal: 'correo', resultado: 'recibido' })).toBeNull();
+
+    // Queue gauges: a send enqueued for an hour later is a delayed job of its queue, with no ready job's age.
+    await t.app.deps.jobs!.enqueueSends(ctx.tenantId, ctx.userId, [id], { startAfterS: 3600 });
+    const queued = await metrics();
+    const delayed = queued.split('\n').filter((l) => l.startsWith('radica_queue_depth{') && l.includes('state="delayed"'));
+    expect(delayed.reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0)).toBeGreaterThanOrEqual(1);
     expect(text).toContain('# TYPE radica_queue_oldest_seconds gauge');
   });
 });
