@@ -30,16 +30,22 @@ const STAMP_VERSION = 1;
 /** Files whose change invalidates every target: this script and the dependency versions. */
 const COMMON_INPUTS = ['scripts/build.mjs', 'package-lock.json'];
 
-/** The API's compiled entries: output name → source (relative to apps/api/src). */
-export const SERVER_ENTRIES = {
-  server: 'server.ts',
-  worker: 'worker.ts',
-  'admin-cli': 'admin/admin-cli.ts',
-  'backup-cli': 'admin/backup-cli.ts',
-  'restore-cli': 'admin/restore-cli.ts',
-  'reps-import-cli': 'admin/reps-import-cli.ts',
-  'seed-demo': 'admin/seed-demo.ts',
-};
+/** The API's compiled entries: output name → source (relative to apps/api/src); those whose source exists. */
+export const SERVER_ENTRIES = Object.fromEntries(
+  Object.entries({
+    server: 'server.ts',
+    // The process roles (issue 23): `npm run start:api`, `start:worker`, `start:ingest`, `migrate`.
+    api: 'roles/api.ts',
+    worker: existsSync(resolve(ROOT, 'apps/api/src/roles/worker.ts')) ? 'roles/worker.ts' : 'worker.ts',
+    ingest: 'roles/ingest.ts',
+    migrate: 'roles/migrate.ts',
+    'admin-cli': 'admin/admin-cli.ts',
+    'backup-cli': 'admin/backup-cli.ts',
+    'restore-cli': 'admin/restore-cli.ts',
+    'reps-import-cli': 'admin/reps-import-cli.ts',
+    'seed-demo': 'admin/seed-demo.ts',
+  }).filter(([, src]) => existsSync(resolve(ROOT, 'apps/api/src', src))),
+);
 
 /**
  * @typedef {{ name: string, outDir: string, output: string, stamp: string, inputs: () => string[],

@@ -3,10 +3,11 @@
 /**
  * Runs one of the API's compiled entries (docs/decisions/032-compiled-build.md):
  *
- *   node scripts/start.mjs [ENTRY] [ARGS…]     ENTRY: server (default), worker, admin-cli, backup-cli, …
+ *   node scripts/start.mjs [ENTRY] [ARGS…]     ENTRY: server (default: all roles), api, worker, ingest, migrate,
+ *                                              admin-cli, backup-cli, restore-cli, reps-import-cli, seed-demo
  *
  * Outside production it first builds what is missing or out of date (scripts/build.mjs --if-stale: the SPA only for
- * the server, the bundles always), so `npm start` after `npm install` does all the set-up and a second start only
+ * the entries that serve it, server and api; the bundles always), so `npm start` after `npm install` does all the set-up and a second start only
  * checks the stamps. With NODE_ENV=production it never builds: it runs the output `npm run build` made (the image's),
  * or stops with a message when there is none. Then it loads apps/api/dist/ENTRY.js in this process, with
  * process.argv as if that file had been started directly.
@@ -28,7 +29,7 @@ if (process.env.NODE_ENV === 'production') {
     process.exit(2);
   }
 } else {
-  await build(entry === 'server' ? ['web', 'server'] : ['server'], { ifStale: true });
+  await build(entry === 'server' || entry === 'api' ? ['web', 'server'] : ['server'], { ifStale: true });
 }
 process.argv = [process.argv[0] ?? process.execPath, file, ...args];
 await import(pathToFileURL(file).href);

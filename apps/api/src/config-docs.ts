@@ -21,14 +21,36 @@ type TGrupo =
  * (`requerida`, empty when never) and what it does. Keyed by every variable of config.ts: a new variable without its
  * entry does not type-check, and apps/api/test/operations-doc.test.ts checks that the guide's table is this one.
  */
-export type TVariableDoc = { grupo: TGrupo; requerida?: string; texto: string };
+export type TVariableDoc = { grupo: TGrupo; requerida?: string; texto: string; porDefecto?: string };
 
-export const CONFIG_DOCS: Record<TEnvVariable, TVariableDoc> = {
+/**
+ * Variables of issue 23 (process roles, shared limits, time-outs) documented before that branch lands in config.ts;
+ * their `porDefecto` is the default it gives them. Once config.ts reads them, the schema's default is used (the same).
+ */
+export const DOCUMENTED_AHEAD = [
+  'MIGRATE_ON_START',
+  'HTTP_REQUEST_TIMEOUT_MS',
+  'HTTP_HEADERS_TIMEOUT_MS',
+  'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+  'HTTP_CONNECTION_TIMEOUT_MS',
+  'REDIS_URL',
+  'JOBS_CONCURRENCY',
+  'JOBS_POLL_S',
+  'SEND_WAIT_S',
+] as const;
+
+export const CONFIG_DOCS: Record<TEnvVariable, TVariableDoc> & Record<string, TVariableDoc> = {
   NODE_ENV: { grupo: 'Servidor y procesos', requerida: 'producción: `production`', texto: '`production` exige los secretos y las piezas reales (correo, Ministerio, pasarela) y rechaza los simuladores y sus ganchos de prueba.' },
   PORT: { grupo: 'Servidor y procesos', texto: 'Puerto HTTP de cada proceso (cada rol responde `/ping` y `/health/ready` ahí).' },
   HOST: { grupo: 'Servidor y procesos', texto: 'Dirección en la que escucha el HTTP.' },
   PUBLIC_URL: { grupo: 'Servidor y procesos', requerida: 'producción', texto: 'Origen público (`https://radica.example.co`): enlaces de los correos; con https las cookies son `Secure`.' },
   TRUST_PROXY: { grupo: 'Servidor y procesos', requerida: 'detrás de un balanceador', texto: 'Quién puede fijar `X-Forwarded-For`: número de saltos (`1` detrás de un balanceador) o IP/CIDR de los proxies. Sin él, la IP del socket es el cliente de cada límite por IP; `true` se rechaza.' },
+  MIGRATE_ON_START: { grupo: 'Servidor y procesos', porDefecto: '`true`', texto: '`true`: un proceso aplica al arrancar las migraciones pendientes (bajo el bloqueo de migraciones); `false`: no arranca hasta que `npm run migrate` las aplique (el de compose.yaml).' },
+  HTTP_REQUEST_TIMEOUT_MS: { grupo: 'Servidor y procesos', porDefecto: '`60000`', texto: 'Una petición (con su cuerpo) que no termina en este tiempo recibe 408 (ms).' },
+  HTTP_HEADERS_TIMEOUT_MS: { grupo: 'Servidor y procesos', porDefecto: '`15000`', texto: 'Tiempo máximo para recibir los encabezados de una petición (ms).' },
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: { grupo: 'Servidor y procesos', porDefecto: '`65000`', texto: 'Tiempo que se mantiene abierta una conexión keep-alive inactiva (ms); mayor que el del balanceador.' },
+  HTTP_CONNECTION_TIMEOUT_MS: { grupo: 'Servidor y procesos', porDefecto: '`120000`', texto: 'Un socket sin tráfico durante este tiempo se cierra (ms).' },
+  REDIS_URL: { grupo: 'Base de datos', texto: 'Redis para los contadores compartidos de los límites (`redis://127.0.0.1:6379`); sin él, PostgreSQL (memoria con PGlite).' },
   LOG_LEVEL: { grupo: 'Servidor y procesos', texto: 'Nivel de pino (`fatal` … `trace`, `silent`); secretos y encabezados de autorización se ocultan.' },
   WEB_DIST_DIR: { grupo: 'Servidor y procesos', texto: 'Carpeta de la SPA compilada; sin ella, `apps/web/dist` (la que hace `npm run build`).' },
   DATABASE_URL: { grupo: 'Base de datos', requerida: 'roles separados (api, worker, ingest) y varios nodos', texto: 'PostgreSQL (`postgres://usuario:clave@host:5432/radica`). Sin ella, PGlite embebido en `DATA_DIR/db` (un solo proceso).' },
@@ -63,6 +85,9 @@ export const CONFIG_DOCS: Record<TEnvVariable, TVariableDoc> = {
   SEND_LEASE_S: { grupo: 'Ministerio (MUV)', texto: 'Un envío sin renovar su reserva del documento durante este tiempo se da por muerto y se libera (decisión 011).' },
   JOBS_WORKER: { grupo: 'Trabajos en segundo plano', texto: '`false` deja los trabajos a `npm run start:worker` cuando `npm start` corre el resto.' },
   JOBS_BATCH_SIZE: { grupo: 'Trabajos en segundo plano', texto: 'Trabajos que toma un trabajador en cada consulta.' },
+  JOBS_CONCURRENCY: { grupo: 'Trabajos en segundo plano', porDefecto: '`10`', texto: 'Envíos que un proceso worker corre a la vez (todos los clientes juntos).' },
+  JOBS_POLL_S: { grupo: 'Trabajos en segundo plano', porDefecto: '`2`', texto: 'Segundos que un worker sin trabajo espera antes de volver a preguntar a una cola (un trabajo nuevo lo despierta enseguida).' },
+  SEND_WAIT_S: { grupo: 'Trabajos en segundo plano', porDefecto: '`25`', texto: 'Cuánto espera el envío individual de la web (y el del canal API) la respuesta del Ministerio antes de responder 202 «en cola».' },
   JOBS_EXPIRE_S: { grupo: 'Trabajos en segundo plano', texto: 'Expiración de pg-boss de un trabajo en curso (respaldo; los envíos tienen su propia reserva).' },
   UPLOAD_WORKERS: { grupo: 'Cargas y límites', texto: 'Hilos que leen y revisan las cargas (0: uno menos que los núcleos, de 1 a 4).' },
   UPLOAD_CONCURRENCY: { grupo: 'Cargas y límites', texto: 'Cargas que un proceso revisa a la vez, todos los clientes juntos (0: el doble de los hilos).' },
@@ -132,26 +157,30 @@ const GRUPOS: TGrupo[] = [
   'Métricas',
 ];
 
-/** The default of a variable as the schema gives it for an unset value (`—` when unset means "off"/"none"). */
-export function defaultOf(name: TEnvVariable): string {
-  const parsed = ENV_SCHEMA.shape[name].safeParse(undefined);
+/**
+ * The default of a variable as the schema gives it for an unset value (`—` when unset means "off"/"none"); for a
+ * variable documented ahead of config.ts, its documented default.
+ */
+export function defaultOf(name: string): string {
+  if (!(name in ENV_SCHEMA.shape)) return CONFIG_DOCS[name]?.porDefecto ?? '—';
+  const parsed = ENV_SCHEMA.shape[name as TEnvVariable].safeParse(undefined);
   if (!parsed.success || parsed.data === undefined || parsed.data === false) return '—';
   return `\`${String(parsed.data)}\``;
 }
 
 /**
  * The variables section of docs/operations.md, made from config.ts and CONFIG_DOCS: one table per group, variables
- * in the schema's order (`npx tsx scripts/docs-variables.ts` writes it between the guide's markers).
+ * in alphabetical order (`npx tsx scripts/docs-variables.ts` writes it between the guide's markers).
  */
 export function variablesMarkdown(): string {
-  const names = Object.keys(ENV_SCHEMA.shape) as TEnvVariable[];
+  const names = Object.keys(CONFIG_DOCS).sort();
   const out: string[] = [];
   for (const grupo of GRUPOS) {
-    const rows = names.filter((n) => CONFIG_DOCS[n].grupo === grupo);
+    const rows = names.filter((n) => CONFIG_DOCS[n]!.grupo === grupo);
     if (rows.length === 0) continue;
     out.push(`### ${grupo}`, '', '| Variable | Por defecto | Obligatoria | Qué hace |', '|---|---|---|---|');
     for (const n of rows) {
-      const d = CONFIG_DOCS[n];
+      const d = CONFIG_DOCS[n]!;
       out.push(`| \`${n}\` | ${defaultOf(n)} | ${d.requerida ?? 'no'} | ${d.texto} |`);
     }
     out.push('');
