@@ -73,7 +73,6 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
     webhookRetryDelayS: 1,
     databaseUrl: scratch?.url ?? null,
     pgliteDataDir: 'memory',
-    pgliteSnapshot: scratch ? undefined : await pgliteSnapshot(),
     dataDir: mkdtempSync(join(tmpdir(), 'radica-test-')),
     encryptionKey: randomBytes(32).toString('base64'),
     jwtSecret: randomBytes(32).toString('hex'),
@@ -83,6 +82,8 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
     wompiSimulatorControl: true,
     ...overrides,
   };
+  // An embedded database (the default, or a test's own on-disk one) starts from the migrated snapshot.
+  if (!config.databaseUrl && !('pgliteSnapshot' in overrides)) config.pgliteSnapshot = await pgliteSnapshot();
   const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin, whatsappSimulator: whatsappSimulatorPlugin });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
