@@ -135,6 +135,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     dataDir: config.dataDir,
     pgliteDataDir: config.pgliteDataDir,
     pgliteSnapshot: config.pgliteSnapshot,
+    log: app.log,
   });
   app.addHook('onClose', async () => database.close());
 

@@ -1,9 +1,12 @@
-// Worker thread of the upload analysis pool (analysis-pool.ts) when the API runs from its TypeScript sources: register
-// tsx in this thread (a no-op when the process already runs under tsx), then load the task. The compiled build has
+// Worker thread of the analysis pool (analysis-pool.ts) when the API runs from its TypeScript sources: register tsx in
+// this thread (a no-op when the process already runs under tsx), then load the tasks of analysis-task.ts: an upload's
+// analysis (the default), a channel's ZIP read and a chat attachment's check (issue 24 item 2). The compiled build has
 // its own bundle of analysis-task.ts instead (scripts/build.mjs, docs/decisions/032).
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: runAnalysisTask } = await import('./analysis-task.ts');
+const tasks = await import('./analysis-task.ts');
 
-export default runAnalysisTask;
+export default tasks.default;
+export const leerZip = tasks.leerZip;
+export const revisar = tasks.revisar;
