@@ -129,6 +129,8 @@ export const CONFIG_DOCS: Record<TEnvVariable, TVariableDoc> & Record<string, TV
   INBOUND_SMTP_HOST: { grupo: 'Canales SFTP y correo', texto: 'Dirección del SMTP de entrada (ponga delante un MTA público con TLS, o `0.0.0.0`).' },
   INBOUND_MAIL_DOMAIN: { grupo: 'Canales SFTP y correo', texto: 'Dominio de las direcciones `radicar+TOKEN@DOMINIO`.' },
   INBOUND_MAX_BYTES: { grupo: 'Canales SFTP y correo', texto: 'Tamaño máximo de un correo entrante con adjuntos (bytes).' },
+  INBOUND_REPLY_MAX_PER_RECIPIENT_HOUR: { grupo: 'Canales SFTP y correo', texto: 'Respuestas automáticas del canal de correo por hora a una misma dirección (todos los clientes juntos); pasado el límite el correo se procesa y registra, sin respuesta.' },
+  INBOUND_REPLY_MAX_PER_TENANT_HOUR: { grupo: 'Canales SFTP y correo', texto: 'Respuestas automáticas por hora de un mismo cliente.' },
   IMAP_URL: { grupo: 'Canales SFTP y correo', texto: 'Buzón alojado que se consulta en vez del SMTP (`imaps://usuario:clave@host:993/INBOX`).' },
   IMAP_POLL_S: { grupo: 'Canales SFTP y correo', texto: 'Cada cuánto se consulta el buzón IMAP (s).' },
   REPS_SEED: { grupo: 'REPS y copias de seguridad', texto: 'Carga el extracto REPS incluido en una tabla de prestadores vacía (por defecto sí, salvo `NODE_ENV=test`); ocurre una sola vez.' },
