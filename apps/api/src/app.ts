@@ -1,5 +1,4 @@
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -21,6 +20,9 @@ import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerRoles, rolesDeRuta, type TAcceso } from './plugins/roles.ts';
 import { registerOperatorAuth } from './plugins/operator.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { createMetrics, muvOutcome } from './lib/metrics.ts';
+import { pgBossQueueStats } from './modules/jobs/queue-stats.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -68,7 +70,8 @@ declare module 'fastify' {
 /** A registered route: its method, path, schema (request and response) and who may call it (plugins/roles.ts). */
 export type TRouteInfo = { method: string; url: string; schema?: { response?: Record<string, unknown> }; roles?: TAcceso; anonimo?: boolean };
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+/** This source folder, also in the compiled build (scripts/build.mjs keeps `import.meta.dirname`, decision 032). */
+const HERE = import.meta.dirname;
 
 /**
  * Parts the entry point hands in (the composition root: server.ts, the operator commands, the tests). The ministry's
@@ -141,9 +144,16 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteDataDir: config.pgliteDataDir, log: app.log });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteDataDir: config.pgliteDataDir,
+    pgliteSnapshot: config.pgliteSnapshot,
+    log: app.log,
+  });
   app.addHook('onClose', async () => database.close());
 
+  const metrics = createMetrics();
   const secretsDir = config.dataDir;
   const key = config.encryptionKey ? parseKey(config.encryptionKey) : loadOrCreateSecretFile(join(secretsDir, 'secret.key'), 32);
   const jwtSecret = config.jwtSecret ? Buffer.from(config.jwtSecret) : loadOrCreateSecretFile(join(secretsDir, 'jwt-secret'), 48);
@@ -180,6 +190,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       timeoutMs: config.muvTimeoutMs,
       retries: config.muvRetries,
       retryBaseMs: config.muvRetryBaseMs,
+      observe: (operation, outcome, ms) => metrics.muvRequest(operation, muvOutcome(outcome), ms / 1000),
     }),
     payments: {
       client: createWompiClient({
@@ -192,7 +203,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       browserBaseUrl: config.wompiBaseUrl ?? '/_sim/wompi/v1',
       environment: !config.wompiBaseUrl ? 'simulator' : wompiKeys.publicKey.startsWith('pub_test_') ? 'sandbox' : 'production',
     },
-    analysis: createAnalysisPool({ threads: config.uploadWorkers }),
+    analysis: createAnalysisPool({ threads: config.uploadWorkers, observe: metrics.uploadAnalysis }),
+    metrics,
     whatsapp:
       config.whatsapp.baseUrl && config.whatsapp.phoneNumberId && config.whatsapp.token
         ? createWhatsappClient({ ...config.whatsapp, baseUrl: () => config.whatsapp.baseUrl!, phoneNumberId: config.whatsapp.phoneNumberId, token: config.whatsapp.token })
@@ -217,7 +229,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   registerRequestGuards(app);
   registerAuth(app, deps.tokens, deps.sessions, deps.apiKeys);
   registerRoles(app);
-  registerOperatorAuth(app, config.dataDir);
+  registerOperatorAuth(app, config);
+  registerMetrics(app, metrics, config);
   await registerOpenApi(app, { publicUrl: config.publicUrl ?? '/' });
 
   // The SFTP channel (issue 16): created here, listening once the API listens (not in `npm run worker` nor operator
@@ -302,6 +315,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     staleAfterS: config.sendLeaseS,
     maintain: () => recoverInterruptedSends(deps),
   });
+  metrics.setQueueSource(() => pgBossQueueStats(deps.dbRows));
   // Result webhooks and rejection alerts (issue 15): their queues, the hook sends call, and the daily summary's beat.
   defineAvisosQueues(deps);
   // The WhatsApp assistant's inbound messages (issue 28): one job per message.

@@ -19,6 +19,11 @@ const ZEnv = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   /** HMAC key for access tokens. Unset → generated file DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * The operator secret (`x-radica-operator` of `npm run admin`, GET /metrics). Unset → generated file
+   * DATA_DIR/operator-secret, which differs per machine: set it when several processes serve the operator's calls.
+   */
+  OPERATOR_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   REFRESH_TOKEN_REMEMBER_TTL_S: z.coerce.number().int().min(60).default(30 * 24 * 3600),
@@ -199,7 +204,20 @@ const ZEnv = z.object({
   /** A hosted mailbox polled instead of (or besides) the SMTP server: imaps://user:pass@host:993/INBOX. */
   IMAP_URL: z.string().url().optional(),
   IMAP_POLL_S: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Prometheus metrics on their own listener (issue 25 §6): with METRICS_PORT set, GET /metrics is served there without
+   * a secret (an internal address) and not on PORT; unset, GET /metrics on PORT answers only the operator secret.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
+
+/** The environment's schema (apps/api/src/config-docs.ts documents each variable for docs/operations.md). */
+export const ENV_SCHEMA = ZEnv;
+/** Name of an environment variable the configuration reads. */
+export type TEnvVariable = keyof typeof ZEnv.shape;
+/** Every environment variable the configuration reads (docs/operations.md lists them; tests check the deploy files). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
 
 export type TConfig = {
   env: 'development' | 'production' | 'test';
@@ -210,6 +228,8 @@ export type TConfig = {
   dataDir: string;
   encryptionKey: string | null;
   jwtSecret: string | null;
+  /** OPERATOR_SECRET, or null for the generated DATA_DIR/operator-secret. */
+  operatorSecret: string | null;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   refreshTokenRememberTtlS: number;
@@ -298,8 +318,13 @@ export type TConfig = {
   inboundReplyMaxPerTenantHour: number;
   imapUrl: string | null;
   imapPollS: number;
+  /** The separate metrics listener (METRICS_PORT; 0 → any free port), or null: GET /metrics on PORT with the operator secret. */
+  metricsPort: number | null;
+  metricsHost: string;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
+  /** Tests: a migrated PGlite data directory (tarball) a new embedded database starts from (apps/api/test/pglite-snapshot.ts). */
+  pgliteSnapshot?: Blob;
   /** Base delay of MUV retries (ms); tests shorten it. */
   muvRetryBaseMs?: number;
   /** Multiplier of every per-route rate limit (1 in production; tests that are not about limits raise it). */
@@ -356,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     encryptionKey: e.ENCRYPTION_KEY ?? null,
     jwtSecret: e.JWT_SECRET ?? null,
+    operatorSecret: e.OPERATOR_SECRET ?? null,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
     refreshTokenRememberTtlS: e.REFRESH_TOKEN_REMEMBER_TTL_S,
@@ -422,6 +448,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inboundReplyMaxPerTenantHour: e.INBOUND_REPLY_MAX_PER_TENANT_HOUR,
     imapUrl: e.IMAP_URL ?? null,
     imapPollS: e.IMAP_POLL_S,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvServiceCredentials:
       e.MUV_SERVICE_USER && e.MUV_SERVICE_PASSWORD && e.MUV_SERVICE_NIT

@@ -10,6 +10,7 @@ import type { TJobQueue } from './modules/jobs/queue.ts';
 import type { TSessionCheck } from './modules/auth/session-check.ts';
 import type { TApiKeyCheck } from './modules/integraciones/api-key-check.ts';
 import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
+import type { TMetrics } from './lib/metrics.ts';
 import type { TWhatsappClient } from './integrations/whatsapp/client.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
@@ -35,6 +36,8 @@ export type TDeps = {
   payments: TPayments;
   /** Worker threads that parse and check uploads (issue 9: never on the event loop). */
   analysis: TAnalysisPool;
+  /** Prometheus metrics of this app (GET /metrics; lib/metrics.ts). */
+  metrics: TMetrics;
   /** Durable jobs (pg-boss); set by buildApp once the queue has started (issue 4 bulk sends). */
   jobs?: TJobQueue;
   /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */
