@@ -55,15 +55,11 @@ export const MSG_USUARIOS = {
   usuariosVacio: 'Aún no hay más usuarios',
   columnaNombre: 'Nombre',
   columnaCorreo: 'Correo',
-  columnaRol: 'Rol',
   columnaUltimoIngreso: 'Último ingreso',
-  columnaEstado: 'Estado',
-  columnaVence: 'Vence',
   columnaInvitadoPor: 'Invitó',
   nuncaIngreso: 'Aún no ingresa',
   estadoActivo: 'Activo',
   estadoPendiente: 'Pendiente',
-  estadoVencida: 'Vencida',
   tu: '(tú)',
   reenviar: 'Reenviar',
   cancelarInvitacion: 'Cancelar invitación',
@@ -90,7 +86,6 @@ export const MSG_USUARIOS = {
   historialCanal: 'Sin persona (canal automático)',
   // API keys (Configuración › Integraciones)
   claveEstadoSuspendida: 'Suspendida',
-  claveConfirmar: 'Confirmar',
   claveConfirmarDe: (nombre: string) => `Confirmar la clave ${nombre}`,
   claveCreadaPor: (nombre: string) => `Creada por ${nombre}`,
   // the invitation mail
@@ -123,7 +118,6 @@ export const MSG_USUARIOS = {
   whatsappVincular: 'Vincular número',
   whatsappNumeroVinculado: (numero: string) => `Vinculado al +${numero}`,
   whatsappDesvincular: 'Desvincular',
-  perfilRol: 'Rol',
   // the WhatsApp assistant's own answers
   whatsappDesconocido:
     'Hola, soy el asistente de Radica. Este número no está vinculado a ningún usuario: vincúlalo en Radica › Perfil › WhatsApp para consultar tus documentos.',

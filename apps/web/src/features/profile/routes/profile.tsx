@@ -32,7 +32,7 @@ export function ProfileRoute() {
               { label: 'Email', value: user?.email },
               { label: 'ID de usuario', value: user ? String(user.id) : undefined },
               { label: 'Tipo de autenticación', value: authTypeLabel(user?.authType) },
-              { label: MSG_USUARIOS.perfilRol, value: rol ? ROL_NOMBRE[rol] : undefined },
+              { label: MSG_USUARIOS.campoRol, value: rol ? ROL_NOMBRE[rol] : undefined },
             ]}
           />
         </CardBody>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TApiKey } from '@radica/contracts/integraciones';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -84,7 +85,7 @@ export function ApiKeyList({
             {estado === 'suspendida' && onConfirm && (
               <div className="flex gap-2 self-start sm:self-center">
                 <Button size="sm" aria-label={MSG_USUARIOS.claveConfirmarDe(key.nombre)} onClick={() => onConfirm(key)}>
-                  {MSG_USUARIOS.claveConfirmar}
+                  {MSG_MINISTERIO.confirm}
                 </Button>
                 <Button variant="secondary" size="sm" aria-label={MSG_INTEGRACIONES.revocarClaveDe(key.nombre)} onClick={() => onRevoke(key)}>
                   {MSG_INTEGRACIONES.revocar}

@@ -3,6 +3,8 @@ import { MailPlus, RotateCw, Trash2, UserX, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { ROL_DESCRIPCION, ROL_NOMBRE, ROLES, type TRol, type TUsuario } from '@radica/contracts/usuarios';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -102,9 +104,9 @@ export function UsuariosTab() {
                 <tr>
                   <th scope="col" className="py-2 pr-3">{MSG_USUARIOS.columnaNombre}</th>
                   <th scope="col" className="py-2 pr-3">{MSG_USUARIOS.columnaCorreo}</th>
-                  <th scope="col" className="py-2 pr-3">{MSG_USUARIOS.columnaRol}</th>
+                  <th scope="col" className="py-2 pr-3">{MSG_USUARIOS.campoRol}</th>
                   <th scope="col" className="py-2 pr-3">{MSG_USUARIOS.columnaUltimoIngreso}</th>
-                  <th scope="col" className="py-2 pr-3">{MSG_USUARIOS.columnaEstado}</th>
+                  <th scope="col" className="py-2 pr-3">{MSG_MINISTERIO.filterStatus}</th>
                   <th scope="col" className="py-2"><span className="sr-only">Acciones</span></th>
                 </tr>
               </thead>
@@ -156,9 +158,9 @@ export function UsuariosTab() {
                     <div className="min-w-0">
                       <p className="break-all text-sm font-medium text-slate-900">{i.email}</p>
                       <p className="text-xs text-slate-500">
-                        {ROL_NOMBRE[i.rol]} · {MSG_USUARIOS.columnaInvitadoPor}: {i.invitadoPor} · {MSG_USUARIOS.columnaVence}: {formatDate(i.expiraEn)}{' '}
+                        {ROL_NOMBRE[i.rol]} · {MSG_USUARIOS.columnaInvitadoPor}: {i.invitadoPor} · {MSG_INTEGRACIONES.columnaVence}: {formatDate(i.expiraEn)}{' '}
                         <span className={i.estado === 'vencida' ? 'font-medium text-red-700' : 'text-amber-800'}>
-                          ({i.estado === 'vencida' ? MSG_USUARIOS.estadoVencida : MSG_USUARIOS.estadoPendiente})
+                          ({i.estado === 'vencida' ? MSG_INTEGRACIONES.estadoVencida : MSG_USUARIOS.estadoPendiente})
                         </span>
                       </p>
                     </div>
