@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
@@ -26,17 +28,45 @@ import {
 type TMail = { to: string; subject: string; text: string };
 let sink: Awaited<ReturnType<typeof startSmtpSink<TMail>>>;
 let t: TTestApp;
+/** Google sign-in against a local JWKS (as auth/google.test.ts): ID tokens signed here. */
+const GOOGLE_CLIENT_ID = 'radica-usuarios.apps.googleusercontent.com';
+let jwks: Server;
+let googleKey: CryptoKey;
+const googleToken = (email: string, sub: string) =>
+  new SignJWT({ sub, email, email_verified: true, name: 'Laura Pérez', given_name: 'Laura', family_name: 'Pérez' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
+    .setIssuer('https://accounts.google.com')
+    .setAudience(GOOGLE_CLIENT_ID)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(googleKey);
 
 beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  googleKey = pair.privateKey;
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  jwks = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((ok) => jwks.listen(0, '127.0.0.1', ok));
+  const jwksAddress = jwks.address();
   sink = await startSmtpSink<TMail>(async (raw) => {
     const m = await simpleParser(raw);
     return { to: m.to ? [m.to].flat().map((a) => a.text).join(',') : '', subject: m.subject ?? '', text: m.text ?? '' };
   });
-  t = await startTestApp({ smtpUrl: sink.url, mailFrom: 'Radica <no-reply@radica.test>', publicUrl: 'https://radica.test' });
+  t = await startTestApp({
+    smtpUrl: sink.url,
+    mailFrom: 'Radica <no-reply@radica.test>',
+    publicUrl: 'https://radica.test',
+    googleClientId: GOOGLE_CLIENT_ID,
+    googleJwksUrl: `http://127.0.0.1:${typeof jwksAddress === 'object' && jwksAddress ? jwksAddress.port : 0}/certs`,
+  });
 });
 afterAll(async () => {
   await t?.close();
   await sink?.close();
+  await new Promise((ok) => jwks?.close(ok));
 });
 
 /** The newest message to `to` whose subject matches, waiting for it to arrive over SMTP. */
@@ -149,6 +179,23 @@ describe('invitations (issue 28)', () => {
     ]);
     expect(list.body.data.usuarios[1].ultimoIngreso).not.toBeNull();
     expect(list.body.data.puestos).toEqual({ usados: 2, total: 10, plan: 'business' });
+  });
+
+  it('accepts with Google only for the invited e-mail, then signs in with Google', async () => {
+    const before = sink.received.length;
+    expect((await a.c.post('/api/usuarios/invitaciones', { email: 'laura@gmail.test', rol: 'consulta' })).status).toBe(200);
+    const token = await tokenMailed('laura@gmail.test', before);
+    const other = await client(t.url).post('/api/usuarios/invitaciones/aceptar', { token, googleToken: await googleToken('otra@gmail.test', 'g-otra') });
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ code: 'GOOGLE_EMAIL_MISMATCH', message: MSG_USUARIOS.invitacionEmailGoogle('laura@gmail.test') });
+    const ok = await client(t.url).post('/api/usuarios/invitaciones/aceptar', { token, googleToken: await googleToken('laura@gmail.test', 'g-laura') });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user).toMatchObject({ email: 'laura@gmail.test', name: 'Laura Pérez', authType: 'google', rol: 'consulta' });
+    const google = await client(t.url).post('/api/Auth/google', { googleToken: await googleToken('laura@gmail.test', 'g-laura') });
+    expect(google.status).toBe(200);
+    expect(google.body.data.tenant.validator).toBe(a.c.validator);
+    // Removed again so the seat counts below hold.
+    await a.c.call('DELETE', `/api/usuarios/${ok.body.data.user.id}`);
   });
 
   it('accepts a link once under concurrency, and resend and cancel replace or end the link', async () => {
