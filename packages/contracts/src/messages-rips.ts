@@ -3,6 +3,29 @@
  * All Radica's own texts. Each text is defined once in the whole catalogue (index-check.test.ts).
  */
 export const MSG_RIPS = {
+  // drafts and the editor
+  borradorNoEncontrado: 'No se encontró ese RIPS.',
+  borradorCambio:
+    'Este RIPS cambió en otra pestaña o por otra persona desde que lo abriste. Tus cambios siguen aquí: recarga la versión guardada o sobrescríbela.',
+  borradorRadicado: 'Este RIPS ya se radicó: se corrige desde el documento del Ministerio.',
+  borradorSinXml: 'Para radicar el RIPS hace falta la factura electrónica (XML): cárgala en el RIPS.',
+  borradorJsonInvalido: 'El archivo no es un RIPS JSON: debe ser un objeto con numDocumentoIdObligado, numFactura y usuarios.',
+  borradorXmlYaTiene: 'El RIPS ya tiene su factura XML.',
+  borradorEliminado: 'Borrador eliminado.',
+  borradorCreado: 'RIPS creado.',
+  borradorGuardado: 'Cambios guardados.',
+  borradorRadicadoOk: 'RIPS radicado con su factura: quedó como documento del Ministerio.',
+  origenRequiereArchivo: 'Elige el archivo con el que empezar el RIPS.',
+  soloAdministrador: 'Solo el administrador de la cuenta puede exportar los pacientes.',
+  pacienteNoEncontrado: 'No se encontró ese paciente.',
+  pacienteEliminado: 'Paciente eliminado, con sus datos.',
+  pacienteGuardado: 'Paciente guardado.',
+  pacienteExiste: 'Ya hay un paciente con ese tipo y número de documento.',
+  pacientesImportados: (creados: number, actualizados: number) => `Pacientes importados: ${creados} nuevos, ${actualizados} actualizados.`,
+  medicamentoNoEncontrado: 'No se encontró ese medicamento.',
+  medicamentoExiste: 'Ya hay un medicamento con ese código (CUM / IUM).',
+  medicamentoGuardado: 'Medicamento guardado.',
+  medicamentoEliminado: 'Medicamento eliminado.',
   // spreadsheets (packages/fevrips sheet.ts, sheet-io.ts)
   hojaFila: (fila: number, columna: string | null, mensaje: string) =>
     columna ? `Fila ${fila}, columna ${columna}: ${mensaje}` : `Fila ${fila}: ${mensaje}`,

@@ -2,7 +2,7 @@ import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { RIPS_TIPOS_SERVICIO } from '@radica/contracts/rips-codigos';
 import { checkRipsStructure, resolveRipsVersion } from './check.ts';
 import { parseRipsObject, SERVICE_LISTS, type TServiceList } from './rips.ts';
-import { ripsSchema, type TFieldSpec, type TRipsSchema, type TRipsSchemaVersion } from './schema.ts';
+import { ripsSchema, type TFieldSpec, type TRipsSchemaVersion } from './schema.ts';
 import { isRecord } from './shared.ts';
 import type { TReferenceTables } from './tables.ts';
 import type { TFevXml } from './xml.ts';
@@ -480,5 +480,44 @@ class ErrorList {
   }
 }
 
-/** The structure's schema, re-exported for the sheet's documentation (template, CLI). */
-export type { TRipsSchema };
+
+/**
+ * The RIPS with its keys in the structure's order (issue 27 "the JSON exactly as the ministry expects"): the
+ * transaction's fields then `usuarios`; each user's fields then `servicios`; the lists in the order of Res. 2275
+ * (consultas, procedimientos, urgencias, hospitalizacion, recienNacidos, medicamentos, otrosServicios); each service's
+ * fields in order. Keys the structure does not define are kept after the known ones. Values are not changed. (A
+ * database's JSON column may reorder keys; the export and the filing go through this.)
+ */
+export function ripsEnOrden(rips: Record<string, unknown>, version: TRipsSchemaVersion): Record<string, unknown> {
+  const schema = ripsSchema(version);
+  const ordered = (record: Record<string, unknown>, keys: string[], tail: string[] = []) => {
+    const out: Record<string, unknown> = {};
+    for (const k of keys) if (Object.hasOwn(record, k)) out[k] = record[k];
+    for (const k of Object.keys(record)) if (!Object.hasOwn(out, k) && !tail.includes(k)) out[k] = record[k];
+    for (const k of tail) if (Object.hasOwn(record, k)) out[k] = record[k];
+    return out;
+  };
+  const out = ordered(rips, Object.keys(schema.transaccion), ['usuarios']);
+  if (Array.isArray(rips['usuarios']))
+    out['usuarios'] = rips['usuarios'].map((usuario: unknown) => {
+      if (!isRecord(usuario)) return usuario;
+      const u = ordered(usuario, Object.keys(schema.usuario), ['servicios']);
+      const servicios = usuario['servicios'];
+      if (isRecord(servicios)) {
+        const lists = ordered(servicios, [...SERVICE_LISTS]);
+        for (const list of SERVICE_LISTS) {
+          const items = lists[list];
+          if (Array.isArray(items))
+            lists[list] = items.map((s: unknown) => (isRecord(s) ? ordered(s, Object.keys(schema.servicios[list])) : s));
+        }
+        u['servicios'] = lists;
+      }
+      return u;
+    });
+  return out;
+}
+
+/** The RIPS JSON file as the ministry expects it: {@link ripsEnOrden}, UTF-8 without BOM, two-space indentation. */
+export function ripsJsonText(rips: Record<string, unknown>, version: TRipsSchemaVersion): string {
+  return JSON.stringify(ripsEnOrden(rips, version), null, 2);
+}
