@@ -46,26 +46,33 @@ export const Campo = memo(function Campo({
   const set = (text: string) => onChange(campo.campo, deTexto(text, campo));
   let control;
   if (campo.opciones) {
-    const current = aTexto(value);
-    const known = campo.opciones.some((o) => o.codigo === current);
+    // a text input with the codes as suggestions (a datalist): the clerk types the code ('CC', '01') and moves on;
+    // a native select's type-ahead would turn a second 'C' into the next option
+    const listId = `${id}-opciones`;
     control = (
-      <select
-        id={id}
-        aria-label={campo.campo}
-        aria-invalid={invalid || undefined}
-        aria-describedby={errorsId}
-        value={current}
-        onChange={(e) => set(e.target.value)}
-        className={inputClass(invalid)}
-      >
-        <option value="">—</option>
-        {!known && current !== '' && <option value={current}>{current}</option>}
-        {campo.opciones.map((o) => (
-          <option key={o.codigo} value={o.codigo}>
-            {o.codigo} · {o.nombre}
-          </option>
-        ))}
-      </select>
+      <>
+        <input
+          id={id}
+          aria-label={campo.campo}
+          aria-invalid={invalid || undefined}
+          aria-describedby={errorsId}
+          list={listId}
+          autoComplete="off"
+          value={aTexto(value)}
+          onChange={(e) => set(e.target.value.trim().toUpperCase() === e.target.value.trim() ? e.target.value.trim() : e.target.value)}
+          className={inputClass(invalid)}
+        />
+        <datalist id={listId}>
+          {campo.opciones.map((o) => (
+            <option key={o.codigo} value={o.codigo}>
+              {o.nombre}
+            </option>
+          ))}
+        </datalist>
+        {campo.opciones.find((o) => o.codigo === aTexto(value)) && (
+          <p className="truncate text-[11px] text-slate-500">{campo.opciones.find((o) => o.codigo === aTexto(value))!.nombre}</p>
+        )}
+      </>
     );
   } else if (referencia || buscar) {
     control = (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -85,9 +85,9 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
     setSeleccion(u);
     enfocar(`u${u}-${estructura.usuario[0]!.campo}`);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (!editable || !e.altKey) return;
-    const key = e.key.toLowerCase();
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!editable || !e.altKey || document.querySelector('[role="dialog"]')) return;
+    const key = e.code === 'KeyU' ? 'u' : e.code === 'KeyN' ? 'n' : e.code === 'KeyD' ? 'd' : e.key.toLowerCase();
     const target = e.target as HTMLElement;
     if (key === 'u') {
       e.preventDefault();
@@ -103,6 +103,17 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
       if (servicio) document.querySelector<HTMLButtonElement>(`[data-duplicar="${servicio}"]`)?.click();
     }
   };
+
+  // the editor's shortcuts work wherever the focus is on the page (also before the first field has it)
+  const onKeyDownRef = useRef(onKeyDown);
+  useEffect(() => {
+    onKeyDownRef.current = onKeyDown;
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKeyDownRef.current(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   const onRadicar = async () => {
     setConfirmarRadicar(false);
@@ -127,7 +138,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
   const bajar = (ruta: string, nombre: string) => void descargar(ruta, nombre).catch((e: unknown) => toast.error(getErrorMessage(e)));
 
   return (
-    <div className="mx-auto max-w-7xl space-y-4" onKeyDown={onKeyDown}>
+    <div className="mx-auto max-w-7xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold text-slate-900">RIPS {formato}</h2>
