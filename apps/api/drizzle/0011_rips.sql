@@ -6,7 +6,7 @@ CREATE TABLE "rips_borradores" (
 	"estructura" text NOT NULL,
 	"origen" text NOT NULL,
 	"estado" text DEFAULT 'BORRADOR' NOT NULL,
-	"contenido" jsonb,
+	"contenido" text,
 	"xml" "bytea",
 	"xml_nombre" text,
 	"formato" text,

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customType, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, ts } from './columns.ts';
 import { tenants, users } from './schema-accounts.ts';
 import { fevRips } from './schema-documents.ts';
@@ -7,6 +7,16 @@ import { fevRips } from './schema-documents.ts';
  * Drizzle schema of the RIPS module (issue 27): RIPS drafts created on the platform, the tenant's patients (sensitive
  * health data, Ley 1581: every access logged) and medications.
  */
+
+/**
+ * A JSON value kept as its text: the database copies it as it is (a jsonb column parses and re-encodes megabytes on every
+ * autosave, and loses the key order). Nothing queries inside it.
+ */
+const jsonText = customType<{ data: unknown; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => JSON.parse(value) as unknown,
+});
 
 /**
  * A RIPS created or imported on the platform. `contenido` is the RIPS while it is a draft; once radicated it is null
@@ -27,7 +37,7 @@ export const ripsBorradores = pgTable(
     estructura: text('estructura').notNull(),
     origen: text('origen').notNull(),
     estado: text('estado').notNull().default('BORRADOR'),
-    contenido: jsonb('contenido'),
+    contenido: jsonText('contenido'),
     /** The invoice (or note) XML the RIPS goes with, as uploaded. */
     xml: bytea('xml'),
     xmlNombre: text('xml_nombre'),

@@ -45,19 +45,32 @@ export async function lockBorrador(tx: TTx, tenantId: number, id: number): Promi
   return row;
 }
 
-/** Writes `patch` only if the draft is still at `version` (optimistic concurrency); the row, or undefined. */
+/**
+ * Writes `patch` only if the draft is still at `version` (optimistic concurrency); the new version, or undefined.
+ * (Only the version comes back: the content can be megabytes.)
+ */
 export async function updateBorradorAt(
   q: TQuery,
   tenantId: number,
   id: number,
   version: number,
   patch: Partial<TBorradorInsert>,
-): Promise<TBorradorRow | undefined> {
+): Promise<{ version: number } | undefined> {
   const [row] = await q
     .update(ripsBorradores)
     .set({ ...patch, version: version + 1 })
     .where(and(eq(ripsBorradores.id, id), eq(ripsBorradores.tenantId, tenantId), eq(ripsBorradores.version, version)))
-    .returning();
+    .returning({ version: ripsBorradores.version });
+  return row;
+}
+
+/** The draft without its content and XML (what an autosave checks before using its cached content). */
+export async function findBorradorMeta(q: TQuery, tenantId: number, id: number) {
+  const [row] = await q
+    .select({ id: ripsBorradores.id, version: ripsBorradores.version, estado: ripsBorradores.estado, fevRipsId: ripsBorradores.fevRipsId, fechaModificacion: ripsBorradores.fechaModificacion })
+    .from(ripsBorradores)
+    .where(and(eq(ripsBorradores.id, id), eq(ripsBorradores.tenantId, tenantId)))
+    .limit(1);
   return row;
 }
 

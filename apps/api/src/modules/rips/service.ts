@@ -31,6 +31,7 @@ import {
   claimRadicacion,
   deleteBorrador,
   findBorrador,
+  findBorradorMeta,
   insertBorrador,
   listBorradores,
   readDocumentJson,
@@ -288,21 +289,44 @@ export function aplicarCambios(rips: Record<string, unknown>, cambios: TCambioRi
  * saved version) and nothing is overwritten; a radicated one 409 BORRADOR_RADICADO.
  */
 export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: TGuardarBorradorRequest): Promise<TGuardarBorradorData> {
-  const row = await cargar(deps, ctx, id);
-  if (row.fevRipsId !== null || row.estado === 'RADICANDO') throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
-  if (row.version !== req.version) throw cambio(row);
-  const rips = aplicarCambios((row.contenido ?? { usuarios: [] }) as Record<string, unknown>, req.cambios);
-  const a = analizarBorrador(rips, xmlDe(row));
+  const meta = await findBorradorMeta(deps.db, ctx.tenantId, id);
+  if (!meta) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
+  if (meta.fevRipsId !== null || meta.estado === 'RADICANDO') throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
+  if (meta.version !== req.version) throw cambio(meta);
+  const key = `${ctx.tenantId}:${id}`;
+  let base = enEdicion.get(key);
+  if (!base || base.version !== meta.version) {
+    const row = await cargar(deps, ctx, id);
+    if (row.version !== req.version) throw cambio(row);
+    base = { version: row.version, rips: (row.contenido ?? { usuarios: [] }) as Record<string, unknown>, xml: xmlDe(row) };
+  }
+  const rips = aplicarCambios(base.rips, req.cambios);
+  const a = analizarBorrador(rips, base.xml);
   const now = new Date();
   const saved = await updateBorradorAt(deps.db, ctx.tenantId, id, req.version, { contenido: rips, estado: a.estado, fechaModificacion: now, ...a.facts });
   if (!saved) {
-    const current = await cargar(deps, ctx, id);
-    throw cambio(current);
+    enEdicion.delete(key);
+    throw cambio((await findBorradorMeta(deps.db, ctx.tenantId, id)) ?? meta);
   }
+  recordar(key, { version: saved.version, rips, xml: base.xml });
   return { version: saved.version, estado: a.estado, estructura: a.version, hallazgos: a.hallazgos, conciliacion: a.conciliacion, fechaModificacion: now.toISOString() };
 }
 
-function cambio(row: TBorradorRow): AppError {
+/**
+ * The drafts being edited in this process, by tenant and id, with the version their content is: an autosave of the
+ * same version skips reading and parsing megabytes of JSON again (issue 27 "300 ms"). Only a cache: an entry is used
+ * only when its version is the stored one (every write raises it, in any process), so it is never stale.
+ */
+const enEdicion = new Map<string, { version: number; rips: Record<string, unknown>; xml: TFevXml | null }>();
+const EN_EDICION_MAX = 16;
+
+function recordar(key: string, entry: { version: number; rips: Record<string, unknown>; xml: TFevXml | null }) {
+  enEdicion.delete(key);
+  enEdicion.set(key, entry);
+  if (enEdicion.size > EN_EDICION_MAX) enEdicion.delete(enEdicion.keys().next().value!);
+}
+
+function cambio(row: { version: number; fechaModificacion: Date }): AppError {
   return new AppError('BORRADOR_CAMBIO', MSG_RIPS.borradorCambio, { version: row.version, fechaModificacion: row.fechaModificacion.toISOString() });
 }
 

@@ -16,11 +16,17 @@ export function HallazgoItem({ h, compact = false }: { h: THallazgoRips; compact
         <span className="font-semibold">{h.codigo}</span> {h.observaciones || h.descripcion}
       </p>
       {!compact && h.observaciones && <p className="mt-0.5 opacity-80">{h.descripcion}</p>}
-      {regla && (
-        <p className="mt-0.5">
-          <span className="font-medium">Cómo corregir:</span> {regla.comoCorregir}
-        </p>
-      )}
+      {regla &&
+        (compact ? (
+          <details className="mt-0.5">
+            <summary className="cursor-pointer font-medium">Cómo corregir</summary>
+            <p>{regla.comoCorregir}</p>
+          </details>
+        ) : (
+          <p className="mt-0.5">
+            <span className="font-medium">Cómo corregir:</span> {regla.comoCorregir}
+          </p>
+        ))}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { HttpError } from '../../../lib/http';
 import { guardarBorrador } from '../api/borradores';
 
 /** Pause in typing before a save (findings come back with it: issue 27 "within 300 ms"). */
-export const AUTOSAVE_DELAY_MS = 150;
+export const AUTOSAVE_DELAY_MS = 100;
 /** Waits between retries of a save that found no connection. */
 const RETRY_MS = [2_000, 5_000, 10_000];
 
