@@ -25,7 +25,7 @@ try {
   form.append('origen', 'xml');
   form.append('archivo', new Blob([new Uint8Array(xml)]), 'A01E5687.xml');
   const id = (await api.call('POST', '/api/rips/borradores', form)).data.id as number;
-  const rips = { ...bigRips(200), numDocumentoIdObligado: '901019681', numFactura: 'A01E5687' };
+  const rips: Record<string, unknown> = { ...bigRips(200), numDocumentoIdObligado: '901019681', numFactura: 'A01E5687' };
   await api.call('PATCH', `/api/rips/borradores/${id}`, { version: 1, cambios: [{ op: 'reemplazar', rips }] });
 
   // baseline: the engine alone on the same RIPS with its XML
@@ -41,7 +41,7 @@ try {
   const roundTrip: number[] = [];
   let version = (await api.call('GET', `/api/rips/borradores/${id}`)).data.version as number;
   for (let i = 0; i < 5; i++) {
-    const usuario = { ...(rips.usuarios[0] as Record<string, unknown>), codSexo: i % 2 ? 'F' : 'X' };
+    const usuario = { ...((rips['usuarios'] as Record<string, unknown>[])[0]), codSexo: i % 2 ? 'F' : 'X' };
     const t0 = performance.now();
     version = (await api.call('PATCH', `/api/rips/borradores/${id}`, { version, cambios: [{ op: 'usuario', indice: 0, usuario }] })).data.version;
     roundTrip.push(performance.now() - t0);

@@ -81,7 +81,8 @@ describe('RIPS editor: par1 by keyboard → JSON equal to the real one → radic
         await teclear(page, USUARIO.slice(0, 4), { ...usuario, fechaNacimiento: '1963-02-30' });
         const hallazgo = page.locator('#u0-fechaNacimiento-hallazgos');
         await hallazgo.getByText('RVG01').waitFor({ timeout: 5_000 });
-        await hallazgo.getByText('Cómo corregir:').waitFor();
+        await hallazgo.getByText('Cómo corregir').waitFor();
+        await hallazgo.getByText(/1963-02-30/).waitFor({ timeout: 5_000 });
         await screenshot(page, 'rips-hallazgo-en-campo');
         await page.keyboard.press('Shift+Tab');
         await teclear(page, USUARIO.slice(3), usuario);
