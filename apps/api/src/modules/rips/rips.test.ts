@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { ripsToCsv, ripsToXlsx, EXAMPLE_RIPS } from '@radica/fevrips/sheet-io';
-import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, client, fileForm, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
+import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, client, fileForm, par1Copy, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
 /**
  * The RIPS module over real HTTP (issue 27): a draft from par1's XML filled with par1's users, exported exactly as the
@@ -99,6 +99,24 @@ describe('RIPS drafts (issue 27)', () => {
     expect(send.body.data.cuv).toMatch(/^[0-9a-f]{96}$/);
   });
 
+  it('completes a document whose invoice was uploaded before on /ministerio/nuevo: still one document', async () => {
+    const pair = par1Copy('A01E7001');
+    const xmlOnly = await a.post('/api/FevRips/subir-archivo', fileForm('A01E7001.xml', pair.xml));
+    const documentId = xmlOnly.body.data.fevRipsId;
+    const created = await nuevo(a, 'xml', { name: 'A01E7001.xml', bytes: pair.xml });
+    const draft = created.body.data.id;
+    const saved = await a.call('PATCH', `/api/rips/borradores/${draft}`, { version: 1, cambios: [{ op: 'reemplazar', rips: JSON.parse(pair.json.toString('utf8')) }] });
+    expect(saved.status).toBe(200);
+    const r = await a.post(`/api/rips/borradores/${draft}/radicar`);
+    expect(r.body.data.fevRipsId).toBe(documentId);
+    const detail = await a.get(`/api/FevRips/${documentId}/detail`);
+    expect(detail.body.data).toMatchObject({ xml: true, json: true });
+    // the spreadsheet of a radicated RIPS is the document's JSON
+    const headers = { authorization: `Bearer ${a.token}`, 'x-validator': a.validator };
+    const csv = await (await fetch(`${t.url}/api/rips/borradores/${draft}/hoja?formato=csv`, { headers })).text();
+    expect(csv).toContain('A01E7001');
+  });
+
   it('filled the patients from the RIPS; patient data stay in the tenant, every access is logged, only the owner exports', async () => {
     const list = await a.get('/api/rips/pacientes');
     expect(list.body.data.total).toBe(4);
@@ -109,11 +127,12 @@ describe('RIPS drafts (issue 27)', () => {
     const csv = await fetch(`${t.url}/api/rips/pacientes/exportar`, { headers: { authorization: `Bearer ${a.token}`, 'x-validator': a.validator } });
     expect(csv.status).toBe(200);
     expect((await csv.text()).split('\r\n').filter(Boolean)).toHaveLength(5);
+    expect((await b.put(`/api/rips/pacientes/${paciente.id}`, { ...paciente, nombre: 'Intruso' })).status).toBe(404);
+    const meds = (await a.get('/api/rips/medicamentos')).body.data;
+    if (meds.items[0]) expect((await b.call('DELETE', `/api/rips/medicamentos/${meds.items[0].id}`)).status).toBe(404);
     const del = await a.call('DELETE', `/api/rips/pacientes/${paciente.id}`);
     expect(del.status).toBe(200);
     expect((await a.get('/api/rips/pacientes')).body.data.total).toBe(3);
-    const meds = await a.get('/api/rips/medicamentos');
-    expect(meds.status).toBe(200);
     const accesos = (await a.get('/api/rips/pacientes/accesos')).body.data.items.map((x: { accion: string; pacienteId: number | null }) => [x.accion, x.pacienteId]);
     expect(accesos).toEqual(expect.arrayContaining([['eliminar', paciente.id], ['exportar', null], ['listar', null], ['registrar-desde-rips', null]]));
     expect((await b.get('/api/rips/pacientes/accesos')).body.data.items.every((x: { accion: string }) => x.accion !== 'eliminar')).toBe(true);
