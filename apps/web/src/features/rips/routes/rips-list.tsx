@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FilePlus2, Trash2 } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
-import { ESTADO_BORRADOR_LABEL, ZEstadoBorrador, type TBorradorFila, type TEstadoBorrador } from '@radica/contracts/rips';
+import { ESTADO_BORRADOR_LABEL, ZEstadoBorrador, type TBorradorFila, type TEstadoBorrador, type TEstructuraRips } from '@radica/contracts/rips';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -28,10 +28,11 @@ const ESTRUCTURA_CORTA = { 'res2275-2023': '2275', 'res948-2026-dt1-v002': '948'
 export function RipsListRoute() {
   const [texto, setTexto] = useState('');
   const [estado, setEstado] = useState<TEstadoBorrador | ''>('');
+  const [estructura, setEstructura] = useState<TEstructuraRips | ''>('');
   const [pagina, setPagina] = useState(1);
   const [eliminar, setEliminar] = useState<TBorradorFila | null>(null);
   const busqueda = useDebouncedValue(texto.trim(), 400);
-  const list = useBorradores({ texto: busqueda || undefined, estado: estado || undefined, pagina });
+  const list = useBorradores({ texto: busqueda || undefined, estado: estado || undefined, estructura: estructura || undefined, pagina });
   const borrar = useEliminarBorrador();
   const rows = list.data?.items ?? [];
 
@@ -89,6 +90,34 @@ export function RipsListRoute() {
               ))}
             </select>
           </label>
+          <label className="flex flex-col gap-1 text-sm text-slate-600">
+            Estructura
+            <select
+              value={estructura}
+              onChange={(e) => {
+                setEstructura(e.target.value as TEstructuraRips | '');
+                setPagina(1);
+              }}
+              className="h-10 rounded-lg border border-slate-300 px-3 text-sm"
+            >
+              <option value="">Todas</option>
+              <option value="res2275-2023">Res. 2275 de 2023</option>
+              <option value="res948-2026-dt1-v002">Res. 948 de 2026</option>
+            </select>
+          </label>
+          {(texto || estado || estructura) && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setTexto('');
+                setEstado('');
+                setEstructura('');
+                setPagina(1);
+              }}
+            >
+              Limpiar filtros
+            </Button>
+          )}
         </div>
         {list.isPending ? (
           <LoadingScreen text={MSG.uiLoading} />
@@ -99,7 +128,7 @@ export function RipsListRoute() {
             </Alert>
           </div>
         ) : rows.length === 0 ? (
-          <EmptyState title="No hay RIPS" description={busqueda || estado ? 'Intenta ajustar los filtros de búsqueda' : 'Crea el primero con «Nuevo RIPS».'} />
+          <EmptyState title="No hay RIPS" description={busqueda || estado || estructura ? 'Intenta ajustar los filtros de búsqueda' : 'Crea el primero con «Nuevo RIPS».'} />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[48rem] text-sm">
