@@ -36,6 +36,7 @@ export function Autocompletar({
   const [active, setActive] = useState(0);
   const [query, setQuery] = useState<string | null>(null);
   const buscarRef = useRef(buscar);
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     buscarRef.current = buscar;
   });
@@ -49,7 +50,8 @@ export function Autocompletar({
         .then((found) => {
           setItems(found);
           setActive(0);
-          setOpen(found.length > 0);
+          // an answer that comes after the clerk moved on (Tab) opens nothing
+          setOpen(found.length > 0 && document.activeElement === inputRef.current);
         })
         .catch(() => setOpen(false));
     }, 250);
@@ -85,6 +87,7 @@ export function Autocompletar({
   return (
     <div className="relative">
       <input
+        ref={inputRef}
         id={id}
         aria-label={label}
         role="combobox"
