@@ -37,8 +37,8 @@ const PROCEDIMIENTO = ['codPrestador', 'fechaInicioAtencion', 'idMIPRES', 'numAu
 async function teclear(page: Page, campos: string[], valores: Record<string, unknown>) {
   for (const campo of campos) {
     const value = valores[campo];
-    const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute('aria-label') }));
-    expect(focused.label).toBe(campo);
+    const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute('aria-label'), html: document.activeElement?.outerHTML.slice(0, 200) }));
+    expect(focused.label, focused.html).toBe(campo);
     if (value !== null && value !== undefined) {
       if (focused.tag !== 'SELECT') await page.keyboard.press('Control+A');
       await page.keyboard.type(String(value), { delay: focused.tag === 'SELECT' ? 60 : 0 });
@@ -81,7 +81,7 @@ describe('RIPS editor: par1 by keyboard → JSON equal to the real one → radic
         await teclear(page, USUARIO.slice(0, 4), { ...usuario, fechaNacimiento: '1963-02-30' });
         const hallazgo = page.locator('#u0-fechaNacimiento-hallazgos');
         await hallazgo.getByText('RVG01').waitFor({ timeout: 5_000 });
-        await hallazgo.getByText('Cómo corregir').waitFor();
+        await hallazgo.getByText('Cómo corregir', { exact: true }).waitFor();
         await hallazgo.getByText(/1963-02-30/).waitFor({ timeout: 5_000 });
         await screenshot(page, 'rips-hallazgo-en-campo');
         await page.keyboard.press('Shift+Tab');

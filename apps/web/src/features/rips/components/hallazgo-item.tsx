@@ -18,9 +18,14 @@ export function HallazgoItem({ h, compact = false }: { h: THallazgoRips; compact
       {!compact && h.observaciones && <p className="mt-0.5 opacity-80">{h.descripcion}</p>}
       {regla &&
         (compact ? (
+          // folded under the field; out of the Tab order so a clerk tabbing from field to field never stops on it
+          // (the text is read with the field: the findings are its aria-describedby)
           <details className="mt-0.5">
-            <summary className="cursor-pointer font-medium">Cómo corregir</summary>
+            <summary tabIndex={-1} className="cursor-pointer font-medium">
+              Cómo corregir
+            </summary>
             <p>{regla.comoCorregir}</p>
+            <span className="sr-only">Cómo corregir: {regla.comoCorregir}</span>
           </details>
         ) : (
           <p className="mt-0.5">
