@@ -32,10 +32,10 @@ beforeAll(async () => {
   api = await createMinisterioAccount(h, EMAIL, PASSWORD);
   approvedId = await seedDocument(api, 'TEL0001');
   await api.call('POST', `/api/FevRips/${approvedId}/enviar`);
-  // A rejected document with long ministry texts: its RIPS total no longer matches the invoice.
+  // A rejected document with long ministry texts.
   const pair = par1As('TEL0002');
   const rips = JSON.parse(pair.json.toString('utf8'));
-  rips.usuarios[0].servicios.procedimientos[0].vrServicio = 1;
+  rips.usuarios[0].servicios.procedimientos[0].codPrestador = '76001126940'; // 11 digits: RVG01, as in a real answer
   rejectedId = await uploadFile(api, 'TEL0002.xml', pair.xml);
   await uploadFile(api, 'TEL0002.json', Buffer.from(JSON.stringify(rips)), rejectedId);
   await api.call('POST', `/api/FevRips/${rejectedId}/enviar`);

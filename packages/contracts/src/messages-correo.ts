@@ -62,6 +62,14 @@ export const MSG_CORREO = {
   respuestaVerDocumento: (url: string) => `Ver el documento: ${url}`,
   respuestaArchivosNoRadicados: 'Archivos que no se radicaron:',
   respuestaMasHallazgos: (n: number) => `… y ${n} hallazgos más: revísalos en Radica.`,
+  /** Issue 22: one line per code, with how many times and where. */
+  respuestaVeces: (n: number) => ` (${n} veces)`,
+  respuestaLugares: (lugares: string[], resto: number) =>
+    `Dónde: ${lugares.join('; ')}${resto > 0 ? `; y ${resto} más` : ''}`,
+  respuestaRepetidos: (n: number) =>
+    n === 1
+      ? '1 hallazgo de la prevalidación coincide con la respuesta del Ministerio y no se repite aquí.'
+      : `${n} hallazgos de la prevalidación coinciden con la respuesta del Ministerio y no se repiten aquí.`,
   respuestaPie: 'Este mensaje lo generó Radica automáticamente en respuesta a tu correo.',
   faltaXml: 'la factura electrónica (XML)',
   faltaJson: 'el RIPS (JSON)',

@@ -143,6 +143,12 @@ export const MSG_MINISTERIO = {
   cancelAction: 'Cancelar',
   prevalidacionTitle: 'Prevalidación',
   prevalidacionEmpty: 'La prevalidación local no encontró errores ni notificaciones.',
+  /** Issue 22: a code found several times is one card with its count and where it was found. */
+  hallazgoVeces: (n: number) => `${n} veces`,
+  hallazgoDonde: (n: number) => `Ver dónde (${countOf(n, 'lugar', 'lugares')})`,
+  /** Issue 22: the local findings that the ministry's answer already shows are not repeated under Prevalidación. */
+  prevalidacionRepetidos: (n: number) =>
+    `${countOf(n, 'hallazgo de la prevalidación coincide', 'hallazgos de la prevalidación coinciden')} con la respuesta del Ministerio y no se repite${n === 1 ? '' : 'n'} aquí.`,
   prevalidacionConfirmTitle: 'La prevalidación encontró errores',
   prevalidacionConfirmText: (n: number) =>
     `La prevalidación local encontró ${countOf(n, 'error', 'errores')} que el Ministerio probablemente rechazará. ¿Desea enviar el documento de todos modos?`,

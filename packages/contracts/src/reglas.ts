@@ -48,7 +48,6 @@ export type TRegla = {
 const DT1 = 'DT1 v002 pp. 108–129 (auditoría de terceros)';
 const DT1_API =
   'DT1 v002 (texto corto de una documentación de API de terceros; grupo según la auditoría de terceros de pp. 108–129)';
-const MUV_DT1 = 'Respuesta real del MUV; DT1 v002 pp. 108–129 (auditoría de terceros)';
 const DT2 = 'DT2 v001 §11 (resumen de terceros)';
 const NOTAS_V41 = 'Notas de versión v4.1 del validador del Ministerio (repositorio de terceros)';
 const RADICA = 'Radica';
@@ -97,7 +96,7 @@ const GRUPO_CIE = {
 
 /** RVC025, 048, 049: the audit only places them among the rules that query MIPRES. */
 const GRUPO_MIPRES = {
-  clase: 'R',
+  clase: 'N',
   fuente: 'Rips',
   descripcion:
     'El número de prescripción MIPRES informado en el servicio se valida contra el registro MIPRES del Ministerio.',
@@ -108,7 +107,7 @@ const GRUPO_MIPRES = {
     'El Ministerio cruza el servicio con las prescripciones registradas en MIPRES (tecnologías no financiadas con la UPC) y encontró una diferencia.',
   comoCorregir:
     'Revise que idMIPRES tenga el número de la prescripción de MIPRES completo y correcto, y que la tecnología entregada sea la prescrita. Suele pasar con números incompletos o copiados de otra prescripción.',
-  nota: 'Descripción no transcrita: la auditoría solo ubica este código entre las reglas que consultan MIPRES; nivel no indicado, se asume R. Solo el Ministerio puede consultar MIPRES.',
+  nota: 'Descripción no transcrita: la auditoría solo ubica este código entre las reglas que consultan MIPRES; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Solo el Ministerio puede consultar MIPRES.',
 } as const satisfies Omit<TRegla, 'codigo'>;
 
 /** RVC052, RVC067–078: the audit describes them together (finalidad ⇒ causa materno perinatal / PyM). */
@@ -128,7 +127,7 @@ const GRUPO_MATERNO = {
 } as const satisfies Omit<TRegla, 'codigo'>;
 
 const NOTA_SIN_TEXTO =
-  'Código sin descripción en la fuente consultada (ni en la auditoría del DT1 v002 ni en respuestas reales): el texto es una lectura prudente de su posición y el nivel R es supuesto, no confirmado. No se sabe si se puede decidir localmente.';
+  'Código sin descripción en la fuente consultada (ni en la auditoría del DT1 v002 ni en respuestas reales): el texto es una lectura prudente de su posición y el nivel no se conoce: se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). No se sabe si se puede decidir localmente.';
 
 export const REGLAS: readonly TRegla[] = [
   // ── RIPS: validaciones por campo (RVC) ──────────────────────────────────────────────────────────────────────────
@@ -145,10 +144,11 @@ export const REGLAS: readonly TRegla[] = [
       'El NIT de quien factura no coincide entre el RIPS y la factura electrónica; con esa diferencia el Ministerio rechaza el paquete.',
     comoCorregir:
       'Revise numDocumentoIdObligado en el RIPS: es el NIT del prestador sin dígito de verificación, igual al de la factura. Suele pasar cuando se incluye el dígito de verificación o el RIPS se generó con el NIT de otra empresa.',
+    nota: 'Se mantiene R (decisión 025): una documentación de API de terceros que describe el servicio real lo da como requisito para aceptar el paquete ("El NIT en RIPS debe coincidir con el NIT de la factura electrónica", referencia §1.4), y el lado de la factura (PFP001, VFE011) es rechazo en el DT2.',
   },
   {
     codigo: 'RVC002',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'El código del prestador debe existir en las tablas de prestadores del Ministerio (IPSCodHabilitación, IPSnoREPS o EntidadesnoREPS).',
@@ -159,11 +159,11 @@ export const REGLAS: readonly TRegla[] = [
       'El código de prestador informado no aparece entre los prestadores registrados para reportar servicios de salud.',
     comoCorregir:
       'Revise codPrestador en cada servicio: son 12 dígitos, el código de habilitación REPS (10) más la sede (2). Suele pasar con una sede mal escrita o con el código de otra institución.',
-    nota: 'Descripción no transcrita: la auditoría solo ubica RVC002 en el grupo REPS; nivel no indicado, se asume R. Necesita las tablas de prestadores de SISPRO (IPSCodHabilitación, IPSnoREPS, EntidadesnoREPS), que Radica aún no incluye.',
+    nota: 'Descripción no transcrita: la auditoría solo ubica RVC002 en el grupo REPS; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Necesita las tablas de prestadores de SISPRO (IPSCodHabilitación, IPSnoREPS, EntidadesnoREPS), que Radica aún no incluye.',
   },
   {
     codigo: 'RVC003',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Validación por campo del DT1 v002 cuyo texto no se conoce; está entre las reglas que identifican al facturador y a la factura (RVC001–RVC004).',
@@ -194,7 +194,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC005',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'El tipo de usuario del RIPS (tipoUsuario) debe ser coherente con la cobertura o plan de beneficios informado en la factura electrónica.',
@@ -205,7 +205,7 @@ export const REGLAS: readonly TRegla[] = [
       'El tipo de usuario de un paciente no corresponde con la cobertura o plan de beneficios que declara la factura.',
     comoCorregir:
       'Revise tipoUsuario de cada usuario (01–13) y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando el tipo de usuario se toma de la afiliación del paciente y no del plan que paga esta atención (por ejemplo SOAT, ARL o particular).',
-    nota: 'Nivel no indicado en la fuente; se asume R. Se puede decidir con los dos archivos, pero falta la correspondencia oficial entre tipos de usuario y coberturas, que no está transcrita.',
+    nota: 'Nivel no indicado en la fuente; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Se puede decidir con los dos archivos, pero falta la correspondencia oficial entre tipos de usuario y coberturas, que no está transcrita.',
   },
   {
     codigo: 'RVC006',
@@ -232,7 +232,7 @@ export const REGLAS: readonly TRegla[] = [
       'El tipo de documento no corresponde con la edad del paciente, por ejemplo una cédula para un niño de 10 años.',
     comoCorregir:
       'Revise tipoDocumentoIdentificacion y fechaNacimiento del usuario. Suele pasar cuando el paciente cambió de documento (de TI a CC) y en el sistema quedó el anterior, o cuando la fecha de nacimiento está mal digitada.',
-    nota: 'La fuente solo dice "edad coherente con el tipo de documento, tolerancia 1 año − 1 día"; las edades por tipo de documento son la práctica colombiana que aplica Radica, medidas en la fecha del primer servicio.',
+    nota: 'La auditoría da R y la tolerancia ("edad coherente con el tipo de documento, tolerancia 1 año − 1 día"); las bandas de edad son las de la Registraduría (registro civil hasta los 7 años, tarjeta de identidad de 7 a 17, cédula desde los 18), medidas en la fecha del primer servicio, con un año de tolerancia. Se mantiene R (decisión 025).',
   },
   {
     codigo: 'RVC008',
@@ -277,7 +277,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC011',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion: 'El código del facturador electrónico debe estar en tabla IPSCodHabilitación o IPSnoREPS',
     ubicacion: `${SERVICIOS}.*[].codPrestador`,
@@ -287,22 +287,19 @@ export const REGLAS: readonly TRegla[] = [
       'El código de prestador con que se reporta no está en el registro de prestadores habilitados ni en el de prestadores no inscritos en REPS.',
     comoCorregir:
       'Revise codPrestador (10 dígitos de habilitación más 2 de sede) contra la constancia de habilitación en REPS. Suele pasar cuando la sede no está habilitada o el código se digitó mal.',
-    nota: 'Nivel no indicado en la fuente; se asume R. Necesita las tablas IPSCodHabilitación e IPSnoREPS de SISPRO, que Radica aún no incluye.',
+    nota: 'Nivel no indicado en la fuente; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Necesita las tablas IPSCodHabilitación e IPSnoREPS de SISPRO, que Radica aún no incluye.',
   },
   {
     codigo: 'RVC012',
     clase: 'R',
-    fuente: 'Ambos',
-    descripcion:
-      'El código del prestador de cada servicio (codPrestador, 12 dígitos) debe empezar por el CODIGO_PRESTADOR de la factura electrónica (10 dígitos).',
-    ubicacion: `${SERVICIOS}.*[].codPrestador ↔ ${SALUD}[Name="CODIGO_PRESTADOR"]/Value`,
-    origen: DT1_API,
+    fuente: 'Rips',
+    descripcion: 'El código del prestador de servicios de salud o del obligado a reportar debe estar relacionado con el numDocumentoIdObligado.',
+    ubicacion: `${SERVICIOS}.*[].codPrestador ↔ numDocumentoIdObligado (tabla REPS de prestadores)`,
+    origen: 'Respuesta real del MUV, 2025 (pegada en código de terceros); texto corto de una documentación de API de terceros',
     estado: 'implementada',
-    significado:
-      'Un servicio del RIPS dice que lo prestó un código de prestador distinto al que aparece en la factura electrónica.',
-    comoCorregir:
-      'Revise codPrestador en los servicios: los primeros 10 dígitos deben ser el CODIGO_PRESTADOR de la factura y los 2 últimos la sede. Suele pasar cuando el RIPS se generó con el código de otra sede o institución.',
-    nota: 'El texto de terceros de RVC012 es "El código del prestador debe estar relacionado con el numDocumentoIdObligado", que el Ministerio decide con REPS; Radica revisa la parte que se decide con los dos archivos y la reporta con este código (asignación propia). Nivel no indicado; Radica la reporta como rechazo.',
+    significado: 'El código de prestador de un servicio pertenece, según el REPS, a un prestador con otro NIT distinto del que reporta el RIPS. Con esa diferencia el Ministerio rechaza el paquete.',
+    comoCorregir: 'Revise codPrestador en los servicios (10 dígitos de habilitación más 2 de sede) y numDocumentoIdObligado: el código debe ser de una sede de su propio NIT en el REPS. Suele pasar cuando el RIPS se generó con el código de otra institución o con el NIT equivocado. Las Observaciones traen el código y el NIT revisados.',
+    nota: 'Texto, clase y Observaciones de una respuesta real del MUV ("Verificar tablas de referencia, datos (Código Prestador:682760166601 - Nit: 900330752)"). Radica lo decide con su tabla de prestadores REPS (importada o semilla regional): si el código no está en esa tabla, o está sin NIT, no dice nada. La comparación con el CODIGO_PRESTADOR de la factura, que antes llevaba este código, es ahora PRESTADOR_FACTURA (notificación).',
   },
   {
     codigo: 'RVC013',
@@ -318,7 +315,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC014',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'La fecha de la atención debe estar dentro del periodo de facturación de la factura electrónica (InvoicePeriod).',
@@ -328,7 +325,7 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Hay un servicio con fecha fuera del periodo que cubre la factura.',
     comoCorregir:
       'Compare la fecha del servicio con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando se incluye una atención de otro mes o cuando el periodo quedó mal configurado en el software de facturación.',
-    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo. Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03), que llevan los RIPS del periodo anterior.',
+    nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03), que llevan los RIPS del periodo anterior.',
   },
   { codigo: 'RVC015', ...GRUPO_CUPS },
   {
@@ -353,13 +350,13 @@ export const REGLAS: readonly TRegla[] = [
     descripcion:
       'El código de CUPS puede ser validado que corresponda a la cobertura o plan de beneficios informada en la factura electrónica de venta.',
     ubicacion: `${CUPS_CAMPOS} ↔ ${COBERTURA}`,
-    origen: MUV_DT1,
-    estado: 'pendiente',
+    origen: 'Respuesta real del MUV, 2025 (CargarFevRips y CargarRipsSinFactura)',
+    estado: 'implementada',
     significado:
       'Es un aviso: el Ministerio indica que el CUPS puede no estar cubierto por el plan de beneficios que declara la factura. No impide obtener el CUV.',
     comoCorregir:
       'Revise que el código CUPS sea el correcto y que la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura sea la del plan que paga esta atención. Las Observaciones traen el código revisado, por ejemplo "Verificar tabla de referencia Dato (890201)".',
-    nota: 'Descripción literal de una respuesta real del MUV. Se puede decidir con la columna de cobertura de CUPSRips y la cobertura de la factura; Radica aún no carga esa columna.',
+    nota: 'Texto y clase de respuestas reales del MUV (2025): 890701 y 890702 con factura, y 890201 en un RIPS sin factura, todos con Cobertura 01 en CUPSRips. Supuesto de Radica: la columna Cobertura (Extra_IX) de CUPSRips usa los códigos de COBERTURA_PLAN_BENEFICIOS de la factura; avisa cuando la columna trae un valor distinto de la cobertura de la factura, o cuando el RIPS es sin factura (RS) y no hay cobertura con qué comparar. Nunca es rechazo.',
   },
   {
     codigo: 'RVC018',
@@ -380,13 +377,13 @@ export const REGLAS: readonly TRegla[] = [
     fuente: 'Rips',
     descripcion: 'El código de CUPS se puede validar con el diagnóstico principal.',
     ubicacion: `${CUPS_CAMPOS}, ${SERVICIOS}.{consultas,procedimientos}[].codDiagnosticoPrincipal`,
-    origen: MUV_DT1,
-    estado: 'pendiente',
+    origen: 'Respuesta real del MUV, 2025',
+    estado: 'implementada',
     significado:
       'Es un aviso: el diagnóstico principal no parece corresponder con la consulta o el procedimiento informado.',
     comoCorregir:
       'Revise codDiagnosticoPrincipal y el código CUPS del servicio: el diagnóstico debe ser el que motivó ese servicio. Suele pasar al copiar el mismo diagnóstico en todos los servicios del paciente.',
-    nota: 'Descripción literal de una respuesta real del MUV. Necesita la columna de diagnóstico requerido de CUPSRips, que Radica aún no carga.',
+    nota: 'Texto y clase de respuestas reales del MUV (2025) en consultas 890701 y 890702, cuya columna DxRequerido es N (esa columna sola no lo explica). La tabla del Ministerio que cruza CUPS con diagnósticos no es pública; supuesto de Radica: avisa los CUPS con Ambito U (urgencias) en CUPSRips, el rasgo que comparten los casos reales. Nunca es rechazo.',
   },
   { codigo: 'RVC020', ...GRUPO_CUPS },
   { codigo: 'RVC021', ...GRUPO_CUPS },
@@ -458,7 +455,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC034',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'Cuando la modalidad de pago es pago por evento (MODALIDAD_PAGO 04), el valor de cada servicio (vrServicio) debe ser mayor que cero.',
@@ -468,11 +465,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'La factura es por evento, pero el RIPS trae servicios en cero o con valor negativo.',
     comoCorregir:
       'Revise vrServicio de los servicios señalados: en pago por evento cada servicio lleva su valor. Suele pasar al reutilizar un RIPS de capitación; si la factura no es por evento, corrija la modalidad de pago en la factura.',
-    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo.',
+    nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025).',
   },
   {
     codigo: 'RVC035',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion: 'La cuota moderadora solo se puede informar para usuarios del régimen contributivo.',
     ubicacion: `${CON_VALOR}.conceptoRecaudo, usuarios[].tipoUsuario ↔ ${COBERTURA}`,
@@ -481,11 +478,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Se informó una cuota moderadora para un usuario que no es del régimen contributivo.',
     comoCorregir:
       'Revise conceptoRecaudo (02 cuota moderadora) y tipoUsuario del paciente. Si el paciente pagó otro concepto use el código correcto (01 copago, 03 pagos compartidos), o 05 si no pagó.',
-    nota: 'Nivel no indicado en la fuente; se asume R. La fuente toma el régimen de la factura; Radica usa el tipoUsuario del RIPS (01–03 contributivo).',
+    nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Además la fuente toma el régimen de la factura y Radica usa el tipoUsuario del RIPS (01–03 contributivo).',
   },
   {
     codigo: 'RVC036',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'Los pagos moderadores de la factura electrónica (PrepaidPayment por concepto) deben sumar lo mismo que los valorPagoModerador del RIPS de ese concepto de recaudo.',
@@ -496,11 +493,11 @@ export const REGLAS: readonly TRegla[] = [
       'Lo que la factura dice que pagó el paciente (copago, cuota moderadora, pagos compartidos) no cuadra con lo que informa el RIPS.',
     comoCorregir:
       'Sume valorPagoModerador del RIPS por conceptoRecaudo (01 copago, 02 cuota moderadora, 03 pagos compartidos) y compárelo con los PrepaidPayment de la factura, cuyo cbc:ID/@schemeID es el concepto. Suele pasar cuando el pago quedó con otro concepto en uno de los dos archivos o falta un PrepaidPayment en la factura.',
-    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo, un hallazgo por concepto que no cuadra.',
+    nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Un hallazgo por concepto que no cuadra.',
   },
   {
     codigo: 'RVC037',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'Para usuarios del régimen subsidiado no se pueden informar pagos compartidos en planes voluntarios de salud (conceptoRecaudo 03).',
@@ -510,7 +507,7 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Se informó un pago compartido de plan voluntario para un usuario del régimen subsidiado.',
     comoCorregir:
       'Revise conceptoRecaudo (03) y tipoUsuario del paciente (04 subsidiado). Suele pasar por escoger el concepto de recaudo equivocado.',
-    nota: 'Lectura de la frase de la auditoría "subsidiado sin planes voluntarios"; texto oficial no transcrito y nivel no indicado (se asume R).',
+    nota: 'Lectura de Radica de la frase de la auditoría "subsidiado sin planes voluntarios"; texto oficial no transcrito. Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025).',
   },
   {
     codigo: 'RVC038',
@@ -588,7 +585,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC044',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'La fecha de egreso debe estar dentro del periodo de facturación de la factura electrónica (InvoicePeriod).',
@@ -598,7 +595,7 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Un egreso tiene fecha fuera del periodo que cubre la factura.',
     comoCorregir:
       'Compare fechaEgreso con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando el paciente egresó después del cierre del periodo o cuando el periodo quedó mal configurado.',
-    nota: 'Nivel no indicado en la fuente; Radica la reporta como rechazo. Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03).',
+    nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03).',
   },
   {
     codigo: 'RVC045',
@@ -671,7 +668,7 @@ export const REGLAS: readonly TRegla[] = [
   { codigo: 'RVC052', ...GRUPO_MATERNO },
   {
     codigo: 'RVC053',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Si el usuario falleció (egreso como paciente muerto), no se pueden informar servicios con fecha de más de 24 horas después del fallecimiento.',
@@ -681,11 +678,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Hay servicios registrados más de un día después del fallecimiento del paciente.',
     comoCorregir:
       'Revise las fechas de los servicios posteriores al egreso por muerte y la fecha de ese egreso. Suele pasar con medicamentos o insumos cargados después del fallecimiento o con una fecha de egreso mal digitada.',
-    nota: 'Radica toma como fallecimiento la fecha de egreso de urgencias u hospitalización con condición 02 (paciente muerto) y lo compara con el servicio más reciente del usuario.',
+    nota: 'La auditoría da R, pero tomar como fallecimiento la fecha de egreso de urgencias u hospitalización con condición 02 (paciente muerto) es lectura de Radica (el Ministerio puede usar RUAF-ND, ver RVC098): condición no establecida, a lo sumo NOTIFICACION (decisión 025). Se compara con el servicio más reciente del usuario.',
   },
   {
     codigo: 'RVC054',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Validación por campo del DT1 v002 cuyo texto no se conoce; está entre RVC053 (servicios después del fallecimiento) y RVC055 (medicamentos UNIRS).',
@@ -700,7 +697,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC055',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'El código de un medicamento UNIRS (tipoMedicamento 04) se valida contra la tabla de referencia UNIRS.',
@@ -710,11 +707,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'El código del medicamento UNIRS no corresponde con la tabla de referencia.',
     comoCorregir:
       'Revise tipoMedicamento y codTecnologiaSalud: para medicamentos UNIRS el código debe existir en la tabla UNIRS de SISPRO. Suele pasar al usar un código interno o un CUM en su lugar.',
-    nota: 'Descripción no transcrita: la auditoría solo la ubica entre las reglas que usan la tabla UNIRS; nivel no indicado, se asume R. Necesita la tabla UNIRS de SISPRO, que Radica aún no carga.',
+    nota: 'Descripción no transcrita: la auditoría solo la ubica entre las reglas que usan la tabla UNIRS; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Necesita la tabla UNIRS de SISPRO, que Radica aún no carga.',
   },
   {
     codigo: 'RVC056',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Validación por campo del DT1 v002 cuyo texto no se conoce; las notas de versión v4.1 del validador la mencionan entre los cambios.',
@@ -758,13 +755,13 @@ export const REGLAS: readonly TRegla[] = [
     descripcion:
       'El código de CUPS puede ser validado con el grupo de servicio, servicio, finalidad o causa.',
     ubicacion: CUPS_CAMPOS,
-    origen: MUV_DT1,
-    estado: 'pendiente',
+    origen: 'Respuesta real del MUV, 2025',
+    estado: 'implementada',
     significado:
       'Es un aviso: el CUPS no parece corresponder con el grupo de servicio, el servicio, la finalidad o la causa informados. No impide obtener el CUV.',
     comoCorregir:
       'Revise que el CUPS corresponda con grupoServicios, codServicio, finalidadTecnologiaSalud y causaMotivoAtencion del mismo servicio. Las Observaciones dicen qué se cruzó, por ejemplo "Verificar tabla de referencia codProcedimiento (115308) - Finalidad (16)".',
-    nota: 'Descripción literal de una respuesta real del MUV. Necesita las columnas de condiciones de CUPSRips, que Radica aún no carga.',
+    nota: 'Texto y clase de respuestas reales del MUV (2025): 890701 con finalidad 15 y 115308 con finalidad 16 se señalaron; 890201 con finalidad 15, no. La tabla del Ministerio que cruza CUPS con grupo de servicio, servicio, finalidad y causa no es pública; supuesto de Radica: avisa los CUPS con Ambito U (urgencias) u H (hospitalario) en CUPSRips (890201 es A), con Observaciones en la forma del Ministerio. Nunca es rechazo.',
   },
   {
     codigo: 'RVC060',
@@ -795,7 +792,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC062',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Si el egreso es paciente derivado a otro servicio (condicionDestinoUsuarioEgreso 03), deben existir en el RIPS los servicios prestados.',
@@ -806,22 +803,20 @@ export const REGLAS: readonly TRegla[] = [
       'El egreso dice que el paciente pasó a otro servicio, pero ese servicio no aparece en el RIPS.',
     comoCorregir:
       'Si el paciente pasó a otro servicio, informe también ese servicio (por ejemplo la hospitalización después de urgencias); si no fue así, corrija condicionDestinoUsuarioEgreso.',
-    nota: 'El alcance exacto no está transcrito: Radica exige que el usuario tenga servicios en otra lista del RIPS (por ejemplo la hospitalización o las consultas después de urgencias) y reporta el primer egreso 03 sin ellos.',
+    nota: 'La auditoría da R, pero el alcance no está transcrito: Radica pide que el usuario tenga servicios en otra lista del RIPS (por ejemplo la hospitalización o las consultas después de urgencias) y reporta el primer egreso 03 sin ellos. Condición de Radica: a lo sumo NOTIFICACION (decisión 025).',
   },
   {
     codigo: 'RVC063',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
-    descripcion:
-      'El código del medicamento (CUM o IUM) se valida contra el catálogo de medicamentos (CatalogoCUMs / IUM).',
+    descripcion: 'Se podrá validar la existencia del IUM o del CUM en el catálogo respectivo de SISPRO.',
     ubicacion: `${SERVICIOS}.medicamentos[].codTecnologiaSalud`,
-    origen: DT1,
-    estado: 'pendiente',
-    significado:
-      'El código del medicamento no está en el catálogo de medicamentos o no corresponde con lo informado.',
+    origen: 'Respuesta real del MUV, 2025',
+    estado: 'implementada',
+    significado: 'Es un aviso: el código del medicamento no está en el catálogo de medicamentos de SISPRO (CUM o IUM). El Ministerio emite el CUV de todas formas.',
     comoCorregir:
       'Revise codTecnologiaSalud: debe ser el CUM (expediente-consecutivo, por ejemplo 17134-1) o el IUM del medicamento dispensado. Suele pasar con códigos internos o de relleno como "000".',
-    nota: 'Descripción no transcrita: la auditoría solo la ubica entre las reglas que usan el catálogo CUM/IUM; nivel no indicado, se asume R. Necesita el catálogo CUM/IUM, que Radica aún no carga.',
+    nota: 'Texto y clase de una respuesta real del MUV (2025), Observaciones "El código de la tecnología  [19992190-03] no es válido, por favor verificar tabla de referencia.": un CUM bien formado que no está en el catálogo. Radica no tiene el catálogo CUM/IUM: solo avisa, para tipoMedicamento 01, los códigos que no tienen forma de CUM (expediente-consecutivo) ni de IUM (15 caracteres); un código bien formado que falte en el catálogo solo lo detecta el Ministerio.',
   },
   {
     codigo: 'RVC064',
@@ -839,18 +834,15 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC065',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
-    descripcion:
-      'Validación por campo del DT1 v002 cuyo texto no se conoce; está entre RVC064 (preparaciones de cannabis) y RVC066 (descripción de dispositivos).',
-    ubicacion: '',
-    origen: DT1,
-    estado: 'pendiente',
-    significado:
-      'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
-    comoCorregir:
-      'Abra el campo que indica la ruta del hallazgo y lea las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
-    nota: NOTA_SIN_TEXTO,
+    descripcion: 'Para 01: Medicamento con uso según registro sanitario, 02: Medicamento con uso como vital no disponible definido por INVIMA o 04: Medicamento con uso no incluido en el registro sanitario(Listado UNIRS) puede informar null.',
+    ubicacion: `${SERVICIOS}.medicamentos[].{nomTecnologiaSalud,concentracionMedicamento,unidadMedida}`,
+    origen: 'Respuesta real del MUV, 2025',
+    estado: 'implementada',
+    significado: 'Es un aviso: para medicamentos con registro sanitario (01), vitales no disponibles (02) o del listado UNIRS (04) el Ministerio toma el nombre, la concentración y la unidad de su catálogo, así que esos campos pueden ir en null. No impide obtener el CUV.',
+    comoCorregir: 'Si tipoMedicamento es 01, 02 o 04, puede enviar nomTecnologiaSalud, concentracionMedicamento y unidadMedida en null: el código CUM o IUM ya los identifica. Un 0 también cuenta como dato informado. Es solo un aviso; no hace falta corregirlo para obtener el CUV.',
+    nota: 'Texto y clase de una respuesta real del MUV (2025): aparece cuando, con tipoMedicamento 01, 02 o 04, nomTecnologiaSalud, concentracionMedicamento o unidadMedida traen un valor (un 0 cuenta); un formaFarmaceutica en null no se señaló. Radica emite un hallazgo por campo con valor.',
   },
   {
     codigo: 'RVC066',
@@ -949,58 +941,59 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC086',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
-    descripcion: 'El diagnóstico relacionado debe ser diferente del diagnóstico principal.',
-    ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}, ${SERVICIOS}.procedimientos[].codDiagnosticoRelacionado`,
-    origen: DT1,
+    descripcion: 'Se puede validar que el código de diagnóstico relacionado no sea igual al código de diagnóstico principal.',
+    ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}, ${SERVICIOS}.{procedimientos,medicamentos}[].codDiagnosticoRelacionado`,
+    origen: 'Respuesta real del MUV, 2025 (CargarFevRips); DT1 v002 pp. 108–129 (auditoría de terceros)',
     estado: 'implementada',
-    significado: 'Se repitió el diagnóstico principal como diagnóstico relacionado.',
+    significado: 'Es un aviso: se repitió el diagnóstico principal como diagnóstico relacionado. El Ministerio emite el CUV de todas formas.',
     comoCorregir:
       'Deje vacío (null) el diagnóstico relacionado o informe otro diagnóstico distinto del principal. Suele pasar cuando el software copia el principal en todos los campos de diagnóstico.',
-    nota: 'Radica la aplica a consultas y procedimientos; no a medicamentos, porque archivos reales aceptados repiten el principal como relacionado en cada dispensación.',
+    nota: 'Texto y clase de una respuesta real del MUV (2025): NOTIFICACION en medicamentos[0].codDiagnosticoRelacionado con Observaciones "Codigo de diagnóstico repetido", y el paquete obtuvo CUV. La auditoría de terceros del DT1 v002 lo lista como R: la respuesta real prevalece. Radica la aplica a consultas, procedimientos y medicamentos.',
   },
   {
     codigo: 'RVC087',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
-    descripcion: 'Los diagnósticos relacionados deben ser diferentes entre sí.',
+    descripcion: 'Se puede validar que los códigos de diagnóstico relacionados no sean iguales entre sí.',
     ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'El mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
+    significado: 'Es un aviso: el mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
     comoCorregir: 'Deje cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null).',
+    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
   },
   {
     codigo: 'RVC088',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
-    descripcion:
-      'El diagnóstico relacionado de egreso debe ser diferente del diagnóstico principal de egreso.',
+    descripcion: 'Se puede validar que el código de diagnóstico relacionado de egreso no sea igual al código de diagnóstico principal de egreso.',
     ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado:
-      'En urgencias u hospitalización se repitió el diagnóstico principal de egreso como relacionado.',
+    significado: 'Es un aviso: se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso.',
     comoCorregir:
       'Deje vacío (null) el diagnóstico relacionado de egreso o informe uno distinto de codDiagnosticoPrincipalE.',
+    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
   },
   {
     codigo: 'RVC089',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
-    descripcion: 'Los diagnósticos relacionados de egreso deben ser diferentes entre sí.',
+    descripcion: 'Se puede validar que los códigos de diagnóstico relacionados de egreso no sean iguales entre sí.',
     ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'El mismo diagnóstico relacionado de egreso aparece más de una vez en la misma estancia.',
+    significado: 'Es un aviso: el mismo diagnóstico relacionado de egreso aparece más de una vez.',
     comoCorregir:
       'Deje cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null).',
+    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
   },
   { codigo: 'RVC090', ...GRUPO_CUPS },
   {
     codigo: 'RVC091',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'En los RIPS sin factura electrónica o de entidades con objeto social diferente (EOSD) aplican reglas propias sobre los valores.',
@@ -1011,7 +1004,7 @@ export const REGLAS: readonly TRegla[] = [
       'Los valores de un RIPS sin factura, o de una entidad que no es un prestador habitual, no cumplen lo que el Ministerio exige para ese tipo de reporte.',
     comoCorregir:
       'Revise tipoNota y los valores (vrServicio, valorPagoModerador) del RIPS, y lea las Observaciones del hallazgo, que indican el dato revisado.',
-    nota: 'Descripción no transcrita: la auditoría solo dice "RIPS sin FEV / EOSD ⇒ reglas de valor" y que depende del tipo de prestador; nivel no indicado, se asume R. Puede necesitar las tablas de prestadores (EntidadesnoREPS).',
+    nota: 'Descripción no transcrita: la auditoría solo dice "RIPS sin FEV / EOSD ⇒ reglas de valor" y que depende del tipo de prestador; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Puede necesitar las tablas de prestadores (EntidadesnoREPS).',
   },
   {
     codigo: 'RVC092',
@@ -1041,7 +1034,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC095',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Si el tipo de usuario es 10 (tomador o amparado SOAT), se debe informar el registro SIRAS (registroSIRAS).',
@@ -1051,7 +1044,7 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Falta el número de registro SIRAS de una atención cubierta por SOAT.',
     comoCorregir:
       'Informe registroSIRAS para los usuarios con tipoUsuario 10, o corrija el tipo de usuario si la atención no es SOAT. El campo es de la estructura de la Res. 948/2026.',
-    nota: 'Regla de la Res. 948/2026 (DT1 v002); la fuente no indica nivel, se asume R. Radica la aplica solo con la estructura de la Res. 948 (facturas desde el 2026-07-01) y ubica registroSIRAS en el usuario (❓ las fuentes no dicen en qué nivel va).',
+    nota: 'Regla de la Res. 948/2026 (DT1 v002); la fuente no indica nivel: NOTIFICACION (decisión 025). Radica la aplica solo con la estructura de la Res. 948 (facturas desde el 2026-07-01) y ubica registroSIRAS en el usuario (❓ las fuentes no dicen en qué nivel va).',
   },
   { codigo: 'RVC096', ...GRUPO_CUPS },
   {
@@ -1069,7 +1062,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVC098',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'La fecha del servicio no puede ser posterior en más de 48 horas a la fecha de fallecimiento registrada en RUAF-ND.',
@@ -1080,7 +1073,7 @@ export const REGLAS: readonly TRegla[] = [
       'Según el registro de defunciones, el paciente había fallecido antes de la fecha del servicio.',
     comoCorregir:
       'Revise la fecha del servicio y el documento del paciente (tipo y número). Suele pasar por un documento mal digitado que corresponde a otra persona, o por servicios cargados después del fallecimiento.',
-    nota: 'Nivel no indicado; se asume R. La fecha de defunción sale del RUAF-ND, que solo consulta el Ministerio.',
+    nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). La fecha de defunción sale del RUAF-ND, que solo consulta el Ministerio.',
   },
 
   // ── RIPS: reglas generales (RVG) ────────────────────────────────────────────────────────────────────────────────
@@ -1101,7 +1094,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVG02',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'La suma de vrServicio del RIPS (consultas, procedimientos, medicamentos y otros servicios) debe ser igual al valor bruto de la factura electrónica (LineExtensionAmount).',
@@ -1111,7 +1104,7 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'El total de los servicios del RIPS no cuadra con el valor de la factura.',
     comoCorregir:
       'Sume vrServicio de todos los servicios y compárelo con el valor bruto de la factura (antes de descontar pagos moderadores). Suele pasar cuando falta o sobra un servicio en el RIPS, o un valor cambió en la factura por descuentos o redondeos.',
-    nota: 'La auditoría solo dice que RVG02, RVG08, RVG09 y RVG19 son "cuadres varios con la FEV"; usar RVG02 para este cuadre de totales es una asignación de Radica, no confirmada. Nivel no indicado: Radica la reporta como rechazo, y como notificación en capitación (MODALIDAD_PAGO 03), donde los RIPS pueden venir en cero. En notas compara con el valor de la nota: es la regla del DT1 v002 pp. 84–85 "la suma del RIPS de la nota crédito es el valor de la nota".',
+    nota: 'La auditoría solo dice que RVG02, RVG08, RVG09 y RVG19 son "cuadres varios con la FEV"; usar RVG02 para este cuadre de totales es una asignación de Radica y el nivel no está indicado: NOTIFICACION (decisión 025). En capitación (MODALIDAD_PAGO 03) los RIPS pueden venir en cero. En notas compara con el valor de la nota: es la regla del DT1 v002 pp. 84–85 "la suma del RIPS de la nota crédito es el valor de la nota".',
   },
   {
     codigo: 'RVG05',
@@ -1142,7 +1135,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVG08',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'El RIPS debe cuadrar con la factura electrónica en un dato que la fuente consultada no especifica.',
@@ -1152,11 +1145,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Hay una diferencia entre el RIPS y la factura electrónica.',
     comoCorregir:
       'Lea las Observaciones del hallazgo del Ministerio y compare ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
-    nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume R. Si es un cuadre entre archivos se puede decidir localmente.',
+    nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Si es un cuadre entre archivos se puede decidir localmente.',
   },
   {
     codigo: 'RVG09',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'El RIPS debe cuadrar con la factura electrónica en un dato que la fuente consultada no especifica.',
@@ -1166,11 +1159,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Hay una diferencia entre el RIPS y la factura electrónica.',
     comoCorregir:
       'Lea las Observaciones del hallazgo del Ministerio y compare ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
-    nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume R. Si es un cuadre entre archivos se puede decidir localmente.',
+    nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Si es un cuadre entre archivos se puede decidir localmente.',
   },
   {
     codigo: 'RVG10',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion: 'Un RIPS y su factura deben corresponder a un solo facturador.',
     ubicacion: `${SERVICIOS}.*[].codPrestador`,
@@ -1179,11 +1172,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'El paquete mezcla documentos o servicios de más de un facturador.',
     comoCorregir:
       'Genere un RIPS por factura y por facturador: revise el codPrestador del servicio señalado (código REPS de 10 dígitos más la sede) y que todos los servicios sean de la factura enviada.',
-    nota: 'Texto oficial no transcrito ("un solo facturador por RIPS/factura"); nivel no indicado, se asume R. Lectura de Radica: todos los codPrestador del RIPS comparten el código REPS (los 10 primeros dígitos) del primer servicio; las sedes de un prestador comparten ese código. El NIT del RIPS contra el de la factura lo revisa RVC001.',
+    nota: 'Texto oficial no transcrito ("un solo facturador por RIPS/factura"); nivel no indicado. Lectura de Radica: todos los codPrestador del RIPS comparten el código REPS (los 10 primeros dígitos) del primer servicio. A lo sumo NOTIFICACION (decisión 025). El NIT del RIPS contra el de la factura lo revisa RVC001.',
   },
   {
     codigo: 'RVG11',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Los profesionales que prestan los servicios deben estar inscritos en RETHUS y, cuando aplica, en MIPRES.',
@@ -1194,7 +1187,7 @@ export const REGLAS: readonly TRegla[] = [
       'El documento del profesional informado en un servicio no aparece como profesional de la salud registrado.',
     comoCorregir:
       'Revise tipoDocumentoIdentificacion y numDocumentoIdentificacion del servicio: son los del profesional que atendió, no los del paciente. Suele pasar al copiar el documento del paciente en esos campos.',
-    nota: 'Nivel no indicado; se asume R. Solo el Ministerio consulta RETHUS y MIPRES.',
+    nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Solo el Ministerio consulta RETHUS y MIPRES.',
   },
   {
     codigo: 'RVG12',
@@ -1225,7 +1218,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVG14',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'El código CUPS informado debe existir y estar habilitado en la tabla de referencia CUPSRips.',
@@ -1235,11 +1228,11 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'El código CUPS de la consulta o el procedimiento no existe o ya no está vigente.',
     comoCorregir:
       'Revise codConsulta o codProcedimiento: debe ser un CUPS de 6 caracteres vigente en la tabla CUPSRips de SISPRO. Suele pasar con códigos internos, códigos de la tabla anterior o tarifarios propios.',
-    nota: 'La auditoría solo ubica RVG14 entre las reglas que usan CUPSRips; que sea "el CUPS debe existir y estar habilitado" es una lectura de Radica, no confirmada. Nivel no indicado; Radica la reporta como rechazo.',
+    nota: 'La auditoría solo ubica RVG14 entre las reglas que usan CUPSRips; que sea "el CUPS debe existir y estar habilitado" es una lectura de Radica, y la copia de CUPSRips de Radica puede estar atrasada frente a la del Ministerio: NOTIFICACION (decisión 025).',
   },
   {
     codigo: 'RVG15',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Regla general del validador cuyo texto no se conoce; las notas de versión v4.1 del Ministerio la mencionan entre los cambios.',
@@ -1250,7 +1243,7 @@ export const REGLAS: readonly TRegla[] = [
       'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la descripción y las Observaciones del hallazgo dicen qué revisar.',
     comoCorregir:
       'Lea la descripción y las Observaciones que trae el hallazgo del Ministerio: indican el dato revisado.',
-    nota: 'No se sabe qué verifica ni su nivel (se asume R): solo aparece en notas de versión de terceros. No se sabe si se puede decidir localmente.',
+    nota: 'No se sabe qué verifica ni su nivel (se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION)): solo aparece en notas de versión de terceros. No se sabe si se puede decidir localmente.',
   },
   {
     codigo: 'RVG18',
@@ -1268,7 +1261,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'RVG19',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'El NIT del pagador se verifica frente a los registros del Ministerio de prestadores y proveedores de tecnologías en salud (PSS/PTS).',
@@ -1279,7 +1272,7 @@ export const REGLAS: readonly TRegla[] = [
       'El Ministerio no acepta el pagador o el facturador de la factura según sus registros de entidades.',
     comoCorregir:
       'Revise que el NIT del pagador en la factura (AccountingCustomerParty) sea el de la entidad responsable del pago y esté bien digitado, y lea las Observaciones del hallazgo, que indican el dato revisado.',
-    nota: 'Descripción no confirmada: la auditoría agrupa RVG02/08/09/19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS" y un cliente de terceros rotula RVG19 "Validación PSS/PTS no permitida". Nivel no indicado; se asume R. Depende de registros de entidades que solo tiene el Ministerio.',
+    nota: 'Descripción no confirmada: la auditoría agrupa RVG02/08/09/19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS" y un cliente de terceros rotula RVG19 "Validación PSS/PTS no permitida". Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Depende de registros de entidades que solo tiene el Ministerio.',
   },
   {
     codigo: 'RVG018',
@@ -1297,7 +1290,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'CIN006',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'La cobertura o plan de beneficios de la factura debe ser coherente con el concepto de recaudo informado en el RIPS.',
@@ -1308,7 +1301,7 @@ export const REGLAS: readonly TRegla[] = [
       'El tipo de pago del paciente informado en el RIPS no corresponde con el plan que declara la factura.',
     comoCorregir:
       'Revise conceptoRecaudo de los servicios y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando la factura se emite con una cobertura distinta a la del plan que realmente paga.',
-    nota: 'Nivel no indicado; se asume R. Se puede decidir con los dos archivos, pero la correspondencia oficial entre coberturas y conceptos de recaudo no está transcrita.',
+    nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Se puede decidir con los dos archivos, pero la correspondencia oficial entre coberturas y conceptos de recaudo no está transcrita.',
   },
 
   // ── Factura electrónica (XML), DT2 v001 §11 ─────────────────────────────────────────────────────────────────────
@@ -1474,7 +1467,7 @@ export const REGLAS: readonly TRegla[] = [
   },
   {
     codigo: 'PFR001',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion: 'El CUV debe corresponder a la factura y al RIPS enviados.',
     ubicacion: '',
@@ -1483,7 +1476,7 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'El CUV informado no corresponde a estos archivos.',
     comoCorregir:
       'Revise que el CUV sea el que el Ministerio emitió para esta misma factura y este mismo RIPS, sin cambios en los archivos.',
-    nota: 'Nivel no indicado; se asume R. Solo el Ministerio conoce los CUV que emitió.',
+    nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Solo el Ministerio conoce los CUV que emitió.',
   },
   {
     codigo: 'DND060',
@@ -1653,12 +1646,57 @@ export const REGLAS: readonly TRegla[] = [
     comoCorregir:
       'Revise el nombre de la propiedad señalada: debe escribirse exactamente como en la norma, con las mismas mayúsculas y minúsculas (por ejemplo numAutorizacion, no numAutoriacion).',
   },
+  {
+    codigo: 'ESTRUCTURA_RES948',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El RIPS tiene la estructura de la Resolución 2275 de 2023; por la fecha de la factura le corresponde la de la Resolución 948 de 2026.',
+    ubicacion: '',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'La factura es de una fecha en que rige la nueva estructura del RIPS (Res. 948/2026), pero el archivo trae la anterior. Radica lo revisa con la estructura anterior y avisa; no impide enviar.',
+    comoCorregir:
+      'Pida a su software de facturación la estructura de la Res. 948/2026: junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), sin numAutorizacion en medicamentos y con registroSIRAS para usuarios SOAT.',
+    nota: 'Decisión 025 y issue 22: ninguna fuente muestra al Ministerio rechazando archivos con la estructura de la Res. 2275 después del cambio (un paquete real con factura del 2026-09-04 fue aceptado), así que no se bloquea el envío. La fecha del cambio está en un solo lugar (packages/fevrips schema.ts RES948_DESDE).',
+  },
+  {
+    codigo: 'TABLA_REFERENCIA',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El código no está en la tabla de referencia (CIE10 o municipios DIVIPOLA) que usa Radica; el validador del Ministerio lo revisa contra su tabla vigente.',
+    ubicacion: `usuarios[].codMunicipioResidencia, ${SERVICIOS}.*[].codDiagnostico…`,
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Un código bien escrito (un diagnóstico CIE-10, un municipio) no aparece en la copia de la tabla de referencia que tiene Radica. Puede ser un código mal digitado o uno que la copia de Radica aún no tiene.',
+    comoCorregir:
+      'Revise el código señalado en las Observaciones contra la tabla de referencia de SISPRO (CIE10 o Municipio). Si el código es correcto, puede enviar: el Ministerio lo valida con su tabla vigente.',
+    nota: 'Decisión 025: las copias de Radica vienen de exportaciones de terceros que pueden estar atrasadas, y la única respuesta real sobre un código ausente de un catálogo (RVC063) es una notificación; nunca se rechaza por un vacío de la copia. Un código con forma equivocada sigue siendo RVG01.',
+  },
+  {
+    codigo: 'PRESTADOR_FACTURA',
+    clase: 'N',
+    fuente: 'Ambos',
+    descripcion:
+      'El código del prestador informado en el RIPS no empieza por el CODIGO_PRESTADOR de la factura electrónica.',
+    ubicacion: `${SERVICIOS}.*[].codPrestador ↔ ${SALUD}[Name="CODIGO_PRESTADOR"]/Value`,
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Un servicio del RIPS dice que lo prestó un código de prestador distinto al que aparece en la factura electrónica. Es un aviso.',
+    comoCorregir:
+      'Revise codPrestador en los servicios: los primeros 10 dígitos suelen ser el CODIGO_PRESTADOR de la factura y los 2 últimos la sede. Suele pasar cuando el RIPS se generó con el código de otra sede o institución.',
+    nota: 'Antes se reportaba como RVC012 (rechazo). El Ministerio decide RVC012 con el NIT en REPS (ver RVC012); ninguna fuente dice que compare el código con el de la factura, así que esta comparación de Radica es solo un aviso (decisión 025). Cierto en los pares reales par1, par2 y de capitación.',
+  },
 
   // ── Tipos de paquete (notas, RIPS sin factura, capitación): el Ministerio no publica el código de estas
   //    verificaciones, así que Radica usa códigos propios (packages/fevrips/src/rules-paquete.ts) ────────────────────
   {
     codigo: 'TIPO_NOTA',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion: 'El tipo de nota del RIPS (tipoNota) no corresponde al documento electrónico del paquete.',
     ubicacion: 'tipoNota ↔ tipo de documento del XML (Invoice, CreditNote, DebitNote)',
@@ -1668,11 +1706,11 @@ export const REGLAS: readonly TRegla[] = [
       'Cada servicio de carga del Ministerio espera un tipo de paquete: una factura va con un RIPS sin tipoNota, una nota crédito con tipoNota NC, una nota débito con ND, y un RIPS sin factura (RS) va sin XML. Si no coinciden, el Ministerio rechaza el paquete.',
     comoCorregir:
       'Revise tipoNota en el RIPS: null para una factura, "NC" para una nota crédito, "ND" para una nota débito. Si el RIPS es de la factura pero cargó la nota (o al revés), cargue el XML que corresponde. Un RIPS sin factura (RS) se envía sin XML.',
-    nota: 'Sigue la tabla de escenarios de carga del Ministerio (referencia §1.2, guía de terceros). El código real del Ministerio para esta verificación no está publicado; el simulador del MUV de Radica aplica la misma tabla al recibir el paquete (regla SIM001).',
+    nota: 'Sigue la tabla de escenarios de carga del Ministerio (referencia §1.2, guía de terceros); ninguna fuente da el nivel: NOTIFICACION (decisión 025). El simulador del MUV de Radica aplica la misma tabla al recibir el paquete (regla SIM001).',
   },
   {
     codigo: 'NUM_NOTA',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
       'Las notas y los RIPS sin factura se identifican con numNota, y las notas con el número de la factura que corrigen (numFactura).',
@@ -1683,11 +1721,11 @@ export const REGLAS: readonly TRegla[] = [
       'Una nota crédito, débito o de ajuste debe decir su propio número (numNota) y el de la factura que corrige (numFactura); un RIPS sin factura lleva su consecutivo en numNota y numFactura en null.',
     comoCorregir:
       'En notas, escriba en numNota el número de la nota tal como está en la DIAN (prefijo y consecutivo) y en numFactura el de la factura original. En un RIPS sin factura (RS), deje numFactura en null y escriba en numNota su consecutivo interno.',
-    nota: 'Sigue la tabla de escenarios de carga (referencia §1.2) y los campos T03–T04 del DT1 v002 (transcripción de terceros); el código real del Ministerio no está publicado.',
+    nota: 'Sigue la tabla de escenarios de carga (referencia §1.2) y los campos T03–T04 del DT1 v002 (transcripción de terceros); el código real del Ministerio no está publicado y el nivel no se conoce: NOTIFICACION (decisión 025).',
   },
   {
     codigo: 'NOTA_PAGO_MODERADOR',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Ambos',
     descripcion:
       'Las notas crédito y débito no incluyen pagos moderadores: el valor del pago moderador debe ser cero.',
@@ -1698,7 +1736,7 @@ export const REGLAS: readonly TRegla[] = [
       'Los copagos y cuotas moderadoras se reportan una sola vez, con la factura. Una nota crédito o débito que los repite los estaría descontando o cobrando dos veces.',
     comoCorregir:
       'En el RIPS de la nota deje valorPagoModerador en 0 y conceptoRecaudo en "05" (no aplica) en cada servicio; en el XML de la nota no incluya cac:PrepaidPayment. Suele pasar cuando el RIPS de la nota se copia del de la factura.',
-    nota: 'Regla del DT1 v002 pp. 84–85 (resumen de terceros): "las NC y ND en ningún caso incluirán valores de pagos moderadores"; el código real del Ministerio no está publicado. La otra regla de valor de esas páginas, "la suma del RIPS de la nota crédito es el valor de la nota", la revisa RVG02. "Cada servicio acreditado no supera lo facturado" necesita el RIPS de la factura, que no viaja con la nota.',
+    nota: 'Regla del DT1 v002 pp. 84–85 (resumen de terceros): "las NC y ND en ningún caso incluirán valores de pagos moderadores"; el código real del Ministerio y su nivel no están publicados: NOTIFICACION (decisión 025). La otra regla de valor de esas páginas, "la suma del RIPS de la nota crédito es el valor de la nota", la revisa RVG02. "Cada servicio acreditado no supera lo facturado" necesita el RIPS de la factura, que no viaja con la nota.',
   },
   {
     codigo: 'NOTA_REFERENCIA',

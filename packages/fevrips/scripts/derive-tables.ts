@@ -10,7 +10,7 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseSisproTable } from '../src/tables.ts';
+import { CUPS_COLUMNS, parseSisproTable } from '../src/tables.ts';
 
 const source = resolve(
   process.argv[2] ?? resolve(import.meta.dirname, '../../../../shared/samples/tablas-referencia'),
@@ -25,7 +25,7 @@ const find = (re: RegExp) => {
   return name;
 };
 
-// CUPSRips: Codigo;UsoCodigoCUP;Sexo of enabled rows.
+// CUPSRips: Codigo;UsoCodigoCUP;Sexo;DxRequerido;Ambito;Cobertura of enabled rows (the columns the rules read).
 const cupsName = find(/^TablaReferencia_CUPSRips.*\.txt$/);
 const cupsRows = parseSisproTable(readFileSync(join(source, cupsName), 'utf8')).filter((r) => r.habilitado);
 const updated = cupsRows
@@ -37,8 +37,10 @@ writeFileSync(
   [
     `# CUPSRips (SISPRO). Derived by scripts/derive-tables.ts from ${cupsName}`,
     '# (djcarvi/neuraudit-colombia context/TablaReferencia_CUPSRips__1.txt @5742d04, SISPRO export).',
-    `# Enabled rows only: ${cupsRows.length}. Columns: Codigo;Extra_I UsoCodigoCUP;Extra_VI Sexo. ${updated ? `Last update in source: ${updated}.` : ''}`,
-    ...cupsRows.map((r) => `${r.codigo};${r.extra['UsoCodigoCUP'] ?? ''};${r.extra['Sexo'] ?? ''}`),
+    `# Enabled rows only: ${cupsRows.length}. Columns: Codigo;Extra_I UsoCodigoCUP;Extra_VI Sexo;Extra_V DxRequerido;Extra_VII Ambito;Extra_IX Cobertura. ${updated ? `Last update in source: ${updated}.` : ''}`,
+    ...cupsRows.map((r) =>
+      [r.codigo, ...CUPS_COLUMNS.map((c) => r.extra[c] ?? '')].join(';'),
+    ),
     '',
   ].join('\n'),
 );

@@ -36,10 +36,13 @@ describe('real pairs', () => {
     expect(r.endpoint).toBe('CargarFevRips');
   });
 
-  it('par2 (BOM + mojibake XML, tipoNota ""): nothing at all', () => {
+  it('par2 (BOM + mojibake XML, tipoNota ""): no rechazo, only the notices real MUV answers give (issue 22)', () => {
     const r = pair(SAMPLE.par2Xml, SAMPLE.par2Json);
     expect(r.error).toBeNull();
-    expect(r.hallazgos).toEqual([]);
+    expect(rechazos(r.hallazgos)).toEqual([]);
+    // an urgencias consultation (RVC019, RVC059), CUM expedientes without consecutivo (RVC063), and medicines with
+    // tipoMedicamento 01 that report name, concentration and unit (RVC065)
+    expect([...new Set(codes(r.hallazgos))].sort()).toEqual(['RVC019', 'RVC059', 'RVC063', 'RVC065']);
     expect(r.xml?.salud?.modalidadPago).toBe('04');
     expect(r.xml?.salud?.coberturaPlan).toBe('01');
   });
@@ -69,7 +72,7 @@ describe('real single files: no RECHAZADO where the MUV is known or believed to 
     expect(codes(r.hallazgos)).toEqual(['FED131']);
   });
 
-  it('the 377-service file: only one exact duplicate dispensation (RVG13)', () => {
+  it('the 377-service file: the only rechazo is one exact duplicate dispensation (RVG13)', () => {
     const r = checkFiles({ rips: readSample(SAMPLE.grande377Json) }, { now: NOW });
     expect(codes(rechazos(r.hallazgos))).toEqual(['RVG13']);
   });
@@ -111,21 +114,27 @@ describe('synthetic variants of par1 → the expected code each', () => {
     expect(codes(rechazos(h))).toEqual(['RVC001']);
   });
 
-  it('date outside the invoice period → RVC014', () => {
+  // Issue 22 / decision 025: the checks whose level no source gives are notices, never a rechazo.
+  const notices = (h: THallazgoLocal[]) => h.filter((x) => x.codigo !== 'FED131');
+
+  it('date outside the invoice period → RVC014 (notification)', () => {
     const h = par1Variant((_r, p) => (p(2)['fechaInicioAtencion'] = '2025-07-10 08:00'));
-    expect(rechazos(h).map((x) => [x.codigo, x.pathFuente])).toEqual([
-      ['RVC014', 'usuarios[2].servicios.procedimientos[0].fechaInicioAtencion'],
+    expect(rechazos(h)).toEqual([]);
+    expect(notices(h).map((x) => [x.clase, x.codigo, x.pathFuente])).toEqual([
+      ['NOTIFICACION', 'RVC014', 'usuarios[2].servicios.procedimientos[0].fechaInicioAtencion'],
     ]);
   });
 
-  it('wrong copago sum → RVC036', () => {
+  it('wrong copago sum → RVC036 (notification)', () => {
     const h = par1Variant((_r, p) => (p(0)['valorPagoModerador'] = 64_000));
-    expect(codes(rechazos(h))).toEqual(['RVC036']);
+    expect(rechazos(h)).toEqual([]);
+    expect(codes(notices(h))).toEqual(['RVC036']);
   });
 
-  it('unknown CUPS → RVG14 (catalogue CUPSRips)', () => {
+  it('unknown CUPS → RVG14 (notification: Radica\'s CUPSRips copy may lag the ministry\'s)', () => {
     const h = par1Variant((_r, p) => (p(1)['codProcedimiento'] = '999999'));
-    expect(rechazos(h).map((x) => [x.codigo, x.pathFuente, x.observaciones])).toEqual([
+    expect(rechazos(h)).toEqual([]);
+    expect(notices(h).map((x) => [x.codigo, x.pathFuente, x.observaciones])).toEqual([
       [
         'RVG14',
         'usuarios[1].servicios.procedimientos[0].codProcedimiento',
@@ -134,20 +143,24 @@ describe('synthetic variants of par1 → the expected code each', () => {
     ]);
   });
 
-  it('codPrestador of another provider → RVC012', () => {
+  it('codPrestador of another provider → PRESTADOR_FACTURA (notification); RVC012 needs the REPS table', () => {
     const h = par1Variant((_r, p) => (p(3)['codPrestador'] = '520790005501'));
-    expect(codes(rechazos(h))).toEqual(['RVC012']);
+    expect(rechazos(h)).toEqual([]);
+    expect(codes(notices(h))).toEqual(['PRESTADOR_FACTURA']);
   });
 
-  it('unknown municipality / CIE-10 code → RVG01 against their tables', () => {
+  it('a municipality / CIE-10 code missing from Radica\'s tables → TABLA_REFERENCIA; a malformed one → RVG01', () => {
     const h = par1Variant((r, p) => {
       (r.usuarios[0] as Record<string, unknown>)['codMunicipioResidencia'] = '99999';
-      p(0)['codDiagnosticoPrincipal'] = 'J4X9';
+      p(0)['codDiagnosticoPrincipal'] = 'A999';
     });
-    expect(rechazos(h).map((x) => x.observaciones)).toEqual([
-      expect.stringContaining('Verificar tabla de referencia Municipio Dato (99999)'),
-      expect.stringContaining('Verificar tabla de referencia CIE10 Dato (J4X9)'),
+    expect(rechazos(h)).toEqual([]);
+    expect(notices(h).map((x) => [x.codigo, x.observaciones])).toEqual([
+      ['TABLA_REFERENCIA', expect.stringContaining('Verificar tabla de referencia Municipio Dato (99999)')],
+      ['TABLA_REFERENCIA', expect.stringContaining('Verificar tabla de referencia CIE10 Dato (A999)')],
     ]);
+    const malformed = par1Variant((_r, p) => (p(0)['codDiagnosticoPrincipal'] = 'J4X9'));
+    expect(codes(rechazos(malformed))).toEqual(['RVG01']);
   });
 
   it('field too long → RVG05', () => {

@@ -86,8 +86,10 @@ describe('checkRipsStructure', () => {
   it('annex transcription: OCR-broken dates, misspelt keys and old names', () => {
     const all = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoAnexoJson)));
     const findings = rechazos(all);
-    expect(codes(findings).filter((c) => c !== 'RVG01')).toEqual(['RVG14']);
-    const byPath = new Map(findings.map((h) => [h.pathFuente, h.observaciones]));
+    expect(codes(findings).filter((c) => c !== 'RVG01')).toEqual([]);
+    // the CUPS with a trailing space is a catalogue notice (decision 025), not a rechazo
+    expect(codes(all).filter((c) => c === 'RVG14')).toEqual(['RVG14']);
+    const byPath = new Map(all.map((h) => [h.pathFuente, h.observaciones]));
     expect(byPath.get('usuarios[0].incapacidad')).toContain('Dato enviado [02]');
     expect(byPath.get('usuarios[0].servicios.hospitalizacion[0].fechaInicioAtencion')).toContain(
       'Dato enviado [2021-08-18 08: 1 O]',
@@ -122,7 +124,8 @@ describe('checkRipsStructure', () => {
         'usuarios[0].servicios.recienNacidos[0].tipoDocumentoldentificacion',
       ]),
     );
-    expect(findings).toHaveLength(54);
+    // 53 rechazos: the CUPS with a trailing space is now a notice (RVG14)
+    expect(findings).toHaveLength(53);
   });
 
   it('top-level problems: numDocumentoIdObligado, tipoNota, usuarios', () => {
@@ -253,13 +256,13 @@ describe('checkPair on the real pairs', () => {
     expect(hasRechazo(findings)).toBe(false);
   });
 
-  it('par2: no rechazo (NUMERO_POLIZA "0" counts as present)', () => {
+  it('par2: no rechazo (NUMERO_POLIZA "0" counts as present), no FED notice', () => {
     const findings = checkPair(
       parseFevXml(readSample(SAMPLE.par2Xml)),
       parseRipsJson(readSample(SAMPLE.par2Json)),
     );
     expect(hasRechazo(findings)).toBe(false);
-    expect(findings).toEqual([]);
+    expect(findings.filter((h) => h.fuente === 'FacturaElectronica')).toEqual([]);
   });
 
   it('par2 request body: the decoded XML and its rips pass too', () => {
@@ -309,7 +312,7 @@ describe('checkPair on synthetic variants of par1', () => {
     ]);
   });
 
-  it('service date outside InvoicePeriod → RVC014 at the first offending field', () => {
+  it('service date outside InvoicePeriod → RVC014 (notification) at the first offending field', () => {
     const findings = checkPair(
       par1Xml(),
       par1RipsWith((_r, p) => {
@@ -317,11 +320,13 @@ describe('checkPair on synthetic variants of par1', () => {
         p(3)['fechaInicioAtencion'] = '2025-06-30 08:00';
       }),
     );
-    expect(codes(rechazos(findings))).toEqual(['RVC014']);
-    expect(rechazos(findings)[0]?.pathFuente).toBe(
+    expect(hasRechazo(findings)).toBe(false);
+    const rvc014 = findings.filter((h) => h.codigo === 'RVC014');
+    expect(rvc014.map((h) => h.clase)).toEqual(['NOTIFICACION']);
+    expect(rvc014[0]?.pathFuente).toBe(
       'usuarios[2].servicios.procedimientos[0].fechaInicioAtencion',
     );
-    expect(rechazos(findings)[0]?.observaciones).toBe(
+    expect(rvc014[0]?.observaciones).toBe(
       'Dato enviado [2025-07-10 08:00], periodo de facturación [2025-07-01 a 2025-07-09]',
     );
   });
@@ -332,13 +337,14 @@ describe('checkPair on synthetic variants of par1', () => {
     expect(codes(rechazos(findings))).toEqual(['VFE020', 'VFE021']);
   });
 
-  it('copago sum changed → RVC036', () => {
+  it('copago sum changed → RVC036 (notification)', () => {
     const findings = checkPair(
       par1Xml(),
       par1RipsWith((_r, p) => (p(0)['valorPagoModerador'] = 60000)),
     );
-    expect(codes(rechazos(findings))).toEqual(['RVC036']);
-    expect(rechazos(findings)[0]).toMatchObject({
+    expect(hasRechazo(findings)).toBe(false);
+    expect(findings.filter((h) => h.codigo === 'RVC036')[0]).toMatchObject({
+      clase: 'NOTIFICACION',
       pathFuente: 'usuarios[0].servicios.procedimientos[0].valorPagoModerador',
       observaciones:
         'Concepto de recaudo [01]: suma en el RIPS [60000], valor en la factura electrónica [64400]',
@@ -350,21 +356,24 @@ describe('checkPair on synthetic variants of par1', () => {
       par1Xml(),
       par1RipsWith((_r, p) => (p(0)['conceptoRecaudo'] = '02')),
     );
-    expect(codes(rechazos(findings))).toEqual(['RVC036', 'RVC036']);
-    expect(rechazos(findings).map((h) => h.pathFuente)).toEqual([
+    const rvc036 = findings.filter((h) => h.codigo === 'RVC036');
+    expect(rvc036.map((h) => h.clase)).toEqual(['NOTIFICACION', 'NOTIFICACION']);
+    expect(rvc036.map((h) => h.pathFuente)).toEqual([
       '',
       'usuarios[0].servicios.procedimientos[0].valorPagoModerador',
     ]);
   });
 
-  it('codPrestador of another provider → RVC012 (our mapping)', () => {
+  it('codPrestador of another provider → PRESTADOR_FACTURA (notification; RVC012 is decided against REPS)', () => {
     const findings = checkPair(
       par1Xml(),
       par1RipsWith((_r, p) => (p(1)['codPrestador'] = '520790005501')),
     );
-    expect(rechazos(findings)).toEqual([
+    expect(hasRechazo(findings)).toBe(false);
+    expect(findings.filter((h) => h.codigo !== 'FED131')).toEqual([
       expect.objectContaining({
-        codigo: 'RVC012',
+        clase: 'NOTIFICACION',
+        codigo: 'PRESTADOR_FACTURA',
         pathFuente: 'usuarios[1].servicios.procedimientos[0].codPrestador',
         observaciones: 'Dato enviado [520790005501], CODIGO_PRESTADOR en la factura electrónica [1100131205]',
       }),
@@ -379,16 +388,18 @@ describe('checkPair on synthetic variants of par1', () => {
     expect(hasRechazo(findings)).toBe(false);
   });
 
-  it('a zero value under pago por evento → RVC034 and the total no longer matches (RVG02)', () => {
+  it('a zero value under pago por evento → RVC034 and the total no longer matches (RVG02), both notices', () => {
     const findings = checkPair(
       par1Xml(),
       par1RipsWith((_r, p) => (p(3)['vrServicio'] = 0)),
     );
-    expect(codes(rechazos(findings))).toEqual(['RVG02', 'RVC034']);
-    expect(rechazos(findings)[0]?.observaciones).toBe(
+    expect(hasRechazo(findings)).toBe(false);
+    const valores = findings.filter((h) => h.codigo === 'RVG02' || h.codigo === 'RVC034');
+    expect(codes(valores)).toEqual(['RVG02', 'RVC034']);
+    expect(valores[0]?.observaciones).toBe(
       'Suma de vrServicio en el RIPS [840000], LineExtensionAmount de la factura electrónica [1120000]',
     );
-    expect(rechazos(findings)[1]?.pathFuente).toBe('usuarios[3].servicios.procedimientos[0].vrServicio');
+    expect(valores[1]?.pathFuente).toBe('usuarios[3].servicios.procedimientos[0].vrServicio');
   });
 
   it('for capitación (modalidad 03) a total difference is only a notification', () => {

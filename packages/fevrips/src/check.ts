@@ -8,10 +8,11 @@ import {
 } from './rips.ts';
 import { RipsRules } from './rules-rips.ts';
 import { CrossFileRules, codigoPrestadorXml } from './rules-pair.ts';
+import { CodigosPrestador, reglaPrestadorReps, type TCodPrestadorVisto, type TPrestadoresReps } from './rules-reps.ts';
 import { PaqueteRules } from './rules-paquete.ts';
 import { checkXml } from './rules-xml.ts';
 import { ripsSchema, ripsVersionFor, type TRipsSchemaVersion } from './schema.ts';
-import { RVG01_DESCRIPCION, StructureCheck } from './structure.ts';
+import { StructureCheck } from './structure.ts';
 import {
   MAX_STRUCTURE_FINDINGS,
   engineFailure,
@@ -31,6 +32,11 @@ export type TCheckOptions = {
   tables?: TReferenceTables;
   /** Validation moment for the "not in the future" rules (default: now). */
   now?: Date;
+  /**
+   * The REPS providers table (rules-reps.ts): with it RVC012 is decided in the pass; without it the codes are only
+   * gathered ({@link RipsPass.codigosPrestador}) for the caller to decide with {@link reglaPrestadorReps}.
+   */
+  prestadores?: TPrestadoresReps;
 };
 
 /**
@@ -146,13 +152,18 @@ export function checkRipsStructure(rips: TRipsParsed, options: TCheckOptions = {
   return structure.findings();
 }
 
-/** The finding of a Res. 2275/2023 RIPS checked after the cut-over to Res. 948/2026 (issue 12). */
+/**
+ * The finding of a Res. 2275/2023 RIPS whose invoice date falls after the cut-over to Res. 948/2026 (schema.ts
+ * RES948_DESDE): a NOTIFICACION (Radica's code ESTRUCTURA_RES948; issue 22 item 4). No source shows the ministry
+ * refusing 2275-shaped files after the cut-over (a real package with an invoice of 2026-09-04 was accepted), so the
+ * file is checked as 2275 and the user is told what the new structure adds.
+ */
 function estructuraAnterior(norma: string): THallazgoLocal {
   return {
-    clase: 'RECHAZADO',
-    codigo: 'RVG01',
-    descripcion: RVG01_DESCRIPCION,
-    observaciones: `El RIPS tiene la estructura de la Resolución 2275 de 2023, pero por la fecha de la factura se valida con la ${norma}: agregue junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), quite numAutorizacion de los medicamentos y revise registroSIRAS para usuarios SOAT. Su software de facturación debe generar la nueva estructura.`,
+    clase: 'NOTIFICACION',
+    codigo: 'ESTRUCTURA_RES948',
+    descripcion: `El RIPS tiene la estructura de la Resolución 2275 de 2023; por la fecha de la factura le corresponde la ${norma}.`,
+    observaciones: `Se validó con la estructura de la Resolución 2275 de 2023. Para la nueva estructura agregue junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), quite numAutorizacion de los medicamentos e informe registroSIRAS para usuarios SOAT. Pida a su software de facturación la nueva estructura.`,
     pathFuente: '',
     fuente: 'Rips',
   };
@@ -250,6 +261,9 @@ export class RipsPass {
   private readonly crossFile: CrossFileRules | null;
   private readonly paquete: PaqueteRules;
   private readonly summary: ResumenVisitor | null;
+  private readonly codigos = new CodigosPrestador();
+  private readonly numDocumentoIdObligado: string | null;
+  private readonly prestadores: TPrestadoresReps | undefined;
   private readonly failed: ReadonlyMap<TRipsVisitor, unknown>;
 
   constructor(
@@ -258,20 +272,21 @@ export class RipsPass {
     options: TCheckOptions,
   ) {
     this.structure = new StructureGroup(rips.rips, options);
+    this.numDocumentoIdObligado = rips.numDocumentoIdObligado;
+    this.prestadores = options.prestadores;
     this.rules = new CappedGroup(
       'validación',
       (sink) =>
-        new RipsRules(
-          options.now ?? new Date(),
-          options.tables ?? defaultReferenceTables(),
-          sink,
-          codigoPrestadorXml(xml),
-        ),
+        new RipsRules(options.now ?? new Date(), options.tables ?? defaultReferenceTables(), sink, {
+          codigoPrestador: codigoPrestadorXml(xml),
+          cobertura: xml?.salud?.coberturaPlan ?? null,
+          sinFactura: xml === null && rips.tipoNota === 'RS',
+        }),
     );
     this.crossFile = xml ? new CrossFileRules(xml) : null;
     this.paquete = new PaqueteRules(xml, rips);
     this.summary = 'resumen' in rips ? null : new ResumenVisitor();
-    const visitors = [...this.structure.visitors(), ...this.rules.visitors()];
+    const visitors = [...this.structure.visitors(), ...this.rules.visitors(), this.codigos];
     if (this.paquete.visitaServicios) visitors.push(this.paquete);
     if (this.crossFile) visitors.push(this.crossFile);
     if (this.summary) visitors.push(this.summary);
@@ -286,6 +301,20 @@ export class RipsPass {
     return this.paquete.findings();
   }
 
+  /**
+   * The distinct codPrestador values of the RIPS with their first paths (rules-reps.ts), for RVC012 against a REPS
+   * table the check options did not carry (the API's, in its database). Empty when the pass could not gather them.
+   */
+  codigosPrestador(): TCodPrestadorVisto[] {
+    return this.failed.has(this.codigos) ? [] : this.codigos.vistos;
+  }
+
+  /** RVC012 with the check options' REPS table, or none without one. */
+  private repsFindings(): THallazgoLocal[] {
+    if (!this.prestadores) return [];
+    return reglaPrestadorReps(this.codigosPrestador(), this.numDocumentoIdObligado, this.prestadores);
+  }
+
   /** The RIPS summary the pass computed (when `rips` had none), or null when it could not be computed. */
   resumen(): TRipsResumen | null {
     return this.summary && !this.failed.has(this.summary) ? this.summary.resumen() : null;
@@ -298,7 +327,12 @@ export class RipsPass {
    * @throws what a cross-file rule threw, as {@link checkPair} always has (engine.ts turns it into an error).
    */
   hallazgos(rips: TRipsParsed): THallazgoLocal[] {
-    const found = [...this.structure.findings(), ...this.rules.findings(), ...this.paqueteFindings()];
+    const found = [
+      ...this.structure.findings(),
+      ...this.rules.findings(),
+      ...this.repsFindings(),
+      ...this.paqueteFindings(),
+    ];
     if (!this.xml || !this.crossFile) return found;
     if (this.failed.has(this.crossFile)) throw this.failed.get(this.crossFile);
     return [...found, ...this.crossFile.findings(rips), ...checkXml(this.xml)];

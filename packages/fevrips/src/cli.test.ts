@@ -65,6 +65,18 @@ describe('radica-fevrips check', () => {
     expect(run('check', sample(SAMPLE.par1Json), '--version', 'res948').code).toBe(2);
   });
 
+  it('a consulta repeating the principal diagnosis as a related one: NOTIFICACION RVC086, exit 0 (issue 22)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fevrips-cli-'));
+    const rips = readSampleJson(SAMPLE.par1Json) as { usuarios: { servicios: Record<string, Record<string, unknown>[]> }[] };
+    const proc = rips.usuarios[0]!.servicios['procedimientos']![0]!;
+    proc['codDiagnosticoRelacionado'] = proc['codDiagnosticoPrincipal'];
+    writeFileSync(join(dir, 'rips.json'), JSON.stringify(rips));
+    const r = run('check', join(dir, 'rips.json'), '--fecha', '2026-11-21');
+    expect(r.out).toContain('NOTIFICACION RVC086 [Rips] usuarios[0].servicios.procedimientos[0].codDiagnosticoRelacionado');
+    expect(r.out).not.toMatch(/^RECHAZADO /m);
+    expect(r.code).toBe(0);
+  });
+
   it('the bin launcher (npx radica-fevrips) runs the CLI with its exit code', () => {
     const bin = resolve(import.meta.dirname, '../bin/radica-fevrips.mjs');
     const ok = spawnSync(

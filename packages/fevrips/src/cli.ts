@@ -204,7 +204,7 @@ function checkFolder(dir: string, options: TCheckOptions): TCliPaquete[] {
 
 function failed(e: unknown): TChequeo {
   const error = e instanceof FevRipsError ? e : new FevRipsError('XML_ERROR', undefined, { cause: e });
-  return { xml: null, rips: null, hallazgos: [], endpoint: null, error, version: null };
+  return { xml: null, rips: null, hallazgos: [], endpoint: null, error, version: null, codigosPrestador: [] };
 }
 
 function toPaquete(xmlPath: string | null, ripsPath: string | null, r: TChequeo): TCliPaquete {

@@ -3,6 +3,7 @@ import type { TRipsSchemaVersion } from './schema.ts';
 import { muvEndpointFor, type TMuvEndpoint } from './endpoints.ts';
 import type { THallazgoLocal } from './findings.ts';
 import { FevRipsError } from './errors.ts';
+import type { TCodPrestadorVisto } from './rules-reps.ts';
 import { parseRipsHead, withResumen, type TRipsHead, type TRipsParsed } from './rips.ts';
 import { decodeUtf8 } from './shared.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';
@@ -18,11 +19,23 @@ export type TChequeo = {
   error: FevRipsError | null;
   /** The RIPS structure the package was checked against (issue 12), or null without a RIPS. */
   version: TRipsSchemaVersion | null;
+  /**
+   * The distinct codPrestador of the RIPS with their first paths (rules-reps.ts), for RVC012 against a REPS table that
+   * `options.prestadores` did not carry; empty without a RIPS.
+   */
+  codigosPrestador: TCodPrestadorVisto[];
 };
 
 export { checkDocuments, resolveRipsVersion, type TCheckOptions } from './check.ts';
 export { ripsSchema, RES948_DESDE, type TRipsSchemaVersion } from './schema.ts';
 export { RVG01_DESCRIPCION } from './structure.ts';
+export {
+  reglaPrestadorReps,
+  prestadoresDeMapa,
+  type TCodPrestadorVisto,
+  type TPrestadoresReps,
+  type TPrestadorReps,
+} from './rules-reps.ts';
 
 /**
  * Reads and checks raw files: any byte sequence gives findings or one coded {@link FevRipsError} in `error`,
@@ -89,6 +102,7 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
       endpoint: xml || rips ? muvEndpointFor(xml, rips) : null,
       error,
       version,
+      codigosPrestador: [],
     };
   }
   if (head === null) {
@@ -103,6 +117,7 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
         endpoint: null,
         error: asFevRipsError(e, 'XML_ERROR'),
         version: null,
+        codigosPrestador: [],
       };
     }
     return {
@@ -112,6 +127,7 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
       endpoint: xml ? muvEndpointFor(xml, null) : null,
       error: null,
       version: null,
+      codigosPrestador: [],
     };
   }
   const pass = checkRipsRead(xml, head, options);
@@ -126,6 +142,7 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
       endpoint: xml ? muvEndpointFor(xml, null) : null,
       error: failure,
       version: null,
+      codigosPrestador: [],
     };
   }
   const rips: TRipsParsed = { ...head, resumen };
@@ -134,9 +151,25 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
   try {
     hallazgos = pass.hallazgos(rips);
   } catch (e) {
-    return { xml, rips, hallazgos: [], endpoint: null, error: asFevRipsError(e, 'JSON_ERROR'), version };
+    return {
+      xml,
+      rips,
+      hallazgos: [],
+      endpoint: null,
+      error: asFevRipsError(e, 'JSON_ERROR'),
+      version,
+      codigosPrestador: [],
+    };
   }
-  return { xml, rips, hallazgos, endpoint: muvEndpointFor(xml, rips), error: null, version };
+  return {
+    xml,
+    rips,
+    hallazgos,
+    endpoint: muvEndpointFor(xml, rips),
+    error: null,
+    version,
+    codigosPrestador: pass.codigosPrestador(),
+  };
 }
 
 /**

@@ -15,17 +15,37 @@ export type THallazgoLocal = {
 /** Most findings reported by one group of checks of a file; the rest are summarised in one NOTIFICACION. */
 export const MAX_STRUCTURE_FINDINGS = 200;
 
-/** Collects findings up to `limit`, counting every one (so a 100 MB file of errors costs no memory). */
-export type TFindingSink = { items: THallazgoLocal[]; total: number; limit: number };
+/**
+ * Collects findings up to `limit`, counting every one (so a 100 MB file of errors costs no memory). `notices` counts
+ * the NOTIFICACION kept: once full, a RECHAZADO takes the place of the last notice kept (notices never hide what blocks
+ * the package).
+ */
+export type TFindingSink = { items: THallazgoLocal[]; total: number; limit: number; notices: number };
 
 export function newSink(limit: number): TFindingSink {
-  return { items: [], total: 0, limit };
+  return { items: [], total: 0, limit, notices: 0 };
 }
 
-/** Count a finding and keep it while under the limit; `make` runs only then (paths are built lazily). */
-export function emit(sink: TFindingSink, make: () => THallazgoLocal): void {
+/**
+ * Count a finding and keep it while under the limit; `make` runs only when it may be kept (paths are built lazily).
+ * `clase`, when the caller knows it, spares building a notice that cannot be kept.
+ */
+export function emit(sink: TFindingSink, make: () => THallazgoLocal, clase?: THallazgoLocal['clase']): void {
   sink.total++;
-  if (sink.items.length < sink.limit) sink.items.push(make());
+  if (sink.items.length < sink.limit) {
+    const h = make();
+    sink.items.push(h);
+    if (h.clase === 'NOTIFICACION') sink.notices++;
+    return;
+  }
+  if (sink.notices === 0 || clase === 'NOTIFICACION') return;
+  const h = make();
+  if (h.clase !== 'RECHAZADO') return;
+  let i = sink.items.length - 1;
+  while (sink.items[i]?.clase !== 'NOTIFICACION') i--;
+  sink.items.splice(i, 1);
+  sink.items.push(h);
+  sink.notices--;
 }
 
 /** The kept findings of `sink`, plus one NOTIFICACION `LIMITE_HALLAZGOS` counting those not kept (`what`: which checks). */

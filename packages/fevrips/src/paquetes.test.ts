@@ -101,23 +101,26 @@ describe('package types (issue 12): each goes to its endpoint and passes when we
   });
 });
 
-describe('per-type rules: what the ministry rejects in each package type', () => {
+describe('per-type rules: what each package type needs (notices where no source gives the level, decision 025)', () => {
+  /** The codes of `r` that are notifications. */
+  const avisos = (r: TChequeo) => r.hallazgos.filter((h) => h.clase === 'NOTIFICACION').map((h) => h.codigo);
+
   it('TIPO_NOTA: a note XML with an invoice RIPS, an invoice XML with a note RIPS, an RS RIPS with an XML', () => {
     const sinTipo = notaRips('NC', 'NC15');
     sinTipo['tipoNota'] = null;
     const r1 = check({ xml: notaXml('NC', 'NC15', 280000), rips: sinTipo });
-    expect(rechazos(r1)).toContain('TIPO_NOTA');
+    expect(avisos(r1)).toContain('TIPO_NOTA');
     expect(hallazgo(r1, 'TIPO_NOTA')).toMatchObject({ pathFuente: 'tipoNota', fuente: 'Rips' });
     expect(hallazgo(r1, 'TIPO_NOTA')?.observaciones).toContain('tipoNota [NC]');
 
     const ndComoNc = check({ xml: notaXml('ND', 'ND3', 280000), rips: notaRips('NC', 'ND3') });
-    expect(rechazos(ndComoNc)).toContain('TIPO_NOTA');
+    expect(avisos(ndComoNc)).toContain('TIPO_NOTA');
 
     const facturaConNota = check({
       xml: readSample(SAMPLE.par1Xml).toString(),
       rips: par1Rips((r) => Object.assign(r, { tipoNota: 'NC', numNota: 'NC1' })),
     });
-    expect(rechazos(facturaConNota)).toContain('TIPO_NOTA');
+    expect(avisos(facturaConNota)).toContain('TIPO_NOTA');
 
     const rsConXml = check({ xml: readSample(SAMPLE.par1Xml).toString(), rips: ripsSinFactura() });
     expect(hallazgo(rsConXml, 'TIPO_NOTA')?.observaciones).toContain('sin XML');
@@ -146,7 +149,7 @@ describe('per-type rules: what the ministry rejects in each package type', () =>
     const rsConFactura = ripsSinFactura();
     rsConFactura['numFactura'] = PAR1_FACTURA;
     const rs = check({ rips: rsConFactura });
-    expect(hallazgo(rs, 'NUM_NOTA')).toMatchObject({ pathFuente: 'numFactura', clase: 'RECHAZADO' });
+    expect(hallazgo(rs, 'NUM_NOTA')).toMatchObject({ pathFuente: 'numFactura', clase: 'NOTIFICACION' });
 
     expect(codigos(check({ rips: ripsSinFactura() }))).not.toContain('NUM_NOTA');
     // An invoice RIPS with numNota "0" (par2) is not a note: no finding.
@@ -157,13 +160,13 @@ describe('per-type rules: what the ministry rejects in each package type', () =>
     const conCopago = check({ xml: notaXml('NC', 'NC15', 280000), rips: notaRips('NC', 'NC15', 1, true) });
     const rips = conCopago.hallazgos.find((h) => h.codigo === 'NOTA_PAGO_MODERADOR' && h.fuente === 'Rips');
     expect(rips).toMatchObject({
-      clase: 'RECHAZADO',
+      clase: 'NOTIFICACION',
       pathFuente: 'usuarios[0].servicios.procedimientos[0].valorPagoModerador',
     });
     const xml = check({ xml: notaXml('NC', 'NC16', 1120000, { prepago: true }) });
     expect(hallazgo(xml, 'NOTA_PAGO_MODERADOR')).toMatchObject({
       fuente: 'FacturaElectronica',
-      clase: 'RECHAZADO',
+      clase: 'NOTIFICACION',
     });
     // An invoice keeps its moderator payments.
     expect(codigos(check({ xml: readSample(SAMPLE.par1Xml).toString(), rips: par1Rips() }))).not.toContain(
@@ -179,7 +182,7 @@ describe('per-type rules: what the ministry rejects in each package type', () =>
 
   it('RVG02 on a credit note: Σ RIPS of the NC must be the note value (DT1 v002 pp. 84–85)', () => {
     const r = check({ xml: notaXml('NC', 'NC15', 300000), rips: notaRips('NC', 'NC15') });
-    expect(hallazgo(r, 'RVG02')).toMatchObject({ clase: 'RECHAZADO' });
+    expect(hallazgo(r, 'RVG02')).toMatchObject({ clase: 'NOTIFICACION' });
     expect(hallazgo(r, 'RVG02')?.observaciones).toContain('[280000]');
   });
 

@@ -128,9 +128,10 @@ const EJEMPLOS: Record<TServiceList, TJson> = {
     codDiagnosticoRelacionado: null,
     tipoMedicamento: '01',
     codTecnologiaSalud: '19943544-01',
-    nomTecnologiaSalud: 'ACETAMINOFEN 500 MG TABLETA',
-    concentracionMedicamento: 500,
-    unidadMedida: 168,
+    // null for tipoMedicamento 01: the CUM names it (a value here is the ministry's notice RVC065)
+    nomTecnologiaSalud: null,
+    concentracionMedicamento: null,
+    unidadMedida: null,
     formaFarmaceutica: 'COLFF001',
     unidadMinDispensa: 74,
     cantidadMedicamento: 10,
@@ -209,14 +210,16 @@ describe('Res. 948/2026: an example file per service type passes (issue 12)', ()
     });
   }
 
-  it('the same example without its CIE-11 keys is the old structure: one RVG01 naming the new one per file', () => {
+  it('the same example without its CIE-11 keys is the old structure: one notice naming the new one per file', () => {
     const rips = ripsCon('consultas');
     const servicio = ((rips['usuarios'] as TJson[])[0]!['servicios'] as Record<string, TJson[]>)[
       'consultas'
     ]![0]!;
     for (const k of Object.keys(servicio)) if (k.endsWith('CIE11')) delete servicio[k];
     const r = checkFiles({ rips: JSON.stringify(rips) }, { now: NOW, version: V948 });
-    expect(r.hallazgos.filter((h) => h.codigo === 'RVG01')).toHaveLength(1);
-    expect(r.hallazgos[0]?.observaciones).toContain('Resolución 948');
+    expect(r.hallazgos.filter((h) => h.codigo === 'RVG01')).toHaveLength(0);
+    expect(r.hallazgos.filter((h) => h.clase === 'RECHAZADO')).toEqual([]);
+    expect(r.hallazgos.filter((h) => h.codigo === 'ESTRUCTURA_RES948')).toHaveLength(1);
+    expect(r.hallazgos[0]?.descripcion).toContain('Resolución 948');
   });
 });

@@ -81,8 +81,9 @@ describe('Res. 948/2026 DT1 v002', () => {
       const as2275 = checkFiles({ rips: readSample(name) }, { now: NOW, version: 'res2275-2023' }).hallazgos.map(key).sort();
       const after = checkFiles({ rips: readSample(name) }, { now: NOW, version: V948 }).hallazgos;
       const [first, ...rest] = after;
-      expect(first).toMatchObject({ clase: 'RECHAZADO', codigo: 'RVG01', pathFuente: '' });
-      expect(first?.observaciones).toMatch(/estructura de la Resolución 2275 de 2023.*Resolución 948 de 2026/);
+      // a notice, checked as 2275 (issue 22 item 4: no source shows the ministry refusing 2275 files after the cut-over)
+      expect(first).toMatchObject({ clase: 'NOTIFICACION', codigo: 'ESTRUCTURA_RES948', pathFuente: '' });
+      expect(first?.descripcion).toMatch(/estructura de la Resolución 2275 de 2023.*Resolución 948 de 2026/);
       expect(rest.map(key).sort(), name).toEqual(as2275);
     }
   });
@@ -112,7 +113,7 @@ describe('Res. 948/2026 DT1 v002', () => {
     const rvc095 = (r: TJson, version: 'res2275-2023' | typeof V948) =>
       checkFiles({ rips: bytes(r) }, { now: NOW, version }).hallazgos.filter((h) => h.codigo === 'RVC095');
     expect(rvc095(rips, V948)).toHaveLength(1);
-    expect(rvc095(rips, V948)[0]).toMatchObject({ clase: 'RECHAZADO', pathFuente: 'usuarios[0].registroSIRAS' });
+    expect(rvc095(rips, V948)[0]).toMatchObject({ clase: 'NOTIFICACION', pathFuente: 'usuarios[0].registroSIRAS' });
     usuario['registroSIRAS'] = 'SIRAS-2026-000123';
     expect(rvc095(rips, V948)).toHaveLength(0);
     delete usuario['registroSIRAS'];

@@ -126,7 +126,7 @@ export function ruleNumeroDocumento(xml: TFevXml, rips: TRipsParsed): THallazgoL
   return mismatch('numFactura', rips.numFactura, xml.numeroDocumento, 'número de la factura electrónica');
 }
 
-/** The XML's CODIGO_PRESTADOR when it is a REPS code (10 digits), the one RVC012 compares every codPrestador with. */
+/** The XML's CODIGO_PRESTADOR when it is a REPS code (10 digits), the one PRESTADOR_FACTURA compares every codPrestador with. */
 export function codigoPrestadorXml(xml: TFevXml | null): string | null {
   const codigo = xml?.salud?.codigoPrestador;
   return codigo && CODIGO_PRESTADOR_XML.test(codigo) ? codigo : null;
@@ -137,11 +137,11 @@ const CODIGO_PRESTADOR_XML = /^\d{10}$/;
 const COD_PRESTADOR_RIPS = /^\d{12}$/;
 
 /**
- * RVC012 — our mapping, not a code the MUV is known to use for this check: every `codPrestador` (12 digits =
- * REPS code + sede) must start with the XML `CODIGO_PRESTADOR` (10 digits) (reference §3.6 item 4; verified
- * on par1, par2 and capita). RECHAZADO, Rips, one finding per distinct offending code at its first path.
- * Descripcion paraphrased. Skipped when the XML has no 10-digit CODIGO_PRESTADOR; malformed codPrestador
- * values are left to the structure check.
+ * PRESTADOR_FACTURA (Radica's code, NOTIFICACION; docs/decisions/025): every `codPrestador` (12 digits = REPS code +
+ * sede) should start with the XML `CODIGO_PRESTADOR` (10 digits) (reference §3.6 item 4; true of par1, par2 and
+ * capita). No source says the ministry checks this (its RVC012 compares the code with the NIT in REPS:
+ * rules-reps.ts), so it is only a notice. One finding per distinct offending code at its first path. Skipped when the
+ * XML has no 10-digit CODIGO_PRESTADOR; malformed codPrestador values are left to the structure check.
  */
 class CodigoPrestador {
   readonly findings: THallazgoLocal[] = [];
@@ -161,10 +161,10 @@ class CodigoPrestador {
     if (this.reported.has(cod)) return;
     this.reported.add(cod);
     this.findings.push({
-      clase: 'RECHAZADO',
-      codigo: 'RVC012',
+      clase: 'NOTIFICACION',
+      codigo: 'PRESTADOR_FACTURA',
       descripcion:
-        'El código del prestador informado en el RIPS debe corresponder al CODIGO_PRESTADOR de la factura electrónica.',
+        'El código del prestador informado en el RIPS no empieza por el CODIGO_PRESTADOR de la factura electrónica.',
       observaciones: `Dato enviado [${cod}], CODIGO_PRESTADOR en la factura electrónica [${this.codigo}]`,
       pathFuente: `${servicePath(u, list, j)}.codPrestador`,
       fuente: 'Rips',
@@ -173,7 +173,7 @@ class CodigoPrestador {
 }
 
 /**
- * RVC014 / RVC044 (RECHAZADO, Rips): service dates (`fechaInicioAtencion`, `fechaDispensAdmon`,
+ * RVC014 / RVC044 (NOTIFICACION, Rips; the source gives no level, decision 025): service dates (`fechaInicioAtencion`, `fechaDispensAdmon`,
  * `fechaSuministroTecnologia` → RVC014) and discharge dates (`fechaEgreso` → RVC044) must fall inside the
  * FEV `InvoicePeriod` (reference §3.4, §3.6 item 3). Compared on the date part. One finding per code, at the
  * first offending field. Only when the XML has both period dates. Skipped for capitación (MODALIDAD_PAGO 03):
@@ -217,7 +217,7 @@ class FechasEnPeriodo {
     const out: THallazgoLocal[] = [];
     if (attention) {
       out.push({
-        clase: 'RECHAZADO',
+        clase: 'NOTIFICACION',
         codigo: 'RVC014',
         descripcion:
           'La fecha de la atención debe estar dentro del periodo de facturación informado en la factura electrónica.',
@@ -228,7 +228,7 @@ class FechasEnPeriodo {
     }
     if (discharge) {
       out.push({
-        clase: 'RECHAZADO',
+        clase: 'NOTIFICACION',
         codigo: 'RVC044',
         descripcion:
           'La fecha de egreso debe estar dentro del periodo de facturación informado en la factura electrónica.',
@@ -242,7 +242,7 @@ class FechasEnPeriodo {
 }
 
 /**
- * RVC036 (RECHAZADO, Rips): Σ `valorPagoModerador` by `conceptoRecaudo` must equal the FEV `PrepaidPayment`
+ * RVC036 (NOTIFICACION, Rips; the source gives no level, decision 025): Σ `valorPagoModerador` by `conceptoRecaudo` must equal the FEV `PrepaidPayment`
  * amounts with that `cbc:ID/@schemeID` (reference §3.4, §3.6 item 5; verified on par1). Concepts whose sum is
  * 0 on both sides are ignored. One finding per differing concept, at the first RIPS entry of that concept
  * ('' when only the XML has it). Descripcion paraphrased.
@@ -266,7 +266,7 @@ function rulePagosModeradores(
     if (enRips === enXml) continue;
     const path = primeros.path(concepto);
     out.push({
-      clase: 'RECHAZADO',
+      clase: 'NOTIFICACION',
       codigo: 'RVC036',
       descripcion:
         'El valor de los pagos moderadores de la factura electrónica debe ser igual a la suma de los pagos moderadores del RIPS.',
@@ -318,8 +318,8 @@ class PrimerPagoModerador {
  * RVG02 — paraphrased; exact ministry code unknown (reference §3.4 lists RVG02 among the "FEV
  * reconciliations" without its text). Σ `vrServicio` (consultas, procedimientos, medicamentos,
  * otrosServicios) must equal `LegalMonetaryTotal/LineExtensionAmount` (reference §3.6 item 6; verified on par1
- * and par2): RECHAZADO, Rips. For capitación (MODALIDAD_PAGO 03) the RIPS may carry 0 values while the FEV
- * carries the capita amount (reference §3.6 item 6), so there the same difference is only a NOTIFICACION.
+ * and par2): NOTIFICACION, Rips (code and level are Radica's assignment, decision 025). For capitación (MODALIDAD_PAGO
+ * 03) the RIPS may carry 0 values while the FEV carries the capita amount (reference §3.6 item 6): the observation says so.
  * Skipped when the XML has no LineExtensionAmount.
  */
 function ruleTotalServicios(xml: TFevXml, rips: { resumen: TRipsResumen }): THallazgoLocal[] {
@@ -330,7 +330,7 @@ function ruleTotalServicios(xml: TFevXml, rips: { resumen: TRipsResumen }): THal
   const capita = xml.salud?.modalidadPago === '03';
   return [
     {
-      clase: capita ? 'NOTIFICACION' : 'RECHAZADO',
+      clase: 'NOTIFICACION',
       codigo: 'RVG02',
       descripcion:
         'La suma de los valores de los servicios del RIPS debe ser igual al valor bruto de la factura electrónica.',
@@ -342,7 +342,7 @@ function ruleTotalServicios(xml: TFevXml, rips: { resumen: TRipsResumen }): THal
 }
 
 /**
- * RVC034 (RECHAZADO, Rips): with MODALIDAD_PAGO 04 (pago por evento) every `vrServicio` must be > 0
+ * RVC034 (NOTIFICACION, Rips; the source gives no level, decision 025): with MODALIDAD_PAGO 04 (pago por evento) every `vrServicio` must be > 0
  * (reference §3.4, §3.6 item 7). One finding at the first offending entry, with the count. Paraphrased.
  */
 class ValorEvento {
@@ -361,7 +361,7 @@ class ValorEvento {
     if (!this.first) return [];
     return [
       {
-        clase: 'RECHAZADO',
+        clase: 'NOTIFICACION',
         codigo: 'RVC034',
         descripcion:
           'Cuando la modalidad de pago es pago por evento, el valor del servicio debe ser mayor a cero.',

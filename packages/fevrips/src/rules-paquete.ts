@@ -8,7 +8,9 @@ import type { TFevXml } from './xml.ts';
 /**
  * The rules of the package types (issue 12 "All package types"; reference §1.2 scenario table, §3.5, §3.6 item 2):
  * invoice, credit note (partial and total), debit note, adjustment note, RIPS without invoice and capitation. The
- * ministry publishes no code for these checks, so they carry Radica's own codes (catalogued with origen 'Radica'):
+ * ministry publishes no code for these checks, so they carry Radica's own codes (catalogued with origen 'Radica').
+ * No source gives their level, so TIPO_NOTA, NUM_NOTA and NOTA_PAGO_MODERADOR are NOTIFICACION (docs/decisions/025);
+ * NOTA_REFERENCIA stays RECHAZADO (DT2: the MUV accepts only notes with a reference, CustomizationID 20/30):
  * - TIPO_NOTA: the RIPS `tipoNota` must be the one the package's endpoint expects (MUV_CARGA_ENDPOINTS, the same table
  *   the simulator applies as SIM001): an invoice's RIPS has none, a credit note's "NC", a debit note's "ND", and a
  *   RIPS without invoice ("RS") travels without XML.
@@ -62,7 +64,7 @@ export class PaqueteRules implements TRipsVisitor {
     const out = [...ruleTipoNota(this.xml, this.head), ...ruleNumNota(this.head)];
     if (this.first) {
       out.push({
-        clase: 'RECHAZADO',
+        clase: 'NOTIFICACION',
         codigo: 'NOTA_PAGO_MODERADOR',
         descripcion: NOTA_PAGO_MODERADOR_DESCRIPCION,
         observaciones: `Dato enviado [${String(this.first.value)}]; servicios de la nota con pago moderador: ${this.count}`,
@@ -99,7 +101,7 @@ const NOMBRE_DOCUMENTO: Record<string, string> = {
 };
 
 /**
- * TIPO_NOTA (RECHAZADO, Rips, `tipoNota`): with an XML, the RIPS `tipoNota` must be the one the package's endpoint
+ * TIPO_NOTA (NOTIFICACION, Rips, `tipoNota`): with an XML, the RIPS `tipoNota` must be the one the package's endpoint
  * expects (MUV_CARGA_ENDPOINTS). Without an XML the endpoint follows `tipoNota` itself, so there is nothing to compare.
  */
 function ruleTipoNota(xml: TFevXml | null, head: TRipsHead): THallazgoLocal[] {
@@ -119,7 +121,7 @@ function ruleTipoNota(xml: TFevXml | null, head: TRipsHead): THallazgoLocal[] {
   }
   return [
     {
-      clase: 'RECHAZADO',
+      clase: 'NOTIFICACION',
       codigo: 'TIPO_NOTA',
       descripcion: 'El tipo de nota del RIPS (tipoNota) no corresponde al documento electrónico del paquete.',
       observaciones,
@@ -130,7 +132,7 @@ function ruleTipoNota(xml: TFevXml | null, head: TRipsHead): THallazgoLocal[] {
 }
 
 /**
- * NUM_NOTA (RECHAZADO, Rips): with `tipoNota` NC, ND, NA or RS, `numNota` is required; NC, ND and NA name the invoice
+ * NUM_NOTA (NOTIFICACION, Rips): with `tipoNota` NC, ND, NA or RS, `numNota` is required; NC, ND and NA name the invoice
  * they correct in `numFactura`; RS has `numFactura` null (reference §1.2). One finding per field.
  */
 function ruleNumNota(head: TRipsHead): THallazgoLocal[] {
@@ -139,7 +141,7 @@ function ruleNumNota(head: TRipsHead): THallazgoLocal[] {
   const nombre = NOMBRE_TIPO_NOTA[tipo]!;
   const out: THallazgoLocal[] = [];
   const finding = (pathFuente: string, observaciones: string): THallazgoLocal => ({
-    clase: 'RECHAZADO',
+    clase: 'NOTIFICACION',
     codigo: 'NUM_NOTA',
     descripcion:
       'Las notas y los RIPS sin factura se identifican con numNota, y las notas con el número de la factura que corrigen (numFactura).',
@@ -182,7 +184,7 @@ function ruleNumNota(head: TRipsHead): THallazgoLocal[] {
  * - NOTA_REFERENCIA (RECHAZADO, FacturaElectronica): the note names the invoice it corrects in
  *   `cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID` (reference §4.4; CustomizationID 20/30 are the
  *   "with reference" note types, 🔸 DT2);
- * - NOTA_PAGO_MODERADOR (RECHAZADO, FacturaElectronica): no `cac:PrepaidPayment` with an amount (DT1 v002 pp. 84–85).
+ * - NOTA_PAGO_MODERADOR (NOTIFICACION, FacturaElectronica): no `cac:PrepaidPayment` with an amount (DT1 v002 pp. 84–85).
  */
 export function checkNotaXml(xml: TFevXml): THallazgoLocal[] {
   if (xml.tipoDocumento !== 'NC' && xml.tipoDocumento !== 'ND') return [];
@@ -201,7 +203,7 @@ export function checkNotaXml(xml: TFevXml): THallazgoLocal[] {
   const pagado = xml.prepaidPayments.reduce((sum, p) => sum + (p.paidAmount ?? 0), 0);
   if (pagado !== 0) {
     out.push({
-      clase: 'RECHAZADO',
+      clase: 'NOTIFICACION',
       codigo: 'NOTA_PAGO_MODERADOR',
       descripcion: NOTA_PAGO_MODERADOR_DESCRIPCION,
       observaciones: `Dato enviado [${pagado}]: suma de cac:PrepaidPayment/cbc:PaidAmount de la nota.`,

@@ -5,11 +5,15 @@ import { isRecord, roundCents, toNumber } from './shared.ts';
 import type { TCupsEntry, TReferenceTables } from './tables.ts';
 
 /**
- * The RVC/RVG rules of DT1 that can be decided from the RIPS alone (reference §3.4, "Purely JSON-internal").
- * ⚠️ Every descripcion here is a PARAPHRASE in Radica's words of the rule as a third-party audit of DT1 v002
- * summarises it (🔸 reference §3.4, index id 56318327605); the ministry's exact texts are unknown. Codes and
- * levels (R → RECHAZADO, N → NOTIFICACION) are the ones the reference gives. Values that are not well formed
- * are skipped here: the structure check (RVG01) reports them.
+ * The RVC/RVG rules of DT1 that can be decided from the RIPS alone (reference §3.4, "Purely JSON-internal"), and the
+ * CUPSRips notices of real MUV answers (RVC017, RVC019, RVC059; reference §3.2).
+ * Texts: the ones marked "Verbatim" are the ministry's, from real MUV answers (reference §3.2); every other descripcion
+ * is a PARAPHRASE in Radica's words of the rule as a third-party audit of DT1 v002 summarises it (🔸 reference §3.4,
+ * index id 56318327605).
+ * Classes follow docs/decisions/025: RECHAZADO only where a real answer or the published text (through that audit)
+ * gives R for exactly the condition checked here; every reading, scope or level of Radica's own is at most a
+ * NOTIFICACION (blocking what the ministry accepts is the worst error). Values that are not well formed are skipped
+ * here: the structure check (RVG01) reports them.
  */
 
 type TRule = { clase: THallazgoLocal['clase']; descripcion: string };
@@ -119,17 +123,29 @@ export const RIPS_RULES = {
     'RECHAZADO',
     'La fecha de ingreso debe ser posterior o igual a la fecha de nacimiento del usuario.',
   ),
-  /** Paraphrase. Source: reference §3.4 row "related dx ≠ principal dx (R)". */
-  RVC086: r('RECHAZADO', 'El diagnóstico relacionado debe ser diferente del diagnóstico principal.'),
-  /** Paraphrase. Source: reference §3.4 row "related dx distinct from each other (R)". */
-  RVC087: r('RECHAZADO', 'Los diagnósticos relacionados deben ser diferentes entre sí.'),
-  /** Paraphrase. Source: reference §3.4 row "related discharge dx ≠ principal discharge dx (R)". */
-  RVC088: r(
-    'RECHAZADO',
-    'El diagnóstico relacionado de egreso debe ser diferente del diagnóstico principal de egreso.',
+  /**
+   * Verbatim, NOTIFICACION: a real MUV answer (2025, medicamentos[0].codDiagnosticoRelacionado, Observaciones "Codigo
+   * de diagnóstico repetido") issued the CUV with it; the audit's R (reference §3.4) is contradicted by that answer.
+   */
+  RVC086: r(
+    'NOTIFICACION',
+    'Se puede validar que el código de diagnóstico relacionado no sea igual al código de diagnóstico principal.',
   ),
-  /** Paraphrase. Source: reference §3.4 row "related discharge dx distinct (R)". */
-  RVC089: r('RECHAZADO', 'Los diagnósticos relacionados de egreso deben ser diferentes entre sí.'),
+  /** Worded after RVC086's real text. NOTIFICACION: same family and source line as RVC086, whose R a real answer refutes. */
+  RVC087: r(
+    'NOTIFICACION',
+    'Se puede validar que los códigos de diagnóstico relacionados no sean iguales entre sí.',
+  ),
+  /** Worded after RVC086's real text; NOTIFICACION as RVC086 (the discharge variant of the same check). */
+  RVC088: r(
+    'NOTIFICACION',
+    'Se puede validar que el código de diagnóstico relacionado de egreso no sea igual al código de diagnóstico principal de egreso.',
+  ),
+  /** Worded after RVC086's real text; NOTIFICACION as RVC087. */
+  RVC089: r(
+    'NOTIFICACION',
+    'Se puede validar que los códigos de diagnóstico relacionados de egreso no sean iguales entre sí.',
+  ),
   /** Paraphrase. Source: reference §3.4 row "concepto "Anticipos" must not be used in RIPS (N)". */
   RVC092: r('NOTIFICACION', 'El concepto de recaudo anticipo (04) no debe usarse en el RIPS.'),
   /** Paraphrase. Source: reference §3.4 row "medicamentos vrServicio = cantidad × vrUnit (N)". */
@@ -149,19 +165,19 @@ export const RIPS_RULES = {
     'RECHAZADO',
     'Un medicamento no puede estar informado más de una vez para el usuario con el mismo código y fecha.',
   ),
-  /** Paraphrase. Source: reference §3.4 row "cuota moderadora only in contributivo (régimen from FEV)"; the usuario's tipoUsuario 01–03 is the contributivo here (❓ level R as the group's). */
+  /** Paraphrase. Source: reference §3.4 row "cuota moderadora only in contributivo (régimen from FEV)"; the usuario's tipoUsuario 01–03 is the contributivo here. Level not given and the reading is Radica's: NOTIFICACION (decision 025). */
   RVC035: r(
-    'RECHAZADO',
+    'NOTIFICACION',
     'La cuota moderadora (concepto de recaudo 02) solo se cobra a usuarios del régimen contributivo.',
   ),
-  /** Paraphrase. Source: reference §3.4 row "subsidiado without planes voluntarios"; tipoUsuario 04 with conceptoRecaudo 03 (❓ level R as the group's). */
+  /** Paraphrase. Source: reference §3.4 row "subsidiado without planes voluntarios"; tipoUsuario 04 with conceptoRecaudo 03. Level not given, reading Radica's: NOTIFICACION (decision 025). */
   RVC037: r(
-    'RECHAZADO',
+    'NOTIFICACION',
     'A un usuario del régimen subsidiado no se le pueden informar pagos compartidos en planes voluntarios (concepto de recaudo 03).',
   ),
-  /** Paraphrase. Source: reference §3.4 row "patient dead ⇒ no services > 24 h after death (R)". */
+  /** Paraphrase. Source: reference §3.4 row "patient dead ⇒ no services > 24 h after death (R)". Taking the death from an egreso 02 of the RIPS is Radica's reading (the ministry may use RUAF-ND): NOTIFICACION (decision 025). */
   RVC053: r(
-    'RECHAZADO',
+    'NOTIFICACION',
     'No se pueden informar servicios con fecha posterior en más de 24 horas al fallecimiento del usuario.',
   ),
   /** Paraphrase. Source: reference §3.4 row "finalidad Valoración integral PyM ⇒ dx only Z00–Z99 (N)". */
@@ -169,9 +185,9 @@ export const RIPS_RULES = {
     'NOTIFICACION',
     'Con la finalidad valoración integral para la promoción y mantenimiento (11) el diagnóstico principal debería estar entre Z00 y Z99.',
   ),
-  /** Paraphrase. Source: reference §3.4 row RVC062 "derivado a otro servicio ⇒ services must exist (R)"; scope ours (❓): another service list of the same user. */
+  /** Paraphrase. Source: reference §3.4 row RVC062 "derivado a otro servicio ⇒ services must exist (R)"; the scope (another service list of the same user) is ours: NOTIFICACION (decision 025). */
   RVC062: r(
-    'RECHAZADO',
+    'NOTIFICACION',
     'Si el egreso es paciente derivado a otro servicio, deben informarse en el RIPS los servicios que recibió.',
   ),
   /** Paraphrase. Source: the third-party audit of DT1 v002 (field S06): traslados (tipoOS 02) and estancias (03) carry a CUPS code (❓ level N). */
@@ -179,13 +195,35 @@ export const RIPS_RULES = {
     'NOTIFICACION',
     'El código de un traslado o una estancia informado en otros servicios debe ser un código CUPS.',
   ),
-  /** Paraphrase. Source: reference §3.4 row RVG10 "a single biller per RIPS/invoice"; read as one REPS code (the first 10 digits of codPrestador) for every service (❓). */
+  /** Paraphrase. Source: reference §3.4 row RVG10 "a single biller per RIPS/invoice"; read as one REPS code (the first 10 digits of codPrestador) for every service: level not given, reading ours, NOTIFICACION (decision 025). */
   RVG10: r(
-    'RECHAZADO',
+    'NOTIFICACION',
     'Un RIPS corresponde a un solo facturador: todos sus servicios deben ser del mismo prestador.',
   ),
   /** The CUPS sex column (Extra_VI) against codSexo. Code mapping ours (❓): the reference ties RVC015/016 to the CUPS table only. */
   RVC016: r('NOTIFICACION', 'El código CUPS está definido para un sexo diferente al del usuario.'),
+  /** Verbatim (real MUV answers, 2025: 890701, 890702; 890201 in a RIPS sin factura). Assumption in {@link reglasCups}. */
+  RVC017: r(
+    'NOTIFICACION',
+    'El código de CUPS puede ser validado que corresponda a la cobertura o plan de beneficios informada en la factura electrónica de venta.',
+  ),
+  /** Verbatim (real MUV answers, 2025: 890701, 890702). Assumption in {@link reglasCups}. */
+  RVC019: r('NOTIFICACION', 'El código de CUPS se puede validar con el diagnóstico principal.'),
+  /** Verbatim (real MUV answers, 2025: 890701 with finalidad 15, 115308 with 16; not 890201 with 15). Assumption in {@link reglasCups}. */
+  RVC059: r(
+    'NOTIFICACION',
+    'El código de CUPS puede ser validado con el grupo de servicio, servicio, finalidad o causa.',
+  ),
+  /** Verbatim (real MUV answer, 2025: codTecnologiaSalud 19992190-03, a well-formed CUM missing from SISPRO's catalogue). Radica has no CUM/IUM catalogue: see {@link reglasMedicamentos}. */
+  RVC063: r(
+    'NOTIFICACION',
+    'Se podrá validar la existencia del IUM o del CUM en el catálogo respectivo de SISPRO.',
+  ),
+  /** Verbatim (real MUV answer, 2025): raised when, for tipoMedicamento 01, 02 or 04, nomTecnologiaSalud, concentracionMedicamento or unidadMedida carry a value (0 counts). */
+  RVC065: r(
+    'NOTIFICACION',
+    'Para 01: Medicamento con uso según registro sanitario, 02: Medicamento con uso como vital no disponible definido por INVIMA o 04: Medicamento con uso no incluido en el registro sanitario(Listado UNIRS) puede informar null.',
+  ),
 } as const satisfies Record<string, TRule>;
 
 export type TRipsRuleCode = keyof typeof RIPS_RULES;
@@ -207,9 +245,9 @@ const SERVICE_DATE: Record<string, string> = {
   otrosServicios: 'fechaSuministroTecnologia',
 };
 /**
- * RVC086–089 scope: consultas and procedimientos (RVC086/087), urgencias and hospitalización egreso dx
- * (RVC088/089). Medicamentos are left out: real files repeat the principal dx as the related one on every
- * dispensation (FEVC sample), and the audit does not say the rule covers them (❓).
+ * RVC086–089 scope: consultas, procedimientos and medicamentos (RVC086/087; a real MUV answer raised RVC086 on
+ * `medicamentos[0].codDiagnosticoRelacionado`), urgencias and hospitalización egreso dx (RVC088/089). All four are
+ * notifications (see {@link RIPS_RULES}).
  */
 const DIAG_RELACIONADOS: Record<
   string,
@@ -221,6 +259,11 @@ const DIAG_RELACIONADOS: Record<
     codes: ['RVC086', 'RVC087'],
   },
   procedimientos: {
+    principal: 'codDiagnosticoPrincipal',
+    relacionados: ['codDiagnosticoRelacionado'],
+    codes: ['RVC086', 'RVC087'],
+  },
+  medicamentos: {
     principal: 'codDiagnosticoPrincipal',
     relacionados: ['codDiagnosticoRelacionado'],
     codes: ['RVC086', 'RVC087'],
@@ -250,6 +293,13 @@ const DIAG_RELACIONADOS: Record<
  */
 type TDxEgreso = 'codDiagnosticoPrincipalE' | 'codComplicacion' | 'codDiagnosticoCausaMuerte';
 
+/** What {@link RipsRules} needs from outside the RIPS (the invoice, or the absence of one); every key optional. */
+export type TContextoFactura = {
+  codigoPrestador?: string | null;
+  cobertura?: string | null;
+  sinFactura?: boolean;
+};
+
 /** Emits one finding of a rule of {@link RIPS_RULES}. */
 type TOut = (codigo: TRipsRuleCode, pathFuente: string, observaciones: string) => void;
 
@@ -259,6 +309,11 @@ type TOut = (codigo: TRipsRuleCode, pathFuente: string, observaciones: string) =
  */
 type TRuleCtx = {
   out: TOut;
+  /**
+   * True (and the finding counted) when `codigo` is a notice the findings can no longer keep (the group's cap is
+   * reached): the frequent notices (RVC065 on every medicine of a big file) then skip building their texts.
+   */
+  dropped: (codigo: TRipsRuleCode) => boolean;
   tables: TReferenceTables;
   /** Validation moment, "YYYY-MM-DD HH:mm" and its day. */
   ahora: string;
@@ -281,6 +336,8 @@ type TRuleCtx = {
   listas: Set<string>;
   /** RVG10: the REPS code (10 digits) of the file's first service, the last codPrestador seen, and whether RVG10 was reported. */
   prestador: { reps: string | null; ultimo: unknown; reportado: boolean };
+  /** What the package says outside the RIPS: the invoice's COBERTURA_PLAN_BENEFICIOS, and whether it has no invoice (RS). */
+  factura: { cobertura: string | null; sinFactura: boolean };
   /** The last CUPS code looked up in the CUPSRips table, and its row. */
   lastCups: string;
   lastCupsEntry: TCupsEntry | undefined;
@@ -349,19 +406,28 @@ export class RipsRules implements TRipsVisitor {
     this.emit(codigo, pathFuente, observaciones);
 
   /**
-   * @param codigoPrestadorFactura the invoice's CODIGO_PRESTADOR when the RIPS travels with it: RVC012 then compares
-   *   every codPrestador with it, so RVG10 (one provider per file, which can only compare with the first service) is
-   *   not applied.
+   * @param factura what the package says outside the RIPS: `codigoPrestador`, the invoice's CODIGO_PRESTADOR when the
+   *   RIPS travels with it (PRESTADOR_FACTURA then compares every codPrestador with it, so RVG10, which can only compare
+   *   with the first service, is not applied); `cobertura`, its COBERTURA_PLAN_BENEFICIOS (RVC017); `sinFactura`, true
+   *   for a RIPS sin factura (tipoNota RS: no cobertura to compare, RVC017).
    */
   constructor(
     now: Date,
     tables: TReferenceTables,
     private readonly sink: TFindingSink,
-    codigoPrestadorFactura: string | null = null,
+    factura: TContextoFactura = {},
   ) {
+    const codigoPrestadorFactura = factura.codigoPrestador ?? null;
     const ahora = bogotaMinute(now);
     this.c = {
       out: (codigo, pathFuente, observaciones) => this.pending.push(codigo, pathFuente, observaciones),
+      dropped: (codigo) => {
+        const sink = this.sink;
+        if (RIPS_RULES[codigo].clase !== 'NOTIFICACION' || sink.items.length + this.pending.length / 3 < sink.limit)
+          return false;
+        sink.total++;
+        return true;
+      },
       tables,
       ahora,
       hoy: ahora.slice(0, 10),
@@ -377,6 +443,7 @@ export class RipsRules implements TRipsVisitor {
       derivado: null,
       listas: new Set(),
       prestador: { reps: null, ultimo: undefined, reportado: codigoPrestadorFactura !== null },
+      factura: { cobertura: factura.cobertura ?? null, sinFactura: factura.sinFactura ?? false },
       lastCups: '',
       lastCupsEntry: undefined,
       list: '',
@@ -441,14 +508,12 @@ export class RipsRules implements TRipsVisitor {
   }
 
   private emit(codigo: TRipsRuleCode, pathFuente: string, observaciones: string): void {
-    emit(this.sink, () => ({
-      clase: RIPS_RULES[codigo].clase,
-      codigo,
-      descripcion: RIPS_RULES[codigo].descripcion,
-      observaciones,
-      pathFuente,
-      fuente: 'Rips',
-    }));
+    const rule = RIPS_RULES[codigo];
+    emit(
+      this.sink,
+      () => ({ clase: rule.clase, codigo, descripcion: rule.descripcion, observaciones, pathFuente, fuente: 'Rips' }),
+      rule.clase,
+    );
   }
 }
 
@@ -612,12 +677,13 @@ function reglasDiagnosticos(c: TRuleCtx): void {
       const field = rel[k] as string;
       const v = s[field];
       if (!nonEmpty(v) || v === 'null') continue;
-      if (v === principal)
-        c.out(dx.codes[0], at(c, field), `Dato enviado [${v as string}], igual a ${dx.principal}`);
+      if (v === principal) {
+        if (!c.dropped(dx.codes[0])) c.out(dx.codes[0], at(c, field), DX_REPETIDO);
+      }
       else {
         for (let q = 0; q < k; q++) {
           if (s[rel[q] as string] === v) {
-            c.out(dx.codes[1], at(c, field), `Dato enviado [${v as string}] repetido`);
+            c.out(dx.codes[1], at(c, field), DX_REPETIDO);
             break;
           }
         }
@@ -629,6 +695,9 @@ function reglasDiagnosticos(c: TRuleCtx): void {
   reglaDxEgreso(c, 'codComplicacion', s['codComplicacion']);
   reglaDxEgreso(c, 'codDiagnosticoCausaMuerte', s['codDiagnosticoCausaMuerte']);
 }
+
+/** The Observaciones of RVC086–089, verbatim from the real MUV answer (reference §3.2). */
+const DX_REPETIDO = 'Codigo de diagnóstico repetido';
 
 /** A CIE-10 code as RVC031–033 read it: a letter, two digits, a digit or X. */
 const CIE10_CODE = /^[A-Z]\d{2}[0-9X]$/;
@@ -643,7 +712,19 @@ function reglaDxEgreso(c: TRuleCtx, field: TDxEgreso, v: unknown): void {
     c.out('RVC031', at(c, field), `Dato enviado [${v}]`);
 }
 
-/** RVC018 (the same CUPS the same day), RVC016 (the CUPS sex column against the user's sex). */
+/**
+ * RVC018 (the same CUPS the same day), RVC016 (the CUPS sex column against the user's sex), and the CUPSRips notices of
+ * real MUV answers (reference §3.2), as far as Radica's CUPSRips copy can decide them (never a rejection):
+ * - RVC017: the code's Cobertura column is set and either differs from the invoice's COBERTURA_PLAN_BENEFICIOS, or the
+ *   RIPS has no invoice (RS: the ministry noted it on 890201 in a RIPS sin factura). Assumes the column uses the
+ *   invoice's cobertura codes (both are SISPRO's salud_cobertura list: 01 UPC, 05 ARL, 07 salud pública…).
+ * - RVC019: the code's Ambito is U (urgencias consultations, e.g. 890701 and 890702, where the ministry raised it
+ *   though their DxRequerido is N). The ministry's CUPS ↔ diagnosis table is not public; Ambito U is the only trait its
+ *   real answers share.
+ * - RVC059: the code's Ambito is U or H (urgencias or hospitalario: 890701 with finalidad 15 and 115308 with 16 were
+ *   noted; 890201, Ambito A, with finalidad 15 was not). The ministry's CUPS ↔ group/service/finalidad table is not
+ *   public. Observaciones in the ministry's shape ("Verificar tabla de referencia CodConsulta (890701) - Finalidad (15)").
+ */
 function reglasCups(c: TRuleCtx): void {
   const field =
     c.list === 'consultas' ? 'codConsulta' : c.list === 'procedimientos' ? 'codProcedimiento' : null;
@@ -667,6 +748,24 @@ function reglasCups(c: TRuleCtx): void {
       at(c, field),
       `Verificar tabla de referencia CUPSRips Dato (${cups}) - Sexo (${entry.sexo}), sexo del usuario [${c.sexo as string}]`,
     );
+  if (!entry) return;
+  const factura = c.factura;
+  if (
+    entry.cobertura &&
+    (factura.sinFactura || (factura.cobertura !== null && factura.cobertura !== entry.cobertura)) &&
+    !c.dropped('RVC017')
+  )
+    c.out('RVC017', at(c, field), `Verificar tabla de referencia Dato (${cups})`);
+  if (entry.ambito === 'U' && !c.dropped('RVC019'))
+    c.out('RVC019', at(c, field), `Verificar tabla de referencia Dato (${cups})`);
+  if ((entry.ambito === 'U' || entry.ambito === 'H') && !c.dropped('RVC059')) {
+    const finalidad = c.s['finalidadTecnologiaSalud'];
+    c.out(
+      'RVC059',
+      at(c, field),
+      `Verificar tabla de referencia ${field === 'codConsulta' ? 'CodConsulta' : 'codProcedimiento'} (${cups}) - Finalidad (${typeof finalidad === 'string' ? finalidad : ''})`,
+    );
+  }
 }
 
 /** The CUPSRips row of `cups` (the same code on consecutive services is looked up once). */
@@ -728,10 +827,43 @@ function registrarFechas(c: TRuleCtx): void {
   }
 }
 
-/** Medicamentos: RVC094 (value = quantity × unit value), RVG13 (an identical dispensation twice). */
+/** Fields RVC065 expects null for tipoMedicamento 01, 02 and 04 (the real answer's list; formaFarmaceutica was not noted). */
+const RVC065_CAMPOS = ['nomTecnologiaSalud', 'concentracionMedicamento', 'unidadMedida'] as const;
+/**
+ * The shapes of a CUM (expediente-consecutivo, e.g. 17134-1, 19992190-03) and of an IUM (15 letters and digits, e.g.
+ * 1S1016191004104): a tipoMedicamento 01 code of neither shape cannot be in SISPRO's catalogue (RVC063).
+ */
+const CUM_O_IUM = /^(\d{1,12}-\d{1,4}|[0-9A-Z]{15})$/;
+
+/**
+ * Medicamentos: RVC094 (value = quantity × unit value), RVG13 (an identical dispensation twice), RVC065 (for
+ * tipoMedicamento 01, 02 or 04, each of {@link RVC065_CAMPOS} that carries a value, 0 included, is noted), RVC063
+ * (a tipoMedicamento 01 code that is neither a CUM nor an IUM by shape; Radica has no CUM/IUM catalogue, so a
+ * well-formed code missing from SISPRO's, as in the real answer, is not decided here).
+ */
 function reglasMedicamentos(c: TRuleCtx): void {
   if (c.list !== 'medicamentos') return;
   const s = c.s;
+  const tipo = s['tipoMedicamento'];
+  if (tipo === '01' || tipo === '02' || tipo === '04')
+    for (const campo of RVC065_CAMPOS) {
+      const v = s[campo];
+      if (v !== null && v !== undefined && !c.dropped('RVC065'))
+        c.out('RVC065', at(c, campo), `Dato enviado [${typeof v === 'object' ? JSON.stringify(v) : String(v)}], tipoMedicamento [${tipo}]`);
+    }
+  const tecnologia = s['codTecnologiaSalud'];
+  if (
+    tipo === '01' &&
+    typeof tecnologia === 'string' &&
+    tecnologia !== '' &&
+    !CUM_O_IUM.test(tecnologia) &&
+    !c.dropped('RVC063')
+  )
+    c.out(
+      'RVC063',
+      at(c, 'codTecnologiaSalud'),
+      `El código de la tecnología  [${tecnologia}] no es válido, por favor verificar tabla de referencia.`,
+    );
   const cantidad = toNumber(s['cantidadMedicamento']);
   const unit = toNumber(s['vrUnitMedicamento']);
   const total = toNumber(s['vrServicio']);

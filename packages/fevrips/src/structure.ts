@@ -11,12 +11,24 @@ export const RVG05_DESCRIPCION =
   'La longitud del dato no cumple con la establecida para el campo en la estructura del RIPS.';
 /**
  * RVG14: reference §3.4 lists it among the rules that need the CUPS table; its meaning is inferred (❓) as "the
- * CUPS code must exist, enabled, in CUPSRips". Text ours.
+ * CUPS code must exist, enabled, in CUPSRips". Text ours. NOTIFICACION (decision 025): the reading is Radica's and
+ * Radica's CUPSRips copy may lag the ministry's.
  */
 export const RVG14_DESCRIPCION =
   'El código CUPS informado no existe o no está habilitado en la tabla de referencia CUPSRips.';
 
-/** RVC095 (Res. 948/2026 DT1 v002, 🔸 reference §3.4: level not given; RECHAZADO because the field is required). Text ours. */
+/**
+ * TABLA_REFERENCIA (Radica's code, NOTIFICACION; decision 025): a well-formed code missing from Radica's copy of a big
+ * catalogue (CIE10, DIVIPOLA). The copies come from third-party exports that may lag SISPRO's tables, and the only real
+ * answer about a catalogue miss (RVC063, a CUM) is a notification: never a rejection on a gap of Radica's copy.
+ */
+/** The shape of a code of those catalogues: a value of another shape is malformed (RVG01), not a catalogue gap. */
+const CATALOGUE_SHAPE = { CIE10: /^[A-Z]\d{2}[0-9A-Z]$/, Municipio: /^\d{5}$/ } as const;
+
+const TABLA_REFERENCIA_DESCRIPCION = (tabla: string) =>
+  `El código no está en la tabla de referencia ${tabla} que usa Radica; el validador del Ministerio lo revisa contra su tabla vigente.`;
+
+/** RVC095 (Res. 948/2026 DT1 v002, 🔸 reference §3.4): level not given, so NOTIFICACION (decision 025). Text ours. */
 export const RVC095_DESCRIPCION =
   'El registro SIRAS es obligatorio cuando el usuario es Tomador/Amparado SOAT (tipoUsuario 10).';
 
@@ -152,6 +164,7 @@ export class StructureCheck implements TRipsVisitor {
             RVC095_DESCRIPCION,
             `${path}.registroSIRAS`,
             'tipoUsuario [10] Tomador/Amparado SOAT sin registroSIRAS.',
+            'NOTIFICACION',
           ),
         );
     }
@@ -321,13 +334,23 @@ function describeProblem(
     case 'format':
       return format(key, pathFuente, value);
     case 'table':
-      return spec.table === 'CUPSRips'
-        ? hallazgo(
-            'RVG14',
-            RVG14_DESCRIPCION,
+      if (spec.table === 'CUPSRips')
+        return hallazgo(
+          'RVG14',
+          RVG14_DESCRIPCION,
+          pathFuente,
+          `Verificar tabla de referencia CUPSRips Dato (${value as string})`,
+          'NOTIFICACION',
+        );
+      return (spec.table === 'CIE10' || spec.table === 'Municipio') && CATALOGUE_SHAPE[spec.table].test(value as string)
+        ? {
+            clase: 'NOTIFICACION',
+            codigo: 'TABLA_REFERENCIA',
+            descripcion: TABLA_REFERENCIA_DESCRIPCION(spec.table),
+            observaciones: `La propiedad [${key}] tiene un código que no está en la tabla de Radica. Verificar tabla de referencia ${spec.table} Dato (${display(value)})`,
             pathFuente,
-            `Verificar tabla de referencia CUPSRips Dato (${value as string})`,
-          )
+            fuente: 'Rips',
+          }
         : rvg01(
             pathFuente,
             `La propiedad [${key}] no cumple con el formato o tipo de dato requerido, Dato enviado [${display(value)}]. Verificar tabla de referencia ${spec.table as string} Dato (${display(value)})`,
@@ -443,8 +466,9 @@ function hallazgo(
   descripcion: string,
   pathFuente: string,
   observaciones: string,
+  clase: THallazgoLocal['clase'] = 'RECHAZADO',
 ): THallazgoLocal {
-  return { clase: 'RECHAZADO', codigo, descripcion, observaciones, pathFuente, fuente: 'Rips' };
+  return { clase, codigo, descripcion, observaciones, pathFuente, fuente: 'Rips' };
 }
 
 export function rvg01(pathFuente: string, observaciones: string): THallazgoLocal {

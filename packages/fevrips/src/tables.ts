@@ -64,8 +64,24 @@ const LIST_SETS: Record<TRipsListName, ReadonlySet<string>> = Object.fromEntries
   Object.entries(RIPS_LISTS).map(([name, list]) => [name, new Set<string>(list)]),
 ) as unknown as Record<TRipsListName, ReadonlySet<string>>;
 
-/** One CUPSRips row, reduced to what the rules use: `uso` = Extra_I UsoCodigoCUP (AC/AP/AT), `sexo` = Extra_VI (Z/F/M). */
-export type TCupsEntry = { uso: string; sexo: string };
+/**
+ * One CUPSRips row, reduced to what the rules use (SISPRO `TablaReferencia_CUPSRips` columns):
+ * - `uso` Extra_I UsoCodigoCUP (AC consulta, AP procedimiento…);
+ * - `sexo` Extra_VI (Z any, F, M);
+ * - `dxRequerido` Extra_V DxRequerido (S/N);
+ * - `ambito` Extra_VII Ambito (A ambulatorio, H hospitalario, U urgencias, D, Z any);
+ * - `cobertura` Extra_IX Cobertura (the plan the code belongs to, e.g. 01; '' when the row gives none).
+ */
+export type TCupsEntry = { uso: string; sexo: string; dxRequerido: string; ambito: string; cobertura: string };
+
+/** The CUPSRips `Extra_*` columns kept in `data/cups-rips.txt`, in file order after Codigo (scripts/derive-tables.ts). */
+export const CUPS_COLUMNS = ['UsoCodigoCUP', 'Sexo', 'DxRequerido', 'Ambito', 'Cobertura'] as const;
+
+/** A {@link TCupsEntry} from the values of {@link CUPS_COLUMNS}, in that order (missing columns: '' , sexo 'Z'). */
+function cupsEntryOf(values: readonly (string | undefined)[]): TCupsEntry {
+  const [uso = '', sexo = '', dxRequerido = '', ambito = '', cobertura = ''] = values;
+  return { uso, sexo: sexo || 'Z', dxRequerido, ambito: ambito || 'Z', cobertura };
+}
 
 /** The catalogues the engine checks codes against. `fuentes` says where each came from (shown by the CLI). */
 export type TReferenceTables = {
@@ -138,7 +154,7 @@ export function cupsFromSispro(text: string): Map<string, TCupsEntry> {
   const map = new Map<string, TCupsEntry>();
   for (const row of parseSisproTable(text)) {
     if (!row.habilitado) continue;
-    map.set(row.codigo, { uso: row.extra['UsoCodigoCUP'] ?? '', sexo: row.extra['Sexo'] ?? 'Z' });
+    map.set(row.codigo, cupsEntryOf(CUPS_COLUMNS.map((c) => row.extra[c])));
   }
   return map;
 }
@@ -222,8 +238,8 @@ export function defaultReferenceTables(): TReferenceTables {
   if (defaults) return defaults;
   const cups = new Map<string, TCupsEntry>();
   for (const line of dataLines('cups-rips.txt')) {
-    const [codigo, uso = '', sexo = 'Z'] = line.split(';');
-    if (codigo) cups.set(codigo, { uso, sexo });
+    const [codigo, ...values] = line.split(';');
+    if (codigo) cups.set(codigo, cupsEntryOf(values));
   }
   defaults = {
     cups,

@@ -59,11 +59,11 @@ afterAll(async () => {
   await new Promise<void>((ok) => hook.server.close(() => ok()));
 });
 
-/** A par1 copy whose RIPS total no longer matches the invoice: the ministry (simulator) answers NO_APROBADO. */
+/** A par1 copy with an 11-digit codPrestador (RVG01): the ministry (simulator) answers NO_APROBADO. */
 async function uploadRejected(formato: string): Promise<number> {
   const pair = par1Copy(formato);
   const rips = JSON.parse(pair.json.toString('utf8'));
-  rips.usuarios[0].servicios.procedimientos[0].vrServicio = 1;
+  rips.usuarios[0].servicios.procedimientos[0].codPrestador = '76001126940'; // 11 digits: RVG01, as in a real answer
   const x = await c.post('/api/FevRips/subir-archivo', fileForm(`${formato}.xml`, pair.xml));
   const j = await c.post('/api/FevRips/subir-archivo', fileForm(`${formato}.json`, Buffer.from(JSON.stringify(rips)), x.body.data.fevRipsId));
   expect(j.status).toBe(200);

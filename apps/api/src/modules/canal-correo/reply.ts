@@ -3,10 +3,13 @@ import type { THallazgo } from '@radica/contracts/documents';
 import { ESTADO_ETIQUETAS, TIPOS_DOCUMENTO, type TEstado, type TTipoDocumento } from '@radica/contracts/enums';
 import type { TPaqueteData } from '@radica/contracts/integraciones';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
+import { agruparHallazgos, sinRepetir, type TGrupoHallazgos } from '@radica/contracts/hallazgos';
 import { reglaDe } from '@radica/contracts/reglas';
 
-/** Findings listed per document in a reply; the rest are counted (the full list is in Radica). */
+/** Codes listed per list of a document in a reply; the findings of the rest are counted (the full list is in Radica). */
 const MAX_HALLAZGOS_RESPUESTA = 30;
+/** Places listed per code; the rest are counted. */
+const MAX_LUGARES = 5;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -43,17 +46,32 @@ export function rechazoMail(texto: string, archivos: TDetalleArchivoCorreo[] = [
 
 const lineaArchivo = (d: TDetalleArchivoCorreo) => `${d.archivo}: ${d.mensaje ?? ''}`.trim();
 
-/** A finding with its plain-Spanish fix from the rule catalogue (packages/contracts/src/reglas.ts, issue 12). */
-function lineaHallazgo(h: THallazgo): string {
-  const texto = `${h.codigo}: ${h.descripcion}${h.observaciones ? ` (${h.observaciones})` : ''}`;
-  const fix = reglaDe(h.codigo)?.comoCorregir;
-  return fix ? `${texto}\n${MSG_CORREO.respuestaComoCorregir(fix)}` : texto;
+/** Where a finding was found: its path and its Observaciones ('' when it has neither). */
+const lugar = (h: THallazgo) => [h.pathFuente, h.observaciones].filter(Boolean).join(' — ');
+
+/**
+ * One code of a document (issue 22: a code repeated across users is one line, not one per user): its description once,
+ * how many times, the first places, and its plain-Spanish fix from the rule catalogue (reglas.ts, issue 12).
+ */
+function lineaGrupo(g: TGrupoHallazgos<THallazgo>): string {
+  const n = g.items.length;
+  const lineas = [`${g.codigo}${n > 1 ? MSG_CORREO.respuestaVeces(n) : ''}: ${g.descripcion}`];
+  const lugares = g.items.map(lugar).filter(Boolean);
+  if (lugares.length === 1 && n === 1) lineas[0] += ` (${lugares[0]})`;
+  else if (lugares.length > 0)
+    lineas.push(MSG_CORREO.respuestaLugares(lugares.slice(0, MAX_LUGARES), lugares.length - Math.min(lugares.length, MAX_LUGARES)));
+  const fix = reglaDe(g.codigo)?.comoCorregir;
+  if (fix) lineas.push(MSG_CORREO.respuestaComoCorregir(fix));
+  return lineas.join('\n');
 }
 
-function listaHallazgos(titulo: string, hallazgos: THallazgo[]): TBloque[] {
-  if (!hallazgos.length) return [];
-  const items = hallazgos.slice(0, MAX_HALLAZGOS_RESPUESTA).map(lineaHallazgo);
-  if (hallazgos.length > MAX_HALLAZGOS_RESPUESTA) items.push(MSG_CORREO.respuestaMasHallazgos(hallazgos.length - MAX_HALLAZGOS_RESPUESTA));
+function listaHallazgos(titulo: string, hallazgos: THallazgo[], pie?: string): TBloque[] {
+  if (!hallazgos.length) return pie ? [{ p: pie }] : [];
+  const grupos = agruparHallazgos(hallazgos);
+  const items = grupos.slice(0, MAX_HALLAZGOS_RESPUESTA).map(lineaGrupo);
+  const resto = grupos.slice(MAX_HALLAZGOS_RESPUESTA).reduce((n, g) => n + g.items.length, 0);
+  if (resto > 0) items.push(MSG_CORREO.respuestaMasHallazgos(resto));
+  if (pie) items.push(pie);
   return [{ titulo, items }];
 }
 
@@ -86,9 +104,13 @@ export function resultadoMail(o: {
     else if (!o.envioAutomatico && !d.resultado?.cuv) lineas.push(MSG_CORREO.respuestaSinEnvio);
     lineas.push(MSG_CORREO.respuestaVerDocumento(`${o.baseUrl}/ministerio/${d.id}`));
     bloques.push({ titulo: MSG_CORREO.respuestaDocumento(d.formato, tipo), items: lineas });
-    bloques.push(...listaHallazgos(MSG_CORREO.respuestaHallazgosLocales, d.hallazgos));
-    bloques.push(...listaHallazgos(MSG_CORREO.respuestaErroresMinisterio, d.resultado?.errores ?? []));
-    bloques.push(...listaHallazgos(MSG_CORREO.respuestaNotificacionesMinisterio, d.resultado?.notificaciones ?? []));
+    // The ministry's answer first (what blocks the CUV), then what only Radica's pre-validation says (issue 22).
+    const errores = d.resultado?.errores ?? [];
+    const notificaciones = d.resultado?.notificaciones ?? [];
+    const { propios, repetidos } = sinRepetir(d.hallazgos, [...errores, ...notificaciones]);
+    bloques.push(...listaHallazgos(MSG_CORREO.respuestaErroresMinisterio, errores));
+    bloques.push(...listaHallazgos(MSG_CORREO.respuestaNotificacionesMinisterio, notificaciones));
+    bloques.push(...listaHallazgos(MSG_CORREO.respuestaHallazgosLocales, propios, repetidos > 0 ? MSG_CORREO.respuestaRepetidos(repetidos) : undefined));
   }
   if (o.noRadicados.length) bloques.push({ titulo: MSG_CORREO.respuestaArchivosNoRadicados, items: o.noRadicados.map(lineaArchivo) });
   return render(MSG_CORREO.respuestaAsunto(o.asunto.slice(0, 120)), bloques);

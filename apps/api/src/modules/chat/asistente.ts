@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { stemmer } from '@orama/stemmers/spanish';
+import { agruparHallazgos, esRechazo, type TGrupoHallazgos } from '@radica/contracts/hallazgos';
 import { reglaDe } from '@radica/contracts/reglas';
 import type { TChatArticulo } from '@radica/contracts/chat';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
@@ -110,7 +111,38 @@ function pantalla(ruta: string): string {
 }
 
 /** One finding as the document answer lists it: code, description and, from the catalogue, meaning and fix. */
-export type THallazgoChat = { clase: string; codigo: string; descripcion: string; observaciones: string };
+export type THallazgoChat = { clase: string; codigo: string; descripcion: string; observaciones: string; pathFuente?: string };
+
+/** Places named per code in a chat answer. */
+const LUGARES_CHAT = 2;
+
+/**
+ * The rejections of a document or of attached files for the chat (issue 22 item 5, issue 26: "lead with what blocks
+ * the sending"): one entry per code, whole-file problems (numFactura, the NIT, the XML) before those of one service,
+ * each explained once however many users repeat it.
+ */
+export function gruposParaChat<T extends THallazgoChat>(items: readonly T[]): TGrupoHallazgos<T & { pathFuente: string }>[] {
+  const grupos = agruparHallazgos(items.map((h) => ({ ...h, pathFuente: h.pathFuente ?? '' })));
+  const deUnServicio = (g: TGrupoHallazgos<THallazgoChat & { pathFuente: string }>) => (g.items[0]?.pathFuente.replace(/^rips\./, '').startsWith('usuarios') ? 1 : 0);
+  return grupos
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => Number(!esRechazo(a.g.clase)) - Number(!esRechazo(b.g.clase)) || deUnServicio(a.g) - deUnServicio(b.g) || a.i - b.i)
+    .map(({ g }) => g);
+}
+
+/** One code of {@link gruposParaChat} as a line: how many times and where, its description, and the fix (once). */
+export function lineaGrupoChat(g: TGrupoHallazgos<THallazgoChat & { pathFuente: string }>, conSignificado = false): string {
+  const n = g.items.length;
+  const lugares = g.items.map((h) => h.pathFuente).filter(Boolean);
+  const donde = lugares.length
+    ? ` en ${lugares.slice(0, LUGARES_CHAT).join(', ')}${lugares.length > LUGARES_CHAT ? ` y ${lugares.length - LUGARES_CHAT} más` : ''}`
+    : '';
+  const veces = n > 1 ? ` (${n} veces)` : '';
+  const detalle = n === 1 && g.items[0]?.observaciones ? ` (${g.items[0].observaciones})` : '';
+  const regla = reglaDe(g.codigo);
+  const ayuda = regla ? `${conSignificado ? ` Qué significa: ${regla.significado}` : ''} Cómo corregirlo: ${regla.comoCorregir}` : '';
+  return `- ${g.codigo}${veces}${donde}: ${g.descripcion}${detalle}.${ayuda}`;
+}
 
 /**
  * The answer about one of the caller's documents (issue 14: "¿por qué rechazaron la factura FE123?"): its status, the
@@ -129,19 +161,16 @@ export function responderDocumento(doc: {
   const cabecera = `El documento ${doc.formato} está en estado ${doc.estado}.`;
   if (doc.estado === 'APROBADO') lineas.push(`${cabecera} El Ministerio lo aprobó${doc.cuv ? ` con el CUV ${doc.cuv}` : ''}.`);
   else lineas.push(cabecera);
-  const explicar = (h: THallazgoChat) => {
-    const regla = reglaDe(h.codigo);
-    const detalle = h.observaciones ? ` (${h.observaciones})` : '';
-    return regla
-      ? `- ${h.codigo}: ${h.descripcion}${detalle}. Qué significa: ${regla.significado} Cómo corregirlo: ${regla.comoCorregir}`
-      : `- ${h.codigo}: ${h.descripcion}${detalle}.`;
-  };
-  if (doc.errores.length > 0) lineas.push('El Ministerio lo rechazó por:', ...doc.errores.map(explicar));
+  const explicar = (items: THallazgoChat[]) => gruposParaChat(items).map((g) => lineaGrupoChat(g, true));
+  if (doc.errores.length > 0) lineas.push('El Ministerio lo rechazó por:', ...explicar(doc.errores));
   const rechazosLocales = doc.prevalidacion.filter((h) => h.clase === 'RECHAZADO');
   if (doc.errores.length === 0 && rechazosLocales.length > 0)
-    lineas.push('La prevalidación de Radica encontró lo que el Ministerio rechazaría:', ...rechazosLocales.map(explicar));
-  if (doc.notificaciones.length > 0)
-    lineas.push('Notificaciones del Ministerio (no impiden el CUV):', ...doc.notificaciones.map(explicar));
+    lineas.push('La prevalidación de Radica encontró lo que el Ministerio rechazaría:', ...explicar(rechazosLocales));
+  if (doc.notificaciones.length > 0) {
+    // Notices do not block: named with their count, not explained one by one.
+    const avisos = gruposParaChat(doc.notificaciones).map((g) => `${g.codigo}${g.items.length > 1 ? ` (${g.items.length})` : ''}`);
+    lineas.push(`Notificaciones del Ministerio (no impiden el CUV): ${avisos.join(', ')}. El detalle está en el documento.`);
+  }
   if (doc.estado === 'ERROR')
     lineas.push('El Ministerio no respondió al envío: no es un problema de tus archivos. Vuelve a enviarlo más tarde.');
   if (doc.errores.length === 0 && rechazosLocales.length === 0 && doc.estado !== 'APROBADO' && doc.estado !== 'ERROR')

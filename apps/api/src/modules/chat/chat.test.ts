@@ -84,10 +84,10 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
   beforeAll(async () => {
     owner = await registerAndLogin(t.url, 'chat-owner@example.co', '901019681');
     await owner.c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
-    // A par1 copy whose first service is worth 1 peso more than the invoice says: the ministry rejects it (RVG02).
+    // A par1 copy whose four services carry an 11-digit codPrestador: the ministry rejects it (RVG01, as in a real answer).
     const pair = par1Copy('FE777');
-    const rips = JSON.parse(pair.json.toString('utf8')) as { usuarios: { servicios: { procedimientos: { vrServicio: number }[] } }[] };
-    rips.usuarios[0]!.servicios.procedimientos[0]!.vrServicio += 1;
+    const rips = JSON.parse(pair.json.toString('utf8')) as { usuarios: { servicios: { procedimientos: { codPrestador: string }[] } }[] };
+    for (const u of rips.usuarios) u.servicios.procedimientos[0]!.codPrestador = '76001126940';
     const x = await owner.c.post('/api/FevRips/subir-archivo', fileForm('FE777.xml', pair.xml));
     rejectedId = x.body.data.fevRipsId;
     await owner.c.post('/api/FevRips/subir-archivo', fileForm('FE777.json', JSON.stringify(rips), rejectedId));
@@ -116,14 +116,16 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(r.body.data.output).toContain(reglaDe('RVC004')!.comoCorregir);
   });
 
-  it("answers about the caller's own rejected document with each code and its fix", async () => {
+  it("answers about the caller's own rejected document with each code and its fix, once per code (issue 22)", async () => {
     const r = await ask(owner.c, '¿por qué rechazaron la factura fe777?');
     expect(r.status).toBe(200);
-    expect(r.body.data.output).toContain('FE777');
-    expect(r.body.data.output).toContain('RVG02');
-    expect(r.body.data.output).toContain(reglaDe('RVG02')!.comoCorregir);
-    expect(r.body.data.output).toContain(`(/ministerio/${rejectedId})`);
-    expect(ids(r.body)).toContain('regla-rvg02');
+    const output = r.body.data.output as string;
+    expect(output).toContain('FE777');
+    expect(output.match(/^- RVG01/gm)).toHaveLength(1);
+    expect(output).toContain('- RVG01 (4 veces) en ');
+    expect(output.split(reglaDe('RVG01')!.comoCorregir)).toHaveLength(2);
+    expect(output).toContain(`(/ministerio/${rejectedId})`);
+    expect(ids(r.body)).toContain('regla-rvg01');
   });
 
   it("never answers about another tenant's document: its formato is simply not found", async () => {
@@ -131,7 +133,7 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     const r = await ask(other.c, '¿por qué rechazaron la factura FE777?');
     expect(r.status).toBe(200);
     expect(r.body.data.output).toContain('No encontré');
-    expect(r.body.data.output).not.toContain('RVG02');
+    expect(r.body.data.output).not.toContain('RVG01');
     expect(r.body.data.output).not.toContain(String(rejectedId));
   });
 
@@ -144,11 +146,17 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(ok.body.data.output).toContain('no encontré rechazos');
     const rips = JSON.parse(sample(PAR1_JSON).toString('utf8')) as Record<string, unknown>;
     rips['numFactura'] = 'A01E0001';
+    // and an 11-digit codPrestador in every service: RVC004 (the whole file) leads, RVG01 is one line for the four
+    for (const u of rips['usuarios'] as { servicios: { procedimientos: { codPrestador: string }[] } }[])
+      u.servicios.procedimientos[0]!.codPrestador = '76001126940';
     const bad = await owner.c.post('/api/chat', chatForm('', [
       { name: 'factura.xml', bytes: sample(PAR1_XML) },
       { name: 'rips.json', bytes: JSON.stringify(rips) },
     ]));
-    expect(bad.body.data.output).toContain('RVC004');
+    const lines = (bad.body.data.output as string).split('\n');
+    expect(lines[0]).toContain('por 2 motivos');
+    expect(lines[1]).toMatch(/^- RVC004 en numFactura/);
+    expect(lines[2]).toMatch(/^- RVG01 \(4 veces\) en usuarios\[0\]/);
   });
 });
 

@@ -1,11 +1,13 @@
 import { chatFileAccepted, chatFileExtension, type TChatData } from '@radica/contracts/chat';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
-import { reglaDe } from '@radica/contracts/reglas';
 import { checkFiles } from '@radica/fevrips/engine';
 import type { TAuthContext, TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeFormato, getDetail } from '../documents/detail.ts';
-import { codigosEn, responderConArticulos, responderDocumento, type TRespuesta } from './asistente.ts';
+import { codigosEn, gruposParaChat, lineaGrupoChat, responderConArticulos, responderDocumento, type TRespuesta } from './asistente.ts';
+
+/** Codes an answer about attached files lists; the rest are named. */
+const MAX_CODIGOS_CHAT = 8;
 import { forwardToWebhook, type TChatFile } from './webhook.ts';
 
 export type { TChatFile } from './webhook.ts';
@@ -102,14 +104,14 @@ async function responderArchivos(files: readonly TChatFile[]): Promise<TRespuest
       articulos: [],
     };
   }
-  const lineas = rechazos.slice(0, 8).map((h) => {
-    const regla = reglaDe(h.codigo);
-    const donde = h.pathFuente ? ` en ${h.pathFuente}` : '';
-    return `- ${h.codigo}${donde}: ${h.descripcion}${regla ? ` Cómo corregirlo: ${regla.comoCorregir}` : ''}`;
-  });
-  const mas = rechazos.length > 8 ? [`…y ${rechazos.length - 8} rechazos más.`] : [];
+  // One line per code, whole-file problems first (issue 22 item 5; issue 26: RVC004 was buried behind '…y 9 rechazos más').
+  const grupos = gruposParaChat(rechazos);
+  const lineas = grupos.slice(0, MAX_CODIGOS_CHAT).map((g) => lineaGrupoChat(g));
+  const resto = grupos.slice(MAX_CODIGOS_CHAT);
+  const mas = resto.length ? [`…y ${resto.length} códigos más (${resto.map((g) => g.codigo).join(', ')}).`] : [];
+  const motivos = grupos.length === 1 ? '1 motivo' : `${grupos.length} motivos`;
   return {
-    output: [`Revisé ${nombres}: el Ministerio los rechazaría por ${rechazos.length} motivos.`, ...lineas, ...mas].join('\n'),
+    output: [`Revisé ${nombres}: el Ministerio los rechazaría por ${motivos}.`, ...lineas, ...mas].join('\n'),
     articulos: [],
   };
 }

@@ -5,6 +5,7 @@ import { computeInfoFevRips } from '@radica/fevrips/info';
 import { checkRead, readFiles, ripsSchema } from '@radica/fevrips/engine';
 import { muvEndpointFor, type TMuvEndpoint } from '@radica/fevrips/endpoints';
 import type { THallazgoLocal } from '@radica/fevrips/findings';
+import type { TCodPrestadorVisto } from '@radica/fevrips/engine';
 import { FevRipsError } from '@radica/fevrips/errors';
 
 export type TTipoArchivo = 'xml' | 'json';
@@ -30,6 +31,9 @@ export type TAnalysis =
       info: TInfoFevRips;
       endpoint: TMuvEndpoint;
       findings: THallazgoLocal[];
+      /** The RIPS's distinct codPrestador and its numDocumentoIdObligado, for RVC012 against the REPS table (issue 22). */
+      codigosPrestador: TCodPrestadorVisto[];
+      numDocumentoIdObligado: string | null;
     };
 
 /**
@@ -71,6 +75,8 @@ export function analyzeUpload(input: TAnalysisInput): TAnalysis {
     info,
     endpoint: chequeo.endpoint ?? muvEndpointFor(xml, rips),
     findings: chequeo.hallazgos,
+    codigosPrestador: chequeo.codigosPrestador,
+    numDocumentoIdObligado: rips?.numDocumentoIdObligado ?? null,
   };
 }
 

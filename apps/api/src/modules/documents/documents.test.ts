@@ -297,3 +297,28 @@ describe('database connection loss', () => {
     expect((after as unknown as { rows: { one: number }[] }).rows[0]!.one).toBe(1);
   });
 });
+
+describe('RVC012 against the REPS table (issue 22)', () => {
+  it("a RIPS whose codPrestador is, in REPS, another NIT's provider is RECHAZADO RVC012; a code REPS lacks says nothing", async () => {
+    const { repsPrestadores } = await import('../../db/schema-reps.ts');
+    await t.app.deps.db.insert(repsPrestadores).values([
+      { codigoHabilitacion: '1900100023', sede: '01', codigoPrestador: '190010002301', nombre: 'HOSPITAL DE OTRO NIT', nit: '891501676', busqueda: ' hospital de otro nit' },
+      { codigoHabilitacion: '1100131205', sede: '01', codigoPrestador: '110013120501', nombre: 'EL PRESTADOR PROPIO', nit: '901019681', busqueda: ' el prestador propio' },
+    ]).onConflictDoNothing();
+    const { c } = await registerAndLogin(t.url, 'reps-rvc012@example.co', '901019681');
+    const rips = JSON.parse(sample(PAR1_JSON).toString('utf8').replace(/^\uFEFF/, '')) as { usuarios: { servicios: Record<string, Record<string, unknown>[]> }[] };
+    rips.usuarios[1]!.servicios['procedimientos']![0]!['codPrestador'] = '190010002301';
+    rips.usuarios[2]!.servicios['procedimientos']![0]!['codPrestador'] = '990010000101';
+    const up = await c.post('/api/FevRips/subir-archivo', fileForm('rips.json', Buffer.from(JSON.stringify(rips))));
+    expect(up.status).toBe(200);
+    const detail = await c.get(`/api/FevRips/${up.body.data.fevRipsId as number}/detail`);
+    const rvc012 = (detail.body.data.prevalidacion as { codigo: string; clase: string; pathFuente: string; observaciones: string }[]).filter((h) => h.codigo === 'RVC012');
+    expect(rvc012).toEqual([
+      expect.objectContaining({
+        clase: 'RECHAZADO',
+        pathFuente: 'usuarios[1].servicios.procedimientos[0].codPrestador',
+        observaciones: 'Verificar tablas de referencia, datos (Código Prestador:190010002301 - Nit: 901019681)',
+      }),
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import type { TTipoArchivo } from './analysis.ts';
 import { loadDoc } from './detail.ts';
 import { deleteFileOfKind, listFileRefs, lockDocument, readOtherFile, replaceFindings, updateDocument, type TDoc, type TTx } from './repository.ts';
 import { assertCancellable, assertEditable, assertReactivable, estadoPorArchivos, estadoPorContenido } from './status.ts';
-import { storedAmount } from './upload.ts';
+import { analyzeFiles, storedAmount } from './upload.ts';
 
 type TTenant = { tenantId: number };
 
@@ -69,7 +69,7 @@ export async function deleteFile(deps: TDeps, ctx: TTenant, id: number, tipoArch
   await loadDoc(deps, ctx, id);
   // The file that stays is analysed before the transaction (off the event loop, without holding the row lock).
   const remaining = await readOtherFile(deps.db, ctx.tenantId, id, tipo);
-  const analysis = remaining ? await deps.analysis.analyze({ tipo: remaining.tipo as TTipoArchivo, bytes: remaining.content, other: null }) : null;
+  const analysis = remaining ? await analyzeFiles(deps, { tipo: remaining.tipo as TTipoArchivo, bytes: remaining.content, other: null }) : null;
   return withLockedDoc(deps, ctx, id, async (tx, doc) => {
     assertEditable(doc);
     if (!(await deleteFileOfKind(tx, ctx.tenantId, doc.id, tipo)))

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { TErrorCode } from '@radica/contracts/errors';
 import { getTercero } from '../accounts/tercero.ts';
 import { listCounts } from './count-cache.ts';
-import type { TTipoArchivo } from './analysis.ts';
+import { checkPrestadoresReps } from '../reps/service.ts';
+import type { TAnalysis, TAnalysisInput, TTipoArchivo } from './analysis.ts';
 import { describeFormato, loadDoc } from './detail.ts';
 import {
   findDocumentByFormato,
@@ -23,6 +24,18 @@ import {
 import { assertEditable, estadoInicial, estadoPorContenido } from './status.ts';
 
 export type TCtx = { tenantId: number; userId: number };
+
+/**
+ * The analysis of an upload (analysis.ts, in the worker pool) plus RVC012 against the REPS table in the database: the
+ * pool gathers the RIPS's provider codes, the REPS module decides them (issue 22; packages/fevrips rules-reps.ts). The
+ * one analysis every upload and file deletion goes through.
+ */
+export async function analyzeFiles(deps: TDeps, input: TAnalysisInput): Promise<TAnalysis> {
+  const analysis = await deps.analysis.analyze(input);
+  if (!analysis.ok) return analysis;
+  const reps = await checkPrestadoresReps(deps, analysis.codigosPrestador, analysis.numDocumentoIdObligado);
+  return reps.length === 0 ? analysis : { ...analysis, findings: [...analysis.findings, ...reps] };
+}
 
 /** Identification numbers compare without spaces, hyphens, underscores and dots (seed 001 §5). */
 export const normalizeId = (v: string) => v.replace(/[\s\-_.]/g, '').toUpperCase();
@@ -62,7 +75,7 @@ export async function uploadFile(
   // still the same one.
   if (input.fevRipsId) await loadDoc(deps, ctx, input.fevRipsId);
   const other = input.fevRipsId ? ((await readOtherFile(deps.db, ctx.tenantId, input.fevRipsId, tipo)) ?? null) : null;
-  const analysis = await deps.analysis.analyze({ tipo, bytes: input.bytes, other: other?.content ?? null });
+  const analysis = await analyzeFiles(deps, { tipo, bytes: input.bytes, other: other?.content ?? null });
   if (!analysis.ok) throw new AppError(analysis.code as TErrorCode, analysis.message);
   const tercero = await getTercero(deps, ctx);
   if (!analysis.idObligado) throw new AppError('IDENTITY_NOT_FOUND', MSG.identityNotFound);

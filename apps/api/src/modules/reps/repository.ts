@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { TDb, TSqlRows } from '../../db/client.ts';
 import { repsImports, repsPrestadores } from '../../db/schema-reps.ts';
 import type { TRepsRow } from './reps-file.ts';
@@ -251,4 +251,14 @@ export async function finishImportRun(db: TDb, importId: number, estado: 'comple
 export async function lastCompletedImportId(rows: TSqlRows): Promise<number> {
   const [row] = await rows<{ id: number }>(sql`select id from reps_imports where estado = 'completa' order by id desc limit 1`);
   return row?.id ?? 0;
+}
+
+/** The NIT (null when the row has none) of each of `codigos` (codigo_habilitacion, 10 digits) the table has; one query on its unique index. */
+export async function nitsByCodigoHabilitacion(db: TDb, codigos: readonly string[]): Promise<Map<string, string | null>> {
+  if (codigos.length === 0) return new Map();
+  const rows = await db
+    .select({ codigo: repsPrestadores.codigoHabilitacion, nit: repsPrestadores.nit })
+    .from(repsPrestadores)
+    .where(inArray(repsPrestadores.codigoHabilitacion, [...codigos]));
+  return new Map(rows.map((r) => [r.codigo, r.nit]));
 }

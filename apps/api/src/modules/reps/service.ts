@@ -4,7 +4,17 @@ import { PRESTADORES_MIN_TEXTO, type TPrestadorResultado, type TPrestadoresAutoc
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { importRepsFile, type TRepsImportOptions } from './import.ts';
-import { findByCodeOrNit, findByNameStart, findByNameWords, isRepsEmpty, lastCompletedImportId, type TRepsSearchRow } from './repository.ts';
+import { reglaPrestadorReps, type TCodPrestadorVisto } from '@radica/fevrips/engine';
+import type { THallazgoLocal } from '@radica/fevrips/findings';
+import {
+  findByCodeOrNit,
+  findByNameStart,
+  findByNameWords,
+  isRepsEmpty,
+  lastCompletedImportId,
+  nitsByCodigoHabilitacion,
+  type TRepsSearchRow,
+} from './repository.ts';
 import { parseSearchQuery, wordPattern } from './search-text.ts';
 
 /** The bundled seed (scripts/derive-reps-seed.ts): the shared REPS extract's needed columns, gzipped. */
@@ -185,4 +195,21 @@ export async function loadRepsSeedIfEmpty(deps: Pick<TDeps, 'db' | 'log'>): Prom
     if (err instanceof AppError && err.code === 'REPS_IMPORT_EN_CURSO') return null;
     throw err;
   }
+}
+
+/**
+ * RVC012 against Radica's REPS table (issue 22; packages/fevrips rules-reps.ts): the codes a RIPS reports, looked up by
+ * codigo de habilitación in one query, then decided by the engine's rule. A code the table does not have (regional
+ * seed, old import) says nothing. Returns the RECHAZADO findings, [] when every code belongs to the NIT.
+ */
+export async function checkPrestadoresReps(
+  deps: Pick<TDeps, 'db'>,
+  codigos: readonly TCodPrestadorVisto[],
+  numDocumentoIdObligado: string | null,
+): Promise<THallazgoLocal[]> {
+  if (codigos.length === 0 || !numDocumentoIdObligado) return [];
+  const nits = await nitsByCodigoHabilitacion(deps.db, [...new Set(codigos.map((c) => c.codPrestador.slice(0, 10)))]);
+  return reglaPrestadorReps(codigos, numDocumentoIdObligado, (codigo) =>
+    nits.has(codigo) ? { nit: nits.get(codigo) ?? null } : undefined,
+  );
 }

@@ -1,4 +1,5 @@
 import { MSG } from '@radica/contracts/messages';
+import { sinRepetir } from '@radica/contracts/hallazgos';
 import { noErrorsText } from '../utils/estado';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -12,6 +13,9 @@ import { HallazgosList } from './hallazgos-list';
  */
 export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state: TEditorState }) {
   const { isApproved, showErrors, showNotifications } = state;
+  // Issue 22: what the ministry's answer already says word for word is not repeated under Prevalidación.
+  const ministerio = [...(showErrors ? doc.errores : []), ...(showNotifications ? doc.notificaciones : [])];
+  const { propios, repetidos } = sinRepetir(doc.prevalidacion ?? [], ministerio);
   return (
     <>
       {!isApproved && (
@@ -20,9 +24,14 @@ export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state
             <HallazgosList
               title={MSG_MINISTERIO.prevalidacionTitle}
               headingId="prevalidacion-title"
-              items={doc.prevalidacion ?? []}
-              emptyText={MSG_MINISTERIO.prevalidacionEmpty}
+              items={propios}
+              emptyText={repetidos > 0 ? MSG_MINISTERIO.prevalidacionRepetidos(repetidos) : MSG_MINISTERIO.prevalidacionEmpty}
               tone="mixed"
+              footer={
+                repetidos > 0 && propios.length > 0 ? (
+                  <p className="text-xs text-slate-500">{MSG_MINISTERIO.prevalidacionRepetidos(repetidos)}</p>
+                ) : undefined
+              }
             />
           </CardBody>
         </Card>

@@ -31,3 +31,37 @@ describe('HallazgosList count badge (issue 17)', () => {
     expect(badgeOf('Notificaciones')?.getAttribute('data-badge')).toBe('notice');
   });
 });
+
+describe('HallazgosList groups a repeated code into one card (issue 22)', () => {
+  const at = (codigo: string, clase: string, n: number): THallazgo => ({
+    id: n,
+    clase,
+    codigo,
+    descripcion: `${codigo} descripción`,
+    observaciones: `Dato enviado [${n}]`,
+    fuente: 'Rips',
+    pathFuente: `usuarios[${n}].servicios.consultas[0].codDiagnosticoRelacionado1`,
+  });
+
+  it('one card per code with its count and every place folded; rejections first; an exact repeat counts once', () => {
+    const items = [
+      at('RVC086', 'NOTIFICACION', 0),
+      at('RVC086', 'NOTIFICACION', 1),
+      at('RVC086', 'NOTIFICACION', 2),
+      at('RVC086', 'NOTIFICACION', 3),
+      { ...at('RVC086', 'NOTIFICACION', 3), id: 99 },
+      at('RVC004', 'RECHAZADO', 9),
+    ];
+    const { container } = render(<HallazgosList title="Prevalidación" headingId="g" tone="mixed" emptyText="-" items={items} />);
+    const cards = [...container.querySelectorAll('li[data-codigo]')];
+    expect(cards.map((c) => [c.getAttribute('data-codigo'), c.getAttribute('data-count')])).toEqual([
+      ['RVC004', '1'],
+      ['RVC086', '4'],
+    ]);
+    expect(screen.getByText('4 veces')).toBeTruthy();
+    expect(screen.getByText('Ver dónde (4 lugares)')).toBeTruthy();
+    expect(screen.getAllByText('RVC086 descripción')).toHaveLength(1);
+    expect(cards[1]?.querySelectorAll('details ul li')).toHaveLength(4);
+    expect(screen.getByText('usuarios[3].servicios.consultas[0].codDiagnosticoRelacionado1')).toBeTruthy();
+  });
+});

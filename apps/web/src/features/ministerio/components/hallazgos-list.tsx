@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import type { THallazgo } from '@radica/contracts/documents';
+import { agruparHallazgos } from '@radica/contracts/hallazgos';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { reglaDe } from '@radica/contracts/reglas';
 import { cn } from '../../../lib/cn';
 
@@ -18,11 +21,29 @@ function RuleHelp({ codigo }: { codigo: string }) {
   );
 }
 
+/** Where one finding was found: its Observaciones and its source and path. */
+function Ubicacion({ item }: { item: THallazgo }) {
+  return (
+    <>
+      {item.observaciones && <p className="mt-1 text-slate-600">{item.observaciones}</p>}
+      {(item.fuente || item.pathFuente) && (
+        <p className="mt-1 text-xs text-slate-500">
+          {item.fuente && <span>Fuente: {item.fuente}</span>}
+          {item.fuente && item.pathFuente && ' · '}
+          {item.pathFuente && <span className="break-all font-mono">{item.pathFuente}</span>}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * The Ministry's (or the local pre-validation's) errors or notifications (seed 001 §2 "Error side panel";
- * issue 5 'Prevalidación'): code, description, observations, source and source path. Tone 'mixed' colours
- * each item by its `clase` (RECHAZADO as an error, the rest as notices). Under each, the catalogue's plain-Spanish
- * meaning and fix ('Cómo corregirlo').
+ * issue 5 'Prevalidación'): code, description, observations, source and source path. A code found several times is
+ * one card with its count and the places it was found, folded (issue 22: a rejected 4-user package showed 34
+ * near-identical cards); rejections first. Tone 'mixed' colours each card by its `clase` (RECHAZADO as an error, the
+ * rest as notices). Under each, the catalogue's plain-Spanish meaning and fix ('Cómo corregirlo'). `footer` is shown
+ * under the list (e.g. how many findings the other list already shows).
  */
 export function HallazgosList({
   title,
@@ -30,17 +51,20 @@ export function HallazgosList({
   emptyText,
   tone,
   headingId,
+  footer,
 }: {
   title: string;
   items: THallazgo[];
   emptyText: string;
   tone: 'error' | 'notice' | 'mixed';
   headingId: string;
+  footer?: ReactNode;
 }) {
-  const isErrorItem = (item: THallazgo) => tone === 'error' || (tone === 'mixed' && item.clase === 'RECHAZADO');
+  const isErrorClase = (clase: string) => tone === 'error' || (tone === 'mixed' && clase === 'RECHAZADO');
   // The count's colour says the worst it holds (issue 17: a lone FED131 notification was red under 'Prevalidación',
   // and an empty list showed a red 0).
-  const badge = items.length === 0 ? 'none' : items.some(isErrorItem) ? 'error' : 'notice';
+  const badge = items.length === 0 ? 'none' : items.some((i) => isErrorClase(i.clase)) ? 'error' : 'notice';
+  const grupos = agruparHallazgos(items);
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
@@ -61,12 +85,16 @@ export function HallazgosList({
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-500">{emptyText}</p>
       ) : (
         <ul className="space-y-2">
-          {items.map((item) => {
-            const isError = isErrorItem(item);
+          {grupos.map((grupo) => {
+            const isError = isErrorClase(grupo.clase);
+            const [first] = grupo.items;
+            const count = grupo.items.length;
             return (
               <li
-                data-clase={item.clase}
-                key={item.id}
+                data-clase={grupo.clase}
+                data-codigo={grupo.codigo}
+                data-count={count}
+                key={`${grupo.clase}-${grupo.codigo}`}
                 className={cn(
                   // Long codes and paths wrap inside the card (issue 17: a 390 px phone scrolled to 624 px).
                   'min-w-0 rounded-lg border px-3 py-2.5 text-sm [overflow-wrap:anywhere]',
@@ -80,24 +108,43 @@ export function HallazgosList({
                       isError ? 'text-red-700' : 'text-amber-800',
                     )}
                   >
-                    {item.codigo}
+                    {grupo.codigo}
                   </span>
-                  <span className="min-w-0 text-slate-900">{item.descripcion}</span>
+                  {count > 1 && (
+                    <span
+                      className={cn(
+                        'rounded-full px-1.5 text-xs font-medium',
+                        isError ? 'bg-red-100 text-red-700' : 'bg-amber-100 text-amber-800',
+                      )}
+                    >
+                      {MSG_MINISTERIO.hallazgoVeces(count)}
+                    </span>
+                  )}
+                  <span className="min-w-0 text-slate-900">{grupo.descripcion}</span>
                 </div>
-                {item.observaciones && <p className="mt-1 text-slate-600">{item.observaciones}</p>}
-                {(item.fuente || item.pathFuente) && (
-                  <p className="mt-1 text-xs text-slate-500">
-                    {item.fuente && <span>Fuente: {item.fuente}</span>}
-                    {item.fuente && item.pathFuente && ' · '}
-                    {item.pathFuente && <span className="break-all font-mono">{item.pathFuente}</span>}
-                  </p>
+                {count === 1 && first ? (
+                  <Ubicacion item={first} />
+                ) : (
+                  <details className="mt-1.5">
+                    <summary className="cursor-pointer text-xs font-medium text-slate-700 hover:underline">
+                      {MSG_MINISTERIO.hallazgoDonde(count)}
+                    </summary>
+                    <ul className="mt-1 space-y-1.5 border-l-2 border-slate-200 pl-2">
+                      {grupo.items.map((item) => (
+                        <li key={item.id}>
+                          <Ubicacion item={item} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
                 )}
-                <RuleHelp codigo={item.codigo} />
+                <RuleHelp codigo={grupo.codigo} />
               </li>
             );
           })}
         </ul>
       )}
+      {footer}
     </section>
   );
 }
