@@ -205,7 +205,8 @@ function normalizeName(text: string): string {
  * - a cell: a formula or a spreadsheet error (never evaluated), a field its service type does not have, a row whose
  *   invoice or user columns differ from an earlier row of the same invoice or user;
  * - the structure check of the engine (checks the result as the pre-validator does: RVG01 type, format, required, code
- *   tables, RVG05 lengths, RVG14 CUPS), mapped from its JSON path back to the row and column.
+ *   tables, RVG05 lengths, RVG14 CUPS — refused here even where the pre-validator only notifies it), mapped from its
+ *   JSON path back to the row and column.
  *
  * Users are grouped by `usuario.consecutivo` (by document type and number when the whole column is empty; users
  * and services are then numbered 1..n in order of appearance, as they are when a `consecutivo` column is empty
@@ -364,12 +365,22 @@ export function ripsFromSheet(
   // the engine's structure check, at the rows and columns
   const hallazgos = checkRipsStructure(parseRipsObject(rips), { version, tables: options.tables });
   for (const h of hallazgos) {
-    if (h.clase !== 'RECHAZADO') continue;
+    if (!bloqueaImportacion(h)) continue;
     const located = locate(h.pathFuente, where, rows[0]!.n);
     errors.add(located.n, located.columna, h.observaciones || h.descripcion);
   }
   if (errors.size > 0) return errors.result();
   return { ok: true, rips, version, filas: rows.length };
+}
+
+/**
+ * Whether a finding of the structure check refuses a sheet: every RECHAZADO, and a CUPS code not in Radica's CUPSRips
+ * (RVG14) although the pre-validator only notifies it (docs/decisions/025: Radica's copy may lag the ministry's). A
+ * sheet is typed by hand, so an unknown code is most likely a typo (issue 27 "import errors … an unknown CUPS"); a code
+ * newer than Radica's table goes in through a RIPS JSON, or the CLI's `check --tablas` with a newer export.
+ */
+function bloqueaImportacion(h: { clase: string; codigo: string }): boolean {
+  return h.clase === 'RECHAZADO' || h.codigo === 'RVG14';
 }
 
 /** The row and column of a finding's JSON path. */

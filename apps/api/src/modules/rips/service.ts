@@ -15,9 +15,9 @@ import {
   type THallazgoRips,
   type TOrigenBorrador,
 } from '@radica/contracts/rips';
-import { checkDocuments, resolveRipsVersion, type TRipsSchemaVersion } from '@radica/fevrips/engine';
+import { checkRead, resolveRipsVersion, type TChequeo, type TRipsSchemaVersion } from '@radica/fevrips/engine';
 import { FevRipsError } from '@radica/fevrips/errors';
-import { formatoDelDocumento, parseRipsObject, type TRipsParsed } from '@radica/fevrips/rips';
+import { formatoDelDocumento, parseRipsHead, parseRipsObject } from '@radica/fevrips/rips';
 import { ripsHeaderFromXml, ripsJsonText } from '@radica/fevrips/sheet';
 import { MAX_SHEET_BYTES, sheetKindOf, type TSheetKind } from '@radica/fevrips/sheet-io';
 import { decodeUtf8 } from '@radica/fevrips/shared';
@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getTercero } from '../accounts/tercero.ts';
 import { normalizeId, uploadFile } from '../documents/upload.ts';
 import { describeFormato } from '../documents/detail.ts';
+import { checkPrestadoresReps } from '../reps/service.ts';
 import {
   claimRadicacion,
   deleteBorrador,
@@ -50,19 +51,24 @@ const RADICACION_STALE_S = 120;
 
 /**
  * What the engine says of a draft (issue 27 §3 "findings from the same engine"): the structure the pre-validator
- * decides (invoice date, else first service date), the findings of `checkDocuments` (the one check entry: the RIPS,
- * with its XML when the draft has one), the totals against the invoice, and the facts of the list.
+ * decides (invoice date, else first service date), the findings of the engine's check of the files (`checkRead`, the
+ * entry the uploads use: the RIPS with its XML when the draft has one) plus RVC012 against the REPS table as every
+ * upload does, the totals against the invoice, and the facts of the list.
  */
-export function analizarBorrador(rips: Record<string, unknown>, xml: TFevXml | null) {
+export async function analizarBorrador(deps: Pick<TDeps, 'db'>, rips: Record<string, unknown>, xml: TFevXml | null) {
   const version = resolveRipsVersion(xml, { rips });
-  let parsed: TRipsParsed;
+  let chequeo: TChequeo;
   try {
-    parsed = parseRipsObject(rips);
+    chequeo = checkRead({ xml, rips: parseRipsHead(rips), error: null }, { version });
   } catch (e) {
     if (e instanceof FevRipsError) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
     throw e;
   }
-  const hallazgos: THallazgoRips[] = checkDocuments(xml, parsed, { version });
+  if (chequeo.error || !chequeo.rips) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
+  const parsed = chequeo.rips;
+  // RVC012 against the REPS table, as every upload (documents/upload.ts analyzeFiles)
+  const reps = await checkPrestadoresReps(deps, chequeo.codigosPrestador, parsed.numDocumentoIdObligado);
+  const hallazgos: THallazgoRips[] = [...chequeo.hallazgos, ...reps];
   const r = parsed.resumen;
   const conciliacion: TConciliacion = {
     cantidadUsuarios: r.cantidadUsuarios,
@@ -186,7 +192,7 @@ export async function crearBorrador(
     const tercero = await getTercero(deps, ctx);
     rips = { numDocumentoIdObligado: tercero.numeroIdentificacion, numFactura: null, tipoNota: null, numNota: null, usuarios: [] };
   }
-  const a = analizarBorrador(rips, xml?.parsed ?? null);
+  const a = await analizarBorrador(deps, rips, xml?.parsed ?? null);
   const row = await insertBorrador(deps.db, ctx.tenantId, {
     idUsuario: ctx.userId,
     origen: input.origen,
@@ -242,7 +248,7 @@ export async function obtenerBorrador(deps: TDeps, ctx: TCtx, id: number): Promi
   const row = await cargar(deps, ctx, id);
   const rips = await ripsDe(deps, ctx, row);
   const xml = xmlDe(row);
-  const a = analizarBorrador(rips, xml);
+  const a = await analizarBorrador(deps, rips, xml);
   const radicado = row.fevRipsId !== null;
   return {
     id: row.id,
@@ -301,7 +307,7 @@ export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: T
     base = { version: row.version, rips: (row.contenido ?? { usuarios: [] }) as Record<string, unknown>, xml: xmlDe(row) };
   }
   const rips = aplicarCambios(base.rips, req.cambios);
-  const a = analizarBorrador(rips, base.xml);
+  const a = await analizarBorrador(deps, rips, base.xml);
   const now = new Date();
   const saved = await updateBorradorAt(deps.db, ctx.tenantId, id, req.version, { contenido: rips, estado: a.estado, fechaModificacion: now, ...a.facts });
   if (!saved) {
@@ -372,7 +378,7 @@ export async function adjuntarXml(deps: TDeps, ctx: TCtx, id: number, archivo: T
   const xml = await leerXml(deps, ctx, archivo.bytes);
   const rips = { ...((row.contenido ?? { usuarios: [] }) as Record<string, unknown>) };
   for (const [k, v] of Object.entries(ripsHeaderFromXml(xml))) if ((rips[k] === null || rips[k] === undefined || rips[k] === '') && v !== null) rips[k] = v;
-  const a = analizarBorrador(rips, xml);
+  const a = await analizarBorrador(deps, rips, xml);
   const saved = await updateBorradorAt(deps.db, ctx.tenantId, id, version, {
     contenido: rips,
     xml: archivo.bytes,
