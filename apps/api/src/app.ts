@@ -128,7 +128,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteDataDir: config.pgliteDataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteDataDir: config.pgliteDataDir, log: app.log });
   app.addHook('onClose', async () => database.close());
 
   const secretsDir = config.dataDir;

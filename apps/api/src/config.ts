@@ -179,6 +179,12 @@ const ZEnv = z.object({
   INBOUND_MAIL_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+$/).default('radica.local'),
   /** Largest inbound message in bytes, attachments included (default 20 MB). */
   INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(209_715_200).default(20_971_520),
+  /**
+   * Automatic replies of the e-mail channel per hour (issue 24 item 7, backscatter): to one address (all tenants
+   * together) and from one tenant. Past them the message is still processed and logged, without a reply.
+   */
+  INBOUND_REPLY_MAX_PER_RECIPIENT_HOUR: z.coerce.number().int().min(0).default(60),
+  INBOUND_REPLY_MAX_PER_TENANT_HOUR: z.coerce.number().int().min(0).default(300),
   /** A hosted mailbox polled instead of (or besides) the SMTP server: imaps://user:pass@host:993/INBOX. */
   IMAP_URL: z.string().url().optional(),
   IMAP_POLL_S: z.coerce.number().int().min(5).max(3600).default(60),
@@ -261,6 +267,8 @@ export type TConfig = {
   inboundSmtpHost: string;
   inboundMailDomain: string;
   inboundMaxBytes: number;
+  inboundReplyMaxPerRecipientHour: number;
+  inboundReplyMaxPerTenantHour: number;
   imapUrl: string | null;
   imapPollS: number;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
@@ -376,6 +384,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inboundSmtpHost: e.INBOUND_SMTP_HOST,
     inboundMailDomain: e.INBOUND_MAIL_DOMAIN,
     inboundMaxBytes: e.INBOUND_MAX_BYTES,
+    inboundReplyMaxPerRecipientHour: e.INBOUND_REPLY_MAX_PER_RECIPIENT_HOUR,
+    inboundReplyMaxPerTenantHour: e.INBOUND_REPLY_MAX_PER_TENANT_HOUR,
     imapUrl: e.IMAP_URL ?? null,
     imapPollS: e.IMAP_POLL_S,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',

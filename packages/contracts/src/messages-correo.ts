@@ -15,9 +15,13 @@ export const MSG_CORREO = {
   smtpDemasiadoGrande: (mb: number) => `El mensaje supera el tamaño máximo de ${mb} MB.`,
   smtpErrorTemporal: 'Radica no pudo procesar el mensaje en este momento; se volverá a intentar.',
   smtpRecibido: 'Mensaje recibido por Radica.',
+  smtpIlegible: 'Radica no pudo leer el mensaje (estructura MIME dañada o demasiado compleja): no se procesará. Envíalo de nuevo como un correo normal con los archivos adjuntos.',
 
   // why a message was refused or only partly filed (the inbox log's `motivo`)
   motivoRemitenteNoAutorizado: 'Remitente no autorizado.',
+  motivoRebote: 'Mensaje sin remitente en el sobre SMTP (un aviso de rebote): no se procesa ni se responde.',
+  motivoIlegible: 'El mensaje no se pudo leer (estructura MIME dañada o demasiado compleja).',
+  motivoDescomprimidoMensaje: (mb: number) => `Los archivos del mensaje superan ${mb} MB al descomprimirlos.`,
   motivoRemitenteSuplantado: 'La dirección del encabezado From no coincide con el remitente del sobre SMTP.',
   motivoSinModulo: 'La cuenta no tiene activo el módulo Ministerio.',
   motivoDemasiadoGrande: (mb: number) => `El mensaje supera ${mb} MB.`,
@@ -34,6 +38,8 @@ export const MSG_CORREO = {
   archivoZipDescomprimido: (mb: number) => `El contenido del ZIP supera ${mb} MB al descomprimirlo: se rechazó completo.`,
   archivoZipArchivoGrande: (nombre: string, mb: number) => `${nombre} supera ${mb} MB: se rechazó el ZIP completo.`,
   archivoZipInvalido: 'El ZIP está dañado o no se pudo leer.',
+  archivoMensajeDescomprimido: (mb: number) =>
+    `Los archivos de este correo superan ${mb} MB al descomprimirlos: no se radicó ninguno. Envíalos en varios correos.`,
   archivoEsperandoPar: (falta: string) => `Radicado; espera su pareja (${falta}). Envíala en otro correo y se unirá a este documento.`,
 
   // replies to the sender
@@ -88,7 +94,7 @@ export const MSG_CORREO = {
     'Se creará una dirección nueva y la actual dejará de recibir correos de inmediato. Tendrás que actualizarla en tu sistema de facturación.',
   rotarConfirmar: 'Sí, rotar la dirección',
   remitentesTitulo: 'Remitentes autorizados',
-  remitentesAyuda: 'Solo se procesan los correos de estas direcciones. A cualquier otra se le responde que no está autorizada.',
+  remitentesAyuda: 'Solo se procesan los correos de estas direcciones. Los de cualquier otra quedan en el registro como rechazados, sin respuesta.',
   remitentesVacio: 'Aún no hay remitentes autorizados: ningún correo se procesará.',
   remitenteCampo: 'Correo del remitente',
   remitenteAgregar: 'Agregar',

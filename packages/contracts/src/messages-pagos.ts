@@ -59,6 +59,7 @@ export const MSG_PAGOS = {
   pagoRechazado: 'La entidad rechazó el pago. No se hizo ningún cobro: revisa los datos o usa otro medio de pago.',
   pagoPendiente: 'Estamos esperando la confirmación de la entidad. Esta página se actualizará sola.',
   pagoConError: 'El pago no se pudo completar por un error de la entidad. No se hizo ningún cobro.',
+  pagoVencido: 'El pago no se completó dentro de una hora y se anuló. Si no pagaste, no hubo cobro: inicia la compra de nuevo.',
   contactoEnviado: 'Gracias. Nuestro equipo comercial te escribirá en un día hábil con una propuesta para tu institución.',
   contactoMensajeRequerido: 'Cuéntanos brevemente qué necesitas',
   contactoNombreRequerido: 'Escribe tu nombre',

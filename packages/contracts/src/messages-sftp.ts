@@ -46,7 +46,7 @@ export const MSG_SFTP = {
   sinConfigurar: 'Aún no has configurado el canal SFTP. Revisa el usuario sugerido, define una contraseña o una clave pública y guarda.',
   sinCredencial: 'Define una contraseña o agrega una clave pública: sin ninguna de las dos nadie puede entrar.',
   campoUsuario: 'Usuario SFTP',
-  campoUsuarioAyuda: 'Entre 3 y 32 caracteres: minúsculas, números, «.», «_» o «-». Sugerimos el NIT de tu empresa.',
+  campoUsuarioAyuda: 'Entre 3 y 32 caracteres: minúsculas, números, «.», «_» o «-». Usa un nombre difícil de adivinar (no el NIT, que es público).',
   campoServidor: 'Servidor',
   campoPuerto: 'Puerto',
   campoHuella: 'Huella del servidor (SHA256)',

@@ -192,6 +192,24 @@ describe('parseFevXml refusals and errors', () => {
     expectFevRipsError(() => parseFevXml(outer), 'XML_INVALID');
   });
 
+  it('a NUL or another character XML 1.0 forbids, raw or as a reference, in the container or the invoice → XML_INVALID (issue 24)', () => {
+    const text = readSampleText(SAMPLE.par1Xml);
+    const cases = [
+      text.replace('<cbc:ID>A01E5687</cbc:ID>', '<cbc:ID>A01E5687\u0000</cbc:ID>'),
+      text.replace('MEDICAL ENERGY SAS', 'MEDICAL\u0001ENERGY SAS'),
+      text.replace('MEDICAL ENERGY SAS', 'MEDICAL&#0;ENERGY SAS'),
+      text.replace('MEDICAL ENERGY SAS', 'MEDICAL&#x1b;ENERGY SAS'),
+      text.replace('Colombia', 'Colombia\uFFFF'),
+    ];
+    for (const xml of cases) {
+      const error = expectFevRipsError(() => parseFevXml(xml), 'XML_INVALID');
+      expect(error.message).toBe(MSG.xmlInvalid);
+      expectFevRipsError(() => parseFevXml(Buffer.from(xml, 'utf8')), 'XML_INVALID');
+    }
+    // Tab, LF and CR, raw or as references, are XML characters.
+    expect(parseFevXml(text.replace('MEDICAL ENERGY SAS', 'MEDICAL&#9;&#10;&#13;ENERGY\tSAS')).formato).toBe('A01E5687');
+  });
+
   it('empty input and plain text → XML_INVALID', () => {
     expectFevRipsError(() => parseFevXml(''), 'XML_INVALID');
     expectFevRipsError(() => parseFevXml('hola'), 'XML_INVALID');

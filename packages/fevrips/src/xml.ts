@@ -90,6 +90,13 @@ export type TFevXml = {
 };
 
 const REFUSED_DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
+/**
+ * Characters XML 1.0 never allows (§2.2 Char: C0 controls other than tab, LF and CR; U+FFFE, U+FFFF), raw or as a
+ * character reference (&#0;, &#x1F;…): such a file is not well-formed (issue 24: a NUL was accepted and filed).
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what is refused
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const NOT_XML_CHAR_REF = /&#(?:x0*(?:[0-8bcef]|1[0-9a-f]|fff[ef])|0*(?:[0-8]|1[124-9]|2\d|3[01]|6553[45]));/i;
 const DOCUMENT_ROOTS: readonly TFevRootName[] = ['Invoice', 'CreditNote', 'DebitNote'];
 const LINE_TAG: Record<TFevRootName, string> = {
   Invoice: 'InvoiceLine',
@@ -256,6 +263,7 @@ function readFevXml(text: string): TFevXml {
 function parseDocument(rawText: string): [string, TNode] {
   const text = rawText.replace(/^\uFEFF/, '').trim();
   if (REFUSED_DECLARATION.test(text)) throw new FevRipsError('XML_DOCTYPE');
+  if (NOT_XML_CHAR.test(text) || NOT_XML_CHAR_REF.test(text)) throw new FevRipsError('XML_INVALID', undefined, { cause: new Error('character not allowed in XML 1.0') });
   let validation: ReturnType<typeof XMLValidator.validate>;
   try {
     validation = XMLValidator.validate(text);

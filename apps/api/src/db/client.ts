@@ -1,10 +1,14 @@
-import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- bench/ and e2e/ type-check this file without apps/api/src/types
+/// <reference path="../types/fs-native-extensions.d.ts" />
+import { constants, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync, writeSync } from 'node:fs';
+import { tryLock, unlock } from 'fs-native-extensions';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { secureDataDir } from '../lib/data-dir.ts';
 
 /** The database handle every repository uses: PGlite or node-postgres behind one drizzle type. */
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,15 +54,25 @@ const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../d
 /**
  * Open the database and run the committed migrations.
  * - `databaseUrl` set → PostgreSQL through `pg`.
- * - else PGlite: in memory when `pgliteDataDir` is 'memory', otherwise persisted in `{dataDir}/db`, guarded by
- *   `{dataDir}/db.lock` so a second process refuses to open it (PGlite does not lock its directory).
- * Throws an Error with a Spanish explanation when the lock is held by a live process.
+ * - else PGlite: in memory when `pgliteDataDir` is 'memory', otherwise persisted in `{dataDir}/db`, guarded by an
+ *   advisory lock on `{dataDir}/db.lock` ({@link acquireLock}) so a second open refuses it (PGlite does not lock its
+ *   directory).
+ * First makes `dataDir` owner-only (lib/data-dir.ts).
+ * Throws an Error with a Spanish explanation when another process holds the lock.
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string;
   pgliteDataDir?: 'memory' | string;
+  /** Where the data directory's permission fix is reported (default: a warning on stderr). */
+  log?: { warn: (o: object, msg?: string) => void };
 }): Promise<TDatabase> {
+  // DATA_DIR private before anything is written in it (issue 24 item 8): umask 077, open modes of older installs fixed.
+  secureDataDir(opts.dataDir, (fix) => {
+    const msg = 'data directory: permissions tightened to owner-only (files 0600, folders 0700)';
+    if (opts.log) opts.log.warn(fix, msg);
+    else console.warn(`${msg}: ${JSON.stringify(fix)}`);
+  });
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -123,6 +137,8 @@ export async function openDatabase(opts: {
     release = acquireLock(`${dir}.lock`);
     try {
       client = await PGlite.create({ dataDir: dir, extensions, ...byteaText });
+      // A first start's initdb writes its files 0666 whatever the umask: made 0600 at once (later files follow the umask).
+      secureDataDir(dir, () => {});
     } catch (err) {
       release();
       throw err;
@@ -148,46 +164,51 @@ export async function openDatabase(opts: {
   };
 }
 
-/** Take an exclusive lock file holding our pid; a stale lock (dead pid) is taken over. Returns the release. */
+/**
+ * Takes the embedded database's lock (issue 24 item 9): an exclusive advisory lock (fs-native-extensions: an
+ * open-file-description lock on Linux, flock on macOS) on `lockPath`, held by this process's open descriptor. The
+ * kernel drops it when the process dies, however it dies (kill -9 included), so a restart never finds a stale lock and
+ * a reused pid means nothing. The file keeps the holder's pid for people (never read to decide) and is never deleted
+ * (deleting a lock file lets two processes lock two different files of one name). A second open in this process is
+ * refused too. Returns the release (idempotent, also run at exit).
+ * @throws Error with a Spanish explanation when another open holds the lock.
+ */
 export function acquireLock(lockPath: string): () => void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(lockPath, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(
-          `La base de datos embebida ya está abierta por otro proceso (pid ${pid}, bloqueo ${lockPath}). ` +
-            'Detenga ese proceso o use DATABASE_URL para PostgreSQL.',
-          { cause: err },
-        );
-      }
-      unlinkSync(lockPath);
-    }
-  }
-  throw new Error(`No se pudo tomar el bloqueo ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
+  const fd = openSync(lockPath, constants.O_RDWR | constants.O_CREAT, 0o600);
+  let granted: boolean;
   try {
-    process.kill(pid, 0);
-    return true;
+    granted = tryLock(fd);
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    closeSync(fd);
+    throw err;
   }
+  if (!granted) {
+    let holder = '';
+    try {
+      holder = readFileSync(lockPath, 'utf8').trim();
+    } catch {
+      /* unreadable: say nothing of the holder */
+    }
+    closeSync(fd);
+    const pid = /^\d+$/.test(holder) ? `pid ${holder}, ` : '';
+    throw new Error(
+      `La base de datos embebida ya está abierta por otro proceso (${pid}bloqueo ${lockPath}). ` +
+        'Detenga ese proceso o use DATABASE_URL para PostgreSQL.',
+    );
+  }
+  ftruncateSync(fd, 0);
+  writeSync(fd, String(process.pid), 0);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    try {
+      unlock(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  process.once('exit', release);
+  return release;
 }

@@ -138,6 +138,16 @@ export const correoEntrantes = pgTable(
 );
 
 /**
+ * The e-mail channel's automatic replies within the current hour, per key (issue 24 item 7, backscatter): `r:{address}`
+ * (one recipient, all tenants) and `t:{tenantId}`. `desde` starts the key's window; one upsert claims a reply.
+ */
+export const correoRespuestasLimite = pgTable('correo_respuestas_limite', {
+  clave: text('clave').primaryKey(),
+  desde: ts('desde').notNull().defaultNow(),
+  n: integer('n').notNull().default(0),
+});
+
+/**
  * The SFTP channel user of a tenant (issue 16): login name (unique across tenants), an argon2id password hash and/or
  * OpenSSH public keys, and whether completed packages are sent at once. Each user is confined to its tenant's tree.
  */

@@ -33,6 +33,9 @@ export const apiKeys = pgTable(
 /**
  * One `Idempotency-Key` of a filing (issue 15): the first request with the key claims it (unique per tenant), stores
  * the hash of its body and, when done, its answer; a replay with the same body gets that answer, another body a 409.
+ * The claim is a lease (issue 24 item 6): `lease_hasta` is pushed forward while the request works; once it passes
+ * (the process died), a replay takes the claim over and finishes the filing from `fev_rips_id`, the document the
+ * first request had made so far.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -47,6 +50,7 @@ export const idempotencyKeys = pgTable(
     estadoHttp: integer('estado_http'),
     respuesta: jsonb('respuesta'),
     creadaEn: ts('creada_en').notNull().defaultNow(),
+    leaseHasta: ts('lease_hasta').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_keys_tenant_clave_uq').on(t.tenantId, t.clave)],
 );

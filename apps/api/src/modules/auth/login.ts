@@ -31,8 +31,10 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 export const emailTag = (email: string) => sha256(`radica-log:${normalizeEmail(email)}`).slice(0, 12);
 
 /**
- * Claim one login attempt of `email` from `clientKey` before its password is checked (issue 3 "Server security",
- * issue 9 "Nobody can lock someone else out", OWASP Authentication Cheat Sheet "Account lockout"):
+ * Claim one login attempt of account `email` from `clientKey` before its password is checked (issue 3 "Server
+ * security", issue 9 "Nobody can lock someone else out", OWASP Authentication Cheat Sheet "Account lockout"; also the
+ * SFTP channel's logins, account `sftp:{usuario}`: issue 24 item 5). The counters live in the database, so every
+ * process sees the same:
  * - `loginLockoutMaxFailures` failures of this e-mail from this client within `loginLockoutWindowS` lock that pair
  *   only: the owner signs in from another client;
  * - `loginLockoutAccountMaxFailures` failures from all clients together lock the account for everyone (the slower,
@@ -41,7 +43,7 @@ export const emailTag = (email: string) => sha256(`radica-log:${normalizeEmail(e
  * one counted last sees all the others: at most the allowed number ever reach the password check. Throws 429 ACCOUNT_LOCKED with the seed's 429 text and `data.retryAfterSeconds` (the
  * route sets Retry-After); unknown e-mails behave the same (no enumeration).
  */
-async function claimLoginAttempt(deps: TDeps, email: string, clientKey: string): Promise<void> {
+export async function claimLoginAttempt(deps: TDeps, email: string, clientKey: string): Promise<void> {
   const windowMs = deps.config.loginLockoutWindowS * 1000;
   const attempt = await insertLoginAttempt(deps.db, email, clientKey);
   const recent = await recentLoginAttempts(deps.db, email, new Date(attempt.at.getTime() - windowMs));
@@ -58,6 +60,11 @@ async function claimLoginAttempt(deps: TDeps, email: string, clientKey: string):
   const retryAfterSeconds = Math.max(1, Math.ceil((lockedBy.failedAt.getTime() + windowMs - Date.now()) / 1000));
   deps.log.warn({ event: 'auth.login', outcome: 'locked', scope: clientLocked ? 'client' : 'account', emailTag: emailTag(email) }, 'login refused: locked');
   throw new AppError('ACCOUNT_LOCKED', MSG.http429, { retryAfterSeconds });
+}
+
+/** After a successful login: forgets the failures of account `email` from `clientKey` (see {@link claimLoginAttempt}). */
+export async function forgetLoginFailures(deps: TDeps, email: string, clientKey: string): Promise<void> {
+  await clearLoginFailures(deps.db, email, clientKey);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { fetch as undiciFetch } from 'undici';
+import ipaddr from 'ipaddr.js';
 import { checkWebhookUrl, isPublicAddress, publicOnly } from './webhooks.ts';
 import { enviarResumenesDiarios, publicarResultado } from './service.ts';
 
@@ -153,6 +154,41 @@ describe('result webhooks (issue 15)', () => {
     await expect(checkWebhookUrl(deps, 'https://8.8.8.8/hook')).resolves.toBeInstanceOf(URL);
     expect(isPublicAddress('100.64.0.1')).toBe(false);
     expect(isPublicAddress('2001:4860:4860::8888')).toBe(true);
+  });
+
+  it('normalises every IPv6 form that carries an IPv4 address before the range check, for every range ipaddr.js names (issue 24)', async () => {
+    const deps = { config: { ...t.config, webhookAllowLocal: false } };
+    const hex = (o: number[]) => `${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
+    /** Every way an IPv6 address can carry the IPv4 `o`. */
+    const forms = (o: number[]) => {
+      const v4 = o.join('.');
+      return [v4, `::ffff:${v4}`, `::ffff:${hex(o)}`, `::${v4}`, `::${hex(o)}`, `::ffff:0:${v4}`, `64:ff9b::${v4}`, `64:ff9b::${hex(o)}`, `2002:${hex(o)}::1`];
+    };
+    // Every special IPv4 range (its first address after the network's), in every form: refused.
+    const v4Ranges = (ipaddr.IPv4.prototype as unknown as { SpecialRanges: Record<string, [ipaddr.IPv4, number] | [ipaddr.IPv4, number][]> }).SpecialRanges;
+    const firsts = (r: [ipaddr.IPv4, number] | [ipaddr.IPv4, number][]) => (Array.isArray(r[0]) ? (r as [ipaddr.IPv4, number][]) : [r as [ipaddr.IPv4, number]]);
+    const refused: string[] = [];
+    for (const [name, ranges] of Object.entries(v4Ranges))
+      for (const [net, bits] of firsts(ranges)) {
+        const o = [...net.octets];
+        if (bits < 32) o[3] = o[3]! + 1;
+        for (const f of forms(o)) if (isPublicAddress(f)) refused.push(`${name} ${f}`);
+      }
+    // Every special IPv6 range: refused (none of them carries a public IPv4 here).
+    const v6Ranges = (ipaddr.IPv6.prototype as unknown as { SpecialRanges: Record<string, [ipaddr.IPv6, number] | [ipaddr.IPv6, number][]> }).SpecialRanges;
+    for (const [name, ranges] of Object.entries(v6Ranges))
+      for (const [net, bits] of (Array.isArray(ranges[0]) ? ranges : [ranges]) as [ipaddr.IPv6, number][]) {
+        const parts = [...net.parts];
+        if (bits < 128) parts[7] = parts[7]! + 1;
+        const address = new ipaddr.IPv6(parts).toString();
+        if (isPublicAddress(address)) refused.push(`${name} ${address}`);
+      }
+    expect(refused).toEqual([]);
+    // A public IPv4 stays public in every form; public IPv6 stays public.
+    for (const f of [...forms([8, 8, 8, 8]), '2001:4860:4860::8888']) expect(isPublicAddress(f), f).toBe(true);
+    // The reported one, as a URL.
+    for (const url of ['https://[::7f00:1]/x', 'https://[::127.0.0.1]/x', 'https://[::ffff:7f00:1]/x', 'https://[64:ff9b::a9fe:a9fe]/latest', 'https://[2002:a00:1::]/x'])
+      await expect(checkWebhookUrl(deps, url), url).rejects.toMatchObject({ code: 'WEBHOOK_URL_INVALID' });
   });
 
   it('checks the resolved addresses again when the delivery connects (a name that now points inside is refused)', async () => {

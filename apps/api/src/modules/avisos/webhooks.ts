@@ -60,12 +60,42 @@ export async function checkWebhookUrl(deps: Pick<TDeps, 'config'>, raw: string, 
   return url;
 }
 
-/** True for a public unicast IPv4/IPv6 address (an IPv4-mapped IPv6 address is judged as its IPv4). */
+/**
+ * The IPv4 address an IPv6 address stands for (issue 24: `https://[::7f00:1]/` is 127.0.0.1): IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated by RFC 4291 but still routed by some stacks), RFC 6145
+ * (::ffff:0:a.b.c.d), RFC 6052 NAT64 with the well-known /96 prefix (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::/48);
+ * null for any other IPv6 address. `::` and `::1` are IPv6's own unspecified and loopback addresses, not IPv4.
+ */
+export function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = v6.parts;
+  const low = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 255, p[7]! >> 8, p[7]! & 255]);
+  const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  switch (v6.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return low();
+    case 'rfc6052':
+      return zeros(2, 6) ? low() : null; // 64:ff9b::/96 only; the local-use 64:ff9b:1::/48 places it as its operator chooses
+    case '6to4':
+      return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 255, p[2]! >> 8, p[2]! & 255]);
+    case 'unicast':
+      return zeros(0, 6) ? low() : null; // ::a.b.c.d outside the ranges ipaddr names (:: and ::1 are named)
+    default:
+      return null;
+  }
+}
+
+/**
+ * True for a public unicast IPv4/IPv6 address. An IPv6 address that carries an IPv4 one ({@link embeddedIPv4}) is
+ * judged as that IPv4; every other IPv6 address must be plain unicast (ipaddr.js names the rest: loopback, link-local,
+ * unique-local, Teredo, documentation, multicast…).
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v4 = embeddedIPv4(parsed as ipaddr.IPv6);
+  return v4 ? v4.range() === 'unicast' : parsed.range() === 'unicast';
 }
 
 /**

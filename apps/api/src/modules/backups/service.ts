@@ -8,6 +8,7 @@ import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
 import type { TBackupData, TBackupKind } from '@radica/contracts/backups';
 import type { TConfig } from '../../config.ts';
 import { acquireLock, openDatabase, type TDb } from '../../db/client.ts';
+import { secureDataDir } from '../../lib/data-dir.ts';
 import { AppError } from '../../lib/errors.ts';
 import { plansInForce } from '../products/service.ts';
 import { backupMasterKey, decryptedStream, encryptStream, verifyBackup } from './format.ts';
@@ -142,6 +143,8 @@ async function restorePglite(dir: string, file: string, key: Buffer) {
     try {
       const db = await PGlite.create({ dataDir: dir, loadDataDir: new Blob(chunks.map((c) => new Uint8Array(c))), extensions: { pg_trgm } });
       await db.close();
+      // PGlite writes the unpacked files 0666: owner-only like the rest of DATA_DIR (docs/decisions/031).
+      secureDataDir(dir, () => {});
     } catch (err) {
       rmSync(dir, { recursive: true, force: true });
       throw err;

@@ -278,6 +278,30 @@ describe('POST /api/payment/webhook', () => {
   const post = (body: unknown) => client(t.url).post('/api/payment/webhook', body);
   const saleStatus = async (reference: string) => (await t.app.deps.dbRows<{ status: string }>(sql`select status from sales where reference = ${reference}`))[0]!.status;
 
+  it('an abandoned PSE sale holding a coupon\'s last use gives it back after an hour; paid later, it still grants and takes the use again (issue 24)', async () => {
+    await saveCoupon(t.app.deps, { code: 'PSE-UNO', kind: 'FINAL_PRICE', value: 1500, maxUses: 1 });
+    const discount = { couponCode: 'PSE-UNO', discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
+    const pse = { type: 'PSE', pseData: { userType: '0', documentType: 'CC', documentNumber: '1020304050', institution: '1' } };
+    const res = await client(t.url).post('/api/payment/create-sale', await saleBody('pse-cupon@example.co', pse, { discountInfo: discount, expectedTotal: 1500 }));
+    expect(res.status).toBe(200);
+    const pr = (res.body as unknown as { paymentResult: { reference: string; redirectUrl: string } }).paymentResult;
+    const quote = () => client(t.url).post('/api/payment/validate-coupon', { couponCode: 'PSE-UNO', productoTitulo: 'Profesional' });
+    const uses = () => countRows(sql`select uses as n from coupons where code = 'PSE-UNO'`);
+    expect((await quote()).status).toBe(400); // held by the pending sale
+    // An hour goes by and the buyer never reaches the bank.
+    await t.app.deps.dbRows(sql`update sales set created_at = now() - interval '61 minutes' where reference = ${pr.reference}`);
+    expect((await quote()).status).toBe(200);
+    expect(await uses()).toBe(0);
+    const voided = (await client(t.url).get(`/api/payment/sales/${encodeURIComponent(pr.reference)}`)).body.data;
+    expect(voided).toMatchObject({ status: 'VOIDED', statusMessage: MSG_PAGOS.pagoVencido, redirectUrl: null, modulos: [] });
+
+    // The buyer pays at the bank after all: the money taken grants the plan, and the coupon use is taken again.
+    const paid = await fetch(new URL(pr.redirectUrl, t.url), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=APPROVED' });
+    expect(paid.status).toBe(303);
+    await waitFor('approved after expiry', async () => (await saleStatus(pr.reference)) === 'APPROVED', 15_000);
+    expect(await uses()).toBe(1);
+  });
+
   it('answers 401 to a bad or missing checksum and 400 to a malformed event; nothing changes', async () => {
     const { reference, tx } = await pendingSale('firma@example.co');
     const event = signedEvent({ ...tx, status: 'APPROVED' });

@@ -2,7 +2,7 @@ import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import type { TCouponQuote, TPlan } from '@radica/contracts/payments';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findUsableCoupon, reserveCouponUse, upsertCoupon, type TCouponRow } from './repository.ts';
+import { expireStalePendingSales, findUsableCoupon, reserveCouponUse, upsertCoupon, type TCouponRow } from './repository.ts';
 
 /** The gateway's smallest charge (COP): a coupon never brings a price below it. */
 export const MIN_CHARGE_COP = 1_500;
@@ -12,6 +12,20 @@ export const PROMO_FINAL_PRICE_COP = 1_500;
 
 /** A coupon code as stored and compared: trimmed, upper-case. */
 export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
+
+/**
+ * How long a sale may stay PENDING before it is voided and gives its coupon use back (issue 24): the gateway keeps an
+ * abandoned PSE or Bancolombia transfer pending with no expiry of its own, so Radica's is one hour.
+ */
+export const VENTA_PENDIENTE_VENCE_S = 3600;
+
+/**
+ * Voids the coupon's sales pending longer than VENTA_PENDIENTE_VENCE_S, giving their uses back: checked whenever the
+ * coupon is quoted or reserved (state in the database, so every process sees the uses come back).
+ */
+async function liberarVencidas(deps: { db: TDb }, code: string): Promise<void> {
+  await expireStalePendingSales(deps.db, { olderThanS: VENTA_PENDIENTE_VENCE_S, message: MSG_PAGOS.pagoVencido, couponCode: code });
+}
 
 /** The price of `plan` with `coupon` (COP, whole): FINAL_PRICE sets it, DISCOUNT takes its value off; never below MIN_CHARGE_COP. */
 export function priceWith(plan: TPlan & { yearlyPrice: number }, coupon: Pick<TCouponRow, 'kind' | 'value' | 'code'> | null): TCouponQuote {
@@ -23,11 +37,13 @@ export function priceWith(plan: TPlan & { yearlyPrice: number }, coupon: Pick<TC
 }
 
 /**
- * POST /api/payment/validate-coupon (issue 11): the price the coupon gives, without taking a use. Throws AppError 400
+ * POST /api/payment/validate-coupon (issue 11): the price the coupon gives, without taking a use (uses held by sales
+ * pending over an hour come back first). Throws AppError 400
  * COUPON_INVALID 'Código de cupón inválido' (seed 002 §8) when the code is unknown, inactive, outside its window,
  * exhausted or for another plan.
  */
 export async function quoteCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string): Promise<TCouponQuote> {
+  await liberarVencidas(deps, normalizeCouponCode(code));
   const coupon = await findUsableCoupon(deps.db, normalizeCouponCode(code), plan.id);
   if (!coupon) throw new AppError('COUPON_INVALID', MSG_PAGOS.cuponInvalido);
   return priceWith(plan, coupon);
@@ -38,6 +54,7 @@ export async function quoteCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice
  * COUPON_INVALID when none is left or the code is not usable. The use is given back if the sale does not end APPROVED.
  */
 export async function reserveCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string): Promise<{ coupon: TCouponRow; quote: TCouponQuote }> {
+  await liberarVencidas(deps, normalizeCouponCode(code));
   const coupon = await reserveCouponUse(deps.db, normalizeCouponCode(code), plan.id);
   if (!coupon) throw new AppError('COUPON_INVALID', MSG_PAGOS.cuponInvalido);
   return { coupon, quote: priceWith(plan, coupon) };

@@ -53,6 +53,42 @@ export async function releaseCouponUse(db: TDb, saleId: number): Promise<boolean
   return true;
 }
 
+/**
+ * Ends the sales still PENDING `olderThanS` seconds after their creation (issue 24: a PSE or Bancolombia payment the
+ * buyer abandoned holds its coupon use) as VOIDED with `message`, each in one guarded UPDATE (an approval that comes
+ * first wins; one that comes later still moves the sale to APPROVED: finalizeSale). Only the sales of coupon `code`,
+ * or sale `saleId`, when given. Each expired sale gives its coupon use back. Returns their ids.
+ */
+export async function expireStalePendingSales(
+  db: TDb,
+  o: { olderThanS: number; message: string; couponCode?: string; saleId?: number },
+): Promise<number[]> {
+  const rows = await db
+    .update(sales)
+    .set({ status: 'VOIDED', statusMessage: o.message, finalizedAt: sql`now()` })
+    .where(
+      and(
+        eq(sales.status, 'PENDING'),
+        lt(sales.createdAt, sql`now() - make_interval(secs => ${o.olderThanS})`),
+        o.couponCode !== undefined ? sql`${sales.couponId} = (select id from coupons where code = ${o.couponCode})` : undefined,
+        o.saleId !== undefined ? eq(sales.id, o.saleId) : undefined,
+      ),
+    )
+    .returning({ id: sales.id });
+  for (const r of rows) await releaseCouponUse(db, r.id);
+  return rows.map((r) => r.id);
+}
+
+/** An approved sale whose coupon use was given back (it expired first, then was paid): takes the use again, once. */
+export async function retakeCouponUse(db: TDb, saleId: number): Promise<void> {
+  const [sale] = await db
+    .update(sales)
+    .set({ couponReleased: false })
+    .where(and(eq(sales.id, saleId), eq(sales.couponReleased, true), eq(sales.status, 'APPROVED')))
+    .returning({ couponId: sales.couponId });
+  if (sale?.couponId) await db.update(coupons).set({ uses: sql`${coupons.uses} + 1` }).where(eq(coupons.id, sale.couponId));
+}
+
 /** Create or update the coupon `code` (operator and start-up seeding). */
 export async function upsertCoupon(db: TDb, values: Omit<typeof coupons.$inferInsert, 'id' | 'uses' | 'createdAt'>): Promise<TCouponRow> {
   const [row] = await db

@@ -8,10 +8,11 @@ import type { ZCreateSaleRequest } from '@radica/contracts/payments';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { WompiError } from '../../integrations/wompi/client.ts';
-import { priceWith, quoteCoupon, reserveCoupon } from './coupons.ts';
+import { priceWith, quoteCoupon, reserveCoupon, VENTA_PENDIENTE_VENCE_S } from './coupons.ts';
 import { applyTransaction } from './settlement.ts';
 import {
   claimStatusCheck,
+  expireStalePendingSales,
   failSale,
   findSaleByReference,
   insertSale,
@@ -156,7 +157,8 @@ async function waitForAsyncUrl(deps: TDeps, transactionId: string): Promise<stri
 /**
  * GET /api/payment/sales/:reference (issue 11 "final status by polling and by the webhook, whichever comes first"):
  * the sale as the success page shows it. While it is PENDING the server asks the gateway (at most every 2 s per sale)
- * and applies the answer. Throws AppError SALE_NOT_FOUND.
+ * and applies the answer; one still pending VENTA_PENDIENTE_VENCE_S after its creation is voided and gives its coupon
+ * use back (issue 24). Throws AppError SALE_NOT_FOUND.
  */
 export async function getSale(deps: TDeps, reference: string): Promise<TSale> {
   let sale = await findSaleByReference(deps.db, reference);
@@ -171,6 +173,9 @@ export async function getSale(deps: TDeps, reference: string): Promise<TSale> {
       sale = (await findSaleByReference(deps.db, reference))!;
     }
   }
+  // Still pending an hour on (an abandoned PSE or Bancolombia payment): voided, its coupon use given back (issue 24).
+  const vencida = sale.status === 'PENDING' && (await expireStalePendingSales(deps.db, { olderThanS: VENTA_PENDIENTE_VENCE_S, message: MSG_PAGOS.pagoVencido, saleId: sale.id })).length > 0;
+  if (vencida) sale = (await findSaleByReference(deps.db, reference))!;
   return toSale(sale);
 }
 

@@ -10,6 +10,7 @@ import {
   findTenantIdByUserEmail,
   listUnclaimedApprovedSales,
   releaseCouponUse,
+  retakeCouponUse,
   setAsyncPaymentUrl,
   setSalePeriod,
   unclaimSaleGrant,
@@ -42,8 +43,11 @@ export async function applyTransaction(deps: TSettleDeps, sale: TSaleRow, tx: TW
     if (sale.status === 'APPROVED') await settleApproved(deps, sale);
     return 'ignored';
   }
-  if (moved.status === 'APPROVED') await settleApproved(deps, moved);
-  else await releaseCouponUse(deps.db, moved.id);
+  if (moved.status === 'APPROVED') {
+    // Paid after its pending hour had voided it: the coupon use it gave back is taken again (money taken grants).
+    if (moved.couponReleased) await retakeCouponUse(deps.db, moved.id);
+    await settleApproved(deps, moved);
+  } else await releaseCouponUse(deps.db, moved.id);
   deps.log.info({ reference: moved.reference, status: moved.status }, 'sale finalized');
   return 'applied';
 }

@@ -173,16 +173,13 @@ describe('e-mail channel (issue 16)', () => {
     ]);
   });
 
-  it('an unknown sender is refused with a reply that carries nothing of the tenant, and logged', async () => {
+  it('an unknown sender is refused and logged, without a reply (no backscatter: issue 24 item 7)', async () => {
     const before = received.length;
     await sendMail({ from: 'intruso@otra.co', to: address, subject: 'Hola', attachments: pair('EM1002') });
-    const reply = await replyTo('intruso@otra.co', /autorizada/, before);
-    expect(reply.subject).toBe(MSG_CORREO.respuestaRechazoAsunto);
-    expect(reply.text).toContain(MSG_CORREO.respuestaNoAutorizado);
-    expect(reply.text).not.toMatch(/EM1002|901019681|MEDICAL|radicar\+/i);
     expect(await documentsByFormato(a, 'EM1002')).toEqual([]);
     const row = (await entrantes(a)).items[0]!;
-    expect(row).toMatchObject({ estado: 'RECHAZADO', remitente: 'intruso@otra.co', motivo: MSG_CORREO.motivoRemitenteNoAutorizado, respuestaEnviada: true });
+    expect(row).toMatchObject({ estado: 'RECHAZADO', remitente: 'intruso@otra.co', motivo: MSG_CORREO.motivoRemitenteNoAutorizado, respuestaEnviada: false });
+    expect(received.slice(before).filter((r) => r.to.includes('intruso@otra.co'))).toEqual([]);
   });
 
   it('an allowed envelope sender with another From header is refused as spoofed', async () => {

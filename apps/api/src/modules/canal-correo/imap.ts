@@ -27,7 +27,7 @@ export function returnPath(headers: string): string | null | undefined {
  * Polls a hosted mailbox (issue 16 "as an alternative … polls an IMAP inbox (imapflow)"): every `everyMs`, connects to
  * `url` (imaps://user:pass@host:993/INBOX; imap:// without TLS), takes up to POR_SONDEO unseen messages, routes each by
  * the `radicar+TOKEN` address in its headers, processes it like an SMTP delivery (procesarCorreo; envelope sender
- * from Return-Path, else From) and marks it seen. A message over INBOUND_MAX_BYTES is processed from its headers
+ * from Return-Path, never from From) and marks it seen. A message over INBOUND_MAX_BYTES is processed from its headers
  * only (logged and replied as oversized). Not tested against a real IMAP server (issue 16 report). Returns `stop`.
  */
 export function startImapPolling(deps: TDeps, url: string, everyMs: number, baseUrl: () => string): () => Promise<void> {
@@ -80,8 +80,9 @@ async function sondear(deps: TDeps, url: string, baseUrl: () => string, fallos: 
           const full = cabe ? await client.fetchOne(String(m.uid), { source: true }, { uid: true }) : false;
           const source = full ? full.source : undefined;
           const parsed = source ? await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true }) : null;
-          const rp = returnPath(headers);
-          const remitenteSobre = rp !== undefined ? rp : (parsed?.from?.value[0]?.address?.toLowerCase() ?? null);
+          // The envelope sender is Return-Path only (RFC 5321 §4.4: the final delivery adds it); none, or `<>`, is a
+          // message without an envelope sender, never filed (issue 24 item 1: the From header alone is not trusted).
+          const remitenteSobre = returnPath(headers) ?? null;
           for (const canal of canales) await procesarCorreo(deps, canal, { remitenteSobre, parsed, baseUrl: baseUrl() });
         } else deps.log.warn({ uid: m.uid }, 'e-mail channel: IMAP message for no active address, marked seen');
         await client.messageFlagsAdd(String(m.uid), ['\\Seen'], { uid: true });

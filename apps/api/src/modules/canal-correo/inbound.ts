@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TDeps } from '../../deps.ts';
@@ -30,7 +30,8 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
  * The e-mail channel's inbound SMTP server (issue 16; smtp-server): RCPT TO must be `radicar+TOKEN@DOMAIN` of an
  * active channel (else 550 in Spanish); DATA up to INBOUND_MAX_BYTES (over it: logged and replied, then 552); the
  * message is parsed with mailparser and processed for each addressed tenant before the answer, so a failure answers
- * 451 and the sending server retries. No AUTH and no STARTTLS: it listens on localhost by default behind the
+ * 451 and the sending server retries, except a message that cannot be parsed: logged and answered 554 with the
+ * reason (issue 24). No AUTH and no STARTTLS: it listens on localhost by default behind the
  * provider's MTA (docs/decisions). Errors never escape to the process.
  */
 export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServer {
@@ -88,7 +89,12 @@ export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServe
       stream.on('end', () => {
         const excedido = stream.sizeExceeded || size > maxBytes;
         recibir(deps, session, porSesion.get(session.id) ?? [], excedido ? null : Buffer.concat(chunks), baseUrl()).then(
-          () => cb(excedido ? smtpError(552, MSG_CORREO.smtpDemasiadoGrande(Math.round(maxBytes / 1_048_576))) : null, MSG_CORREO.smtpRecibido),
+          ({ ilegible }) => {
+            if (excedido) return cb(smtpError(552, MSG_CORREO.smtpDemasiadoGrande(Math.round(maxBytes / 1_048_576))));
+            // A message that cannot be parsed never will be: a permanent failure with the reason, not "try again".
+            if (ilegible) return cb(smtpError(554, MSG_CORREO.smtpIlegible));
+            cb(null, MSG_CORREO.smtpRecibido);
+          },
           (err: unknown) => {
             deps.log.error({ err }, 'e-mail channel: processing an inbound message failed');
             cb(smtpError(451, MSG_CORREO.smtpErrorTemporal));
@@ -101,11 +107,32 @@ export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServe
   return server;
 }
 
-async function recibir(deps: TDeps, session: SMTPServerSession, canales: TCanalCorreoRow[], raw: Buffer | null, baseUrl: string) {
+/**
+ * Parses a received message and processes it for each addressed tenant. A message mailparser cannot read (a MIME
+ * structure past its limits, a header over 1 MB…) is logged for each tenant as unreadable: `ilegible` tells the
+ * server to answer 554.
+ */
+async function recibir(
+  deps: TDeps,
+  session: SMTPServerSession,
+  canales: TCanalCorreoRow[],
+  raw: Buffer | null,
+  baseUrl: string,
+): Promise<{ ilegible: boolean }> {
   const mailFrom = session.envelope.mailFrom;
   const remitenteSobre = mailFrom && mailFrom.address ? mailFrom.address.trim().toLowerCase() : null;
-  const parsed = raw ? await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true }) : null;
-  for (const canal of canales) await procesarCorreo(deps, canal, { remitenteSobre, parsed, baseUrl });
+  let parsed: ParsedMail | null = null;
+  let ilegible = false;
+  if (raw) {
+    try {
+      parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+    } catch (err) {
+      deps.log.warn({ err: (err as Error).message }, 'e-mail channel: a message could not be parsed');
+      ilegible = true;
+    }
+  }
+  for (const canal of canales) await procesarCorreo(deps, canal, { remitenteSobre, parsed, ilegible, baseUrl });
+  return { ilegible };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { users } from '../../db/schema-accounts.ts';
-import { canalCorreo, correoEntrantes } from '../../db/schema-canales.ts';
+import { canalCorreo, correoEntrantes, correoRespuestasLimite } from '../../db/schema-canales.ts';
+import { sinControles } from '../../lib/texto.ts';
 
 /**
  * The e-mail channel's queries (issue 16). Every function takes the tenant and scopes its rows by it, except
@@ -60,6 +61,18 @@ export async function findOwnerUserId(db: TDb, tenantId: number): Promise<number
   return row?.id;
 }
 
+/** A value with every string in it cleaned by {@link sinControles} (the log's jsonb detail comes from outside). */
+function limpio<T>(v: T): T {
+  if (typeof v === 'string') return sinControles(v) as T;
+  if (Array.isArray(v)) return v.map(limpio) as T;
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, limpio(x)])) as T;
+  return v;
+}
+
+/**
+ * Logs one inbound message. Every string is cleaned of control characters first (issue 24 item 4: a NUL in an
+ * attachment's name must not make the log, and so the SMTP answer, fail).
+ */
 export async function insertEntrante(
   db: TDb,
   tenantId: number,
@@ -75,9 +88,39 @@ export async function insertEntrante(
 ): Promise<TCorreoEntranteRow> {
   const [row] = await db
     .insert(correoEntrantes)
-    .values({ ...values, tenantId })
+    .values({ ...limpio(values), tenantId })
     .returning();
   return row!;
+}
+
+/**
+ * Claims one automatic reply to `destinatario` for the tenant (issue 24 item 7): true while that address got fewer
+ * than `maxDestinatario` replies in the current hour (from all tenants together) and the tenant sent fewer than
+ * `maxTenant`. Each key's count is one atomic upsert (its row lock orders concurrent claims, across processes); a
+ * window older than an hour starts again at 1. A refused recipient does not count against the tenant.
+ */
+export async function claimReplySlot(
+  db: TDb,
+  tenantId: number,
+  destinatario: string,
+  limits: { maxDestinatario: number; maxTenant: number },
+): Promise<boolean> {
+  const claim = async (clave: string, max: number) => {
+    const vencida = sql`${correoRespuestasLimite.desde} <= now() - interval '1 hour'`;
+    const [row] = await db
+      .insert(correoRespuestasLimite)
+      .values({ clave, n: 1 })
+      .onConflictDoUpdate({
+        target: correoRespuestasLimite.clave,
+        set: {
+          desde: sql`case when ${vencida} then now() else ${correoRespuestasLimite.desde} end`,
+          n: sql`case when ${vencida} then 1 else ${correoRespuestasLimite.n} + 1 end`,
+        },
+      })
+      .returning({ n: correoRespuestasLimite.n });
+    return (row?.n ?? Infinity) <= max;
+  };
+  return (await claim(`r:${destinatario.toLowerCase()}`, limits.maxDestinatario)) && (await claim(`t:${tenantId}`, limits.maxTenant));
 }
 
 export async function setRespuestaEnviada(db: TDb, tenantId: number, id: number): Promise<void> {

@@ -13,6 +13,7 @@ import { hasModule } from '../products/service.ts';
 import { radicarLote, type TArchivoEntrante } from '../integraciones/lote.ts';
 import { faltaDe, rechazoMail, resultadoMail } from './reply.ts';
 import {
+  claimReplySlot,
   ensureCanal,
   findCanal,
   findCanalByToken,
@@ -26,7 +27,8 @@ import {
   type TCanalCorreoRow,
   type TCorreoEntranteRow,
 } from './repository.ts';
-import { leerZip } from '../integraciones/zip.ts';
+import { leerZipAislado, reservarDescompresion, ZIP_MAX_DESCOMPRIMIDO, type TReservaZip } from '../integraciones/zip.ts';
+import { sinControles } from '../../lib/texto.ts';
 
 type TTenantCtx = { tenantId: number };
 
@@ -132,10 +134,12 @@ export async function canalDeDireccion(deps: TDeps, address: string): Promise<TC
 
 /** An inbound message as a transport (SMTP server, IMAP poll) hands it over. */
 export type TCorreoRecibido = {
-  /** The SMTP envelope sender (MAIL FROM), lower case; null for a null sender `<>` (a bounce). */
+  /** The SMTP envelope sender (MAIL FROM), lower case; null for a null sender `<>` (a bounce: never filed). */
   remitenteSobre: string | null;
-  /** The parsed message; null when it was over INBOUND_MAX_BYTES and not read. */
+  /** The parsed message; null when it was over INBOUND_MAX_BYTES or could not be parsed (`ilegible`). */
   parsed: ParsedMail | null;
+  /** The message could not be parsed (issue 24: logged, answered 554 by the transport, never retried). */
+  ilegible?: boolean;
   /** Where links in the reply point: PUBLIC_URL or the server's own address. */
   baseUrl: string;
 };
@@ -167,25 +171,38 @@ const TIPO_POR_CONTENIDO: Record<string, string> = {
   'application/x-zip-compressed': 'zip',
 };
 
+/** `Precedence` values of list and bulk mail, never answered (RFC 3834 §2). */
+const PRECEDENCIA_MASIVA = /^\s*(bulk|list|junk)\b/i;
+
 /**
- * One message: refuses (RECHAZADO, with a reply) an oversized message, a sender not on the allow-list or whose From
- * header differs from the envelope sender (the reply then says only that the sender is not authorised), a tenant
- * without the Ministerio module, and a message with no XML/JSON/ZIP; logs a repeated Message-ID without a reply.
- * Otherwise reads the attachments (ZIPs through {@link leerZip}), files them with radicarLote (channel 'email', sent
- * when the tenant chose automatic sending), logs per-file detail (PROCESADO, or PARCIAL when a file was refused or
- * waits for its pair) and replies with the result per formato. No reply goes to a null sender, to an automatic
- * message (Auto-Submitted) or to Radica's own address.
+ * One message: a message without an envelope sender (a bounce) is logged and never filed (issue 24 item 1); refuses
+ * (RECHAZADO) a sender not on the allow-list (no reply: issue 24 item 7), an oversized message, one whose From header
+ * differs from the envelope sender, a tenant without the Ministerio module, and a message with no XML/JSON/ZIP; logs a
+ * repeated Message-ID. Otherwise reads the attachments (ZIPs in the worker pool, all of a message's together within
+ * ZIP_MAX_DESCOMPRIMIDO and the tenant's in-flight budget: issue 24 item 2), files them with radicarLote (channel
+ * 'email', sent when the tenant chose automatic sending), logs per-file detail (PROCESADO, or PARCIAL when a file was
+ * refused or waits for its pair) and replies with the result per formato. Replies (issue 24 item 7) go only to an
+ * allowed envelope sender, never to a bounce, to automatic mail (Auto-Submitted), to list or bulk mail (Precedence,
+ * List-Id) or to Radica's own address, and within the hourly limits per recipient and per tenant; each carries
+ * `Auto-Submitted: auto-replied`.
  */
 async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Promise<TCorreoEntranteRow> {
   const canal = (await findCanal(deps.db, tenantId))!;
   const parsed = msg.parsed;
   const fromHeader = parsed?.from?.value[0]?.address?.trim().toLowerCase() ?? null;
-  const remitente = msg.remitenteSobre ?? fromHeader ?? '';
-  const asunto = (parsed?.subject ?? '').slice(0, 500);
-  const messageId = parsed?.messageId?.slice(0, 500) ?? null;
-  const autoSubmitted = String(parsed?.headers.get('auto-submitted') ?? 'no').toLowerCase() !== 'no';
+  const remitente = msg.remitenteSobre ?? '<>';
+  const asunto = sinControles(parsed?.subject ?? '', ' ', 500);
+  const messageId = parsed?.messageId ? sinControles(parsed.messageId, '', 500) : null;
+  // A header's raw value ('' when absent): mailparser folds List-* headers into one structured `list` entry.
+  const cabecera = (name: string) => {
+    const line = parsed?.headerLines.find((h) => h.key === name)?.line ?? '';
+    return line.slice(line.indexOf(':') + 1).trim();
+  };
+  const automatico = cabecera('auto-submitted') !== '' && cabecera('auto-submitted').trim().toLowerCase() !== 'no';
+  const masivo = PRECEDENCIA_MASIVA.test(cabecera('precedence')) || cabecera('list-id') !== '';
   const propia = deps.config.mailFrom.toLowerCase().includes(`<${remitente}>`) || deps.config.mailFrom.toLowerCase() === remitente;
-  const puedeResponder = msg.remitenteSobre !== null && remitente !== '' && !autoSubmitted && !propia;
+  const autorizado = msg.remitenteSobre !== null && canal.remitentes.includes(remitente);
+  const puedeResponder = autorizado && !automatico && !masivo && !propia;
 
   const registrar = async (
     estado: TEstadoCorreo,
@@ -194,20 +211,30 @@ async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Pr
     respuesta: { subject: string; text: string; html: string } | null,
   ) => {
     const row = await insertEntrante(deps.db, tenantId, { messageId, remitente, asunto, estado, motivo, detalle, respuestaEnviada: false });
-    if (respuesta && puedeResponder) {
-      try {
-        await deps.mailer.send({ to: remitente, ...respuesta });
-        await setRespuestaEnviada(deps.db, tenantId, row.id);
-        row.respuestaEnviada = true;
-      } catch (err) {
-        deps.log.warn({ err, tenantId, entrante: row.id }, 'e-mail channel: the reply could not be sent');
-      }
+    if (!respuesta || !puedeResponder) return row;
+    const limites = { maxDestinatario: deps.config.inboundReplyMaxPerRecipientHour, maxTenant: deps.config.inboundReplyMaxPerTenantHour };
+    if (!(await claimReplySlot(deps.db, tenantId, remitente, limites))) {
+      deps.log.warn({ tenantId, entrante: row.id }, 'e-mail channel: reply limit reached, no reply sent');
+      return row;
+    }
+    try {
+      await deps.mailer.send({
+        to: remitente,
+        ...respuesta,
+        headers: { 'Auto-Submitted': 'auto-replied' },
+        ...(messageId ? { inReplyTo: messageId } : {}),
+      });
+      await setRespuestaEnviada(deps.db, tenantId, row.id);
+      row.respuestaEnviada = true;
+    } catch (err) {
+      deps.log.warn({ err, tenantId, entrante: row.id }, 'e-mail channel: the reply could not be sent');
     }
     return row;
   };
 
-  const autorizado = remitente !== '' && canal.remitentes.includes(remitente);
-  if (!autorizado) return registrar('RECHAZADO', MSG_CORREO.motivoRemitenteNoAutorizado, [], rechazoMail(MSG_CORREO.respuestaNoAutorizado));
+  if (msg.remitenteSobre === null) return registrar('RECHAZADO', MSG_CORREO.motivoRebote, [], null);
+  if (msg.ilegible) return registrar('RECHAZADO', MSG_CORREO.motivoIlegible, [], null);
+  if (!autorizado) return registrar('RECHAZADO', MSG_CORREO.motivoRemitenteNoAutorizado, [], null);
   const mb = Math.round(deps.config.inboundMaxBytes / 1_048_576);
   if (!parsed) return registrar('RECHAZADO', MSG_CORREO.motivoDemasiadoGrande(mb), [], rechazoMail(MSG_CORREO.respuestaDemasiadoGrande(mb)));
   if (fromHeader !== remitente)
@@ -216,6 +243,35 @@ async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Pr
     return registrar('RECHAZADO', MSG_CORREO.motivoSinModulo, [], rechazoMail(MSG_CORREO.respuestaSinModulo));
   if (messageId && (await hasMessageId(deps.db, tenantId, messageId))) return registrar('RECHAZADO', MSG_CORREO.motivoDuplicado, [], null);
 
+  // The expanded bytes of this message's ZIPs are held until they are filed: the tenant's in-flight budget.
+  const hayZip = parsed.attachments.some((a) => tipoDe(a) === 'zip');
+  const reserva = hayZip ? await reservarDescompresion(tenantId) : null;
+  try {
+    return await archivar(deps, { tenantId, canal, parsed, asunto, baseUrl: msg.baseUrl, reserva, registrar });
+  } finally {
+    reserva?.liberar();
+  }
+}
+
+/** The attachments of an accepted message: read (ZIPs in the pool), filed, logged and answered (see {@link procesar}). */
+async function archivar(
+  deps: TDeps,
+  o: {
+    tenantId: number;
+    canal: TCanalCorreoRow;
+    parsed: ParsedMail;
+    asunto: string;
+    baseUrl: string;
+    reserva: TReservaZip | null;
+    registrar: (
+      estado: TEstadoCorreo,
+      motivo: string | null,
+      detalle: TDetalleArchivoCorreo[],
+      respuesta: { subject: string; text: string; html: string } | null,
+    ) => Promise<TCorreoEntranteRow>;
+  },
+): Promise<TCorreoEntranteRow> {
+  const { tenantId, canal, parsed, asunto, registrar } = o;
   // Attachments → files to file, and lines for what is not filed.
   const archivos: TArchivoEntrante[] = [];
   const omitidos: TDetalleArchivoCorreo[] = [];
@@ -230,20 +286,31 @@ async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Pr
     mensaje,
     hallazgos: [],
   });
-  parsed.attachments.forEach((a, i) => {
-    const porNombre = /\.(xml|json|zip)$/i.exec(a.filename ?? '')?.[1]?.toLowerCase();
-    const tipo = porNombre ?? (a.filename ? undefined : TIPO_POR_CONTENIDO[a.contentType.toLowerCase()]);
-    const nombre = (a.filename ?? `adjunto-${i + 1}${tipo ? `.${tipo}` : ''}`).replace(/[/\\]/g, '_').slice(0, 200);
+  // ZIPs are inflated in the worker pool, all of the message's together within ZIP_MAX_DESCOMPRIMIDO: a single ZIP
+  // over it is refused alone; several that reach it together refuse the whole message (issue 24 item 2).
+  const zips = parsed.attachments.filter((a) => tipoDe(a) === 'zip').length;
+  let descomprimido = 0;
+  for (const [i, a] of parsed.attachments.entries()) {
+    const tipo = tipoDe(a);
+    const nombre = sinControles(a.filename ?? `adjunto-${i + 1}${tipo ? `.${tipo}` : ''}`).replace(/[/\\]/g, '_').slice(0, 200);
     if (!tipo) omitidos.push(linea(nombre, 'IGNORADO', MSG_CORREO.archivoIgnorado));
     else if (tipo === 'zip') {
-      const zip = leerZip(nombre, a.content);
+      const zip = await leerZipAislado(deps.analysis, nombre, a.content, ZIP_MAX_DESCOMPRIMIDO - descomprimido);
+      descomprimido += zip.descomprimido;
+      if (!zip.ok && zip.excedido && zips > 1) {
+        const mb = Math.round(ZIP_MAX_DESCOMPRIMIDO / 1_048_576);
+        archivos.length = 0;
+        return registrar('RECHAZADO', MSG_CORREO.motivoDescomprimidoMensaje(mb), [], rechazoMail(MSG_CORREO.archivoMensajeDescomprimido(mb)));
+      }
       if (!zip.ok) omitidos.push(linea(nombre, 'RECHAZADO', zip.mensaje));
       else {
         archivos.push(...zip.archivos);
         omitidos.push(...zip.omitidas.map((o) => linea(o.archivo, o.resultado, o.mensaje)));
       }
     } else archivos.push({ filename: nombre, bytes: a.content });
-  });
+  }
+  // What is held from here on is what was kept, not the whole budget.
+  o.reserva?.ajustar(archivos.reduce((n, f) => n + f.bytes.length, 0));
   if (!archivos.length) {
     const motivo = omitidos.some((o) => o.resultado === 'RECHAZADO') ? MSG_CORREO.motivoNingunArchivo : MSG_CORREO.motivoSinAdjuntos;
     const texto = motivo === MSG_CORREO.motivoSinAdjuntos ? MSG_CORREO.respuestaSinAdjuntos : MSG_CORREO.motivoNingunArchivo;
@@ -283,9 +350,15 @@ async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Pr
     documentos: lote.documentos,
     noRadicados: todos.filter((d) => d.resultado === 'RECHAZADO' || d.resultado === 'IGNORADO'),
     envioAutomatico: canal.envioAutomatico,
-    baseUrl: msg.baseUrl,
+    baseUrl: o.baseUrl,
   });
   return registrar(estado, motivo, todos, respuesta);
 }
 
 const rank = (name: string) => (/\.xml$/i.test(name) ? 0 : 1);
+
+/** An attachment's kind by its extension, else (nameless) by its content type: 'xml' | 'json' | 'zip', or undefined. */
+function tipoDe(a: { filename?: string; contentType: string }): string | undefined {
+  const porNombre = /\.(xml|json|zip)$/i.exec(a.filename ?? '')?.[1]?.toLowerCase();
+  return porNombre ?? (a.filename ? undefined : TIPO_POR_CONTENIDO[a.contentType.toLowerCase()]);
+}

@@ -8,7 +8,7 @@ import ssh2, { type SFTPWrapper } from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
-import { sftpUsuarios } from '../../db/schema.ts';
+import { loginFailures, sftpUsuarios } from '../../db/schema.ts';
 import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, par1Copy, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 import { huellaSsh } from './service.ts';
 
@@ -24,6 +24,7 @@ beforeAll(async () => {
   t = await startTestApp({
     sftp: { enabled: true, host: '127.0.0.1', port: 0, publicHost: null, pairWaitS: 2, maxFileBytes: MAX_UPLOAD_BYTES },
     loginLockoutMaxFailures: 3,
+    loginLockoutAccountMaxFailures: 6,
   });
 });
 afterAll(async () => t?.close());
@@ -55,7 +56,7 @@ async function tenant(email: string, usuario: string, opts: { nit?: string; envi
   return { ...s, usuario, port: await sftpPort(s) };
 }
 
-async function connect(port: number, username: string, auth: { password?: string; privateKey?: string }, huella?: string) {
+async function connect(port: number, username: string, auth: { password?: string; privateKey?: string }, huella?: string, localAddress?: string) {
   // No-op global callbacks: the library's defaults print every end/close event to the test output.
   const sftp = new SftpClient('prueba', { error: () => {}, end: () => {}, close: () => {} });
   await sftp.connect({
@@ -65,6 +66,7 @@ async function connect(port: number, username: string, auth: { password?: string
     ...auth,
     readyTimeout: 10_000,
     retries: 0,
+    ...(localAddress ? { localAddress } : {}),
     ...(huella ? { hostVerifier: (key: Buffer) => huellaSsh(key) === huella } : {}),
   });
   return sftp;
@@ -148,13 +150,16 @@ describe('SFTP channel: filing (issue 16)', () => {
     }
   });
 
-  it('a ZIP holding the pair is filed like the two files (the e-mail channel\'s checks); a ZIP with a path escape is refused whole', async () => {
+  it('a ZIP holding the pair is filed like the two files (the e-mail channel\'s checks, in the worker pool); a ZIP with a path escape is refused whole', async () => {
     const z = await tenant('sftp-zip@example.co', 'prestador-zip');
     const sftp = await connect(z.port, 'prestador-zip', { password: PASSWORD });
     try {
       const pair = par1Copy('SFZ001');
+      const zipsBefore = t.app.deps.analysis.porTarea().leerZip;
       await sftp.put(Buffer.from(zipSync({ 'lote/SFZ001.xml': pair.xml, 'lote/SFZ001.json': pair.json, 'lote/leeme.txt': strToU8('hola') })), '/entrada/lote.zip');
       const { json } = await waitResult(sftp, /^ResultadosMSPS_SFZ001_ID\d+_A_CUV\.json$/, 12_000);
+      // Inflated in the worker pool, off the event loop (issue 24 item 2).
+      expect(t.app.deps.analysis.porTarea().leerZip - zipsBefore).toBe(1);
       expect(json.CodigoUnicoValidacion).toMatch(/^[0-9a-f]{96}$/);
       expect(await names(sftp, '/procesados')).toContain('lote.zip');
       const ignorado = await waitResult(sftp, /leeme.*_NA_HALLAZGOS\.json$/);
@@ -214,6 +219,21 @@ describe('SFTP channel: authentication (issue 16)', () => {
     const f = await tenant('sftp-f@example.co', 'prestador-f');
     for (let i = 0; i < 3; i++) await expect(connect(f.port, 'prestador-f', { password: `equivocada-${i}-xx` })).rejects.toThrow(/authentication/i);
     await expect(connect(f.port, 'prestador-f', { password: PASSWORD })).rejects.toThrow(/authentication/i);
+  });
+
+  it('guesses spread over many addresses lock the account for every address, counted in the database (issue 24 item 5)', async () => {
+    const n = await tenant('sftp-n@example.co', 'prestador-n');
+    // 3 addresses × 3 wrong passwords: past LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES (6) the account is locked everywhere.
+    for (const ip of ['127.0.0.2', '127.0.0.3', '127.0.0.4'])
+      for (let i = 0; i < 3; i++) await expect(connect(n.port, 'prestador-n', { password: `adivina-${ip}-${i}` }, undefined, ip)).rejects.toThrow(/authentication/i);
+    await expect(connect(n.port, 'prestador-n', { password: PASSWORD }, undefined, '127.0.0.5')).rejects.toThrow(/authentication/i);
+    const rows = await t.app.deps.db.select().from(loginFailures).where(eq(loginFailures.email, 'sftp:prestador-n'));
+    expect(new Set(rows.map((r) => r.clientKey))).toEqual(new Set(['127.0.0.2', '127.0.0.3']));
+    expect(rows).toHaveLength(6);
+    // Another account is not affected.
+    const o = await tenant('sftp-o@example.co', 'prestador-o');
+    const ok = await connect(o.port, 'prestador-o', { password: PASSWORD }, undefined, '127.0.0.5');
+    await ok.end();
   });
 });
 
@@ -319,10 +339,15 @@ describe('SFTP channel: confinement (issue 16)', () => {
 });
 
 describe('GET/PUT /api/canales/sftp (issue 16)', () => {
-  it('suggests the NIT as the user, refuses bad input with Spanish 400s and a name another tenant holds with 409', async () => {
+  it('suggests an unguessable user (never the NIT: issue 24 item 5), refuses bad input with Spanish 400s and a name another tenant holds with 409', async () => {
     const k = await registerAndLogin(t.url, 'sftp-k@example.co', '900123456');
     const fresh = await k.c.get('/api/canales/sftp');
-    expect(fresh.body.data).toMatchObject({ configurado: false, usuario: '900123456', tienePassword: false, clavesPublicas: [] });
+    expect(fresh.body.data).toMatchObject({ configurado: false, tienePassword: false, clavesPublicas: [] });
+    expect(fresh.body.data.usuario).toMatch(/^radica-[a-z2-7]{10}$/);
+    expect(fresh.body.data.usuario).not.toContain('900123456');
+    expect((await k.c.get('/api/canales/sftp')).body.data.usuario).toBe(fresh.body.data.usuario);
+    const other = await registerAndLogin(t.url, 'sftp-k2@example.co', '900123456');
+    expect((await other.c.get('/api/canales/sftp')).body.data.usuario).not.toBe(fresh.body.data.usuario);
 
     const bad = async (body: object) => (await k.c.put('/api/canales/sftp', { usuario: 'prestador-k', ...body })).body;
     expect(await bad({ usuario: 'AB' })).toMatchObject({ message: MSG_SFTP.usuarioInvalido });

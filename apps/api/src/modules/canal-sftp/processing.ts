@@ -4,7 +4,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { buildRespuestas } from '../documents/reports.ts';
 import { radicarLote, type TArchivoEntrante, type TResultadoArchivo } from '../integraciones/lote.ts';
-import { leerZip } from '../integraciones/zip.ts';
+import { leerZipAislado, reservarDescompresion, type TReservaZip } from '../integraciones/zip.ts';
 import { estadoPaquete } from '../integraciones/service.ts';
 import { hasModule } from '../products/service.ts';
 import { findOwnerUserId } from './repository.ts';
@@ -191,6 +191,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
   async function procesar(tenantId: number, nombre: string): Promise<void> {
     const bytes = await arbol.leerEntrada(tenantId, nombre);
     if (!bytes) return; // already taken by an earlier close of the same name
+    let reserva: TReservaZip | null = null;
     try {
       const usuario = await usuarioActivo(deps, tenantId);
       const userId = await findOwnerUserId(deps.db, tenantId);
@@ -200,10 +201,13 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
         return;
       }
       const enviar = usuario?.envioAutomatico ?? false;
-      // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (integraciones/zip.ts).
+      // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (integraciones/zip.ts),
+      // inflated in the worker pool within the tenant's in-flight budget (issue 24 item 2), held until filed.
       let archivos: TArchivoEntrante[] = [{ filename: nombre, bytes }];
       if (/\.zip$/i.test(nombre)) {
-        const zip = leerZip(nombre, bytes);
+        reserva = await reservarDescompresion(tenantId);
+        const zip = await leerZipAislado(deps.analysis, nombre, bytes);
+        reserva.ajustar(zip.ok ? zip.archivos.reduce((n, f) => n + f.bytes.length, 0) : 0);
         if (!zip.ok) {
           await arbol.moverAProcesados(tenantId, nombre);
           await reportarArchivo(tenantId, { archivo: nombre, formato: null, codigo: 'ZIP', mensaje: zip.mensaje });
@@ -222,6 +226,8 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       await arbol.moverAProcesados(tenantId, nombre).catch(() => null);
       const mensaje = err instanceof AppError ? err.message : MSG_SFTP.errorInterno;
       await reportarArchivo(tenantId, { archivo: nombre, formato: null, codigo: err instanceof AppError ? err.code : 'ERROR', mensaje });
+    } finally {
+      reserva?.liberar();
     }
   }
 

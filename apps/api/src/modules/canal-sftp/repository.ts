@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { terceros, users } from '../../db/schema-accounts.ts';
+import { users } from '../../db/schema-accounts.ts';
 import { sftpUsuarios } from '../../db/schema-canales.ts';
 
 /**
@@ -43,15 +43,4 @@ export async function upsertSftpUsuario(
 export async function findOwnerUserId(db: TDb, tenantId: number): Promise<number | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)).orderBy(asc(users.id)).limit(1);
   return row?.id;
-}
-
-/** The identification number of the tenant's tercero (the suggested SFTP user), or undefined. */
-export async function findTenantNit(db: TDb, tenantId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ nit: terceros.numeroIdentificacion })
-    .from(terceros)
-    .where(eq(terceros.tenantId, tenantId))
-    .orderBy(asc(terceros.id))
-    .limit(1);
-  return row?.nit;
 }

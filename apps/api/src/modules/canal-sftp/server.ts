@@ -7,6 +7,8 @@ import ssh2, { type AuthContext, type Connection, type SFTPWrapper } from 'ssh2'
 import { SFTP_CARPETAS } from '@radica/contracts/canal-sftp';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { claimLoginAttempt, forgetLoginFailures } from '../auth/login.ts';
 import { createProcesador } from './processing.ts';
 import { autenticarPassword, clavesDeUsuario, huellaSsh, type TSftpInfo } from './service.ts';
 import { attrsCarpeta, createArbol, esNombreTemporal, resolverRuta, rutaCanonica, type TAtributos, type TNodo } from './tree.ts';
@@ -51,28 +53,8 @@ export function cargarHostKey(dir: string): { privada: string; huella: string } 
   return { privada, huella: huellaSsh(parsed.getPublicSSH()) };
 }
 
-/**
- * Failed logins per (usuario, client IP) within the login lockout window (LOGIN_LOCKOUT_*; issue 9's limits applied to
- * SFTP). An attempt counts as soon as it starts (so parallel guesses cannot outrun the count) and is forgiven on
- * success; JavaScript runs the check-and-count without interleaving, so it is atomic within the process.
- */
-function createLimiter(max: number, windowMs: number) {
-  const intentos = new Map<string, { n: number; desde: number }>();
-  return {
-    intentar(key: string): boolean {
-      const now = Date.now();
-      if (intentos.size > 10_000) for (const [k, v] of intentos) if (now - v.desde > windowMs) intentos.delete(k);
-      let e = intentos.get(key);
-      if (!e || now - e.desde > windowMs) intentos.set(key, (e = { n: 0, desde: now }));
-      if (e.n >= max) return false;
-      e.n++;
-      return true;
-    },
-    exito(key: string) {
-      intentos.delete(key);
-    },
-  };
-}
+/** The lockout account of an SFTP login (the web login's counters, another namespace: e-mails never hold ':'). */
+const cuentaSftp = (usuario: string) => `sftp:${usuario}`;
 
 const igualesConstante = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
@@ -102,7 +84,6 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
   const arbol = createArbol(deps.config.dataDir);
   const hostKey = cargarHostKey(arbol.base);
   const procesador = createProcesador(deps, arbol);
-  const limiter = createLimiter(deps.config.loginLockoutMaxFailures, deps.config.loginLockoutWindowS * 1000);
   const conexiones = new Set<Connection>();
   const inicio = Math.floor(Date.now() / 1000);
   let puerto: number | null = null;
@@ -146,15 +127,28 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
   });
   server.on('error', (err: Error) => deps.log.error({ err }, 'sftp: server error'));
 
+  /**
+   * Claims one attempt of `usuario` from `ip` with the web login's lockout (issue 24 item 5): per (user, address) and
+   * account-wide, counted in the database before the secret is checked. False when locked.
+   */
+  async function intentar(usuario: string, ip: string): Promise<boolean> {
+    try {
+      await claimLoginAttempt(deps, cuentaSftp(usuario), ip);
+      return true;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ACCOUNT_LOCKED') return false;
+      throw err;
+    }
+  }
+
   /** The tenant id of a valid login, 'consulta' for a public key the user owns (asked before signing), or null. */
   async function autenticar(ctx: AuthContext, ip: string): Promise<number | 'consulta' | null> {
     const usuario = ctx.username.trim().toLowerCase();
     if (!/^[a-z0-9._-]{3,32}$/.test(usuario)) return null;
-    const key = `${usuario}|${ip}`;
     if (ctx.method === 'password') {
-      if (!limiter.intentar(key)) return null;
+      if (!(await intentar(usuario, ip))) return null;
       const tenant = await autenticarPassword(deps, usuario, ctx.password);
-      if (tenant !== null) limiter.exito(key);
+      if (tenant !== null) await forgetLoginFailures(deps, cuentaSftp(usuario), ip);
       return tenant;
     }
     if (ctx.method === 'publickey') {
@@ -162,9 +156,9 @@ export function createCanalSftp(deps: TDeps): TCanalSftp {
       const clave = found?.claves.find((k) => igualesConstante(k.getPublicSSH(), ctx.key.data));
       if (!found || !clave) return null;
       if (!ctx.signature || !ctx.blob) return 'consulta';
-      if (!limiter.intentar(key)) return null;
+      if (!(await intentar(usuario, ip))) return null;
       if (clave.verify(ctx.blob, ctx.signature, ctx.hashAlgo) !== true) return null;
-      limiter.exito(key);
+      await forgetLoginFailures(deps, cuentaSftp(usuario), ip);
       return found.tenantId;
     }
     return null;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import ssh2, { type ParsedKey } from 'ssh2';
 import type { TCanalSftpData, TSftpClavePublica } from '@radica/contracts/canal-sftp';
 import { ZCanalSftpUpdateRequest } from '@radica/contracts/canal-sftp';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { findSftpUsuario, findSftpUsuarioByName, findTenantNit, upsertSftpUsuario, type TSftpUsuarioRow } from './repository.ts';
+import { findSftpUsuario, findSftpUsuarioByName, upsertSftpUsuario, type TSftpUsuarioRow } from './repository.ts';
 
 /** What the running SFTP server tells the settings: its port (once listening) and its host key's fingerprint. */
 export type TSftpInfo = { port: () => number | null; huella: string };
@@ -30,12 +30,17 @@ function describirClave(linea: string): TSftpClavePublica {
   return { clave: linea, tipo: key?.type ?? '', comentario: key?.comment ?? '', huella: key ? huellaSsh(key.getPublicSSH()) : '' };
 }
 
-/** The suggested login of a tenant: its NIT's characters allowed in a login, else `empresa{id}`. */
+/**
+ * The suggested login of a tenant (issue 24 item 5: never its NIT, which is public): `radica-` and 10 base32
+ * characters of an HMAC of the tenant id with the server's code key, so it is the same on every read and guessed by
+ * nobody. On the (unlikely) clash with another tenant's login, 16 characters.
+ */
 async function sugerirUsuario(deps: TDeps, tenantId: number): Promise<string> {
-  const nit = ((await findTenantNit(deps.db, tenantId)) ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 24);
-  const base = nit.length >= 3 ? nit : `empresa${tenantId}`;
+  const mac = createHmac('sha256', deps.codeKey).update(`sftp-usuario:${tenantId}`).digest();
+  const base32 = [...mac].map((b) => 'abcdefghijklmnopqrstuvwxyz234567'[b & 31]).join('');
+  const base = `radica-${base32.slice(0, 10)}`;
   const taken = await findSftpUsuarioByName(deps.db, base);
-  return taken && taken.tenantId !== tenantId ? `${base}-${tenantId}` : base;
+  return taken && taken.tenantId !== tenantId ? `radica-${base32.slice(0, 16)}` : base;
 }
 
 function toData(deps: TDeps, info: TSftpInfo | null, row: TSftpUsuarioRow | undefined, usuario: string): TCanalSftpData {
@@ -56,7 +61,7 @@ function toData(deps: TDeps, info: TSftpInfo | null, row: TSftpUsuarioRow | unde
 
 /**
  * GET /api/canales/sftp (issue 16): the tenant's SFTP user without its password (`tienePassword`), its keys with
- * their fingerprints, and where to connect. Without a saved user, `usuario` is the suggestion from the tenant's NIT.
+ * their fingerprints, and where to connect. Without a saved user, `usuario` is a suggestion (not the NIT).
  */
 export async function getCanalSftp(deps: TDeps, ctx: { tenantId: number }, info: TSftpInfo | null): Promise<TCanalSftpData> {
   const row = await findSftpUsuario(deps.db, ctx.tenantId);

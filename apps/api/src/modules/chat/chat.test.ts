@@ -137,7 +137,8 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(r.body.data.output).not.toContain(String(rejectedId));
   });
 
-  it('checks attached XML and JSON with the pre-validator', async () => {
+  it('checks attached XML and JSON with the pre-validator, in the worker pool like an upload (issue 24 item 2)', async () => {
+    const before = t.app.deps.analysis.porTarea().revisar;
     const ok = await owner.c.post('/api/chat', chatForm('¿están bien estos archivos?', [
       { name: 'factura.xml', bytes: sample(PAR1_XML) },
       { name: 'rips.json', bytes: sample(PAR1_JSON) },
@@ -157,6 +158,7 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(lines[0]).toContain('por 2 motivos');
     expect(lines[1]).toMatch(/^- RVC004 en numFactura/);
     expect(lines[2]).toMatch(/^- RVG01 \(4 veces\) en usuarios\[0\]/);
+    expect(t.app.deps.analysis.porTarea().revisar - before).toBe(2);
   });
 });
 

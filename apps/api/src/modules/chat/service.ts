@@ -1,6 +1,5 @@
 import { chatFileAccepted, chatFileExtension, type TChatData } from '@radica/contracts/chat';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
-import { checkFiles } from '@radica/fevrips/engine';
 import type { TAuthContext, TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeFormato, getDetail } from '../documents/detail.ts';
@@ -40,7 +39,7 @@ export async function responderChat(
   }
   const respuesta =
     chatType === 'technical' && auth
-      ? ((await responderArchivos(files)) ?? (await responderSobreDocumento(deps, auth, chatInput)) ?? responderConArticulos(chatInput, 'technical'))
+      ? ((await responderArchivos(deps, files)) ?? (await responderSobreDocumento(deps, auth, chatInput)) ?? responderConArticulos(chatInput, 'technical'))
       : responderConArticulos(chatInput, 'sales');
   return { ...respuesta, fuente: 'asistente' };
 }
@@ -86,16 +85,16 @@ async function responderSobreDocumento(deps: TDeps, auth: TAuthContext, pregunta
 }
 
 /**
- * Attached FEV XML and RIPS JSON files: checked with the pre-validator (the same check as an upload) and answered with
- * each rejection and its fix. Null when no XML or JSON is attached.
+ * Attached FEV XML and RIPS JSON files: checked with the pre-validator (the same check as an upload, in the worker
+ * pool: issue 24 item 2) and answered with each rejection and its fix. Null when no XML or JSON is attached.
  */
-async function responderArchivos(files: readonly TChatFile[]): Promise<TRespuesta | null> {
+async function responderArchivos(deps: TDeps, files: readonly TChatFile[]): Promise<TRespuesta | null> {
   const xml = files.find((f) => chatFileExtension(f.filename) === 'xml');
   const json = files.find((f) => chatFileExtension(f.filename) === 'json');
   if (!xml && !json) return null;
-  const chequeo = checkFiles({ xml: xml?.bytes ?? null, rips: json?.bytes ?? null });
+  const chequeo = await deps.analysis.revisar({ xml: xml?.bytes ?? null, rips: json?.bytes ?? null });
   const nombres = [xml?.filename, json?.filename].filter(Boolean).join(' y ');
-  if (chequeo.error) return { output: `No pude leer ${nombres}: ${chequeo.error.message}`, articulos: [] };
+  if (chequeo.error) return { output: `No pude leer ${nombres}: ${chequeo.error}`, articulos: [] };
   const rechazos = chequeo.hallazgos.filter((h) => h.clase === 'RECHAZADO');
   const avisos = chequeo.hallazgos.length - rechazos.length;
   if (rechazos.length === 0) {

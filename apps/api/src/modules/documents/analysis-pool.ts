@@ -1,14 +1,24 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { TAnalysis, TAnalysisInput } from './analysis.ts';
+import type { TAnalysis, TAnalysisInput, TRevision, TRevisionInput } from './analysis.ts';
+import type { TZipTarea } from '../integraciones/zip.ts';
 
-/** Worker threads parsing and checking uploads, off the event loop (issue 9 "Uploads never block the server"). */
+/**
+ * Worker threads parsing and checking uploads, off the event loop (issue 9 "Uploads never block the server"), and the
+ * channels' other CPU-bound reads (issue 24 item 2): a ZIP's inflation, a chat attachment's check.
+ */
 export type TAnalysisPool = {
   /** Worker threads the pool runs at most. */
   threads: number;
   analyze: (input: TAnalysisInput) => Promise<TAnalysis>;
-  /** Analyses finished so far (tests and benches read it). */
+  /** integraciones/zip.ts leerZipTarea: the value is a TZipLeido (use leerZipAislado). */
+  leerZip: (tarea: TZipTarea) => Promise<unknown>;
+  /** analysis.ts revisarArchivos: the chat's check of attached files. */
+  revisar: (input: TRevisionInput) => Promise<TRevision>;
+  /** Tasks finished so far (tests and benches read it). */
   completed: () => number;
+  /** Tasks finished so far, per kind. */
+  porTarea: () => { analyze: number; leerZip: number; revisar: number };
   close: () => Promise<void>;
 };
 
@@ -29,9 +39,15 @@ export function createAnalysisPool(o: { threads: number }): TAnalysisPool {
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
+  const hechas = { analyze: 0, leerZip: 0, revisar: 0 };
+  const run = <T>(name: keyof typeof hechas, input: unknown) =>
+    (pool.run(input, name === 'analyze' ? {} : { name }) as Promise<T>).finally(() => hechas[name]++);
   return {
     threads,
-    analyze: (input) => pool.run(input) as Promise<TAnalysis>,
+    analyze: (input) => run<TAnalysis>('analyze', input),
+    leerZip: (tarea) => run<unknown>('leerZip', tarea),
+    revisar: (input) => run<TRevision>('revisar', input),
+    porTarea: () => ({ ...hechas }),
     completed: () => pool.completed,
     close: () => pool.destroy(),
   };

@@ -2,7 +2,7 @@ import type { TInfoFevRips } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { formatoDelDocumento } from '@radica/fevrips/rips';
 import { computeInfoFevRips } from '@radica/fevrips/info';
-import { checkRead, readFiles, ripsSchema } from '@radica/fevrips/engine';
+import { checkFiles, checkRead, readFiles, ripsSchema } from '@radica/fevrips/engine';
 import { muvEndpointFor, type TMuvEndpoint } from '@radica/fevrips/endpoints';
 import type { THallazgoLocal } from '@radica/fevrips/findings';
 import type { TCodPrestadorVisto } from '@radica/fevrips/engine';
@@ -91,3 +91,17 @@ function unreadable(tipo: TTipoArchivo, error: FevRipsError): TAnalysis {
 }
 
 const finite = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
+
+/** Files attached to a chat message (issue 14): the XML's and the RIPS's bytes, either may be absent. */
+export type TRevisionInput = { xml: Uint8Array | null; rips: Uint8Array | null };
+/** Their check as the chat answers it: why they could not be read (Spanish), or the engine's findings. */
+export type TRevision = { error: string | null; hallazgos: THallazgoLocal[] };
+
+/**
+ * The chat's check of attached files (the pre-validator, as an upload is checked), as plain data for the worker pool
+ * (issue 24 item 2: a 10 MB RIPS is never parsed on the event loop). Never throws for bad input.
+ */
+export function revisarArchivos(input: TRevisionInput): TRevision {
+  const chequeo = checkFiles({ xml: input.xml, rips: input.rips });
+  return { error: chequeo.error ? chequeo.error.message : null, hallazgos: chequeo.hallazgos };
+}

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
-import { apiKeys, fevRips } from '../../db/schema.ts';
+import { apiKeys, fevRips, idempotencyKeys } from '../../db/schema.ts';
 import { PROVIDER_CONFIG, fileForm, par1Copy, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
+import { hashBody } from './service.ts';
 
 /**
  * Issue 15 "The API channel": API keys (lifecycle, isolation, what a key may not do), the one filing call (multipart
@@ -172,6 +173,39 @@ describe('POST /api/v1/paquetes (issue 15 "One call to file a package")', () => 
 
     const badHeader = await withKey(a.key, 'POST', '/api/v1/paquetes', paqueteForm('AI4004'), { 'idempotency-key': 'x'.repeat(101) });
     expect(badHeader.status).toBe(400);
+  });
+
+  it('a key claimed by a request that died expires with its lease: the replay finishes the filing and sends it (issue 24 item 6)', async () => {
+    const a = await tenantWithKey('file-crash@example.co');
+    // What a request killed after filing its XML leaves: the document with the XML only, the key claimed with that
+    // document, no answer, and a lease nobody renews any more.
+    const pair = par1Copy('AC6001');
+    const x = await a.c.post('/api/FevRips/subir-archivo', fileForm('AC6001.xml', pair.xml));
+    const id = x.body.data.fevRipsId as number;
+    const [doc] = await t.app.deps.db.select({ tenantId: fevRips.tenantId }).from(fevRips).where(eq(fevRips.id, id));
+    const body = (formato: string, enviar: boolean) => {
+      const p = par1Copy(formato);
+      return { xml: { filename: `${formato}.xml`, bytes: p.xml }, rips: { filename: `${formato}.json`, bytes: p.json }, enviar };
+    };
+    await t.app.deps.db
+      .insert(idempotencyKeys)
+      .values({ tenantId: doc!.tenantId, clave: 'pedido-6001', cuerpoHash: hashBody(body('AC6001', true)), fevRipsId: id, leaseHasta: new Date(Date.now() - 1000) });
+    const replay = await withKey(a.key, 'POST', '/api/v1/paquetes', paqueteForm('AC6001', true), { 'idempotency-key': 'pedido-6001' });
+    expect(replay.status).toBe(201);
+    expect(replay.body.data).toMatchObject({ id, estado: 'APROBADO', envio: { exitoso: true } });
+    expect(replay.body.data.resultado.cuv).toMatch(/^[0-9a-f]{96}$/);
+    expect(await t.app.deps.db.select({ id: fevRips.id }).from(fevRips).where(eq(fevRips.formato, 'AC6001'))).toHaveLength(1);
+    const again = await withKey(a.key, 'POST', '/api/v1/paquetes', paqueteForm('AC6001', true), { 'idempotency-key': 'pedido-6001' });
+    expect([again.status, again.body.data]).toEqual([200, replay.body.data]);
+
+    // A claim still leased makes the replay wait; once the lease passes unrenewed, the replay files it from scratch.
+    await t.app.deps.db
+      .insert(idempotencyKeys)
+      .values({ tenantId: doc!.tenantId, clave: 'pedido-6002', cuerpoHash: hashBody(body('AC6002', false)), leaseHasta: new Date(Date.now() + 1500) });
+    const t0 = Date.now();
+    const late = await withKey(a.key, 'POST', '/api/v1/paquetes', paqueteForm('AC6002'), { 'idempotency-key': 'pedido-6002' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+    expect([late.status, late.body.data.estado]).toEqual([201, 'EN_ESPERA']);
   });
 
   it('a failed filing releases its Idempotency-Key, and a tenant without the ministry module is refused', async () => {

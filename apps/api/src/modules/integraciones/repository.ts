@@ -66,14 +66,55 @@ export async function findActiveKeyByHash(
   return row;
 }
 
+const leaseFrom = (leaseS: number) => sql`now() + make_interval(secs => ${leaseS})`;
+
 /**
- * Claims an Idempotency-Key for the tenant: the new row, or null when the key was already claimed (then
- * {@link findIdempotencyKey} tells by whom and with what). The unique (tenant, clave) index makes concurrent claims
- * of one key end with exactly one winner.
+ * Claims an Idempotency-Key for the tenant with a lease of `leaseS` seconds: the new row, or null when the key was
+ * already claimed (then {@link findIdempotencyKey} tells by whom and with what). The unique (tenant, clave) index
+ * makes concurrent claims of one key end with exactly one winner.
  */
-export async function claimIdempotencyKey(db: TDb, tenantId: number, clave: string, cuerpoHash: string): Promise<TIdempotencyRow | null> {
-  const [row] = await db.insert(idempotencyKeys).values({ tenantId, clave, cuerpoHash }).onConflictDoNothing().returning();
+export async function claimIdempotencyKey(db: TDb, tenantId: number, clave: string, cuerpoHash: string, leaseS: number): Promise<TIdempotencyRow | null> {
+  const [row] = await db
+    .insert(idempotencyKeys)
+    .values({ tenantId, clave, cuerpoHash, leaseHasta: leaseFrom(leaseS) })
+    .onConflictDoNothing()
+    .returning();
   return row ?? null;
+}
+
+/**
+ * Takes over a claim whose request died (issue 24 item 6): the row of key `clave` with the same body, still without
+ * an answer, whose lease has passed, now leased for `leaseS` seconds to the caller; null when there is none (answered,
+ * alive, or taken over first: the row lock lets one of concurrent callers win).
+ */
+export async function takeOverIdempotencyKey(db: TDb, tenantId: number, clave: string, cuerpoHash: string, leaseS: number): Promise<TIdempotencyRow | null> {
+  const [row] = await db
+    .update(idempotencyKeys)
+    .set({ leaseHasta: leaseFrom(leaseS) })
+    .where(
+      and(
+        eq(idempotencyKeys.tenantId, tenantId),
+        eq(idempotencyKeys.clave, clave),
+        eq(idempotencyKeys.cuerpoHash, cuerpoHash),
+        isNull(idempotencyKeys.respuesta),
+        lt(idempotencyKeys.leaseHasta, sql`now()`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Pushes the lease of an unanswered claim `leaseS` seconds from now (the request is still working). */
+export async function renewIdempotencyLease(db: TDb, tenantId: number, id: number, leaseS: number): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ leaseHasta: leaseFrom(leaseS) })
+    .where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.tenantId, tenantId), isNull(idempotencyKeys.respuesta)));
+}
+
+/** Records the document a claimed filing has made so far (a takeover resumes from it). */
+export async function setIdempotencyDocument(db: TDb, tenantId: number, id: number, fevRipsId: number): Promise<void> {
+  await db.update(idempotencyKeys).set({ fevRipsId }).where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.tenantId, tenantId)));
 }
 
 export async function findIdempotencyKey(db: TDb, tenantId: number, clave: string): Promise<TIdempotencyRow | undefined> {

@@ -21,9 +21,17 @@ import {
   insertApiKey,
   listApiKeys,
   releaseIdempotencyKey,
+  renewIdempotencyLease,
   revokeApiKey,
+  setIdempotencyDocument,
+  takeOverIdempotencyKey,
   type TApiKeyRow,
+  type TIdempotencyRow,
 } from './repository.ts';
+import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
+import { MSG } from '@radica/contracts/messages';
+import { loadDoc } from '../documents/detail.ts';
+import { listFileRefs } from '../documents/repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -89,8 +97,12 @@ const ESPERA_IDEMPOTENCIA_MS = 15_000;
  * ministry when `enviar`, and answers the document with its local findings and, when sent, the ministry's result.
  * With an `idempotencyKey`, the same key and body answer the first result and create nothing new (a concurrent
  * duplicate waits for it); the same key with another body is 409 IDEMPOTENCY_CONFLICT. A request that fails releases
- * its key. Returns the HTTP status (201 created, 200 replayed) with the data.
- * @throws the upload's and the send's AppErrors; PAQUETE_VACIO (400) without files.
+ * its key. The claim is a lease of SEND_LEASE_S renewed while the request works (issue 24 item 6): when its process
+ * dies, a replay after the lease takes the claim over and finishes the filing from the document the first request
+ * made (the missing file, then the send unless the document already has the ministry's verdict). Returns the HTTP
+ * status (201 created or finished, 200 replayed) with the data.
+ * @throws the upload's and the send's AppErrors; PAQUETE_VACIO (400) without files; IDEMPOTENCY_IN_PROGRESS (409)
+ *   while another live request holds the key.
  */
 export async function radicarPaquete(
   deps: TDeps,
@@ -102,20 +114,44 @@ export async function radicarPaquete(
   if (!idempotencyKey) return { status: 201, data: await radicar(deps, ctx, archivos) };
 
   const cuerpoHash = hashBody(archivos);
-  const claim = await claimIdempotencyKey(deps.db, ctx.tenantId, idempotencyKey, cuerpoHash);
-  if (!claim) return replay(deps, ctx, idempotencyKey, cuerpoHash);
+  const claim = await claimIdempotencyKey(deps.db, ctx.tenantId, idempotencyKey, cuerpoHash, deps.config.sendLeaseS);
+  if (!claim) return replay(deps, ctx, archivos, idempotencyKey, cuerpoHash);
+  return conClave(deps, ctx, archivos, claim);
+}
+
+/** The filing under a claimed key: its lease renewed meanwhile, its document recorded, its answer stored. */
+async function conClave(deps: TDeps, ctx: TCtx, archivos: TPaqueteArchivos, claim: TIdempotencyRow): Promise<{ status: number; data: TPaqueteData }> {
+  const leaseS = deps.config.sendLeaseS;
+  const renew = setInterval(() => {
+    renewIdempotencyLease(deps.db, ctx.tenantId, claim.id, leaseS).catch((err: unknown) => deps.log.warn({ err }, 'idempotency lease not renewed'));
+  }, (leaseS * 1000) / 3);
+  renew.unref();
   try {
-    const data = await radicar(deps, ctx, archivos);
+    const data = await radicar(deps, ctx, archivos, {
+      fevRipsId: claim.fevRipsId,
+      documento: (id) => setIdempotencyDocument(deps.db, ctx.tenantId, claim.id, id),
+    });
     await completeIdempotencyKey(deps.db, ctx.tenantId, claim.id, { fevRipsId: data.id, estadoHttp: 201, respuesta: data });
     return { status: 201, data };
   } catch (err) {
     await releaseIdempotencyKey(deps.db, ctx.tenantId, claim.id);
     throw err;
+  } finally {
+    clearInterval(renew);
   }
 }
 
-/** The answer of an Idempotency-Key already claimed: the stored one, after waiting for it when still in progress. */
-async function replay(deps: TDeps, ctx: TCtx, clave: string, cuerpoHash: string): Promise<{ status: number; data: TPaqueteData }> {
+/**
+ * The answer of an Idempotency-Key already claimed: the stored one, after waiting for it when still in progress; a
+ * claim whose lease passed (its request died) is taken over and finished here.
+ */
+async function replay(
+  deps: TDeps,
+  ctx: TCtx,
+  archivos: TPaqueteArchivos,
+  clave: string,
+  cuerpoHash: string,
+): Promise<{ status: number; data: TPaqueteData }> {
   const deadline = Date.now() + ESPERA_IDEMPOTENCIA_MS;
   for (;;) {
     const row = await findIdempotencyKey(deps.db, ctx.tenantId, clave);
@@ -123,13 +159,17 @@ async function replay(deps: TDeps, ctx: TCtx, clave: string, cuerpoHash: string)
     if (row?.respuesta) return { status: 200, data: row.respuesta as TPaqueteData };
     // The first request failed and released the key: this one may file it now.
     if (!row) throw new AppError('IDEMPOTENCY_IN_PROGRESS', MSG_INTEGRACIONES.idempotenciaEnCurso);
+    if (row.leaseHasta.getTime() < Date.now()) {
+      const taken = await takeOverIdempotencyKey(deps.db, ctx.tenantId, clave, cuerpoHash, deps.config.sendLeaseS);
+      if (taken) return conClave(deps, ctx, archivos, taken);
+    }
     if (Date.now() > deadline) throw new AppError('IDEMPOTENCY_IN_PROGRESS', MSG_INTEGRACIONES.idempotenciaEnCurso);
     await sleep(100);
   }
 }
 
 /** SHA-256 over what identifies a filing: both files' bytes and whether to send. */
-function hashBody(a: TPaqueteArchivos): string {
+export function hashBody(a: TPaqueteArchivos): string {
   const h = createHash('sha256');
   h.update(`xml:${a.xml?.bytes.length ?? -1}:`).update(a.xml?.bytes ?? Buffer.alloc(0));
   h.update(`rips:${a.rips?.bytes.length ?? -1}:`).update(a.rips?.bytes ?? Buffer.alloc(0));
@@ -137,16 +177,32 @@ function hashBody(a: TPaqueteArchivos): string {
   return h.digest('hex');
 }
 
-/** The filing itself: the XML first (it names the document), then the RIPS into the same document; then the send. */
-async function radicar(deps: TDeps, ctx: TCtx, a: TPaqueteArchivos): Promise<TPaqueteData> {
-  let id: number | null = null;
-  for (const file of [a.xml, a.rips]) {
-    if (!file) continue;
+/** Statuses a resumed filing sends from: the document never reached the ministry, or the ministry did not take it. */
+const SIN_VEREDICTO: readonly string[] = ['EN_ESPERA', 'PROCESADO', 'ERROR'];
+
+/**
+ * The filing itself: the XML first (it names the document), then the RIPS into the same document; then the send.
+ * `progreso` resumes a filing a dead request began (issue 24 item 6): files the document already has are not filed
+ * again, and the send happens only when the document has no verdict yet (otherwise its state is reported); each new
+ * document is told to `progreso.documento` as soon as it exists.
+ */
+async function radicar(
+  deps: TDeps,
+  ctx: TCtx,
+  a: TPaqueteArchivos,
+  progreso: { fevRipsId: number | null; documento: (id: number) => Promise<void> } = { fevRipsId: null, documento: async () => {} },
+): Promise<TPaqueteData> {
+  let id: number | null = progreso.fevRipsId;
+  const tiene = id !== null ? new Set((await listFileRefs(deps.db, ctx.tenantId, id)).map((f) => f.tipo)) : new Set<string>();
+  for (const [tipo, file] of [['xml', a.xml], ['json', a.rips]] as const) {
+    if (!file || tiene.has(tipo)) continue;
     const up = await uploadFile(deps, ctx, { filename: file.filename, bytes: file.bytes, fevRipsId: id, canal: 'api' });
+    if (id === null) await progreso.documento(up.fevRipsId);
     id = up.fevRipsId;
   }
   let envio: TPaqueteData['envio'] = null;
-  if (a.enviar) {
+  const estado = progreso.fevRipsId !== null && a.enviar ? (await loadDoc(deps, ctx, id!)).estado : null;
+  if (a.enviar && (estado === null || SIN_VEREDICTO.includes(estado))) {
     try {
       const sent = await sendDocument(deps, ctx, id!);
       envio = { exitoso: sent.exitoso, mensaje: sent.mensaje ?? MSG_INTEGRACIONES.paqueteEnviado };
@@ -155,6 +211,9 @@ async function radicar(deps: TDeps, ctx: TCtx, a: TPaqueteArchivos): Promise<TPa
       if (!(err instanceof AppError)) throw err;
       envio = { exitoso: false, mensaje: err.message };
     }
+  } else if (a.enviar && estado !== null) {
+    // Resumed after the send: its real state (approved or not by the ministry, or a send still under way).
+    envio = { exitoso: estado === 'APROBADO', mensaje: estado === 'ENPROCESO' ? MSG.sendInProgress : (ESTADO_ETIQUETAS[estado as TEstado] ?? estado) };
   }
   return { ...(await estadoPaquete(deps, ctx, id!)), envio };
 }

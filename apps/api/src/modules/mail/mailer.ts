@@ -2,7 +2,11 @@ import nodemailer from 'nodemailer';
 import type { TDb } from '../../db/client.ts';
 import { insertOutboxMail, listOutboxMail } from './repository.ts';
 
-export type TMail = { to: string; subject: string; text: string; html?: string };
+/**
+ * One message: `headers` are extra header fields (an automatic reply's `Auto-Submitted: auto-replied`), `inReplyTo`
+ * the Message-ID it answers (also set as References).
+ */
+export type TMail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string>; inReplyTo?: string };
 export type TMailer = {
   /** 'smtp' when SMTP_URL is set; 'outbox' keeps messages in the database for GET /api/dev/mail. */
   kind: 'smtp' | 'outbox';
@@ -22,7 +26,8 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; db: T
   return {
     kind: opts.smtpUrl ? 'smtp' : 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const { inReplyTo, ...rest } = mail;
+      const info = await transport.sendMail({ from: opts.from, ...rest, ...(inReplyTo ? { inReplyTo, references: inReplyTo } : {}) });
       if (!opts.smtpUrl) {
         const rendered = JSON.parse(String((info as { message: string }).message)) as { subject: string; text: string };
         await insertOutboxMail(opts.db, { to: mail.to.toLowerCase(), subject: rendered.subject, text: rendered.text, html: mail.html ?? null });
