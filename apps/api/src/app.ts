@@ -39,6 +39,7 @@ import { integracionesRoutes } from './modules/integraciones/routes.ts';
 import { canalCorreoRoutes } from './modules/canal-correo/routes.ts';
 import { registerInboundMail } from './modules/canal-correo/inbound.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
+import { ripsRoutes } from './modules/rips/routes.ts';
 import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { defineAvisosQueues, enviarResumenesDiarios, publicarResultado } from './modules/avisos/service.ts';
@@ -233,6 +234,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await canalCorreoRoutes(scope, deps);
     await backupRoutes(scope, deps);
     await avisosRoutes(scope, deps);
+    await ripsRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {
