@@ -102,12 +102,13 @@ export const TARGETS = {
         outDir: 'packages/fevrips/dist',
         entries: {
           'radica-fevrips': {
-            contents: "import { main } from './cli.ts';\nprocess.exitCode = main(process.argv.slice(2));",
+            contents: "import './cli-entry.ts';",
             resolveDir: 'packages/fevrips/src',
           },
         },
         externalPackages: false,
-        splitting: false,
+        // the spreadsheet commands (exceljs, csv) load as a chunk of their own: `check` does not parse them
+        splitting: true,
       }),
   },
 };

@@ -40,6 +40,7 @@ import { integracionesRoutes } from './modules/integraciones/routes.ts';
 import { canalCorreoRoutes } from './modules/canal-correo/routes.ts';
 import { registerInboundMail } from './modules/canal-correo/inbound.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
+import { ripsRoutes } from './modules/rips/routes.ts';
 import { startBackupSchedule } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { usuariosRoutes } from './modules/usuarios/routes.ts';
@@ -261,6 +262,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await avisosRoutes(scope, deps);
     await usuariosRoutes(scope, deps);
     await whatsappRoutes(scope, deps);
+    await ripsRoutes(scope, deps);
   });
 
   if (config.muvSimulator) {

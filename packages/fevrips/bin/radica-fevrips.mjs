@@ -30,6 +30,5 @@ if (compiledIsCurrent()) {
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  const { main } = await import('../src/cli.ts');
-  process.exitCode = main(process.argv.slice(2));
+  await import('../src/cli-entry.ts');
 }
