@@ -13,6 +13,7 @@ import { getErrorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMedicamentos, useRegistroMutations } from '../api/registros';
 import { RegistroForm, type TCampoForm } from '../components/registro-form';
+import { usePuede } from '../../../lib/usuario-actual';
 
 const CAMPOS: TCampoForm[] = [
   { campo: 'codTecnologiaSalud', etiqueta: 'Código CUM / IUM' },
@@ -30,6 +31,8 @@ export function MedicamentosRoute() {
   const [pagina, setPagina] = useState(1);
   const [editando, setEditando] = useState<TMedicamento | 'nuevo' | null>(null);
   const [eliminar, setEliminar] = useState<TMedicamento | null>(null);
+  // Issue 28: a Consulta reads the medications; adding, editing and deleting them is for the other roles.
+  const puedeEditar = usePuede().edicion;
   const busqueda = useDebouncedValue(texto.trim(), 400);
   const list = useMedicamentos({ texto: busqueda || undefined, pagina });
   const { guardar, eliminar: borrar } = useRegistroMutations('medicamentos');
@@ -41,9 +44,11 @@ export function MedicamentosRoute() {
           <h2 className="text-xl font-semibold text-slate-900">Medicamentos</h2>
           <p className="text-sm text-slate-500">Se agregan solos con los RIPS que creas o radicas; el editor los ofrece al escribir codTecnologiaSalud.</p>
         </div>
-        <Button size="sm" onClick={() => setEditando('nuevo')}>
-          <Plus aria-hidden="true" className="size-4" /> Medicamento
-        </Button>
+        {puedeEditar && (
+          <Button size="sm" onClick={() => setEditando('nuevo')}>
+            <Plus aria-hidden="true" className="size-4" /> Medicamento
+          </Button>
+        )}
       </div>
       <Card>
         <div className="border-b border-slate-100 p-4">
@@ -77,8 +82,8 @@ export function MedicamentosRoute() {
                     <td className="px-4 py-2">{m.unidadMedida ?? '—'}</td>
                     <td className="px-4 py-2">{m.tipoMedicamento ?? '—'}</td>
                     <td className="px-4 py-2 text-right">
-                      <Button size="sm" variant="ghost" aria-label={`Editar ${m.codTecnologiaSalud}`} onClick={() => setEditando(m)}><Pencil aria-hidden="true" className="size-4" /></Button>
-                      <Button size="sm" variant="ghost" aria-label={`Eliminar ${m.codTecnologiaSalud}`} onClick={() => setEliminar(m)}><Trash2 aria-hidden="true" className="size-4" /></Button>
+                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Editar ${m.codTecnologiaSalud}`} onClick={() => setEditando(m)}><Pencil aria-hidden="true" className="size-4" /></Button>}
+                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Eliminar ${m.codTecnologiaSalud}`} onClick={() => setEliminar(m)}><Trash2 aria-hidden="true" className="size-4" /></Button>}
                     </td>
                   </tr>
                 ))}

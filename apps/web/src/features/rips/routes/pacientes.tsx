@@ -15,6 +15,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { descargar } from '../api/borradores';
 import { useImportarPacientes, usePacientes, useRegistroMutations, useSincronizarPacientes } from '../api/registros';
 import { RegistroForm, type TCampoForm } from '../components/registro-form';
+import { usePuede } from '../../../lib/usuario-actual';
 
 const opciones = (tabla: string) => Object.entries(RIPS_CODIGOS[tabla] ?? {}).map(([codigo, nombre]) => ({ codigo, nombre }));
 const CAMPOS: TCampoForm[] = [
@@ -40,6 +41,8 @@ export function PacientesRoute() {
   const [pagina, setPagina] = useState(1);
   const [editando, setEditando] = useState<TPaciente | 'nuevo' | null>(null);
   const [eliminar, setEliminar] = useState<TPaciente | null>(null);
+  // Issue 28: a Consulta reads the patients; importing, adding, editing and deleting them is for the other roles.
+  const puedeEditar = usePuede().edicion;
   const [errores, setErrores] = useState<THojaErroresData | null>(null);
   const busqueda = useDebouncedValue(texto.trim(), 400);
   const list = usePacientes({ texto: busqueda || undefined, pagina });
@@ -72,17 +75,19 @@ export function PacientesRoute() {
             <RefreshCw aria-hidden="true" className="size-4" /> Traer de RIPS radicados
           </Button>
           <input ref={file} type="file" accept=".csv" className="sr-only" aria-label="Importar pacientes (CSV)" onChange={(e) => { void onImportar(e.target.files?.[0]); e.target.value = ''; }} />
-          <Button variant="secondary" size="sm" isLoading={importar.isPending} onClick={() => file.current?.click()}>
+          {puedeEditar && <Button variant="secondary" size="sm" isLoading={importar.isPending} onClick={() => file.current?.click()}>
             <Upload aria-hidden="true" className="size-4" /> Importar CSV
-          </Button>
+          </Button>}
           {list.data?.puedeExportar && (
             <Button variant="secondary" size="sm" onClick={() => void descargar('/api/rips/pacientes/exportar', 'pacientes.csv').catch((e: unknown) => toast.error(getErrorMessage(e)))}>
               <Download aria-hidden="true" className="size-4" /> Exportar CSV
             </Button>
           )}
-          <Button size="sm" onClick={() => setEditando('nuevo')}>
-            <Plus aria-hidden="true" className="size-4" /> Paciente
-          </Button>
+          {puedeEditar && (
+            <Button size="sm" onClick={() => setEditando('nuevo')}>
+              <Plus aria-hidden="true" className="size-4" /> Paciente
+            </Button>
+          )}
         </div>
       </div>
       {errores && (
@@ -127,8 +132,8 @@ export function PacientesRoute() {
                     <td className="px-4 py-2">{p.tipoUsuario ?? '—'}</td>
                     <td className="px-4 py-2">{p.codMunicipioResidencia ?? '—'}</td>
                     <td className="px-4 py-2 text-right">
-                      <Button size="sm" variant="ghost" aria-label={`Editar ${p.numDocumentoIdentificacion}`} onClick={() => setEditando(p)}><Pencil aria-hidden="true" className="size-4" /></Button>
-                      <Button size="sm" variant="ghost" aria-label={`Eliminar ${p.numDocumentoIdentificacion}`} onClick={() => setEliminar(p)}><Trash2 aria-hidden="true" className="size-4" /></Button>
+                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Editar ${p.numDocumentoIdentificacion}`} onClick={() => setEditando(p)}><Pencil aria-hidden="true" className="size-4" /></Button>}
+                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Eliminar ${p.numDocumentoIdentificacion}`} onClick={() => setEliminar(p)}><Trash2 aria-hidden="true" className="size-4" /></Button>}
                     </td>
                   </tr>
                 ))}

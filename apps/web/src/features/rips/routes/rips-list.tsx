@@ -15,6 +15,7 @@ import { getErrorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { cn } from '../../../lib/cn';
 import { useBorradores, useEliminarBorrador } from '../api/borradores';
+import { usePuede } from '../../../lib/usuario-actual';
 
 const ESTADO_CLASE: Record<TEstadoBorrador, string> = {
   BORRADOR: 'bg-slate-100 text-slate-700',
@@ -31,6 +32,8 @@ export function RipsListRoute() {
   const [estructura, setEstructura] = useState<TEstructuraRips | ''>('');
   const [pagina, setPagina] = useState(1);
   const [eliminar, setEliminar] = useState<TBorradorFila | null>(null);
+  // Issue 28: a Consulta reads the RIPS; creating and deleting them is for Administrador and Facturador.
+  const puedeEditar = usePuede().edicion;
   const busqueda = useDebouncedValue(texto.trim(), 400);
   const list = useBorradores({ texto: busqueda || undefined, estado: estado || undefined, estructura: estructura || undefined, pagina });
   const borrar = useEliminarBorrador();
@@ -53,9 +56,11 @@ export function RipsListRoute() {
           <h2 className="text-xl font-semibold text-slate-900">RIPS creados en Radica</h2>
           <p className="text-sm text-slate-500">Créalos desde la factura, una hoja de cálculo o un RIPS existente, corrígelos y radícalos con su factura.</p>
         </div>
-        <Link to="/listado-rips/nuevo" className={buttonClasses('primary')}>
-          <FilePlus2 aria-hidden="true" className="size-4" /> Nuevo RIPS
-        </Link>
+        {puedeEditar && (
+          <Link to="/listado-rips/nuevo" className={buttonClasses('primary')}>
+            <FilePlus2 aria-hidden="true" className="size-4" /> Nuevo RIPS
+          </Link>
+        )}
       </div>
       <Card>
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 p-4">
@@ -174,7 +179,7 @@ export function RipsListRoute() {
                           Documento
                         </Link>
                       ) : (
-                        <Button size="sm" variant="ghost" aria-label={`Eliminar ${r.formato ?? r.id}`} onClick={() => setEliminar(r)}>
+                        puedeEditar && <Button size="sm" variant="ghost" aria-label={`Eliminar ${r.formato ?? r.id}`} onClick={() => setEliminar(r)}>
                           <Trash2 aria-hidden="true" className="size-4" />
                         </Button>
                       )}
