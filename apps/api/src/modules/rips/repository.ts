@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { users } from '../../db/schema-accounts.ts';
 import { fevRipsFiles } from '../../db/schema-documents.ts';
 import { ripsBorradores, ripsMedicamentos, ripsPacientes, ripsPacientesAccesos } from '../../db/schema-rips.ts';
 
@@ -169,12 +168,6 @@ export function listDocumentJsons(q: TQuery, tenantId: number, afterId: number, 
     .where(and(eq(fevRipsFiles.tenantId, tenantId), eq(fevRipsFiles.tipo, 'json'), sql`${fevRipsFiles.id} > ${afterId}`))
     .orderBy(asc(fevRipsFiles.id))
     .limit(limit);
-}
-
-/** The account owner: the tenant's first user (the only one today; issue 27 §6 "administrators"). */
-export async function findOwnerUserId(q: TQuery, tenantId: number): Promise<number | undefined> {
-  const [row] = await q.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)).orderBy(asc(users.id)).limit(1);
-  return row?.id;
 }
 
 // ---- patients ---------------------------------------------------------------------------------------------------
