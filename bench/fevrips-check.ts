@@ -16,39 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkFiles } from '@radica/fevrips/engine';
-
-const SAMPLES = resolve(import.meta.dirname, '../../shared/samples');
-const XML_PATH = join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml');
-const par1 = JSON.parse(
-  readFileSync(join(SAMPLES, 'par1_rips_evento_nit901019681_A01E5687.json'), 'utf8'),
-) as {
-  usuarios: Record<string, unknown>[];
-} & Record<string, unknown>;
-
-/** par1 with its users replicated (new document numbers, 10 procedimientos each on the period's days) to ~`bytes`. */
-function syntheticRips(bytes: number): Buffer {
-  const usuarios: unknown[] = [];
-  let size = 0;
-  for (let n = 0; size < bytes; n++) {
-    const base = par1.usuarios[n % par1.usuarios.length] as Record<string, unknown>;
-    const servicios = base['servicios'] as { procedimientos: Record<string, unknown>[] };
-    const proc = servicios.procedimientos[0] as Record<string, unknown>;
-    const procedimientos = Array.from({ length: 10 }, (_, k) => ({
-      ...proc,
-      fechaInicioAtencion: `2025-07-0${1 + ((n + k) % 9)} ${String(7 + (k % 12)).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}`,
-      consecutivo: k + 1,
-    }));
-    const usuario = {
-      ...base,
-      numDocumentoIdentificacion: String(10_000_000 + n),
-      consecutivo: n + 1,
-      servicios: { procedimientos },
-    };
-    usuarios.push(usuario);
-    size += JSON.stringify(usuario).length + 1;
-  }
-  return Buffer.from(JSON.stringify({ ...par1, usuarios }));
-}
+import { PAR1_XML_PATH as XML_PATH, syntheticRips } from './synthetic-rips.ts';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

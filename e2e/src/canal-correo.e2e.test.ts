@@ -2,6 +2,8 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxTexts, screenshot, startHarness, type THarness } from './harness.ts';
 import { createMinisterioAccount, loginInUi, par1As } from './ministerio-helpers.ts';
+// The app's `inboundSmtpPort` decorator is declared there (with project references only imported types are seen).
+import type {} from '../../apps/api/src/modules/canal-correo/inbound.ts';
 
 /**
  * Issue 16 "Tests": the e-mail channel in Chromium. A signed-in user with the ministry module and a provider

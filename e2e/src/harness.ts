@@ -9,6 +9,7 @@ import { muvSimulatorPlugin } from '../../apps/muv-simulator/src/plugin.ts';
 import { wompiSimulatorPlugin } from '../../apps/wompi-simulator/src/plugin.ts';
 import { loadConfig, type TConfig } from '../../apps/api/src/config.ts';
 import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
+import { pgliteSnapshot } from '../../apps/api/test/db-templates.ts';
 
 /** Data directory of each running harness, by URL (its operator secret reads the local outbox). */
 const dataDirs = new Map<string, string>();
@@ -50,6 +51,8 @@ export async function startHarness(options: THarnessOptions = {}): Promise<THarn
     databaseUrl: null,
     dataDir,
     pgliteDataDir: join(dataDir, 'db'),
+    // A migrated snapshot instead of initdb + migrations on every start (apps/api/test/db-templates.ts).
+    pgliteSnapshot: await pgliteSnapshot(),
     encryptionKey: randomBytes(32).toString('base64'),
     jwtSecret: randomBytes(32).toString('hex'),
     webDistDir: webDist,

@@ -1,5 +1,4 @@
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,7 +18,11 @@ import { createMuvClient } from './integrations/muv/client.ts';
 import { createWompiClient } from './integrations/wompi/client.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerRoles, rolesDeRuta, type TAcceso } from './plugins/roles.ts';
 import { registerOperatorAuth } from './plugins/operator.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { createMetrics, muvOutcome } from './lib/metrics.ts';
+import { pgBossQueueStats } from './modules/jobs/queue-stats.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -38,10 +41,15 @@ import { canalCorreoRoutes } from './modules/canal-correo/routes.ts';
 import { registerInboundMail } from './modules/canal-correo/inbound.ts';
 import { defineCanalCorreoJobs, QUEUE_CORREO_BARRIDO } from './modules/canal-correo/service.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
+import { ripsRoutes } from './modules/rips/routes.ts';
 import { defineBackupJob, QUEUE_COPIA } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
+import { usuariosRoutes } from './modules/usuarios/routes.ts';
+import { whatsappRoutes } from './modules/whatsapp/routes.ts';
+import { defineWhatsappQueue } from './modules/whatsapp/service.ts';
 import { defineAvisosQueues, publicarResultado, QUEUE_RESUMEN } from './modules/avisos/service.ts';
 import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
+import { WHATSAPP_CODE_TEMPLATE_PARAMS } from './modules/whatsapp/respuestas.ts';
 import { createWhatsappClient } from './integrations/whatsapp/client.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -67,10 +75,11 @@ declare module 'fastify' {
   }
 }
 
-/** A registered route: its method, path and schema (request and response). */
-export type TRouteInfo = { method: string; url: string; schema?: { response?: Record<string, unknown> } };
+/** A registered route: its method, path, schema (request and response) and who may call it (plugins/roles.ts). */
+export type TRouteInfo = { method: string; url: string; schema?: { response?: Record<string, unknown> }; roles?: TAcceso; anonimo?: boolean };
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+/** This source folder, also in the compiled build (scripts/build.mjs keeps `import.meta.dirname`, decision 032). */
+const HERE = import.meta.dirname;
 
 /**
  * Parts the entry point hands in (the composition root: server.ts, the operator commands, the tests). The ministry's
@@ -81,7 +90,15 @@ export type TAppParts = {
   /** The payment gateway's local simulator (apps/wompi-simulator), mounted under /_sim/wompi when WOMPI_SIMULATOR is on. */
   wompiSimulator?: FastifyPluginAsync<TWompiSimulatorOptions>;
   /** The WhatsApp Cloud API's local simulator (apps/whatsapp-simulator), mounted under /_sim/whatsapp by default. */
-  whatsappSimulator?: FastifyPluginAsync<{ accessToken: string; phoneNumberId: string; templates: Record<string, number>; controlHooks?: boolean }>;
+  whatsappSimulator?: FastifyPluginAsync<{
+    accessToken: string;
+    phoneNumberId: string;
+    templates: Record<string, number>;
+    controlHooks?: boolean;
+    webhookUrl?: () => string;
+    appSecret?: string;
+    verifyToken?: string;
+  }>;
 };
 
 /** What the API hands the payment simulator (its plugin options, as apps/wompi-simulator declares them). */
@@ -164,7 +181,8 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   // Every route as registered (method, path, schema): tests walk it (each API route declares its response schema).
   const routeTable: TRouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema as TRouteInfo['schema'] });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, schema: route.schema as TRouteInfo['schema'], roles: rolesDeRuta(route), anonimo: route.config?.anonimo === true });
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
@@ -175,10 +193,12 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     dataDir: config.dataDir,
     pgliteDataDir: config.pgliteDataDir,
     migrations: config.migrateOnStart ? 'apply' : 'require',
+    pgliteSnapshot: config.pgliteSnapshot,
     log: app.log,
   });
   app.addHook('onClose', async () => database.close());
 
+  const metrics = createMetrics();
   const secretsDir = config.dataDir;
   const key = config.encryptionKey ? parseKey(config.encryptionKey) : loadOrCreateSecretFile(join(secretsDir, 'secret.key'), 32);
   const jwtSecret = config.jwtSecret ? Buffer.from(config.jwtSecret) : loadOrCreateSecretFile(join(secretsDir, 'jwt-secret'), 48);
@@ -190,7 +210,13 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   };
   const wompiKeys = config.wompiKeys ?? simulatorWompiKeys(config.dataDir);
   const whatsappSim = config.whatsapp.simulator && parts.whatsappSimulator
-    ? { token: `sim_${loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'token'), 24).toString('hex')}`, phoneNumberId: '100000000000001' }
+    ? {
+        token: `sim_${loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'token'), 24).toString('hex')}`,
+        phoneNumberId: '100000000000001',
+        // The assistant's webhook secrets (issue 28), generated like the token unless the environment gives them.
+        verifyToken: config.whatsapp.verifyToken ?? `vt_${loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'verify-token'), 16).toString('hex')}`,
+        appSecret: config.whatsapp.appSecret ?? loadOrCreateSecretFile(join(config.dataDir, 'whatsapp-sim', 'app-secret'), 32).toString('hex'),
+      }
     : null;
   const deps: TDeps = {
     config,
@@ -210,6 +236,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       timeoutMs: config.muvTimeoutMs,
       retries: config.muvRetries,
       retryBaseMs: config.muvRetryBaseMs,
+      observe: (operation, outcome, ms) => metrics.muvRequest(operation, muvOutcome(outcome), ms / 1000),
     }),
     sendSlots: createTenantSlots({
       connectionString: database.kind === 'postgresql' ? config.databaseUrl : null,
@@ -236,13 +263,19 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       browserBaseUrl: config.wompiBaseUrl ?? '/_sim/wompi/v1',
       environment: !config.wompiBaseUrl ? 'simulator' : wompiKeys.publicKey.startsWith('pub_test_') ? 'sandbox' : 'production',
     },
-    analysis: createAnalysisPool({ threads: config.uploadWorkers, warm: api }),
+    analysis: createAnalysisPool({ threads: config.uploadWorkers, warm: api, observe: metrics.uploadAnalysis }),
+    metrics,
     whatsapp:
       config.whatsapp.baseUrl && config.whatsapp.phoneNumberId && config.whatsapp.token
         ? createWhatsappClient({ ...config.whatsapp, baseUrl: () => config.whatsapp.baseUrl!, phoneNumberId: config.whatsapp.phoneNumberId, token: config.whatsapp.token })
         : whatsappSim
           ? createWhatsappClient({ ...config.whatsapp, baseUrl: () => `${selfUrl()}/_sim/whatsapp`, phoneNumberId: whatsappSim.phoneNumberId, token: whatsappSim.token })
           : null,
+    whatsappEntrante: config.whatsapp.verifyToken && config.whatsapp.appSecret
+      ? { verifyToken: config.whatsapp.verifyToken, appSecret: config.whatsapp.appSecret }
+      : whatsappSim
+        ? { verifyToken: whatsappSim.verifyToken, appSecret: whatsappSim.appSecret }
+        : null,
     log: app.log,
   };
   app.addHook('onClose', async () => deps.analysis.close());
@@ -257,7 +290,9 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   registerErrorHandler(app);
   registerRequestGuards(app);
   registerAuth(app, deps.tokens, deps.sessions, deps.apiKeys);
-  registerOperatorAuth(app, config.dataDir);
+  registerRoles(app);
+  registerOperatorAuth(app, config);
+  registerMetrics(app, metrics, config);
   if (api) await registerOpenApi(app, { publicUrl: config.publicUrl ?? '/' });
 
   // The job queue (docs/decisions/005, 027): every role enqueues; only the worker role runs jobs. Queues are defined
@@ -268,7 +303,10 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     // The worker's beat: claims whose lease lapsed (a dead process's sends) go back to their status (decision 011).
     maintain: () => recoverInterruptedSends(deps),
   });
+  metrics.setQueueSource(() => pgBossQueueStats(deps.dbRows));
   defineAvisosQueues(deps);
+  // The WhatsApp assistant's inbound messages (issue 28): one job per message.
+  defineWhatsappQueue(deps);
   defineBackupJob(deps);
   deps.avisos = { publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId) };
 
@@ -302,6 +340,9 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await canalCorreoRoutes(scope, deps);
     await backupRoutes(scope, deps);
     await avisosRoutes(scope, deps);
+    await usuariosRoutes(scope, deps);
+    await whatsappRoutes(scope, deps);
+    await ripsRoutes(scope, deps);
   });
 
   if (api && config.muvSimulator) {
@@ -327,8 +368,11 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       prefix: '/_sim/whatsapp',
       accessToken: whatsappSim.token,
       phoneNumberId: whatsappSim.phoneNumberId,
-      templates: { [config.whatsapp.template]: WHATSAPP_TEMPLATE_PARAMS },
+      templates: { [config.whatsapp.template]: WHATSAPP_TEMPLATE_PARAMS, [config.whatsapp.codeTemplate]: WHATSAPP_CODE_TEMPLATE_PARAMS },
       controlHooks: config.whatsapp.simulatorControl,
+      webhookUrl: () => `${selfUrl()}/api/whatsapp/webhook`,
+      appSecret: whatsappSim.appSecret,
+      verifyToken: whatsappSim.verifyToken,
     });
   }
   if (api) {

@@ -22,6 +22,11 @@ const ZEnv = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   /** HMAC key for access tokens. Unset → generated file DATA_DIR/jwt-secret (refused in production). */
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * The operator secret (`x-radica-operator` of `npm run admin`, GET /metrics). Unset → generated file
+   * DATA_DIR/operator-secret, which differs per machine: set it when several processes serve the operator's calls.
+   */
+  OPERATOR_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   REFRESH_TOKEN_REMEMBER_TTL_S: z.coerce.number().int().min(60).default(30 * 24 * 3600),
@@ -167,6 +172,17 @@ const ZEnv = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** The WhatsApp simulator's test hooks (/_sim/whatsapp/_control/*). Tests only. */
   WHATSAPP_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
+  /**
+   * The WhatsApp assistant's inbound side (issue 28): the verify token Meta's webhook set-up presents (GET
+   * /api/whatsapp/webhook), the app secret that signs every delivery (X-Hub-Signature-256), the approved template that
+   * carries a phone-link code (one body parameter), and the assistant's limits: messages per number per hour and per
+   * company per day. With the simulator the token and secret are generated in DATA_DIR.
+   */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+  WHATSAPP_CODE_TEMPLATE: z.string().trim().min(1).default('radica_codigo_vinculacion'),
+  WHATSAPP_LIMITE_NUMERO_HORA: z.coerce.number().int().min(1).max(10_000).default(30),
+  WHATSAPP_LIMITE_EMPRESA_DIA: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Hour (0–23, Bogotá) after which the day's summary of sends goes out to tenants that asked for it. */
   ALERTAS_RESUMEN_HORA: z.coerce.number().int().min(0).max(23).default(18),
   /** A refresh token re-presented this soon after its rotation is a concurrent tab, not reuse (docs/decisions/003). */
@@ -209,8 +225,20 @@ const ZEnv = z.object({
   /** A hosted mailbox polled instead of (or besides) the SMTP server: imaps://user:pass@host:993/INBOX. */
   IMAP_URL: z.string().url().optional(),
   IMAP_POLL_S: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Prometheus metrics on their own listener (issue 25 §6): with METRICS_PORT set, GET /metrics is served there without
+   * a secret (an internal address) and not on PORT; unset, GET /metrics on PORT answers only the operator secret.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
+/** The environment's schema (apps/api/src/config-docs.ts documents each variable for docs/operations.md). */
+export const ENV_SCHEMA = ZEnv;
+/** Name of an environment variable the configuration reads. */
+export type TEnvVariable = keyof typeof ZEnv.shape;
+/** Every environment variable the configuration reads (docs/operations.md lists them; tests check the deploy files). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
 /** A process role (DESIGN.md "Processes for many providers"). */
 export type TRole = 'api' | 'worker' | 'ingest';
 export const ALL_ROLES: TRole[] = ['api', 'worker', 'ingest'];
@@ -224,6 +252,8 @@ export type TConfig = {
   dataDir: string;
   encryptionKey: string | null;
   jwtSecret: string | null;
+  /** OPERATOR_SECRET, or null for the generated DATA_DIR/operator-secret. */
+  operatorSecret: string | null;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   refreshTokenRememberTtlS: number;
@@ -284,7 +314,23 @@ export type TConfig = {
   webhookRetryDelayS: number;
   webhookAllowLocal: boolean;
   /** The WhatsApp Cloud API of alerts; `simulator` true mounts the local one (its token and phone id generated). */
-  whatsapp: { baseUrl: string | null; version: string; phoneNumberId: string | null; token: string | null; template: string; templateLang: string; timeoutMs: number; simulator: boolean; simulatorControl: boolean };
+  whatsapp: {
+    baseUrl: string | null;
+    version: string;
+    phoneNumberId: string | null;
+    token: string | null;
+    template: string;
+    templateLang: string;
+    timeoutMs: number;
+    simulator: boolean;
+    simulatorControl: boolean;
+    /** The assistant (issue 28): webhook verify token and app secret (null: generated for the simulator, else no inbound). */
+    verifyToken: string | null;
+    appSecret: string | null;
+    codeTemplate: string;
+    limitePorNumeroHora: number;
+    limitePorEmpresaDia: number;
+  };
   alertasResumenHora: number;
   /**
    * The SFTP channel (issue 16): server on/off, bind address and port (0: any free port), the host shown to users,
@@ -308,8 +354,13 @@ export type TConfig = {
   inboundReplyMaxPerTenantHour: number;
   imapUrl: string | null;
   imapPollS: number;
+  /** The separate metrics listener (METRICS_PORT; 0 → any free port), or null: GET /metrics on PORT with the operator secret. */
+  metricsPort: number | null;
+  metricsHost: string;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
+  /** Tests: a migrated PGlite data directory (tarball) a new embedded database starts from (apps/api/test/pglite-snapshot.ts). */
+  pgliteSnapshot?: Blob;
   /** Base delay of MUV retries (ms); tests shorten it. */
   muvRetryBaseMs?: number;
   /** Multiplier of every per-route rate limit (1 in production; tests that are not about limits raise it). */
@@ -363,6 +414,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Configuración inválida: WOMPI_SIMULATOR_CONTROL (ganchos de prueba de la pasarela simulada) no se permite en producción.');
   if (e.WHATSAPP_API_URL && (!e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_TOKEN))
     throw new Error('Configuración inválida: con WHATSAPP_API_URL defina también WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN (Meta › WhatsApp › Configuración de la API).');
+  if (Boolean(e.WHATSAPP_VERIFY_TOKEN) !== Boolean(e.WHATSAPP_APP_SECRET))
+    throw new Error('Configuración inválida: el asistente de WhatsApp necesita WHATSAPP_VERIFY_TOKEN y WHATSAPP_APP_SECRET juntos (Meta › WhatsApp › Configuración › Webhook, y Configuración de la app › Básica › Clave secreta).');
   if (production && (e.WHATSAPP_SIMULATOR_CONTROL === 'true' || e.WEBHOOK_ALLOW_LOCAL === 'true'))
     throw new Error('Configuración inválida: WHATSAPP_SIMULATOR_CONTROL y WEBHOOK_ALLOW_LOCAL son solo para desarrollo y pruebas.');
   return {
@@ -374,6 +427,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     encryptionKey: e.ENCRYPTION_KEY ?? null,
     jwtSecret: e.JWT_SECRET ?? null,
+    operatorSecret: e.OPERATOR_SECRET ?? null,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
     refreshTokenRememberTtlS: e.REFRESH_TOKEN_REMEMBER_TTL_S,
@@ -411,6 +465,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WHATSAPP_TIMEOUT_MS,
       simulator: !e.WHATSAPP_API_URL && e.NODE_ENV !== 'production',
       simulatorControl: e.WHATSAPP_SIMULATOR_CONTROL === 'true',
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? null,
+      appSecret: e.WHATSAPP_APP_SECRET ?? null,
+      codeTemplate: e.WHATSAPP_CODE_TEMPLATE,
+      limitePorNumeroHora: e.WHATSAPP_LIMITE_NUMERO_HORA,
+      limitePorEmpresaDia: e.WHATSAPP_LIMITE_EMPRESA_DIA,
     },
     alertasResumenHora: e.ALERTAS_RESUMEN_HORA,
     repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',
@@ -435,6 +494,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inboundReplyMaxPerTenantHour: e.INBOUND_REPLY_MAX_PER_TENANT_HOUR,
     imapUrl: e.IMAP_URL ?? null,
     imapPollS: e.IMAP_POLL_S,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvServiceCredentials:
       e.MUV_SERVICE_USER && e.MUV_SERVICE_PASSWORD && e.MUV_SERVICE_NIT

@@ -1,3 +1,4 @@
+import type { TRol } from '@radica/contracts/enums';
 import type { TConfig } from './config.ts';
 import type { TDb, TSqlRows } from './db/client.ts';
 import type { TMailer } from './modules/mail/mailer.ts';
@@ -9,6 +10,7 @@ import type { TJobQueue } from './modules/jobs/queue.ts';
 import type { TSessionCheck } from './modules/auth/session-check.ts';
 import type { TApiKeyCheck } from './modules/integraciones/api-key-check.ts';
 import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
+import type { TMetrics } from './lib/metrics.ts';
 import type { TWhatsappClient } from './integrations/whatsapp/client.ts';
 import type { TTenantSlots } from './modules/jobs/tenant-slots.ts';
 
@@ -41,10 +43,17 @@ export type TDeps = {
   payments: TPayments;
   /** Worker threads that parse and check uploads (issue 9: never on the event loop). */
   analysis: TAnalysisPool;
+  /** Prometheus metrics of this app (GET /metrics; lib/metrics.ts). */
+  metrics: TMetrics;
   /** Durable jobs (pg-boss; docs/decisions/027); set by buildApp once the queue has started. */
   jobs?: TJobQueue;
   /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */
   whatsapp: TWhatsappClient | null;
+  /**
+   * The WhatsApp assistant's inbound webhook (issue 28): the verify token of Meta's handshake and the app secret that
+   * signs deliveries; null when this installation receives no WhatsApp messages.
+   */
+  whatsappEntrante: { verifyToken: string; appSecret: string } | null;
   /**
    * Tells webhooks and alerts that a send ended (issue 15); set by buildApp. Never throws (documents/claims.ts awaits it
    * after the status is stored).
@@ -53,8 +62,12 @@ export type TDeps = {
   log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
 };
 
-/** The authenticated caller, from the access token (plugins/auth.ts); `sessionId` is the login's refresh family. */
-export type TAuthContext = { userId: number; tenantId: number; validator: string; sessionId: string };
+/**
+ * The authenticated caller, from the access token (plugins/auth.ts); `sessionId` is the login's refresh family. `rol`
+ * (issue 28) is the role the server enforces: the user's, read with the session check; an API key's is Facturador, and
+ * `apiKeyId` names the key (the audit records it).
+ */
+export type TAuthContext = { userId: number; tenantId: number; validator: string; sessionId: string; rol: TRol; apiKeyId?: number };
 
 /** The payment gateway as the app uses it (issue 11). `browserBaseUrl` is what the browser calls for card tokens. */
 export type TPayments = {

@@ -12,6 +12,7 @@ import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { whatsappSimulatorPlugin } from '@radica/whatsapp-simulator/plugin';
 import { buildApp } from '../src/app.ts';
+import { pgliteSnapshot, pgTemplate } from './db-templates.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { OPERATOR_HEADER, operatorSecretPath } from '../src/plugins/operator.ts';
 
@@ -32,15 +33,17 @@ export type TTestApp = { app: FastifyInstance; url: string; close: () => Promise
 
 /**
  * A new database `radica_t_…` on the PostgreSQL server of DATABASE_URL (as on CI), and how to drop it (forcing out
- * any connection left).
+ * any connection left). It is a copy of a migrated template (db-templates.ts), unless `empty` asks for a database with
+ * no schema at all (tests of the migrations themselves).
  */
-export async function createTestDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set');
   const name = `radica_t_${randomBytes(6).toString('hex')}`;
+  const templateName = opts.empty ? null : await pgTemplate(base);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(templateName ? `create database ${name} template ${templateName}` : `create database ${name}`);
   await admin.end();
   const u = new URL(base);
   u.pathname = `/${name}`;
@@ -79,6 +82,8 @@ export async function startTestApp(overrides: Partial<TConfig> = {}): Promise<TT
     wompiSimulatorControl: true,
     ...overrides,
   };
+  // An embedded database (the default, or a test's own on-disk one) starts from the migrated snapshot.
+  if (!config.databaseUrl && !('pgliteSnapshot' in overrides)) config.pgliteSnapshot = await pgliteSnapshot();
   const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin, whatsappSimulator: whatsappSimulatorPlugin });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

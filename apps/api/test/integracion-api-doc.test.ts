@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_CONFIG, par1Copy, registerAndLogin, startTestApp, type TTestApp } from './helpers.ts';
+import { PROVIDER_CONFIG, operatorHeaders, par1Copy, registerAndLogin, startTestApp, type TTestApp } from './helpers.ts';
 import { newWebhookSecret, signatureHeaders } from '../src/modules/avisos/webhooks.ts';
 
 /**
@@ -22,7 +22,9 @@ beforeAll(async () => {
   await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
   clave = (await c.post('/api/integraciones/claves', { nombre: 'Guía' })).body.data.clave;
   dir = mkdtempSync(join(tmpdir(), 'radica-guia-'));
-  for (const formato of ['FE1001', 'FE1002']) {
+  // enviar=async is a Business feature (issue 28).
+  await c.post('/api/admin/grant', { email: 'guia@example.co', modulos: ['ministerio'], plan: 'business' }, operatorHeaders(t.url));
+  for (const formato of ['FE1001', 'FE1002', 'FE1003']) {
     const pair = par1Copy(formato);
     writeFileSync(join(dir, `${formato}.xml`), pair.xml);
     writeFileSync(join(dir, `${formato}.json`), pair.json);
@@ -39,9 +41,9 @@ function bloques(): string[] {
 }
 
 describe('docs/integracion-api.md', () => {
-  it('its three curl examples work as written', async () => {
-    const [multipart, json, estado] = bloques();
-    expect([multipart, json, estado].every(Boolean)).toBe(true);
+  it('its curl examples work as written', async () => {
+    const [multipart, json, estado, asincrono] = bloques();
+    expect([multipart, json, estado, asincrono].every(Boolean)).toBe(true);
     // Asynchronous: the test server answers curl from this same process, so it must not be blocked while curl runs.
     const run = async (script: string, env: Record<string, string> = {}) => {
       const { stdout } = await promisify(execFile)('bash', ['-c', script], {
@@ -52,7 +54,7 @@ describe('docs/integracion-api.md', () => {
       });
       return JSON.parse(stdout) as {
         success: boolean;
-        data: { id: number; formato: string; canal: string; estado: string; resultado: { cuv: string } | null };
+        data: { id: number; formato: string; canal: string; estado: string; resultado: { cuv: string } | null; envio: { enCola?: boolean } | null };
       };
     };
 
@@ -69,6 +71,10 @@ describe('docs/integracion-api.md', () => {
     // The retry the guide promises: the same key and content answer the same document.
     const replay = await run(multipart!);
     expect(replay.data.id).toBe(filed.data.id);
+
+    // enviar=async (issue 28): answered at once with the document, its send queued.
+    const queued = await run(asincrono!);
+    expect(queued).toMatchObject({ success: true, data: { formato: 'FE1003', canal: 'api', envio: { enCola: true } } });
   });
 
   it('its webhook signature check accepts what Radica signs and refuses a changed body, another secret or an old timestamp', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { TIPOS_IDENTIDAD } from './enums.ts';
+import { ROLES, TIPOS_IDENTIDAD } from './enums.ts';
 import { MSG_CUENTAS } from './messages-cuentas.ts';
 import { isDvConsistent } from './nit.ts';
 
@@ -186,6 +186,8 @@ export const ZUser = z.object({
   email: z.string(),
   tenant: ZTenant,
   authType: z.enum(['manual', 'google']),
+  /** Radica (issue 28): the user's role in the company when the session started (GET /api/usuarios/yo has the current one). */
+  rol: z.enum(ROLES).optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

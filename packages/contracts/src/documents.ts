@@ -87,6 +87,33 @@ export const ZDocumentDetail = ZDocumentRow.extend({
 });
 export type TDocumentDetail = z.infer<typeof ZDocumentDetail>;
 
+/** What a person or a channel did to a document (issue 28): the history of the detail page. */
+export const ACCIONES_DOCUMENTO = {
+  carga: 'Cargó un archivo',
+  envio: 'Envió al Ministerio',
+  envio_programado: 'Programó el envío (envío masivo)',
+  anulacion: 'Anuló el documento',
+  reactivacion: 'Reactivó el documento',
+  eliminacion_archivo: 'Eliminó un archivo',
+  sincronizacion: 'Sincronizó con el Ministerio',
+  edicion_rips: 'Editó el RIPS',
+} as const;
+export type TAccionDocumento = keyof typeof ACCIONES_DOCUMENTO;
+/** Entries of the history the detail returns (the newest). */
+export const HISTORIAL_MAX = 100;
+
+export const ZEventoDocumento = z.object({
+  id: z.number(),
+  fecha: z.string(),
+  accion: z.string(),
+  /** The action in words (ACCIONES_DOCUMENTO) with its detail: the file's name, a verification, an API key. */
+  descripcion: z.string(),
+  /** Who did it (the user's name, '(eliminado)' after a removal), or null for a channel without a person. */
+  usuario: z.string().nullable(),
+  canal: z.string(),
+});
+export type TEventoDocumento = z.infer<typeof ZEventoDocumento>;
+
 /** GET /api/FevRips/{id}/detail `data`: the detail plus Radica's prevalidation findings (issue 5) and the type's name. */
 export const ZDocumentDetailData = ZDocumentDetail.extend({
   prevalidacion: z.array(ZHallazgo),
@@ -96,8 +123,11 @@ export const ZDocumentDetailData = ZDocumentDetail.extend({
    * is contracts/muv `MUV_CARGA_ENDPOINTS`), decided from the files; null before any file was read.
    */
   servicioCarga: z.string().nullable(),
+  /** Radica (issue 28 "Accountability"): who did what to the document, newest first (at most HISTORIAL_MAX entries). */
+  historial: z.array(ZEventoDocumento).default([]),
 });
 export type TDocumentDetailData = z.infer<typeof ZDocumentDetailData>;
+
 
 /** POST /api/FevRips/{id}/anular and /reactivar `data`: the status the document has now (seed 001 §4). */
 export const ZEstadoActualData = z.object({ estadoActual: z.string() });

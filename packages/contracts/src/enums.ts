@@ -89,3 +89,10 @@ export const MAX_JSON_BODY_BYTES = 1_048_576;
 export const MAX_ROW_ID = 2_147_483_647;
 /** seed 001 §9. */
 export const LIST_PAGE_SIZE = 15;
+
+/**
+ * The roles of a company's users (issue 28; usuarios.ts says what each may do). Here so auth.ts and usuarios.ts share
+ * them without importing each other.
+ */
+export const ROLES = ['administrador', 'facturador', 'consulta'] as const;
+export type TRol = (typeof ROLES)[number];

@@ -47,6 +47,9 @@ export const ZApiKey = z.object({
   ultimoUso: z.string().nullable(),
   revocadaEn: z.string().nullable(),
   activa: z.boolean(),
+  /** Issue 28: who created it (its creator's name) and whether it waits for an administrator's confirmation. */
+  creadaPor: z.string().default(''),
+  suspendida: z.boolean().default(false),
 });
 export type TApiKey = z.infer<typeof ZApiKey>;
 
@@ -61,14 +64,16 @@ export type TApiKeysData = z.infer<typeof ZApiKeysData>;
 /**
  * POST /api/v1/paquetes as JSON, the way the ministry's own API takes a package (reference §1.2 FevRipsApiLocalDTO):
  * `xmlFevFile` the base64 of the XML bytes, `rips` the RIPS object; either may be null for the package types that
- * travel with one file. `enviar` true sends it to the ministry at once. As multipart the files are the parts `xml`
- * and `rips` and `enviar` a field ('true' / 'false').
+ * travel with one file. `enviar` true sends it to the ministry at once and answers its result; 'async' (issue 28,
+ * the Business plan's asynchronous sending) queues the send and answers 202 at once: the result arrives by the result
+ * webhook and GET /api/v1/paquetes/{id}. As multipart the files are the parts `xml` and `rips` and `enviar` a field
+ * ('true' / 'false' / 'async').
  */
 export const ZPaqueteJsonRequest = z
   .object({
     xmlFevFile: z.string().max(30_000_000).nullable().optional(),
     rips: z.record(z.string(), z.unknown()).nullable().optional(),
-    enviar: z.boolean().default(false),
+    enviar: z.union([z.boolean(), z.literal('async')]).default(false),
   })
   .meta({ examples: [EJEMPLO_PAQUETE_JSON] });
 export type TPaqueteJsonRequest = z.input<typeof ZPaqueteJsonRequest>;
@@ -86,7 +91,11 @@ export const ZPaqueteData = z.object({
   canal: z.string(),
   servicioCarga: z.string().nullable(),
   hallazgos: z.array(ZHallazgo),
-  envio: z.object({ exitoso: z.boolean(), mensaje: z.string() }).nullable(),
+  /**
+   * The send of this filing: its result (`exitoso`, `mensaje`), or, with `enCola` true (issue 28: enviar=async, or a
+   * send still waiting in the queue), that it is queued: `exitoso` is false until the result arrives.
+   */
+  envio: z.object({ exitoso: z.boolean(), mensaje: z.string(), enCola: z.boolean().optional() }).nullable(),
   resultado: z
     .object({
       cuv: z.string().nullable(),

@@ -15,6 +15,10 @@ export const MSG_INTEGRACIONES = {
   paqueteSinArchivos: 'El paquete no trae archivos: envía el XML (xmlFevFile) o el RIPS (rips), o los dos.',
   paqueteBase64Invalido: 'xmlFevFile no es un texto Base64 válido del XML de la factura.',
   paqueteEnviado: 'Paquete enviado al Ministerio.',
+  envioAsincronoBusiness:
+    'El envío asíncrono (enviar=async) es del plan Business. Usa enviar=true para enviarlo y esperar el resultado, o escríbenos para cambiar de plan.',
+  paqueteEncolado:
+    'Envío en cola: el resultado del Ministerio llegará al webhook de resultados y se consulta con GET /api/v1/paquetes/{id}.',
   /** Settings › Integraciones (web): the API keys card. */
   tabIntegraciones: 'Integraciones',
   clavesTitulo: 'Claves de API',

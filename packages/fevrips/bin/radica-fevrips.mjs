@@ -1,7 +1,34 @@
 #!/usr/bin/env node
-// Launcher of the radica-fevrips CLI: registers tsx (installed at the repository root) and runs src/cli.ts.
-import { register } from 'tsx/esm/api';
+// Launcher of the radica-fevrips CLI (docs/decisions/032-compiled-build.md). Runs the compiled, self-contained
+// dist/radica-fevrips.js (made by `npm install`'s prepare step and by `npm run build`) when its stamp still matches
+// every source it was built from; otherwise (sources edited since, or never built) the TypeScript sources through
+// tsx, which is slower to start but always current.
+import { readFileSync, statSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = main(process.argv.slice(2));
+const ROOT = new URL('../../../', import.meta.url);
+
+function compiledIsCurrent() {
+  try {
+    const stamp = JSON.parse(readFileSync(new URL('../dist/.radica-build.json', import.meta.url), 'utf8'));
+    for (const [file, signature] of Object.entries(stamp.inputs)) {
+      let s;
+      try {
+        s = statSync(new URL(file, ROOT));
+      } catch {
+        continue; // installed without that source: the bundle is all there is
+      }
+      if (`${Math.round(s.mtimeMs)}:${s.size}` !== signature) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (compiledIsCurrent()) {
+  await import('../dist/radica-fevrips.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli-entry.ts');
+}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Reference tables of the RIPS (reference §6). Two kinds:
@@ -256,7 +257,7 @@ export function defaultReferenceTables(): TReferenceTables {
 
 /** Non-comment, non-blank lines of a data file. */
 function dataLines(file: string): string[] {
-  const text = readFileSync(new URL(`../data/${file}`, import.meta.url), 'utf8');
+  const text = readFileSync(join(import.meta.dirname, '..', 'data', file), 'utf8');
   return text.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
 }
 

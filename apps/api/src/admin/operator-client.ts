@@ -15,8 +15,12 @@ export async function isApiUp(baseUrl: string): Promise<boolean> {
   }
 }
 
-/** The operator secret of DATA_DIR (written by the server at its first start), or null when there is none yet. */
+/**
+ * The operator secret: OPERATOR_SECRET when set, else the file of DATA_DIR (written by the server at its first start),
+ * or null when there is none yet.
+ */
 export function readOperatorSecret(config: TConfig): string | null {
+  if (config.operatorSecret) return config.operatorSecret;
   const path = operatorSecretPath(config.dataDir);
   return existsSync(path) ? readFileSync(path, 'utf8').trim() : null;
 }

@@ -1,9 +1,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- bench/ and e2e/ type-check this file without apps/api/src/types
 /// <reference path="../types/fs-native-extensions.d.ts" />
-import { constants, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync, writeSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync, writeSync } from 'node:fs';
 import { tryLock, unlock } from 'fs-native-extensions';
 import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -51,7 +50,8 @@ function statementName(text: string): string {
   return name;
 }
 
-const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** The committed SQL migrations (`import.meta.dirname` is this source folder, also in the compiled build: decision 032). */
+const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../drizzle');
 
 /** Session advisory lock under which migrations run on PostgreSQL ("RDMG"): one process migrates, the others wait. */
 export const MIGRATION_LOCK_KEY = 0x52444d47;
@@ -84,6 +84,8 @@ export const MSG_MIGRACIONES_PENDIENTES = (n: number) =>
  *   advisory lock on `{dataDir}/db.lock` ({@link acquireLock}) so a second open refuses it (PGlite does not lock its
  *   directory). One process owns it, so its migrations need no lock.
  * First makes `dataDir` owner-only (lib/data-dir.ts).
+ * - `pgliteSnapshot` (tests): a new PGlite database starts from that tarball of a migrated data directory (PGlite's
+ *   loadDataDir) instead of initdb; pending migrations still run.
  * Throws an Error with a Spanish explanation when another process holds the lock.
  */
 export async function openDatabase(opts: {
@@ -91,6 +93,7 @@ export async function openDatabase(opts: {
   dataDir: string;
   pgliteDataDir?: 'memory' | string;
   migrations?: 'apply' | 'require' | 'none';
+  pgliteSnapshot?: Blob;
   /** Where the data directory's permission fix is reported (default: a warning on stderr). */
   log?: { warn: (o: object, msg?: string) => void };
 }): Promise<TDatabase> {
@@ -178,13 +181,14 @@ export async function openDatabase(opts: {
   let release = () => {};
   let client;
   if (opts.pgliteDataDir === 'memory') {
-    client = await PGlite.create({ extensions, ...byteaText });
+    client = await PGlite.create({ extensions, ...byteaText, loadDataDir: opts.pgliteSnapshot });
   } else {
     const dir = resolve(opts.pgliteDataDir ?? join(opts.dataDir, 'db'));
     mkdirSync(dirname(dir), { recursive: true });
     release = acquireLock(`${dir}.lock`);
     try {
-      client = await PGlite.create({ dataDir: dir, extensions, ...byteaText });
+      const fresh = opts.pgliteSnapshot && !existsSync(join(dir, 'PG_VERSION'));
+      client = await PGlite.create({ dataDir: dir, extensions, ...byteaText, loadDataDir: fresh ? opts.pgliteSnapshot : undefined });
       // A first start's initdb writes its files 0666 whatever the umask: made 0600 at once (later files follow the umask).
       secureDataDir(dir, () => {});
     } catch (err) {

@@ -8,6 +8,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { TRol } from '@radica/contracts/enums';
 import { ts } from './columns.ts';
 
 /** Drizzle schema of accounts, sessions, codes, mail, provider configuration and purchases. Every tenant-owned table has tenant_id (DESIGN.md "Tenancy"). */
@@ -48,20 +50,68 @@ export const terceros = pgTable(
   (t) => [index('terceros_tenant_idx').on(t.tenantId)],
 );
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  tenantId: integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  terceroId: integer('tercero_id')
-    .notNull()
-    .references(() => terceros.id),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash'),
-  authType: text('auth_type').notNull().$type<'manual' | 'google'>(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/**
+ * A person who signs in, in one company (tenant). Issue 28: `rol` is what the server lets them do; a removed user keeps
+ * its row (the audit names it) with `eliminadoEn` set, and its e-mail is free again (unique among active users only).
+ * `whatsappNumero` is the linked WhatsApp number (international, digits), `whatsappPendiente` one waiting for its code.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    terceroId: integer('tercero_id')
+      .notNull()
+      .references(() => terceros.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    authType: text('auth_type').notNull().$type<'manual' | 'google'>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    rol: text('rol').notNull().default('administrador').$type<TRol>(),
+    ultimoIngreso: ts('ultimo_ingreso'),
+    eliminadoEn: ts('eliminado_en'),
+    whatsappNumero: text('whatsapp_numero'),
+    whatsappPendiente: text('whatsapp_pendiente'),
+  },
+  (t) => [
+    uniqueIndex('users_email_activo_uq').on(t.email).where(sql`eliminado_en is null`),
+    index('users_tenant_idx').on(t.tenantId),
+    uniqueIndex('users_whatsapp_uq').on(t.whatsappNumero).where(sql`eliminado_en is null and whatsapp_numero is not null`),
+  ],
+);
+
+/**
+ * An invitation to join a company (issue 28): mailed as a link valid 7 days, single use; only the SHA-256 of its token
+ * is stored. Open while `aceptadaEn` and `canceladaEn` are null (a resend replaces the token and the expiry).
+ */
+export const invitaciones = pgTable(
+  'invitaciones',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    email: text('email').notNull(),
+    rol: text('rol').notNull().$type<TRol>(),
+    tokenHash: text('token_hash').notNull(),
+    invitadoPor: integer('invitado_por')
+      .notNull()
+      .references(() => users.id),
+    creadaEn: ts('creada_en').notNull().defaultNow(),
+    expiraEn: ts('expira_en').notNull(),
+    aceptadaEn: ts('aceptada_en'),
+    canceladaEn: ts('cancelada_en'),
+    usuarioId: integer('usuario_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('invitaciones_token_uq').on(t.tokenHash),
+    index('invitaciones_tenant_idx').on(t.tenantId),
+    uniqueIndex('invitaciones_abierta_uq').on(t.tenantId, t.email).where(sql`aceptada_en is null and cancelada_en is null`),
+  ],
+);
 
 /** Refresh tokens: only the SHA-256 of the token is stored; a family is one login's rotation chain. */
 export const refreshTokens = pgTable(

@@ -166,3 +166,32 @@ export const sftpUsuarios = pgTable(
   },
   (t) => [uniqueIndex('sftp_usuarios_usuario_uq').on(t.usuario)],
 );
+
+/**
+ * Inbound WhatsApp messages (issue 28 "The WhatsApp assistant"): one row per Cloud API message id (`wamid`, unique: a
+ * webhook Meta delivers twice is answered once), written before the webhook answers 200 and processed by a job.
+ * `tenantId`/`usuarioId` are the linked user's once known; `resultado` says how it was answered.
+ */
+export const whatsappMensajes = pgTable(
+  'whatsapp_mensajes',
+  {
+    id: serial('id').primaryKey(),
+    wamid: text('wamid').notNull(),
+    numero: text('numero').notNull(),
+    tipo: text('tipo').notNull(),
+    texto: text('texto').notNull().default(''),
+    /** When WhatsApp says the user sent it (the 24-hour service window starts there). */
+    enviadoEn: ts('enviado_en').notNull(),
+    recibidoEn: ts('recibido_en').notNull().defaultNow(),
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    usuarioId: integer('usuario_id'),
+    procesadoEn: ts('procesado_en'),
+    resultado: text('resultado'),
+    respuestaWamid: text('respuesta_wamid'),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_mensajes_wamid_uq').on(t.wamid),
+    index('whatsapp_mensajes_numero_idx').on(t.numero, t.recibidoEn),
+    index('whatsapp_mensajes_tenant_idx').on(t.tenantId, t.recibidoEn),
+  ],
+);

@@ -138,3 +138,29 @@ export const fevRipsResults = pgTable(
   },
   (t) => [index('fev_rips_results_doc_idx').on(t.fevRipsId)],
 );
+
+/**
+ * What people did to a document (issue 28 "Accountability"): upload, send, cancel, reactivate, file deletion, sync, RIPS
+ * edits, each with the user who did it (null for a channel without a person: e-mail, SFTP, a job) and the channel or
+ * API key it came through. The detail's history reads it, newest first.
+ */
+export const fevRipsEventos = pgTable(
+  'fev_rips_eventos',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    fevRipsId: integer('fev_rips_id')
+      .notNull()
+      .references(() => fevRips.id),
+    usuarioId: integer('usuario_id').references(() => users.id),
+    /** The API key of an API-channel action (api_keys.id). */
+    apiKeyId: integer('api_key_id'),
+    canal: text('canal').notNull(),
+    accion: text('accion').notNull(),
+    detalle: text('detalle').notNull().default(''),
+    creadoEn: ts('creado_en').notNull().defaultNow(),
+  },
+  (t) => [index('fev_rips_eventos_doc_idx').on(t.fevRipsId, t.id)],
+);

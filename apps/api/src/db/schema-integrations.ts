@@ -26,6 +26,11 @@ export const apiKeys = pgTable(
     expiraEn: ts('expira_en').notNull(),
     ultimoUso: ts('ultimo_uso'),
     revocadaEn: ts('revocada_en'),
+    /**
+     * Issue 28 (docs/decisions/039): set when the user who created the key is removed or stops being an administrator;
+     * the key is refused until an administrator confirms it (then it passes to that administrator).
+     */
+    suspendidaEn: ts('suspendida_en'),
   },
   (t) => [uniqueIndex('api_keys_hash_uq').on(t.hash), index('api_keys_tenant_idx').on(t.tenantId)],
 );

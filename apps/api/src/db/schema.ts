@@ -13,4 +13,5 @@ export * from './schema-billing.ts';
 export * from './schema-reps.ts';
 export * from './schema-integrations.ts';
 export * from './schema-canales.ts';
+export * from './schema-rips.ts';
 export * from './schema-runtime.ts';

@@ -38,32 +38,34 @@ describe('access tokens', () => {
 describe('session check (issue 9: revocation ends access at once)', () => {
   it('asks the database once per cache window, shares concurrent checks, and a closed session stays closed', async () => {
     let now = 1_000;
-    const answers: boolean[] = [true, true, false];
+    const answers: Array<'administrador' | 'consulta' | null> = ['administrador', 'consulta', null];
     const queries: string[] = [];
     const check = createSessionCheck({
       cacheMs: 1_000,
       now: () => now,
       rows: (async (q: SQL) => {
         queries.push(new PgDialect().sqlToQuery(q).params.join());
-        return [{ open: answers.shift() }];
+        const rol = answers.shift();
+        return rol ? [{ rol }] : [];
       }) as TSqlRows,
     });
-    expect(await Promise.all([check.isOpen('f1'), check.isOpen('f1'), check.isOpen('f1')])).toEqual([true, true, true]);
+    expect(await Promise.all([check.rolDe('f1'), check.rolDe('f1'), check.rolDe('f1')])).toEqual(['administrador', 'administrador', 'administrador']);
     expect(queries).toEqual(['f1']);
     now += 999;
-    expect(await check.isOpen('f1')).toBe(true);
+    expect(await check.rolDe('f1')).toBe('administrador');
     expect(queries).toHaveLength(1);
+    // A role changed elsewhere (issue 28) is read again once the window has passed.
     now += 2;
-    expect(await check.isOpen('f1')).toBe(true);
+    expect(await check.rolDe('f1')).toBe('consulta');
     expect(queries).toHaveLength(2);
     // Revoked by this process: refused at once, without asking.
     check.forget(['f1']);
-    expect(await check.isOpen('f1')).toBe(false);
+    expect(await check.rolDe('f1')).toBeNull();
     expect(queries).toHaveLength(2);
     // Revoked elsewhere: seen once the window has passed, then never asked again.
-    expect(await check.isOpen('f2')).toBe(false);
+    expect(await check.rolDe('f2')).toBeNull();
     now += 10_000;
-    expect(await check.isOpen('f2')).toBe(false);
+    expect(await check.rolDe('f2')).toBeNull();
     expect(queries).toEqual(['f1', 'f1', 'f2']);
   });
 });

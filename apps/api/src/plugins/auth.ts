@@ -5,6 +5,7 @@ import type { TTokenKit } from '../lib/tokens.ts';
 import type { TSessionCheck } from '../modules/auth/session-check.ts';
 import type { TApiKeyCheck } from '../modules/integraciones/api-key-check.ts';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { API_KEY_PREFIX } from '@radica/contracts/integraciones';
 import { AppError } from '../lib/errors.ts';
 
@@ -22,33 +23,41 @@ export const REFRESH_COOKIE = 'radica_rt';
 /**
  * Authentication (DESIGN.md "Contracts that are fixed"): `Authorization: Bearer <access token>` plus
  * `X-Validator`, which must equal the token's tenant validator (403 otherwise). The token's session must still be
- * open (logout and password changes end access at once, issue 9): 401 otherwise. Routes opt in with
- * `preHandler: app.requireAuth`.
+ * open (logout and password changes end access at once, issue 9): 401 otherwise. The session check also gives the
+ * user's current role (issue 28). Routes opt in with `preHandler: app.requireAuth`; plugins/roles.ts authenticates a
+ * role route the same way before its body is validated, and the route's own preHandler then finds it done.
  */
 export function registerAuth(app: FastifyInstance, tokens: TTokenKit, sessions: TSessionCheck, apiKeys: TApiKeyCheck) {
   app.decorateRequest('auth', null);
   app.decorateRequest('apiKeyId', null);
   const requireAuth = async (request: FastifyRequest) => {
+    if (request.auth) {
+      // Authenticated already (by the roles hook): an API key is still not a session.
+      if (request.apiKeyId !== null) throw new AppError('API_KEY_FORBIDDEN', MSG_INTEGRACIONES.apiKeyNoPermitida);
+      return;
+    }
     const token = bearerToken(request);
     // An API key is not a session: on a session-only route it is refused with a message that says so.
     if (token?.startsWith(API_KEY_PREFIX)) throw new AppError('API_KEY_FORBIDDEN', MSG_INTEGRACIONES.apiKeyNoPermitida);
     const claims = token ? await tokens.verifyAccess(token) : null;
-    if (!claims || !(await sessions.isOpen(claims.sessionId))) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
+    const rol = claims ? await sessions.rolDe(claims.sessionId) : null;
+    if (!claims || !rol) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
     const validator = request.headers['x-validator'];
     if (validator !== claims.validator) throw new AppError('VALIDATOR_MISMATCH', MSG.http403);
-    request.auth = claims;
+    request.auth = { ...claims, rol };
   };
   app.decorate('requireAuth', requireAuth);
   // The documents calls (issue 15 "The API channel"): a session as above, or `Authorization: Bearer rk_live_…`, whose
   // key names its tenant (no X-Validator).
   app.decorate('requireAuthOrKey', async (request: FastifyRequest) => {
+    if (request.auth) return;
     const token = bearerToken(request);
     if (!token?.startsWith(API_KEY_PREFIX)) return requireAuth(request);
     const key = await apiKeys.verify(token);
+    if (key === 'suspendida') throw new AppError('API_KEY_SUSPENDED', MSG_USUARIOS.claveSuspendida);
     if (!key) throw new AppError('API_KEY_INVALID', MSG_INTEGRACIONES.apiKeyInvalida);
-    const { apiKeyId, ...auth } = key;
-    request.auth = auth;
-    request.apiKeyId = apiKeyId;
+    request.auth = key;
+    request.apiKeyId = key.apiKeyId;
   });
 }
 

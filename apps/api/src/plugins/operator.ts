@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import type { TConfig } from '../config.ts';
 import { loadOrCreateSecretFile } from '../lib/secrets.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -31,16 +32,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler of the operator's calls (`npm run admin`): the secret of DATA_DIR/operator-secret, never a session. */
     requireOperator: (request: FastifyRequest) => Promise<void>;
+    /** Whether `presented` is the operator secret (constant time). */
+    isOperatorSecret: (presented: string | undefined) => boolean;
   }
 }
 
 /**
  * Operator authentication (issue 4 "Module access", issue 9 "No unauthenticated route ever reveals a mailed code"):
- * calls made by `npm run admin` carry the secret file's content in `x-radica-operator`. Creates the secret at the
- * server's first start. A missing or wrong secret answers 401 'Operador no autorizado'.
+ * calls made by `npm run admin` carry the secret in `x-radica-operator`: OPERATOR_SECRET when set (the same on every
+ * process), else the content of DATA_DIR/operator-secret, created at the server's first start. A missing or wrong
+ * secret answers 401 'Operador no autorizado'.
  */
-export function registerOperatorAuth(app: FastifyInstance, dataDir: string) {
-  const secret = loadOperatorSecret(dataDir);
+export function registerOperatorAuth(app: FastifyInstance, config: Pick<TConfig, 'dataDir' | 'operatorSecret'>) {
+  const secret = config.operatorSecret ?? loadOperatorSecret(config.dataDir);
+  app.decorate('isOperatorSecret', (presented: string | undefined) => isOperatorSecret(presented, secret));
   app.decorate('requireOperator', async (request: FastifyRequest) => {
     const presented = request.headers[OPERATOR_HEADER];
     if (!isOperatorSecret(typeof presented === 'string' ? presented : undefined, secret))

@@ -4,6 +4,7 @@ import { createMemoryRouter, Link, RouterProvider, type RouteObject } from 'reac
 import { CHAT_SESSION_COOKIE } from '@radica/contracts/chat';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { getAppQueryClient } from '../lib/query-client';
 import { clearSession, setAuthenticated } from '../lib/session';
 import { ProfileMenu } from './layout/profile-menu';
@@ -113,10 +114,10 @@ describe('the floating chat in the app (seed 001 §2 "Chat assistants")', () => 
         {
           path: '*',
           element: (
-            <>
+            <QueryClientProvider client={getAppQueryClient()}>
               <ProfileMenu onLogout={vi.fn()} />
               <ChatLauncher isVisible />
-            </>
+            </QueryClientProvider>
           ),
         },
       ],

@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 're
 import { MSG } from '@radica/contracts/messages';
 import { LoadingScreen } from '../components/ui/spinner';
 import { LandingRoute } from '../features/landing/routes/landing';
-import { RIPS_TITLES } from '../features/pricing/titles';
 import type { TModule } from '../lib/purchased-products';
 import { CHAT_HANDLE, loadAppServices, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -43,11 +42,6 @@ const moduleGuard = (module: TModule) =>
 
 /** Sidebar targets whose screens are not specified yet (seed 000 §2), with their header titles. */
 const PLACEHOLDERS: Array<{ path: string; title: string; module?: TModule }> = [
-  { path: '/listado-rips', title: RIPS_TITLES.listado },
-  { path: '/listado-rips/nuevo', title: RIPS_TITLES.editor },
-  { path: '/listado-rips/pacientes', title: 'Pacientes' },
-  { path: '/listado-rips/medicamentos', title: 'Medicamentos' },
-  { path: '/listado-rips/:id', title: RIPS_TITLES.editor },
   { path: '/automatizaciones', title: 'Automatizaciones', module: 'automatizaciones' },
   { path: '/marketing', title: 'Marketing', module: 'marketing' },
   { path: '/facturas', title: 'Facturas', module: 'facturacion' },
@@ -128,6 +122,14 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/landing/routes/consultar-cuv')).ConsultarCuvRoute,
         })),
         handle: CHAT_HANDLE,
+      },
+      // An invitation link (issue 28): public, whoever holds the link joins with it.
+      {
+        path: '/auth/invitacion',
+        errorElement: <RouteError />,
+        ...lazyRoute(async () => ({
+          Component: (await import('../features/auth/routes/invitacion')).InvitacionRoute,
+        })),
       },
       { path: '/terms', ...placeholderPage('Términos y condiciones') },
       { path: '/privacy', ...placeholderPage('Política de privacidad') },
@@ -213,6 +215,32 @@ export const routes: RouteObject[] = [
                     ...lazyRoute(async () => ({
                       Component: (await import('../features/ministerio/routes/document')).DocumentRoute,
                     })),
+                  },
+                ],
+              },
+              {
+                // The RIPS module (issue 27): part of the Ministerio product, the pricing page without it.
+                ...moduleGuard('ministerio'),
+                children: [
+                  {
+                    path: '/listado-rips',
+                    ...lazyRoute(async () => ({ Component: (await import('../features/rips/routes/rips-list')).RipsListRoute })),
+                  },
+                  {
+                    path: '/listado-rips/nuevo',
+                    ...lazyRoute(async () => ({ Component: (await import('../features/rips/routes/rips-nuevo')).RipsNuevoRoute })),
+                  },
+                  {
+                    path: '/listado-rips/pacientes',
+                    ...lazyRoute(async () => ({ Component: (await import('../features/rips/routes/pacientes')).PacientesRoute })),
+                  },
+                  {
+                    path: '/listado-rips/medicamentos',
+                    ...lazyRoute(async () => ({ Component: (await import('../features/rips/routes/medicamentos')).MedicamentosRoute })),
+                  },
+                  {
+                    path: '/listado-rips/:id',
+                    ...lazyRoute(async () => ({ Component: (await import('../features/rips/routes/rips-editor')).RipsEditorRoute })),
                   },
                 ],
               },

@@ -56,7 +56,10 @@ function renderGuarded(path: string) {
     [
       {
         element: <ModuleGuard module="ministerio" />,
-        children: [{ path: '/ministerio', element: <p>Reportes</p> }],
+        children: [
+          { path: '/ministerio', element: <p>Reportes</p> },
+          { path: '/listado-rips', element: <p>Listado RIPS</p> },
+        ],
       },
       { path: '/app/pricing/:module', element: <p>Precios</p> },
     ],
@@ -101,7 +104,7 @@ describe('sidebar (seed 000 §2 "App shell")', () => {
       '/app/pricing/automatizaciones',
     );
     expect(screen.getAllByText('Próximamente disponible')).toHaveLength(3);
-    // RIPS group is not a module: it expands
+    // the RIPS group belongs to the Ministerio product (issue 27), purchased here: it expands
     expect(screen.getByRole('button', { name: 'RIPS' })).toBeTruthy();
   });
 
@@ -158,6 +161,19 @@ describe('module guard (seed 000 §2, seed 002 §4)', () => {
     expect(await screen.findByText('Precios')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/pricing/ministerio');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends the RIPS pages to the Ministerio pricing page without the product (issue 27)', async () => {
+    stubProducts(() => json(200, { success: true, data: { ministerio: false } }));
+    const router = renderGuarded('/listado-rips');
+    expect(await screen.findByText('Precios')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/pricing/ministerio');
+  });
+
+  it('allows the RIPS pages when the products call fails, as ministerio paths', async () => {
+    stubProducts(() => json(500, {}));
+    renderGuarded('/listado-rips');
+    expect(await screen.findByText('Listado RIPS')).toBeTruthy();
   });
 
   it('allows the area in the path when the products call fails', async () => {

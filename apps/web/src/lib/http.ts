@@ -37,6 +37,8 @@ const UNAUTHENTICATED_PATHS = [
   /^\/api\/info/i,
   /^\/api\/auth\/(login|registration|google|refresh|check-email-availability)\b/i,
   /^\/api\/email\//i,
+  // An invitation link's calls (issue 28): the token is the credential.
+  /^\/api\/usuarios\/invitaciones\/(consultar|aceptar)\b/i,
 ];
 /** A 401 on these is an answer, not an expired session: no refresh, no retry (seed 000 §7). */
 const NO_REFRESH_PATHS = [...UNAUTHENTICATED_PATHS, /^\/api\/auth\/logout\b/i];
@@ -212,6 +214,28 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     );
   }
   return body as TEnvelope<T>;
+}
+
+/**
+ * Download a file from the API (an answer that is the file, not an envelope): the same headers and the same one
+ * refresh on 401 as {@link apiRequest}. Returns the bytes and the file name of its Content-Disposition.
+ * Throws HttpError with the Spanish text of a failed answer.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const tokenUsed = getSession().accessToken;
+  let response = await send(path, {}, tokenUsed);
+  if (response.status === 401 && !matches(NO_REFRESH_PATHS, path)) {
+    const current = getSession().accessToken;
+    const refreshed = current && current !== tokenUsed ? true : await refreshAccessToken();
+    if (!refreshed) throw new HttpError(401, MSG.sessionExpired, 'SESSION_EXPIRED');
+    response = await send(path, {}, getSession().accessToken);
+  }
+  if (!response.ok) {
+    const body = await readBody(response);
+    throw new HttpError(response.status, httpErrorMessage(response.status, body), errorCode(body), errorData(body));
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }
 
 type RefreshData = Pick<TLoginData, 'accessToken' | 'accessTokenExpiry' | 'tokenType'> &

@@ -71,6 +71,8 @@ export function usePurchasedProducts() {
 /** The module whose path fragment appears in `pathname` (/ministerio, /facturacion, /marketing, /automatizaciones). */
 export function moduleOfPath(pathname: string): TModule | null {
   const lower = pathname.toLowerCase();
+  // the RIPS pages belong to the Ministerio product (issue 27 §8)
+  if (lower.startsWith('/listado-rips')) return 'ministerio';
   return MODULES.find((m) => lower.includes(`/${m}`)) ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TUser } from '@radica/contracts/auth';
+import { ROLES, type TRol } from '@radica/contracts/enums';
 import { emitSessionEvent, SESSION_EVENTS, type TLogoutReason } from './session-events';
 import { getTimings } from './timings';
 
@@ -93,14 +94,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function parseStoredUser(value: unknown): TUser | null {
   if (!isRecord(value)) return null;
-  const { id, name, email, tenant, authType } = value;
+  const { id, name, email, tenant, authType, rol } = value;
   if (typeof id !== 'number' || !Number.isFinite(id)) return null;
   if (typeof name !== 'string' || typeof email !== 'string') return null;
   if (!isRecord(tenant) || typeof tenant.validator !== 'string' || typeof tenant.database !== 'string')
     return null;
   if (tenant.validator.length === 0) return null;
   if (authType !== 'manual' && authType !== 'google') return null;
-  return { id, name, email, tenant: { validator: tenant.validator, database: tenant.database }, authType };
+  const user: TUser = { id, name, email, tenant: { validator: tenant.validator, database: tenant.database }, authType };
+  // The role at sign-in (issue 28), kept when it is one of the roles; GET /api/usuarios/yo has the current one.
+  if (typeof rol === 'string' && (ROLES as readonly string[]).includes(rol)) user.rol = rol as TRol;
+  return user;
 }
 
 /** Read `radica.user`; an unreadable or ill-typed value is removed and null returned. */

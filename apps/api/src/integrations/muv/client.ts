@@ -76,6 +76,8 @@ export function createMuvClient(opts: {
   timeoutMs: number;
   retries: number;
   retryBaseMs?: number;
+  /** Told of every request's operation, audited outcome (HTTP_OK, HTTP_5XX, TIMEOUT…) and duration in ms (metrics). */
+  observe?: (operation: string, outcome: string, ms: number) => void;
 }): TMuvClient {
   const tokens = new Map<number, { token: string; key: string; expiresAt: number }>();
   const logins = new Map<number, Promise<string>>();
@@ -121,9 +123,11 @@ export function createMuvClient(opts: {
         });
         const text = await res.text();
         const retryable = res.status >= 500;
+        const outcome = retryable ? 'HTTP_5XX' : res.ok ? 'HTTP_OK' : `HTTP_${res.status}`;
+        opts.observe?.(operation, outcome, performance.now() - started);
         await audit.finish(auditId, {
           httpStatus: res.status,
-          outcome: retryable ? 'HTTP_5XX' : res.ok ? 'HTTP_OK' : `HTTP_${res.status}`,
+          outcome,
           rawResponse: text.slice(0, 200_000),
           error: null,
           durationMs: performance.now() - started,
@@ -137,6 +141,7 @@ export function createMuvClient(opts: {
         const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
         const code = String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? '');
         if (isTimeout || !NOT_DELIVERED.has(code)) uncertain = true;
+        opts.observe?.(operation, isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR', performance.now() - started);
         await audit.finish(auditId, {
           httpStatus: null,
           outcome: isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR',

@@ -6,8 +6,11 @@ import { claimCodeTry, hasLiveCode, markCodeUsed, replaceCode } from './reposito
 export const CODE_TTL_MS = 30 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-/** What purpose a mailed code serves: registration e-mail check, password reset, password change. */
-export type TCodePurpose = 'registration' | 'password-reset' | 'password-change';
+/**
+ * What purpose a code serves: registration e-mail check, password reset, password change (mailed), and the link of a
+ * WhatsApp number (issue 28: sent by WhatsApp; its "e-mail" is `wa:{userId}:{number}`, binding user and number).
+ */
+export type TCodePurpose = 'registration' | 'password-reset' | 'password-change' | 'whatsapp-link';
 
 /** Outcome of one try: the code matched (and is now used), did not, the tries are spent, or no live code exists. */
 export type TCodeTry = 'ok' | 'wrong' | 'exhausted' | 'missing';

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { TRol } from '@radica/contracts/enums';
 import type { TDb, TSqlRows } from '../../db/client.ts';
 import { emailCodes, loginFailures, refreshTokens, tenants, terceros, userIdentities, users } from '../../db/schema-accounts.ts';
 
@@ -15,19 +16,24 @@ export type TTenantRow = typeof tenants.$inferSelect;
 // ---- users and tenants ----------------------------------------------------------------------------------------
 
 export async function findUserIdByEmail(q: TQuery, email: string): Promise<number | null> {
-  const [row] = await q.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await q.select({ id: users.id }).from(users).where(and(eq(users.email, email), isNull(users.eliminadoEn))).limit(1);
   return row?.id ?? null;
 }
 
-/** The user with that e-mail (identity lookup). */
+/** The active user with that e-mail (identity lookup; a removed user is nobody, issue 28). */
 export async function findUserByEmail(q: TQuery, email: string): Promise<TUserRow | undefined> {
-  const [row] = await q.select().from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await q.select().from(users).where(and(eq(users.email, email), isNull(users.eliminadoEn))).limit(1);
   return row;
 }
 
 /** The user with that e-mail and its tenant (login). */
 export async function findUserWithTenantByEmail(q: TQuery, email: string) {
-  const [row] = await q.select({ user: users, tenant: tenants }).from(users).innerJoin(tenants, eq(users.tenantId, tenants.id)).where(eq(users.email, email)).limit(1);
+  const [row] = await q
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .innerJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(and(eq(users.email, email), isNull(users.eliminadoEn)))
+    .limit(1);
   return row;
 }
 
@@ -38,7 +44,7 @@ export async function findUserWithTenantByIdentity(q: TQuery, provider: 'google'
     .from(userIdentities)
     .innerJoin(users, eq(userIdentities.userId, users.id))
     .innerJoin(tenants, eq(users.tenantId, tenants.id))
-    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject), isNull(users.eliminadoEn)))
     .limit(1);
   return row;
 }
@@ -52,9 +58,13 @@ export async function identityExists(q: TQuery, provider: 'google', subject: str
   return Boolean(row);
 }
 
-/** The tenant's user `userId`. */
+/** The tenant's active user `userId`. */
 export async function findTenantUser(q: TQuery, tenantId: number, userId: number): Promise<TUserRow | undefined> {
-  const [row] = await q.select().from(users).where(and(eq(users.id, userId), eq(users.tenantId, tenantId))).limit(1);
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.eliminadoEn)))
+    .limit(1);
   return row;
 }
 
@@ -79,6 +89,14 @@ export async function insertAccount(
     .returning();
   if (o.identity) await tx.insert(userIdentities).values({ ...o.identity, userId: user!.id });
   return { tenant: tenant!, tercero: tercero!, user: user! };
+}
+
+/** Note a successful sign-in (the users page shows it). */
+export async function touchLastLogin(q: TQuery, tenantId: number, userId: number): Promise<void> {
+  await q
+    .update(users)
+    .set({ ultimoIngreso: new Date() })
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)));
 }
 
 export async function setPasswordHash(q: TQuery, tenantId: number, userId: number, passwordHash: string): Promise<void> {
@@ -150,14 +168,16 @@ export async function revokeUserSessions(q: TQuery, tenantId: number, userId: nu
 }
 
 /**
- * The session (refresh-token family) still has a live token: one indexed `exists`, prepared (the hot path of every
- * authenticated call, session-check.ts). Identity lookup: the family id comes from a verified access token.
+ * The role of the session's user while the session (refresh-token family) still has a live token and its user is not
+ * removed, else null: one indexed query, prepared (the hot path of every authenticated call, session-check.ts).
+ * Identity lookup: the family id comes from a verified access token.
  */
-export async function sessionIsOpen(rows: TSqlRows, familyId: string): Promise<boolean> {
-  const [row] = await rows<{ open: boolean }>(
-    sql`select exists (select 1 from refresh_tokens where family_id = ${familyId} and revoked_at is null and expires_at > now()) as open`,
+export async function sessionRole(rows: TSqlRows, familyId: string): Promise<TRol | null> {
+  const [row] = await rows<{ rol: TRol }>(
+    sql`select u.rol from refresh_tokens rt join users u on u.id = rt.user_id
+        where rt.family_id = ${familyId} and rt.revoked_at is null and rt.expires_at > now() and u.eliminado_en is null limit 1`,
   );
-  return Boolean(row?.open);
+  return row?.rol ?? null;
 }
 
 // ---- login attempts (lockout) -----------------------------------------------------------------------------------

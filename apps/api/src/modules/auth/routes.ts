@@ -23,6 +23,7 @@ import {
   ZVerifyCodeRequest,
 } from '@radica/contracts/auth';
 import { MSG } from '@radica/contracts/messages';
+import { ACCESO } from '@radica/contracts/usuarios';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { REFRESH_COOKIE, authOf, bearerToken } from '../../plugins/auth.ts';
@@ -33,6 +34,7 @@ import { logout, refresh } from './session.ts';
 import { actualizarTercero } from '../accounts/tercero.ts';
 import { normalizeEmail } from './codes.ts';
 import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
+import { isWebClient, loginReply, setRefreshCookie } from './login-reply.ts';
 
 
 /**
@@ -44,17 +46,6 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
   const scale = deps.config.rateLimitScale ?? 1;
   /** Per-IP limit of a route: `max` calls a minute (× rateLimitScale). */
   const limit = (max: number) => perIpLimit(deps.config, max);
-  const isWebClient = (req: FastifyRequest) => req.headers['x-radica-client'] === 'web';
-  const secureCookie = (deps.config.publicUrl ?? '').startsWith('https://');
-  const setRefreshCookie = (reply: FastifyReply, token: string, expiry: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie,
-      path: '/api/Auth',
-      expires: new Date(expiry),
-    });
-
   /**
    * Calls that mail a code or say whether an address has an account are bounded per target address as well as per
    * client (issue 9 "Mail flooding and enumeration are bounded"): `perAddress` calls about one e-mail and `perClientHour`
@@ -72,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post(
     '/api/Auth/check-email-availability',
-    { schema: { body: ZCheckEmailRequest, response: { 200: ZEnvelope(ZCheckEmailData) } }, config: limit(30), preHandler: mailLimits('check-email', { max: 20, windowMin: 60 }, 200) },
+    { schema: { body: ZCheckEmailRequest, response: { 200: ZEnvelope(ZCheckEmailData) } }, config: { ...limit(30), roles: 'publico' }, preHandler: mailLimits('check-email', { max: 20, windowMin: 60 }, 200) },
     async (req) => ({
       success: true,
       data: await auth.checkEmailAvailability(deps, req.body),
@@ -81,28 +72,25 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post(
     '/api/Email/send-verification-code',
-    { schema: { body: ZSendVerificationCodeRequest, response: { 200: ZMessageEnvelope } }, config: limit(5), preHandler: mailLimits('verification-code', { max: 5, windowMin: 15 }, 30) },
+    { schema: { body: ZSendVerificationCodeRequest, response: { 200: ZMessageEnvelope } }, config: { ...limit(5), roles: 'publico' }, preHandler: mailLimits('verification-code', { max: 5, windowMin: 15 }, 30) },
     async (req) => {
       const result = await auth.sendVerificationCode(deps, req.body);
       return { success: true, message: result.message };
     },
   );
 
-  r.post('/api/Email/verify-code', { schema: { body: ZVerifyCodeRequest, response: { 200: ZEnvelope(ZVerifyCodeData) } }, config: limit(10) }, async (req) => ({
+  r.post('/api/Email/verify-code', { schema: { body: ZVerifyCodeRequest, response: { 200: ZEnvelope(ZVerifyCodeData) } }, config: { ...limit(10), roles: 'publico' } }, async (req) => ({
     success: true,
     data: await auth.verifyEmailCode(deps, req.body),
   }));
 
-  r.post('/api/Auth/registration', { schema: { body: ZRegistrationRequest, response: { 200: ZEnvelope(ZRegistrationData) } }, config: limit(10) }, async (req) => {
+  r.post('/api/Auth/registration', { schema: { body: ZRegistrationRequest, response: { 200: ZEnvelope(ZRegistrationData) } }, config: { ...limit(10), roles: 'publico' } }, async (req) => {
     const data = await auth.register(deps, req.body);
     return { success: true, data, message: data.message };
   });
 
-  /** Login answer shared by /login and /google: refresh token as httpOnly cookie; web clients get '' in the body. */
-  const sendLogin = (req: FastifyRequest, reply: FastifyReply, data: Awaited<ReturnType<typeof login>>) => {
-    setRefreshCookie(reply, data.refreshToken, data.refreshTokenExpiry);
-    return { success: true, data: isWebClient(req) ? { ...data, refreshToken: '' } : data, message: MSG.loginSucceeded };
-  };
+  /** Login answer shared by /login and /google (login-reply.ts). */
+  const sendLogin = (req: FastifyRequest, reply: FastifyReply, data: Awaited<ReturnType<typeof login>>) => loginReply(deps, req, reply, data, MSG.loginSucceeded);
   /** A 429 of the per-account lockout carries Retry-After like the per-IP limits. */
   const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
     try {
@@ -114,31 +102,31 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
     }
   };
 
-  r.post('/api/Auth/login', { schema: { body: ZLoginRequest, response: { 200: ZEnvelope(ZLoginData) } }, config: limit(20) }, async (req, reply) =>
+  r.post('/api/Auth/login', { schema: { body: ZLoginRequest, response: { 200: ZEnvelope(ZLoginData) } }, config: { ...limit(20), roles: 'publico' } }, async (req, reply) =>
     sendLogin(req, reply, await withRetryAfter(reply, () => login(deps, req.body, req.ip))),
   );
 
-  r.post('/api/Auth/google', { schema: { body: ZGoogleLoginRequest, response: { 200: ZEnvelope(ZLoginData) } }, config: limit(20) }, async (req, reply) =>
+  r.post('/api/Auth/google', { schema: { body: ZGoogleLoginRequest, response: { 200: ZEnvelope(ZLoginData) } }, config: { ...limit(20), roles: 'publico' } }, async (req, reply) =>
     sendLogin(req, reply, await googleLogin(deps, req.body)),
   );
 
   r.post(
     '/api/Auth/forgot-password',
-    { schema: { body: ZForgotPasswordRequest, response: { 200: ZMessageEnvelope } }, config: limit(5), preHandler: mailLimits('forgot-password', { max: 5, windowMin: 15 }, 30) },
+    { schema: { body: ZForgotPasswordRequest, response: { 200: ZMessageEnvelope } }, config: { ...limit(5), roles: 'publico' }, preHandler: mailLimits('forgot-password', { max: 5, windowMin: 15 }, 30) },
     async (req) => {
       const result = await account.forgotPassword(deps, req.body);
       return { success: true, message: result.message };
     },
   );
 
-  r.post('/api/Auth/reset-password', { schema: { body: ZResetPasswordRequest, response: { 200: ZMessageEnvelope } }, config: limit(10) }, async (req) => {
+  r.post('/api/Auth/reset-password', { schema: { body: ZResetPasswordRequest, response: { 200: ZMessageEnvelope } }, config: { ...limit(10), roles: 'publico' } }, async (req) => {
     const result = await account.resetPassword(deps, req.body);
     return { success: true, message: result.message };
   });
 
   r.post(
     '/api/Auth/request-password-change-code',
-    { preHandler: app.requireAuth, schema: { body: ZRequestPasswordChangeCodeRequest, response: { 200: ZMessageEnvelope } }, config: limit(5) },
+    { preHandler: app.requireAuth, schema: { body: ZRequestPasswordChangeCodeRequest, response: { 200: ZMessageEnvelope } }, config: { ...limit(5), roles: ACCESO.lectura } },
     async (req) => {
       const result = await account.requestPasswordChangeCode(deps, authOf(req), req.body);
       return { success: true, message: result.message };
@@ -147,7 +135,7 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post(
     '/api/Auth/verify-password-change-code',
-    { preHandler: app.requireAuth, schema: { body: ZVerifyPasswordChangeCodeRequest, response: { 200: ZMessageEnvelope } }, config: limit(10) },
+    { preHandler: app.requireAuth, schema: { body: ZVerifyPasswordChangeCodeRequest, response: { 200: ZMessageEnvelope } }, config: { ...limit(10), roles: ACCESO.lectura } },
     async (req) => {
       const { email, verificationCode, newPassword } = req.body;
       const result = await account.verifyPasswordChangeCode(deps, authOf(req), { email, verificationCode, newPassword });
@@ -157,19 +145,19 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.put(
     '/api/Auth/actualizar-tercero',
-    { preHandler: app.requireAuth, schema: { body: ZActualizarTerceroRequest, response: { 200: ZEnvelope(ZTerceroRecord) } }, config: limit(30) },
+    { preHandler: app.requireAuth, schema: { body: ZActualizarTerceroRequest, response: { 200: ZEnvelope(ZTerceroRecord) } }, config: { ...limit(30), roles: ACCESO.administracion } },
     async (req) => {
       const result = await actualizarTercero(deps, authOf(req), req.body);
       return { success: true, data: result.data, message: result.message };
     },
   );
 
-  r.post('/api/Auth/refresh', { schema: { body: ZRefreshRequest.nullish(), response: { 200: ZEnvelope(ZTokens) } }, config: limit(60) }, async (req, reply) => {
+  r.post('/api/Auth/refresh', { schema: { body: ZRefreshRequest.nullish(), response: { 200: ZEnvelope(ZTokens) } }, config: { ...limit(60), roles: 'publico' } }, async (req, reply) => {
     const fromBody = req.body?.refreshToken || undefined;
     const presented = fromBody ?? req.cookies[REFRESH_COOKIE];
     try {
       const data = await refresh(deps, { refreshToken: presented, validator: req.body?.validator || undefined });
-      setRefreshCookie(reply, data.refreshToken, data.refreshTokenExpiry);
+      setRefreshCookie(deps, reply, data.refreshToken, data.refreshTokenExpiry);
       // A refresh authenticated by the httpOnly cookie never hands the token to page script, whatever the headers
       // (issue 9); an API client that sent its token in the body gets the rotated one back.
       return { success: true, data: fromBody && !isWebClient(req) ? data : { ...data, refreshToken: '' } };
@@ -180,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
     }
   });
 
-  r.post('/api/Auth/logout', { schema: { body: ZLogoutRequest.nullish(), response: { 200: ZMessageEnvelope } }, config: limit(60) }, async (req, reply) => {
+  r.post('/api/Auth/logout', { schema: { body: ZLogoutRequest.nullish(), response: { 200: ZMessageEnvelope } }, config: { ...limit(60), roles: 'publico' } }, async (req, reply) => {
     const bearer = bearerToken(req);
     const claims = bearer ? await deps.tokens.verifyAccess(bearer) : null;
     await logout(deps, { refreshToken: req.body?.refreshToken || req.cookies[REFRESH_COOKIE], session: claims });

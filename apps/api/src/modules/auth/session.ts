@@ -5,7 +5,7 @@ import type { TLoginData, TTokens } from '@radica/contracts/auth';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
-import { claimRefreshToken, findRefreshToken, insertRefreshToken, readRefreshTokenState, revokeFamilies, type TTenantRow, type TUserRow } from './repository.ts';
+import { claimRefreshToken, findRefreshToken, insertRefreshToken, readRefreshTokenState, revokeFamilies, touchLastLogin, type TTenantRow, type TUserRow } from './repository.ts';
 
 /** Login data (seed 000 §3 "Login response data") for a user: a new refresh chain plus an access token. */
 export async function startSession(
@@ -22,8 +22,9 @@ export async function startSession(
     expiresAt: null,
   });
   const tenant = { validator: row.tenant.validator, database: row.tenant.databaseName };
+  await touchLastLogin(deps.db, row.tenant.id, row.user.id);
   return {
-    user: { id: row.user.id, name: row.user.name, email: row.user.email, tenant, authType: row.user.authType },
+    user: { id: row.user.id, name: row.user.name, email: row.user.email, tenant, authType: row.user.authType, rol: row.user.rol },
     tenant,
     authType: row.user.authType,
     ...tokens,

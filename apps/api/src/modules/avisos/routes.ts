@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
 import { ZIdParams } from '@radica/contracts/documents';
 import { ZAlertasData, ZAlertasRequest, ZWebhook, ZWebhookCreateRequest, ZWebhookCreated, ZWebhooksData } from '@radica/contracts/avisos';
@@ -16,7 +17,8 @@ import { crearWebhook, eliminarWebhook, guardarAlertas, leerAlertas, listarWebho
  */
 export async function avisosRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sesion = { preHandler: [app.requireAuth] };
+  // Settings › Integraciones: administrators only (issue 28).
+  const sesion = { preHandler: [app.requireAuth], config: { roles: ACCESO.administracion } };
   // Registering and testing make the server call out: a few per minute per user is plenty.
   const outbound = keyedLimit(app, {
     name: 'webhooks:user',
@@ -24,7 +26,7 @@ export async function avisosRoutes(app: FastifyInstance, deps: TDeps) {
     timeWindowMs: 60_000,
     key: (req) => (req.auth ? `user:${req.auth.userId}` : null),
   });
-  const sesionLimitada = { preHandler: [app.requireAuth, outbound] };
+  const sesionLimitada = { ...sesion, preHandler: [app.requireAuth, outbound] };
 
   r.get('/api/integraciones/webhooks', { ...sesion, schema: { response: { 200: ZEnvelope(ZWebhooksData) } } }, async (req) => ({
     success: true,

@@ -29,7 +29,7 @@ describe.skipIf(!HAS_PG)('backup → restore into a fresh PostgreSQL database (i
 
   beforeAll(async () => {
     source = await startTestApp({ encryptionKey: KEY, backupDir, backupSchedule: false });
-    target = await createTestDatabase();
+    target = await createTestDatabase({ empty: true });
     const { c } = await registerAndLogin(source.url, 'copias-pg@example.co', '901019681');
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
     id = await uploadPar1Copy(c, 'PGB001');
@@ -70,7 +70,7 @@ describe.skipIf(!HAS_PG)('backup → restore into a fresh PostgreSQL database (i
     const full = await runCli('restore', [backupFile], env(source.config.databaseUrl!, await freePort()));
     expect(full.code).toBe(1);
     expect(full.stderr).toMatch(/La base de datos de destino no está vacía \(\d+ tablas o esquemas\)/);
-    const empty = await createTestDatabase();
+    const empty = await createTestDatabase({ empty: true });
     try {
       const bytes = Buffer.from(readFileSync(backupFile));
       bytes[bytes.length - 20] = bytes[bytes.length - 20]! ^ 0x01;

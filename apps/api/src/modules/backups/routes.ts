@@ -16,7 +16,7 @@ export async function backupRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/admin/backup',
-    { preHandler: app.requireOperator, schema: { body: ZBackupRequest, response: { 200: ZEnvelope(ZBackupData) } } },
+    { preHandler: app.requireOperator, config: { roles: 'operador' }, schema: { body: ZBackupRequest, response: { 200: ZEnvelope(ZBackupData) } } },
     async () => {
       const data = await runBackup(deps);
       return { success: true, data, message: MSG_BACKUPS.copiaCreada(data.archivo, formatBytes(data.bytes)) };

@@ -202,7 +202,7 @@ export async function listUnclaimedApprovedSales(db: TDb, email: string): Promis
 
 /** The tenant of the user registered with `email` (lower-case), or null. */
 export async function findTenantIdByUserEmail(db: TDb, email: string): Promise<number | null> {
-  const [row] = await db.select({ tenantId: users.tenantId }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [row] = await db.select({ tenantId: users.tenantId }).from(users).where(sql`lower(${users.email}) = ${email} and ${users.eliminadoEn} is null`).limit(1);
   return row?.tenantId ?? null;
 }
 

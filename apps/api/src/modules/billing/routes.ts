@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { z } from 'zod';
 import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
 import {
@@ -35,7 +36,7 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
     if (bearerToken(request)) await app.requireAuth(request);
   };
 
-  r.get('/api/payment/config', { schema: { response: { 200: ZEnvelope(ZPaymentConfig) } }, config: perIpLimit(deps.config, 60) }, async () => ({
+  r.get('/api/payment/config', { schema: { response: { 200: ZEnvelope(ZPaymentConfig) } }, config: { ...perIpLimit(deps.config, 60), roles: 'publico' } }, async () => ({
     success: true,
     data: {
       baseUrl: deps.payments.browserBaseUrl,
@@ -47,7 +48,7 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post(
     '/api/payment/validate-coupon',
-    { schema: { body: ZValidateCouponRequest, response: { 200: ZEnvelope(ZCouponQuote) } }, config: perIpLimit(deps.config, 10) },
+    { schema: { body: ZValidateCouponRequest, response: { 200: ZEnvelope(ZCouponQuote) } }, config: { ...perIpLimit(deps.config, 10), roles: 'publico' } },
     async (req) => ({ success: true, data: await quoteCoupon(deps, planForSale(req.body.productoTitulo), req.body.couponCode) }),
   );
 
@@ -55,7 +56,8 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
     '/api/payment/create-sale',
     {
       schema: { body: ZCreateSaleRequest, response: { 200: ZCreateSaleResponse } },
-      config: perIpLimit(deps.config, 10),
+      // A guest buys without a session; a signed-in buyer pays for the company: administrators only (issue 28).
+      config: { ...perIpLimit(deps.config, 10), roles: ACCESO.administracion, anonimo: true },
       preHandler: [
         optionalAuth,
         keyedLimit(app, { name: 'create-sale:email', max: 10 * (deps.config.rateLimitScale ?? 1), timeWindowMs: 3_600_000, key: (req) => emailOf(req.body) }),
@@ -71,13 +73,13 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.get(
     '/api/payment/sales/:reference',
-    { schema: { params: z.object({ reference: z.string().min(8).max(80) }), response: { 200: ZEnvelope(ZSale) } }, config: perIpLimit(deps.config, 90) },
+    { schema: { params: z.object({ reference: z.string().min(8).max(80) }), response: { 200: ZEnvelope(ZSale) } }, config: { ...perIpLimit(deps.config, 90), roles: 'publico' } },
     async (req) => ({ success: true, data: await getSale(deps, req.params.reference) }),
   );
 
   r.post(
     '/api/payment/webhook',
-    { schema: { body: ZWompiEvent, response: { 200: ZMessageEnvelope } }, config: perIpLimit(deps.config, 300) },
+    { schema: { body: ZWompiEvent, response: { 200: ZMessageEnvelope } }, config: { ...perIpLimit(deps.config, 300), roles: 'publico' } },
     async (req) => {
       const outcome = await handleGatewayEvent(deps, req.body);
       return { success: true, message: outcome };
@@ -88,7 +90,7 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
     '/api/payment/business-contact',
     {
       schema: { body: ZBusinessContactRequest, response: { 200: ZMessageEnvelope } },
-      config: perIpLimit(deps.config, 5, '10 minutes'),
+      config: { ...perIpLimit(deps.config, 5, '10 minutes'), roles: 'publico' },
     },
     async (req) => {
       await sendBusinessContact(deps, req.body);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { ZEnvelope } from '@radica/contracts/common';
 import {
   ZCanalCorreo,
@@ -18,7 +19,8 @@ import { actualizarCanal, listarEntrantes, obtenerCanal, rotarDireccion } from '
  */
 export async function canalCorreoRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sesion = { preHandler: [app.requireAuth] };
+  // Settings › Canales: administrators only (issue 28).
+  const sesion = { preHandler: [app.requireAuth], config: { roles: ACCESO.administracion } };
   r.get('/api/canales/correo', { ...sesion, schema: { response: { 200: ZEnvelope(ZCanalCorreo) } } }, async (req) => ({
     success: true,
     data: await obtenerCanal(deps, authOf(req)),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { ZCanalSftpData, ZCanalSftpUpdateRequest } from '@radica/contracts/canal-sftp';
 import { ZEnvelope } from '@radica/contracts/common';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
@@ -13,7 +14,8 @@ import { getCanalSftp, updateCanalSftp, type TSftpInfo } from './service.ts';
  */
 export async function canalSftpRoutes(app: FastifyInstance, deps: TDeps, sftp: TSftpInfo | null) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sesion = { preHandler: [app.requireAuth] };
+  // Settings › Canales: administrators only (issue 28).
+  const sesion = { preHandler: [app.requireAuth], config: { roles: ACCESO.administracion } };
   r.get('/api/canales/sftp', { ...sesion, schema: { response: { 200: ZEnvelope(ZCanalSftpData) } } }, async (req) => ({
     success: true,
     data: await getCanalSftp(deps, authOf(req), sftp),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHAT_MAX_FILE_BYTES, CHAT_MAX_FILES, CHAT_MAX_INPUT, ZChatData, ZChatRequest } from '@radica/contracts/chat';
 import { ZEnvelope } from '@radica/contracts/common';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
 import type { TDeps } from '../../deps.ts';
@@ -37,7 +38,7 @@ export async function chatRoutes(app: FastifyInstance, deps: TDeps) {
   };
   app.post(
     '/api/chat',
-    { preHandler: optionalAuth, config: perIpLimit(deps.config, 40), schema: { response: { 200: ZEnvelope(ZChatData) } } },
+    { preHandler: optionalAuth, config: { ...perIpLimit(deps.config, 40), roles: ACCESO.lectura, anonimo: true }, schema: { response: { 200: ZEnvelope(ZChatData) } } },
     async (req, reply) => {
       const { message, files } = req.isMultipart() ? await readChatForm(req) : { message: parseMessage(req.body), files: [] };
       req.chatSessionId = message.sessionId;

@@ -3,6 +3,8 @@ import { MSG_CHAT } from '@radica/contracts/messages-chat';
 import type { TAuthContext, TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeFormato, getDetail } from '../documents/detail.ts';
+import { countEnviadosEntre } from '../documents/eventos-repository.ts';
+import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import { codigosEn, gruposParaChat, lineaGrupoChat, responderConArticulos, responderDocumento, type TRespuesta } from './asistente.ts';
 
 /** Codes an answer about attached files lists; the rest are named. */
@@ -39,7 +41,10 @@ export async function responderChat(
   }
   const respuesta =
     chatType === 'technical' && auth
-      ? ((await responderArchivos(deps, files)) ?? (await responderSobreDocumento(deps, auth, chatInput)) ?? responderConArticulos(chatInput, 'technical'))
+      ? ((await responderArchivos(deps, files)) ??
+        (await responderSobreDocumento(deps, auth, chatInput)) ??
+        (await responderEnviosDeHoy(deps, auth, chatInput)) ??
+        responderConArticulos(chatInput, 'technical'))
       : responderConArticulos(chatInput, 'sales');
   return { ...respuesta, fuente: 'asistente' };
 }
@@ -111,6 +116,29 @@ async function responderArchivos(deps: TDeps, files: readonly TChatFile[]): Prom
   const motivos = grupos.length === 1 ? '1 motivo' : `${grupos.length} motivos`;
   return {
     output: [`Revisé ${nombres}: el Ministerio los rechazaría por ${motivos}.`, ...lineas, ...mas].join('\n'),
+    articulos: [],
+  };
+}
+
+/** A question about today's sends: "¿qué se envió hoy?", "envíos de hoy", "cuántas facturas radicamos hoy". */
+const PREGUNTA_HOY = /\bhoy\b/i;
+const PREGUNTA_ENVIOS = /envi|enví|radic|mand|ministerio/i;
+
+/**
+ * Today's sends of the caller's company (issue 28, the WhatsApp assistant and the technical chat): how many documents
+ * were sent to the ministry since Bogotá's midnight, by status. Null when the question is not about today's sends.
+ */
+async function responderEnviosDeHoy(deps: TDeps, auth: TAuthContext, pregunta: string): Promise<TRespuesta | null> {
+  if (!PREGUNTA_HOY.test(pregunta) || !PREGUNTA_ENVIOS.test(pregunta)) return null;
+  const desde = new Date(`${new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10)}T00:00:00-05:00`);
+  const conteos = await countEnviadosEntre(deps.db, auth.tenantId, desde, new Date(desde.getTime() + 86_400_000));
+  const total = Object.values(conteos).reduce((a, b) => a + b, 0);
+  if (total === 0) return { output: 'Hoy tu empresa no ha enviado documentos al Ministerio. Puedes enviarlos desde el [listado del Ministerio](/ministerio).', articulos: [] };
+  const partes = Object.entries(conteos)
+    .sort((a, b) => b[1] - a[1])
+    .map(([estado, n]) => `${n} ${(ESTADO_ETIQUETAS[estado as TEstado] ?? estado).toLowerCase()}`);
+  return {
+    output: `Hoy tu empresa envió ${total} ${total === 1 ? 'documento' : 'documentos'} al Ministerio: ${partes.join(', ')}. Detalle en el [listado del Ministerio](/ministerio).`,
     articulos: [],
   };
 }

@@ -15,7 +15,7 @@ export async function cuvRoutes(app: FastifyInstance, deps: TDeps) {
   for (const url of ['/api/FevRips/consultar-cuv/', '/api/FevRips/consultar-cuv']) {
     r.post(
       url,
-      { schema: { body: ZConsultarCuvRequest, response: { 200: ZEnvelope(ZConsultarCuvData) } }, config: perIpLimit(deps.config, 10) },
+      { schema: { body: ZConsultarCuvRequest, response: { 200: ZEnvelope(ZConsultarCuvData) } }, config: { ...perIpLimit(deps.config, 10), roles: 'publico' } },
       async (req) => ({ success: true, data: await consultarCuvPublico(deps, req.body) }),
     );
   }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TAnalysis, TAnalysisInput, TRevision, TRevisionInput } from './analysis.ts';
+import type { TAnalysisDone, TAnalysisTask } from './analysis-task.ts';
 import type { TZipTarea } from '../integraciones/zip.ts';
 
 /**
@@ -26,14 +27,23 @@ export type TAnalysisPool = {
 const WORKER_HEAP_MB = 256;
 
 /**
- * A piscina pool running analysis.ts in `threads` workers (0 → one CPU fewer than the machine has, at least 1 and at
+ * The worker module: in the compiled build (scripts/build.mjs, decision 032) this module runs from a bundle in
+ * apps/api/dist, next to the worker's own bundle `analysis-worker.js`; from the TypeScript sources it is
+ * analysis-worker.mjs, which loads analysis-task.ts through tsx.
+ */
+const WORKER_FILE = import.meta.url.endsWith('.ts')
+  ? new URL('./analysis-worker.mjs', import.meta.url)
+  : new URL('./analysis-worker.js', import.meta.url);
+
+/**
+ * A piscina pool running analysis.ts (through analysis-task.ts, which also times the wait for a thread and the run) in `threads` workers (0 → one CPU fewer than the machine has, at least 1 and at
  * most 4: a core stays with the event loop and the embedded database). Idle workers exit after 60 s (a parsed 10 MB
  * XML leaves a large heap). A worker that dies (heap limit) rejects only its task.
  */
-export function createAnalysisPool(o: { threads: number; warm?: boolean }): TAnalysisPool {
+export function createAnalysisPool(o: { threads: number; warm?: boolean; observe?: (waitS: number, runS: number) => void }): TAnalysisPool {
   const threads = o.threads > 0 ? o.threads : Math.max(1, Math.min(4, availableParallelism() - 1));
   const pool = new Piscina({
-    filename: new URL('./analysis-worker.mjs', import.meta.url).href,
+    filename: WORKER_FILE.href,
     // An api process keeps one worker warm for the first upload; the other roles start one when a job needs it.
     minThreads: o.warm === false ? 0 : 1,
     maxThreads: threads,
@@ -45,7 +55,12 @@ export function createAnalysisPool(o: { threads: number; warm?: boolean }): TAna
     (pool.run(input, name === 'analyze' ? {} : { name }) as Promise<T>).finally(() => hechas[name]++);
   return {
     threads,
-    analyze: (input) => run<TAnalysis>('analyze', input),
+    analyze: async (input) => {
+      const task: TAnalysisTask = { input, queuedAt: performance.timeOrigin + performance.now() };
+      const done = await run<TAnalysisDone>('analyze', task);
+      o.observe?.(done.waitMs / 1000, done.runMs / 1000);
+      return done.analysis;
+    },
     leerZip: (tarea) => run<unknown>('leerZip', tarea),
     revisar: (input) => run<TRevision>('revisar', input),
     porTarea: () => ({ ...hechas }),

@@ -1,13 +1,12 @@
-// Worker thread of the analysis pool (analysis-pool.ts). The API's sources are TypeScript: register tsx in this thread
-// (a no-op when the process already runs under tsx), then load the tasks: an upload's analysis (the default), a
-// channel's ZIP read and a chat attachment's check (issue 24 item 2).
+// Worker thread of the analysis pool (analysis-pool.ts) when the API runs from its TypeScript sources: register tsx in
+// this thread (a no-op when the process already runs under tsx), then load the tasks of analysis-task.ts: an upload's
+// analysis (the default), a channel's ZIP read and a chat attachment's check (issue 24 item 2). The compiled build has
+// its own bundle of analysis-task.ts instead (scripts/build.mjs, docs/decisions/032).
 import { register } from 'tsx/esm/api';
 
 register();
-const { analyzeUpload } = await import('./analysis.ts');
-const { leerZipTarea } = await import('../integraciones/zip.ts');
-const { revisarArchivos } = await import('./analysis.ts');
+const tasks = await import('./analysis-task.ts');
 
-export default analyzeUpload;
-export const leerZip = leerZipTarea;
-export const revisar = revisarArchivos;
+export default tasks.default;
+export const leerZip = tasks.leerZip;
+export const revisar = tasks.revisar;

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findDocument, findDocumentsByIdsOrFormatos, listFileKinds } from './repository.ts';
 import { ESTADOS_ENVIO_MASIVO } from './status.ts';
 import { sendDocument, type TSendJobOutput } from './send.ts';
+import { registrarAccion, type TActor } from './audit.ts';
 
 
 /**
@@ -17,7 +18,7 @@ import { sendDocument, type TSendJobOutput } from './send.ts';
  */
 export async function enqueueBulkSend(
   deps: TDeps,
-  ctx: { tenantId: number; userId: number },
+  ctx: TActor,
   input: { ids?: number[] | null; formatos?: string[] | null },
 ): Promise<TEnvioMasivoData> {
   const ids = [...new Set((input.ids ?? []).filter((n) => Number.isInteger(n) && n > 0))];
@@ -54,6 +55,7 @@ export async function enqueueBulkSend(
   for (const id of ids) if (!found.has(String(id))) omitidos.push({ id, formato: '', motivo: 'no encontrado' });
   for (const f of formatos) if (!found.has(f)) omitidos.push({ id: null, formato: f, motivo: 'no encontrado' });
   const encolados = (await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, toSend)).length;
+  await registrarAccion(deps.db, ctx, toSend, 'envio_programado');
   return { encolados, omitidos: omitidos.length, detalleOmitidos: omitidos };
 }
 

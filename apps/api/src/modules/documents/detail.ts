@@ -5,6 +5,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findDocument, findDocumentByFormato, listFileRefs, listFindings, type TDoc, type TQuery } from './repository.ts';
 import { documentRows } from './search.ts';
+import { historialDe } from './audit.ts';
 import type { TTipoArchivo } from './analysis.ts';
 
 /** The tenant's document `id`; AppError 400 on an id ≤ 0 ('Error: ID de documento inválido'), 404 when not the tenant's. */
@@ -27,14 +28,15 @@ export async function filesOf(q: TQuery, tenantId: number, fevRipsId: number) {
 
 /**
  * GET /api/FevRips/{id}/detail (seed 001 §3 "Document detail"): the document, its files, the ministry's errors
- * (RECHAZADO) and notifications, and Radica's own pre-validation findings (`prevalidacion`). Another tenant's id
- * answers 404.
+ * (RECHAZADO) and notifications, Radica's own pre-validation findings (`prevalidacion`) and who did what to it
+ * (`historial`, issue 28). Another tenant's id answers 404.
  */
 export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDocumentDetailData> {
   const doc = await loadDoc(deps, ctx, id);
   const [row] = await documentRows(deps, ctx, [doc.id]);
   const files = await filesOf(deps.db, ctx.tenantId, doc.id);
   const results = await listFindings(deps.db, ctx.tenantId, doc.id);
+  const historial = await historialDe(deps, ctx.tenantId, doc.id);
   const toItem = (r: (typeof results)[number]): THallazgo => ({
     id: r.id,
     clase: r.clase,
@@ -54,6 +56,7 @@ export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: numb
     prevalidacion: results.filter((r) => r.origen === 'LOCAL').map(toItem),
     archivoXml: files.xml,
     archivoJson: files.json,
+    historial,
   };
 }
 

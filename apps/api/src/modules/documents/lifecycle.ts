@@ -3,6 +3,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TEstado } from '@radica/contracts/enums';
 import type { TEliminarArchivoData } from '@radica/contracts/documents';
 import type { TDeps } from '../../deps.ts';
+import { registrarAccion, type TActor } from './audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listCounts } from './count-cache.ts';
 import type { TTipoArchivo } from './analysis.ts';
@@ -11,7 +12,7 @@ import { deleteFileOfKind, listFileRefs, lockDocument, readOtherFile, replaceFin
 import { assertCancellable, assertEditable, assertReactivable, estadoPorArchivos, estadoPorContenido } from './status.ts';
 import { analyzeFiles, storedAmount } from './upload.ts';
 
-type TTenant = { tenantId: number };
+type TTenant = TActor;
 
 /** Run `fn` on the tenant's document `id` locked in a transaction; after it commits, the tenant's list totals are dropped. */
 async function withLockedDoc<T>(deps: TDeps, ctx: TTenant, id: number, fn: (tx: TTx, doc: TDoc) => Promise<T>): Promise<T> {
@@ -35,6 +36,7 @@ export async function cancelDocument(deps: TDeps, ctx: TTenant, id: number): Pro
   return withLockedDoc(deps, ctx, id, async (tx, doc) => {
     assertCancellable(doc);
     await updateDocument(tx, ctx.tenantId, doc.id, { estado: 'ANULADO', fechaModificacion: new Date() });
+    await registrarAccion(tx, ctx, doc.id, 'anulacion');
     return { estadoActual: 'ANULADO' as const };
   });
 }
@@ -51,6 +53,7 @@ export async function reactivateDocument(deps: TDeps, ctx: TTenant, id: number):
     assertReactivable(doc, present);
     const estadoActual = estadoPorArchivos(present.xml, present.json, doc.muvEndpoint);
     await updateDocument(tx, ctx.tenantId, doc.id, { estado: estadoActual, fechaModificacion: new Date() });
+    await registrarAccion(tx, ctx, doc.id, 'reactivacion');
     return { estadoActual };
   });
 }
@@ -74,6 +77,7 @@ export async function deleteFile(deps: TDeps, ctx: TTenant, id: number, tipoArch
     assertEditable(doc);
     if (!(await deleteFileOfKind(tx, ctx.tenantId, doc.id, tipo)))
       throw new AppError('ARCHIVO_NO_EXISTE', MSG_MINISTERIO.archivoNoExiste(tipo === 'xml' ? 'XML' : 'JSON'));
+    await registrarAccion(tx, ctx, doc.id, 'eliminacion_archivo', { detalle: tipo === 'xml' ? 'XML' : 'JSON' });
     const [left] = await listFileRefs(tx, ctx.tenantId, doc.id);
     if ((left?.id ?? null) !== (remaining?.id ?? null)) throw new AppError('DOCUMENT_CHANGED', MSG.documentChanged);
     const read = analysis?.ok ? analysis : null;

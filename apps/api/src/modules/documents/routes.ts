@@ -26,6 +26,7 @@ import {
   SUBIR_ARCHIVO_FORM,
 } from '@radica/contracts/documents';
 import { ZEnvelope } from '@radica/contracts/common';
+import { ACCESO } from '@radica/contracts/usuarios';
 import type { TDeps } from '../../deps.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { readUpload } from '../../plugins/multipart.ts';
@@ -48,6 +49,9 @@ import { clientGone, createUploadGate, untilAborted } from './upload-gate.ts';
 export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio')] };
+  // Who may call each (issue 28): reading is for every role, changing a document for Administrador and Facturador.
+  const lectura = { ...auth, config: { roles: ACCESO.lectura } };
+  const edicion = { ...auth, config: { roles: ACCESO.edicion } };
 
   // Uploads: a per-user rate limit and a per-tenant bound on those read and checked at once (issue 9).
   const uploadGate = createUploadGate({
@@ -63,7 +67,7 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
   });
   // The body is received before the upload takes a place (issue 23 §6): a slow client holds only its own admission
   // (the HTTP request time-out ends it with 408), and one that disconnects gives it back at once.
-  r.post('/api/FevRips/subir-archivo', { preHandler: [...auth.preHandler, perUser], schema: { response: { 200: ZEnvelope(ZUploadData) } } }, async (req, reply) => {
+  r.post('/api/FevRips/subir-archivo', { preHandler: [...auth.preHandler, perUser], config: { roles: ACCESO.edicion }, schema: { response: { 200: ZEnvelope(ZUploadData) } } }, async (req, reply) => {
     const ctx = authOf(req);
     const gone = clientGone(req, reply);
     try {
@@ -77,17 +81,17 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     }
   });
 
-  r.post('/api/fevrips/verificar-formato', { ...auth, schema: { body: ZVerificarFormatoRequest, response: { 200: ZEnvelope(ZVerificarFormatoData) } } }, async (req) => ({
+  r.post('/api/fevrips/verificar-formato', { ...lectura, schema: { body: ZVerificarFormatoRequest, response: { 200: ZEnvelope(ZVerificarFormatoData) } } }, async (req) => ({
     success: true,
     data: await describeFormato(deps, authOf(req), req.body.formato),
   }));
 
-  r.post('/api/FevRips/search', { ...auth, schema: { body: ZSearchRequest, response: { 200: ZEnvelope(ZSearchData) } } }, async (req) => ({
+  r.post('/api/FevRips/search', { ...lectura, schema: { body: ZSearchRequest, response: { 200: ZEnvelope(ZSearchData) } } }, async (req) => ({
     success: true,
     data: await searchDocuments(deps, authOf(req), req.body),
   }));
 
-  r.get('/api/FevRips/:id/detail', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZDocumentDetailData) } } }, async (req) => ({
+  r.get('/api/FevRips/:id/detail', { ...lectura, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZDocumentDetailData) } } }, async (req) => ({
     success: true,
     data: await getDetail(deps, authOf(req), req.params.id),
   }));
@@ -95,7 +99,7 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
   // The send goes through the queue like every other (issue 23 §4); 202 when its answer did not come in SEND_WAIT_S.
   r.post(
     '/api/FevRips/:id/enviar',
-    { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZSendResult), 202: ZEnvelope(ZSendResult) } } },
+    { ...edicion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZSendResult), 202: ZEnvelope(ZSendResult) } } },
     async (req, reply) => {
       const data = await sendDocumentQueued(deps, authOf(req), req.params.id);
       if (data.enCola) reply.code(202);
@@ -103,19 +107,19 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     },
   );
 
-  r.post('/api/FevRips/:id/anular', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZEstadoActualData) } } }, async (req) => ({
+  r.post('/api/FevRips/:id/anular', { ...edicion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZEstadoActualData) } } }, async (req) => ({
     success: true,
     data: await cancelDocument(deps, authOf(req), req.params.id),
     message: MSG_MINISTERIO.anulado,
   }));
 
-  r.post('/api/FevRips/:id/reactivar', { ...auth, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZEstadoActualData) } } }, async (req) => ({
+  r.post('/api/FevRips/:id/reactivar', { ...edicion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZEstadoActualData) } } }, async (req) => ({
     success: true,
     data: await reactivateDocument(deps, authOf(req), req.params.id),
     message: MSG_MINISTERIO.reactivado,
   }));
 
-  r.post('/api/FevRips/:id/eliminar-archivo', { ...auth, schema: { params: ZIdParams, body: ZEliminarArchivoRequest, response: { 200: ZEnvelope(ZEliminarArchivoData) } } }, async (req) => {
+  r.post('/api/FevRips/:id/eliminar-archivo', { ...edicion, schema: { params: ZIdParams, body: ZEliminarArchivoRequest, response: { 200: ZEnvelope(ZEliminarArchivoData) } } }, async (req) => {
     const data = await deleteFile(deps, authOf(req), req.params.id, req.body.tipoArchivo);
     return {
       success: true,
@@ -126,27 +130,27 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     };
   });
 
-  r.post('/api/fevrips/informe-listado', { ...auth, schema: { body: ZFormatosRequest, response: { 200: ZEnvelope(ZInformeData) } } }, async (req) => ({
+  r.post('/api/fevrips/informe-listado', { ...lectura, schema: { body: ZFormatosRequest, response: { 200: ZEnvelope(ZInformeData) } } }, async (req) => ({
     success: true,
     data: await buildInforme(deps, authOf(req), req.body.formatos),
   }));
 
-  r.post('/api/FevRips/respuesta-listado', { ...auth, schema: { body: ZFormatosRequest, response: { 200: ZEnvelope(ZRespuestaData) } } }, async (req) => ({
+  r.post('/api/FevRips/respuesta-listado', { ...lectura, schema: { body: ZFormatosRequest, response: { 200: ZEnvelope(ZRespuestaData) } } }, async (req) => ({
     success: true,
     data: await buildRespuestas(deps, authOf(req), req.body.formatos),
   }));
 
-  r.post('/api/FevRips/formatos-pagina', { ...auth, schema: { body: ZFormatosPaginaRequest, response: { 200: ZEnvelope(ZFormatosPaginaData) } } }, async (req) => ({
+  r.post('/api/FevRips/formatos-pagina', { ...lectura, schema: { body: ZFormatosPaginaRequest, response: { 200: ZEnvelope(ZFormatosPaginaData) } } }, async (req) => ({
     success: true,
     data: await listFormatosPagina(deps, authOf(req), req.body),
   }));
 
-  r.post('/api/FevRips/sincronizar-formato', { ...auth, schema: { body: ZSincronizarRequest, response: { 200: ZEnvelope(ZSincronizarData) } } }, async (req) => {
+  r.post('/api/FevRips/sincronizar-formato', { ...edicion, schema: { body: ZSincronizarRequest, response: { 200: ZEnvelope(ZSincronizarData) } } }, async (req) => {
     const data = await syncFormato(deps, authOf(req), req.body.formato);
     return { success: true, data, message: data.mensaje };
   });
 
-  r.post('/api/FevRips/envio-masivo', { ...auth, schema: { body: ZEnvioMasivoRequest, response: { 200: ZEnvelope(ZEnvioMasivoData) } } }, async (req) => {
+  r.post('/api/FevRips/envio-masivo', { ...edicion, schema: { body: ZEnvioMasivoRequest, response: { 200: ZEnvelope(ZEnvioMasivoData) } } }, async (req) => {
     const data = await enqueueBulkSend(deps, authOf(req), req.body);
     return { success: true, data, message: MSG_MINISTERIO.envioMasivoEncolado(data.encolados) };
   });

@@ -11,7 +11,7 @@ import type { TAuditRecorder } from '../../integrations/muv/client.ts';
 import { MuvError } from '../../integrations/muv/errors.ts';
 import type { TMuvResult } from '../../integrations/muv/results.ts';
 import { ministryCredentials } from '../providers/service.ts';
-import { auditRecorder } from './audit.ts';
+import { auditRecorder, registrarAccion } from './audit.ts';
 import { applyMuvResult, keepLease, leaseUntil, releaseClaim, verdictOf } from './claims.ts';
 import { listCounts } from './count-cache.ts';
 import { loadDoc } from './detail.ts';
@@ -94,6 +94,7 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { verif
 
   const claim: TClaim = { tenantId: ctx.tenantId, fevRipsId: doc.id, at: new Date() };
   if (!(await claimForSend(deps.db, claim, SENDABLE, doc.estado, leaseUntil(deps)))) throw new AppError('SEND_IN_PROGRESS', MSG.sendInProgress);
+  await registrarAccion(deps.db, ctx, doc.id, 'envio', { detalle: opts.verificacion ? `verificación automática ${opts.verificacion}` : '' });
   listCounts.invalidate(ctx.tenantId);
   const lease = keepLease(deps, claim);
   const estadoPrevio = doc.estado as TEstado;

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { ministryCredentials } from '../providers/service.ts';
 import { addFindings, findDocumentByFormato, listFindings, updateDocument } from './repository.ts';
 import { MuvError } from '../../integrations/muv/errors.ts';
-import { auditRecorder } from './audit.ts';
+import { auditRecorder, registrarAccion, type TActor } from './audit.ts';
 
 const key = (r: { clase: string; codigo: string; descripcion: string; pathFuente: string }) =>
   [r.clase.toUpperCase(), r.codigo.toUpperCase(), r.descripcion, r.pathFuente].join('\u0000');
@@ -17,7 +17,7 @@ const key = (r: { clase: string; codigo: string; descripcion: string; pathFuente
  * fechaRadicacion / procesoId when missing. Throws AppError 400 'Formato es requerido', 404 (no such formato of the
  * tenant, or unknown to the ministry), 409 (not approved / no CUV), 412 (no provider configuration), 502.
  */
-export async function syncFormato(deps: TDeps, ctx: { tenantId: number; userId: number }, formatoIn: string | null | undefined): Promise<TSincronizarData> {
+export async function syncFormato(deps: TDeps, ctx: TActor, formatoIn: string | null | undefined): Promise<TSincronizarData> {
   const formato = String(formatoIn ?? '').trim();
   if (!formato) throw new AppError('FORMATO_REQUERIDO', MSG_MINISTERIO.formatoRequerido);
   const doc = await findDocumentByFormato(deps.db, ctx.tenantId, formato);
@@ -50,6 +50,7 @@ export async function syncFormato(deps: TDeps, ctx: { tenantId: number; userId: 
     if (!doc.procesoId && Number.isFinite(procesoId) && procesoId > 0) patch.procesoId = procesoId;
     const saved = fresh.length + Object.keys(patch).length;
     if (Object.keys(patch).length) await updateDocument(tx, ctx.tenantId, doc.id, { ...patch, fechaModificacion: new Date() });
+    await registrarAccion(tx, ctx, doc.id, 'sincronizacion', { detalle: saved > 0 ? `${saved} datos nuevos` : '' });
     return {
       informacionSincronizada: saved > 0,
       cantidadRegistrosGuardados: saved,

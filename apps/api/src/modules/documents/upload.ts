@@ -3,6 +3,7 @@ import { MSG } from '@radica/contracts/messages';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import type { TCanalDocumento, TUploadData } from '@radica/contracts/documents';
 import type { TDeps } from '../../deps.ts';
+import { registrarAccion, type TActor } from './audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TErrorCode } from '@radica/contracts/errors';
 import { getTercero } from '../accounts/tercero.ts';
@@ -23,7 +24,7 @@ import {
 } from './repository.ts';
 import { assertEditable, estadoInicial, estadoPorContenido } from './status.ts';
 
-export type TCtx = { tenantId: number; userId: number };
+export type TCtx = TActor;
 
 /**
  * The analysis of an upload (analysis.ts, in the worker pool) plus RVC012 against the REPS table in the database: the
@@ -130,6 +131,7 @@ export async function uploadFile(
         fechaModificacion: new Date(),
       });
       await replaceFindings(tx, ctx.tenantId, doc.id, 'LOCAL', analysis.findings);
+      await registrarAccion(tx, ctx, doc.id, 'carga', { canal: input.canal, detalle: `${TIPO_LABEL[tipo]} ${safeName(input.filename)}` });
       return { fevRipsId: doc.id, tipoArchivo: tipo, formato, estado: updated!.estado, tipoDocumento: updated!.tipoDocumento };
     });
     listCounts.invalidate(ctx.tenantId);

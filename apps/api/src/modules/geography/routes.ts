@@ -11,7 +11,7 @@ export async function geographyRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/Geografia/autocomplete',
-    { schema: { querystring: ZGeografiaAutocompleteQuery, response: { 200: ZEnvelope(ZGeografiaAutocompleteData) } }, config: perIpLimit(deps.config, 120) },
+    { schema: { querystring: ZGeografiaAutocompleteQuery, response: { 200: ZEnvelope(ZGeografiaAutocompleteData) } }, config: { ...perIpLimit(deps.config, 120), roles: 'publico' } },
     async (req) => ({ success: true, data: autocompleteUbicaciones(req.query) }),
   );
 }

@@ -8,10 +8,18 @@ import { findActiveKeyByHash } from './repository.ts';
 export type TApiKeyAuth = TAuthContext & { apiKeyId: number };
 
 /**
- * API keys as a means of authentication (issue 15): `verify` answers who a presented key stands for, or null when it
- * is not a key, not known, revoked or expired. No cache: a revocation takes effect on the very next call.
+ * The role an API key acts with (issue 28; docs/decisions/039): Facturador, whoever created it. A key only reaches the
+ * documents calls (upload, send, cancel, read), which is what an integrator needs and what Facturador may do.
  */
-export type TApiKeyCheck = { verify: (key: string) => Promise<TApiKeyAuth | null> };
+export const ROL_CLAVE_API = 'facturador' as const;
+
+/**
+ * API keys as a means of authentication (issue 15): `verify` answers who a presented key stands for, 'suspendida' for a
+ * key waiting for an administrator's confirmation (its creator was removed or is no longer an administrator, issue
+ * 28), or null when it is not a key, not known, revoked or expired. No cache: a revocation takes effect on the very
+ * next call.
+ */
+export type TApiKeyCheck = { verify: (key: string) => Promise<TApiKeyAuth | 'suspendida' | null> };
 
 /** The stored form of a key: SHA-256, hex (a key is 32 random bytes: a slow hash would add nothing). */
 export function hashApiKey(key: string): string {
@@ -29,7 +37,8 @@ export function createApiKeyCheck(db: TDb, now: () => Date = () => new Date()): 
       if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
       const row = await findActiveKeyByHash(db, hashApiKey(key), now());
       if (!row) return null;
-      return { tenantId: row.tenantId, userId: row.creadaPor, validator: row.validator, sessionId: `apikey:${row.id}`, apiKeyId: row.id };
+      if (row.suspendidaEn) return 'suspendida';
+      return { tenantId: row.tenantId, userId: row.creadaPor, validator: row.validator, sessionId: `apikey:${row.id}`, apiKeyId: row.id, rol: ROL_CLAVE_API };
     },
   };
 }

@@ -33,7 +33,7 @@ export type TResultadoLote = { archivos: TResultadoArchivo[]; documentos: TPaque
  * batch or with an earlier one still missing that side (an SFTP upload of the RIPS after its XML). A new document
  * records `canal`. With `enviar`, every touched document whose package is complete (MUV_CARGA_ENDPOINTS) is sent to
  * the ministry; a refused send is reported on the document, never thrown. A file's AppError is reported on the file;
- * other errors are thrown.
+ * other errors are thrown. Each file counts in the metrics as received or refused by its channel.
  */
 export async function radicarLote(
   deps: TDeps,
@@ -41,13 +41,17 @@ export async function radicarLote(
   archivos: TArchivoEntrante[],
   opts: { canal: TCanalDocumento; enviar: boolean; reintento?: boolean },
 ): Promise<TResultadoLote> {
+  // The audit names the channel, not the company's first user the documents record (issue 28).
+  ctx = { ...ctx, canal: opts.canal };
   // XML first: it names the document's type; a RIPS then joins it.
   const ordered = [...archivos].sort((a, b) => rank(a.filename) - rank(b.filename));
   const resultados: TResultadoArchivo[] = [];
   const tocados: number[] = [];
+  const canalMetrica = opts.canal === 'email' ? 'correo' : opts.canal === 'sftp' ? 'sftp' : null;
   for (const a of ordered) {
     const r = await radicarArchivo(deps, ctx, a, opts.canal, Boolean(opts.reintento));
     resultados.push(r);
+    if (canalMetrica) deps.metrics.channelFile(canalMetrica, r.codigo ? 'rechazado' : 'recibido');
     if (r.fevRipsId !== null && !tocados.includes(r.fevRipsId)) tocados.push(r.fevRipsId);
   }
   const documentos: TPaqueteData[] = [];

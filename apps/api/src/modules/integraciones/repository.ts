@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { tenants } from '../../db/schema-accounts.ts';
+import { tenants, users } from '../../db/schema-accounts.ts';
 import { apiKeys, idempotencyKeys } from '../../db/schema-integrations.ts';
 
 /**
@@ -10,8 +10,27 @@ import { apiKeys, idempotencyKeys } from '../../db/schema-integrations.ts';
 export type TApiKeyRow = typeof apiKeys.$inferSelect;
 export type TIdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
-export function listApiKeys(db: TDb, tenantId: number): Promise<TApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(asc(apiKeys.id));
+/** The tenant's keys, oldest first, with the name of the user who created each (issue 28). */
+export function listApiKeys(db: TDb, tenantId: number): Promise<Array<{ key: TApiKeyRow; creadaPor: string }>> {
+  return db
+    .select({ key: apiKeys, creadaPor: users.name })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.creadaPor))
+    .where(eq(apiKeys.tenantId, tenantId))
+    .orderBy(asc(apiKeys.id));
+}
+
+/**
+ * An administrator confirms the tenant's suspended key `id` (issue 28; docs/decisions/039): it works again and passes
+ * to `adminId`. Returns the row, or undefined when it is not the tenant's or not suspended.
+ */
+export async function confirmApiKey(db: TDb, tenantId: number, id: number, adminId: number): Promise<TApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ suspendidaEn: null, creadaPor: adminId })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, tenantId), isNotNull(apiKeys.suspendidaEn), isNull(apiKeys.revocadaEn)))
+    .returning();
+  return row;
 }
 
 /** How many keys of the tenant are usable now (not revoked, not expired). */
@@ -50,14 +69,14 @@ export async function findActiveKeyByHash(
   db: TDb,
   hash: string,
   now: Date,
-): Promise<{ id: number; tenantId: number; creadaPor: number; validator: string } | undefined> {
+): Promise<{ id: number; tenantId: number; creadaPor: number; validator: string; suspendidaEn: Date | null } | undefined> {
   const [row] = await db
-    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, creadaPor: apiKeys.creadaPor, validator: tenants.validator })
+    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, creadaPor: apiKeys.creadaPor, validator: tenants.validator, suspendidaEn: apiKeys.suspendidaEn })
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revocadaEn), gt(apiKeys.expiraEn, now)))
     .limit(1);
-  if (!row) return undefined;
+  if (!row || row.suspendidaEn) return row;
   const aMinuteAgo = new Date(now.getTime() - 60_000);
   await db
     .update(apiKeys)

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { z } from 'zod';
 import { ZEnvelope } from '@radica/contracts/common';
 import { ZIdParams } from '@radica/contracts/documents';
@@ -15,13 +16,14 @@ import {
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { readParts } from '../../plugins/multipart.ts';
 import { requireModule } from '../products/require-module.ts';
-import { crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
+import { confirmarClave, crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
 
 /** A JSON filing carries both files, the XML in base64: about 1.37 × (10 MB + 10 MB), with room for the envelope. */
 const PAQUETE_JSON_BODY_LIMIT = 30 * 1_048_576;
@@ -36,7 +38,8 @@ const PAQUETE_JSON_BODY_LIMIT = 30 * 1_048_576;
  */
 export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sesion = { preHandler: [app.requireAuth] };
+  // Keys are managed by administrators (issue 28); filing is for those who change documents, reading for every role.
+  const sesion = { preHandler: [app.requireAuth], config: { roles: ACCESO.administracion } };
   r.get('/api/integraciones/claves', { ...sesion, schema: { response: { 200: ZEnvelope(ZApiKeysData) } } }, async (req) => ({
     success: true,
     data: { claves: await listarClaves(deps, authOf(req)) },
@@ -52,6 +55,12 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
     async (req) => ({ success: true, message: MSG_INTEGRACIONES.apiKeyRevocada, data: await revocarClave(deps, authOf(req), req.params.id) }),
   );
 
+  r.post(
+    '/api/integraciones/claves/:id/confirmar',
+    { ...sesion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZApiKey) } } },
+    async (req) => ({ success: true, message: MSG_USUARIOS.claveConfirmada, data: await confirmarClave(deps, authOf(req), req.params.id) }),
+  );
+
   const perCaller = keyedLimit(app, {
     name: 'paquetes:caller',
     max: 120 * (deps.config.rateLimitScale ?? 1),
@@ -61,7 +70,7 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   const conClave = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio'), perCaller] };
   r.post(
     '/api/v1/paquetes',
-    { ...conClave, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData) } } },
+    { ...conClave, config: { roles: ACCESO.edicion }, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData), 202: ZEnvelope(ZPaqueteData) } } },
     async (req, reply) => {
       const header = req.headers['idempotency-key'];
       let idempotencyKey: string | null = null;
@@ -72,12 +81,12 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
       }
       const archivos = req.isMultipart() ? await leerMultipart(req) : leerJson(req.body);
       const { status, data } = await radicarPaquete(deps, authOf(req), archivos, idempotencyKey);
-      return reply.status(status as 200 | 201).send({ success: true, data });
+      return reply.status(status as 200 | 201 | 202).send({ success: true, data });
     },
   );
   r.get(
     '/api/v1/paquetes/:id',
-    { ...conClave, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZPaqueteData) } } },
+    { ...conClave, config: { roles: ACCESO.lectura }, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZPaqueteData) } } },
     async (req) => ({ success: true, data: await estadoPaquete(deps, authOf(req), req.params.id) }),
   );
 }
@@ -99,9 +108,9 @@ function leerJson(body: unknown): TPaqueteArchivos {
   return { xml, rips: ripsFile, enviar };
 }
 
-const ZEnviarCampo = z.enum(['true', 'false', '']).default('false');
+const ZEnviarCampo = z.enum(['true', 'false', 'async', '']).default('false');
 
-/** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar`. */
+/** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar` ('true', 'false' or 'async'). */
 async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
   const read = await readParts(req, {
     keep: (name) => name === 'xml' || name === 'rips',
@@ -116,5 +125,5 @@ async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
   // The extension decides how the upload path reads a file: the part's name says what it is.
   const rename = (f: { filename: string; bytes: Buffer } | undefined, ext: 'xml' | 'json') =>
     f ? { filename: /\.(xml|json)$/i.test(f.filename) ? f.filename : `${f.filename || 'archivo'}.${ext}`, bytes: f.bytes } : null;
-  return { xml: rename(files['xml'], 'xml'), rips: rename(files['rips'], 'json'), enviar: enviar.data === 'true' };
+  return { xml: rename(files['xml'], 'xml'), rips: rename(files['rips'], 'json'), enviar: enviar.data === 'async' ? ('async' as const) : enviar.data === 'true' };
 }

@@ -16,6 +16,7 @@ import { hashApiKey, newApiKey } from './api-key-check.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  confirmApiKey,
   countActiveApiKeys,
   findIdempotencyKey,
   insertApiKey,
@@ -32,10 +33,14 @@ import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
 import { loadDoc } from '../documents/detail.ts';
 import { listFileRefs } from '../documents/repository.ts';
+import { registrarAccion } from '../documents/audit.ts';
+import { tenantPlan } from '../products/service.ts';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { paqueteCompleto } from '@radica/contracts/muv';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toApiKey(row: TApiKeyRow, now: Date): TApiKey {
+function toApiKey(row: TApiKeyRow, now: Date, creadaPor = ''): TApiKey {
   return {
     id: row.id,
     nombre: row.nombre,
@@ -44,14 +49,16 @@ function toApiKey(row: TApiKeyRow, now: Date): TApiKey {
     expiraEn: row.expiraEn.toISOString(),
     ultimoUso: iso(row.ultimoUso),
     revocadaEn: iso(row.revocadaEn),
-    activa: row.revocadaEn === null && row.expiraEn > now,
+    activa: row.revocadaEn === null && row.suspendidaEn === null && row.expiraEn > now,
+    creadaPor,
+    suspendida: row.revocadaEn === null && row.suspendidaEn !== null,
   };
 }
 
 /** GET /api/integraciones/claves: the tenant's keys, oldest first, without the keys themselves. */
 export async function listarClaves(deps: TDeps, ctx: TCtx): Promise<TApiKey[]> {
   const now = new Date();
-  return (await listApiKeys(deps.db, ctx.tenantId)).map((r) => toApiKey(r, now));
+  return (await listApiKeys(deps.db, ctx.tenantId)).map((r) => toApiKey(r.key, now, r.creadaPor));
 }
 
 /**
@@ -81,11 +88,23 @@ export async function revocarClave(deps: TDeps, ctx: TCtx, id: number): Promise<
   return toApiKey(row, now);
 }
 
+/**
+ * POST /api/integraciones/claves/{id}/confirmar (issue 28): an administrator keeps a key suspended when its creator was
+ * removed or lost the Administrador role; it works again and is theirs from now on. API_KEY_NOT_FOUND (404) for a key
+ * of another tenant, revoked or not suspended.
+ */
+export async function confirmarClave(deps: TDeps, ctx: TCtx, id: number): Promise<TApiKey> {
+  const row = await confirmApiKey(deps.db, ctx.tenantId, id, ctx.userId);
+  if (!row) throw new AppError('API_KEY_NOT_FOUND', MSG_INTEGRACIONES.apiKeyNoEncontrada);
+  return toApiKey(row, new Date());
+}
+
 /** A package's files as the route read them (multipart parts or the JSON body's base64 XML and RIPS object). */
 export type TPaqueteArchivos = {
   xml: { filename: string; bytes: Buffer } | null;
   rips: { filename: string; bytes: Buffer } | null;
-  enviar: boolean;
+  /** Send it too: at once (true) or queued (issue 28, 'async'). */
+  enviar: boolean | 'async';
 };
 
 /** How long a replay waits for the first request with its Idempotency-Key to finish (ms). */
@@ -111,7 +130,13 @@ export async function radicarPaquete(
   idempotencyKey: string | null,
 ): Promise<{ status: number; data: TPaqueteData }> {
   if (!archivos.xml && !archivos.rips) throw new AppError('PAQUETE_VACIO', MSG_INTEGRACIONES.paqueteSinArchivos);
-  if (!idempotencyKey) return { status: 201, data: await radicar(deps, ctx, archivos) };
+  // Asynchronous sending is what the Business plan sells (seed 002 §1; issue 28): refused before anything is filed.
+  if (archivos.enviar === 'async' && (await tenantPlan(deps, ctx.tenantId)) !== 'business')
+    throw new AppError('PLAN_BUSINESS_REQUIRED', MSG_INTEGRACIONES.envioAsincronoBusiness);
+  if (!idempotencyKey) {
+    const data = await radicar(deps, ctx, archivos);
+    return { status: estadoHttpDe(data), data };
+  }
 
   const cuerpoHash = hashBody(archivos);
   const claim = await claimIdempotencyKey(deps.db, ctx.tenantId, idempotencyKey, cuerpoHash, deps.config.sendLeaseS);
@@ -131,8 +156,8 @@ async function conClave(deps: TDeps, ctx: TCtx, archivos: TPaqueteArchivos, clai
       fevRipsId: claim.fevRipsId,
       documento: (id) => setIdempotencyDocument(deps.db, ctx.tenantId, claim.id, id),
     });
-    await completeIdempotencyKey(deps.db, ctx.tenantId, claim.id, { fevRipsId: data.id, estadoHttp: 201, respuesta: data });
-    return { status: 201, data };
+    await completeIdempotencyKey(deps.db, ctx.tenantId, claim.id, { fevRipsId: data.id, estadoHttp: estadoHttpDe(data), respuesta: data });
+    return { status: estadoHttpDe(data), data };
   } catch (err) {
     await releaseIdempotencyKey(deps.db, ctx.tenantId, claim.id);
     throw err;
@@ -168,6 +193,9 @@ async function replay(
   }
 }
 
+/** A filing's status: 202 when its send was queued (enviar=async, issue 28), else 201 created. */
+const estadoHttpDe = (data: TPaqueteData) => (data.envio?.enCola ? 202 : 201);
+
 /** SHA-256 over what identifies a filing: both files' bytes and whether to send. */
 export function hashBody(a: TPaqueteArchivos): string {
   const h = createHash('sha256');
@@ -202,7 +230,9 @@ async function radicar(
   }
   let envio: TPaqueteData['envio'] = null;
   const estado = progreso.fevRipsId !== null && a.enviar ? (await loadDoc(deps, ctx, id!)).estado : null;
-  if (a.enviar && (estado === null || SIN_VEREDICTO.includes(estado))) {
+  if (a.enviar === 'async' && (estado === null || SIN_VEREDICTO.includes(estado))) {
+    envio = await encolarEnvio(deps, ctx, id!);
+  } else if (a.enviar === true && (estado === null || SIN_VEREDICTO.includes(estado))) {
     try {
       const sent = await sendDocumentQueued(deps, ctx, id!);
       envio = { exitoso: sent.exitoso, mensaje: sent.mensaje ?? MSG_INTEGRACIONES.paqueteEnviado };
@@ -219,11 +249,32 @@ async function radicar(
 }
 
 /**
+ * `enviar=async` (issue 28, the Business plan's asynchronous sending): the document's send goes to the tenant's send
+ * queue (the bulk sends' pg-boss jobs: one send at a time per document, the tenant's slots toward the ministry) and the
+ * filing answers at once; the job's result fires the result webhook and shows in GET /api/v1/paquetes/{id}. A document
+ * that cannot be sent yet (a file missing, a status without a send) says why, as the synchronous send does.
+ */
+async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNullable<TPaqueteData['envio']>> {
+  const doc = await loadDoc(deps, ctx, id);
+  const refs = await listFileRefs(deps.db, ctx.tenantId, id);
+  if (!paqueteCompleto(doc.muvEndpoint, { xml: refs.some((f) => f.tipo === 'xml'), json: refs.some((f) => f.tipo === 'json') }))
+    return { exitoso: false, mensaje: MSG.sendNeedsBothFiles };
+  if (!deps.jobs) return { exitoso: false, mensaje: MSG_MINISTERIO.colaNoDisponible };
+  if (!(await deps.jobs.pendingSends(ctx.tenantId, [id], { fresh: true })).has(id)) {
+    await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [id]);
+    await registrarAccion(deps.db, ctx, id, 'envio_programado', { detalle: 'envío asíncrono' });
+  }
+  return { exitoso: false, enCola: true, mensaje: MSG_INTEGRACIONES.paqueteEncolado };
+}
+
+/**
  * GET /api/v1/paquetes/{id} (and the tail of the filing): the document, its local findings and the ministry's result
  * once it has one. Another tenant's id is 404 (documents/detail.ts).
  */
 export async function estadoPaquete(deps: TDeps, ctx: { tenantId: number; userId: number }, id: number): Promise<TPaqueteData> {
   const doc = await getDetail(deps, ctx, id);
+  // A send waiting in the queue (enviar=async, issue 28) says so until its result arrives.
+  const enCola = doc.estado !== 'APROBADO' && Boolean(await deps.jobs?.pendingSends(ctx.tenantId, [id]).then((p) => p.has(id)));
   const sent = doc.cuv !== null || doc.errores.length > 0 || doc.notificaciones.length > 0 || doc.fechaRadicacion !== null;
   return {
     id: doc.id,
@@ -233,7 +284,7 @@ export async function estadoPaquete(deps: TDeps, ctx: { tenantId: number; userId
     canal: doc.canal ?? 'plataforma',
     servicioCarga: doc.servicioCarga,
     hallazgos: doc.prevalidacion,
-    envio: null,
+    envio: enCola ? { exitoso: false, enCola: true, mensaje: MSG_INTEGRACIONES.paqueteEncolado } : null,
     resultado: sent
       ? { cuv: doc.cuv, fechaRadicacion: doc.fechaRadicacion, procesoId: doc.procesoId, errores: doc.errores, notificaciones: doc.notificaciones }
       : null,

@@ -15,7 +15,7 @@ export async function mailRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/dev/mail',
-    { preHandler: app.requireOperator, schema: { querystring: z.object({ to: z.string().min(3).max(320) }), response: { 200: ZEnvelope(z.array(ZOutboxMail)) } } },
+    { preHandler: app.requireOperator, config: { roles: 'operador' }, schema: { querystring: z.object({ to: z.string().min(3).max(320) }), response: { 200: ZEnvelope(z.array(ZOutboxMail)) } } },
     async (req) => ({ success: true, data: await deps.mailer.listOutbox(req.query.to) }),
   );
 }

@@ -70,6 +70,6 @@ export async function insertPurchase(db: TDb, tenantId: number, values: Omit<typ
 
 /** The tenant of the user with that e-mail (case-insensitive): the operator's grant names a user, not a tenant. */
 export async function findTenantIdByEmail(db: TDb, email: string): Promise<number | null> {
-  const [user] = await db.select({ tenantId: users.tenantId }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [user] = await db.select({ tenantId: users.tenantId }).from(users).where(sql`lower(${users.email}) = ${email} and ${users.eliminadoEn} is null`).limit(1);
   return user?.tenantId ?? null;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { ZGrantData, ZGrantRequest, ZProductosComprados } from '@radica/contracts/products';
 import { ZEnvelope } from '@radica/contracts/common';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
@@ -14,12 +15,12 @@ import { getPurchasedProducts, grantModules } from './service.ts';
 export async function productRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/Auth/productos-comprados', { preHandler: app.requireAuth, schema: { response: { 200: ZEnvelope(ZProductosComprados) } } }, async (req) => ({
+  r.get('/api/Auth/productos-comprados', { preHandler: app.requireAuth, config: { roles: ACCESO.lectura }, schema: { response: { 200: ZEnvelope(ZProductosComprados) } } }, async (req) => ({
     success: true,
     data: await getPurchasedProducts(deps, authOf(req)),
   }));
 
-  r.post('/api/admin/grant', { preHandler: app.requireOperator, schema: { body: ZGrantRequest, response: { 200: ZEnvelope(ZGrantData) } } }, async (req) => {
+  r.post('/api/admin/grant', { preHandler: app.requireOperator, config: { roles: 'operador' }, schema: { body: ZGrantRequest, response: { 200: ZEnvelope(ZGrantData) } } }, async (req) => {
     const data = await grantModules(deps, { ...req.body, registradoPor: 'npm run admin' });
     return { success: true, data, message: MSG_MINISTERIO.moduloOtorgado(data.email, data.modulos) };
   });

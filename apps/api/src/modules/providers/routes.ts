@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { ZProviderConfig, ZProviderConfigRequest } from '@radica/contracts/provider';
 import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
 import { ZProbarConexionData } from '@radica/contracts/reps';
@@ -11,13 +12,13 @@ import * as providers from './service.ts';
 /** Provider configuration calls (seed 000 §7). */
 export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/Auth/tercero-fevrips', { preHandler: app.requireAuth, schema: { response: { 200: ZEnvelope(ZProviderConfig) } } }, async (req) => ({
+  r.get('/api/Auth/tercero-fevrips', { preHandler: app.requireAuth, config: { roles: ACCESO.lectura }, schema: { response: { 200: ZEnvelope(ZProviderConfig) } } }, async (req) => ({
     success: true,
     data: await providers.getProviderConfig(deps, authOf(req)),
   }));
   r.post(
     '/api/Auth/crear-configuracion-fevrips',
-    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest, response: { 200: ZEnvelope(ZProviderConfig) } } },
+    { preHandler: app.requireAuth, config: { roles: ACCESO.administracion }, schema: { body: ZProviderConfigRequest, response: { 200: ZEnvelope(ZProviderConfig) } } },
     async (req) => {
       const result = await providers.createProviderConfig(deps, authOf(req), req.body);
       return { success: true, message: result.message, data: await providers.getProviderConfig(deps, authOf(req)) };
@@ -32,12 +33,12 @@ export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
   });
   r.post(
     '/api/Auth/probar-conexion-fevrips',
-    { preHandler: [app.requireAuth, perTenant], schema: { response: { 200: ZEnvelope(ZProbarConexionData) } } },
+    { preHandler: [app.requireAuth, perTenant], config: { roles: ACCESO.administracion }, schema: { response: { 200: ZEnvelope(ZProbarConexionData) } } },
     async (req) => ({ success: true, data: await providers.probarConexion(deps, authOf(req)) }),
   );
   r.put(
     '/api/Auth/actualizar-configuracion-fevrips',
-    { preHandler: app.requireAuth, schema: { body: ZProviderConfigRequest, response: { 200: ZMessageEnvelope } } },
+    { preHandler: app.requireAuth, config: { roles: ACCESO.administracion }, schema: { body: ZProviderConfigRequest, response: { 200: ZMessageEnvelope } } },
     async (req) => {
       const result = await providers.updateProviderConfig(deps, authOf(req), req.body);
       return { success: true, message: result.message };

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESO } from '@radica/contracts/usuarios';
 import { z } from 'zod';
 import { ZEnvelope } from '@radica/contracts/common';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
@@ -34,7 +35,7 @@ export async function repsRoutes(app: FastifyInstance, deps: TDeps) {
     '/api/Auth/prestadores/autocomplete',
     {
       preHandler: [app.requireAuth, perUser],
-      config: perIpLimit(deps.config, PRESTADORES_SEARCH_PER_IP_MINUTE),
+      config: { ...perIpLimit(deps.config, PRESTADORES_SEARCH_PER_IP_MINUTE), roles: ACCESO.lectura },
       schema: { querystring: ZPrestadoresAutocompleteQuery, response: { 200: ZEnvelope(ZPrestadoresAutocompleteData) } },
     },
     async (req) => ({ success: true, data: await searchPrestadores(deps, req.query) }),
@@ -52,7 +53,7 @@ export async function repsRoutes(app: FastifyInstance, deps: TDeps) {
       '/api/admin/reps/import',
       {
         onRequest: app.requireOperator,
-        config: perIpLimit(deps.config, 10),
+        config: { ...perIpLimit(deps.config, 10), roles: 'operador' },
         schema: { querystring: z.object({ archivo: z.string().trim().max(200).optional() }), response: { 200: ZEnvelope(ZRepsImportData) } },
       },
       async (req, reply) => {

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { PRESTADORES_MIN_TEXTO, type TPrestadorResultado, type TPrestadoresAutocompleteData, type TRepsImportData } from '@radica/contracts/reps';
 import type { TDeps } from '../../deps.ts';
@@ -17,8 +18,11 @@ import {
 } from './repository.ts';
 import { parseSearchQuery, wordPattern } from './search-text.ts';
 
-/** The bundled seed (scripts/derive-reps-seed.ts): the shared REPS extract's needed columns, gzipped. */
-export const REPS_SEED_FILE = new URL('./data/reps-prestadores-semilla.csv.gz', import.meta.url);
+/**
+ * The bundled seed (scripts/derive-reps-seed.ts): the shared REPS extract's needed columns, gzipped. A data file is
+ * found from `import.meta.dirname`, which the compiled build keeps pointing at this source folder (decision 032).
+ */
+export const REPS_SEED_FILE = join(import.meta.dirname, 'data', 'reps-prestadores-semilla.csv.gz');
 
 /** A search row → the contract's provider result (seed 000 §3 "Provider search result"). */
 function toResultado(row: TRepsSearchRow): TPrestadorResultado {

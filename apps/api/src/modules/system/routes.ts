@@ -42,15 +42,15 @@ function createReadiness(deps: TDeps) {
  */
 export async function systemRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/ping', { schema: { response: { 200: ZPingResponse } } }, async () => ({ success: true, data: 'pong' as const }));
+  r.get('/ping', { config: { roles: 'publico' }, schema: { response: { 200: ZPingResponse } } }, async () => ({ success: true, data: 'pong' as const }));
   const readiness = createReadiness(deps);
-  r.get('/health/ready', { schema: { response: { 200: ZEnvelope(ZHealthData), 503: ZEnvelope(ZHealthData) } } }, async (_req, reply) => {
+  r.get('/health/ready', { config: { roles: 'publico' }, schema: { response: { 200: ZEnvelope(ZHealthData), 503: ZEnvelope(ZHealthData) } } }, async (_req, reply) => {
     const data = await readiness();
     if (!data.listo) reply.code(503);
     return { success: data.listo, data, ...(data.listo ? {} : { message: MSG.notReady }) };
   });
   if (!deps.config.roles.includes('api')) return;
-  r.get('/api/info', { schema: { response: { 200: ZEnvelope(ZInfoData) } } }, async () => ({
+  r.get('/api/info', { config: { roles: 'publico' }, schema: { response: { 200: ZEnvelope(ZInfoData) } } }, async () => ({
     success: true,
     data: {
       name: 'Radica',

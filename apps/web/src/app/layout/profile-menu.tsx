@@ -4,6 +4,8 @@ import { ChevronDown, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
 import { requestOpenChat } from '../../lib/open-chat';
 import { useSession } from '../../lib/session';
+import { useRol } from '../../lib/usuario-actual';
+import { ROL_NOMBRE } from '@radica/contracts/usuarios';
 import { supportMailto } from '../../lib/support';
 import { displayName, initials } from './user-display';
 
@@ -13,9 +15,14 @@ import { displayName, initials } from './user-display';
  */
 export const SUPPORT_CHAT_URL = supportMailto('Soporte Radica');
 
-/** Header profile menu (seed 000 §2): name, 'Administrador', initials avatar; Configuración and Cerrar Sesión. */
+/**
+ * Header profile menu (seed 000 §2): name, the role (issue 28: the user's own role instead of the seed's fixed
+ * 'Administrador'; docs/spec-deviations.md), initials avatar; Configuración and Cerrar Sesión.
+ */
 export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
   const { user } = useSession();
+  const rol = useRol();
+  const rolLabel = rol ? ROL_NOMBRE[rol] : MSG.uiRoleLabel;
   const [isOpen, setIsOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -75,7 +82,7 @@ export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
         </span>
         <span className="hidden text-left sm:block">
           <span className="block max-w-40 truncate text-sm font-medium text-slate-800">{name}</span>
-          <span className="block text-xs text-slate-500">{MSG.uiRoleLabel}</span>
+          <span className="block text-xs text-slate-500">{rolLabel}</span>
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-slate-400" />
       </button>
@@ -88,7 +95,7 @@ export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
         >
           <div className="border-b border-slate-100 px-4 py-2 sm:hidden">
             <p className="truncate text-sm font-medium text-slate-800">{name}</p>
-            <p className="text-xs text-slate-500">{MSG.uiRoleLabel}</p>
+            <p className="text-xs text-slate-500">{rolLabel}</p>
           </div>
           <Link role="menuitem" to="/settings" className={itemClass} onClick={() => setIsOpen(false)}>
             <Settings aria-hidden="true" className="size-4" /> Configuración

@@ -37,6 +37,8 @@ export const NAV_ENTRIES: TNavEntry[] = [
     id: 'rips',
     label: 'RIPS',
     icon: ClipboardList,
+    // the RIPS module is part of the Ministerio product (issue 27 §8)
+    module: 'ministerio',
     children: [
       { to: '/listado-rips', label: 'Listado RIPS' },
       { to: '/listado-rips/pacientes', label: 'Pacientes' },

@@ -15,9 +15,12 @@ import { useGoogleAuth, type TGoogleAuthResult } from '../api/google-auth';
  */
 export function GoogleSignIn({
   onResult,
+  onCredential: exchange,
   divider = true,
 }: {
-  onResult: (result: TGoogleAuthResult, googleToken: string) => void;
+  onResult?: (result: TGoogleAuthResult, googleToken: string) => void;
+  /** Instead of POST /api/Auth/google: what to do with the credential (issue 28: accept an invitation with it). */
+  onCredential?: (googleToken: string) => Promise<void>;
   divider?: boolean;
 }) {
   const info = useInfo();
@@ -30,6 +33,10 @@ export function GoogleSignIn({
   useEffect(() => {
     onResultRef.current = onResult;
   }, [onResult]);
+  const exchangeRef = useRef(exchange);
+  useEffect(() => {
+    exchangeRef.current = exchange;
+  }, [exchange]);
 
   const onCredential = useCallback(
     async (credential: string | undefined) => {
@@ -39,8 +46,12 @@ export function GoogleSignIn({
       }
       setError(null);
       try {
+        if (exchangeRef.current) {
+          await exchangeRef.current(credential);
+          return;
+        }
         const result = await googleAuth.mutateAsync(credential);
-        onResultRef.current(result, credential);
+        onResultRef.current?.(result, credential);
       } catch (e) {
         setError(getErrorMessage(e, MSG_CUENTAS.googleLoginError));
       }

@@ -18,7 +18,8 @@ export function ApprovedCard({
 }: {
   doc: TMinisterioDetail;
   isSyncing: boolean;
-  onSync: () => void;
+  /** Absent for a role that may not change documents (issue 28). */
+  onSync?: () => void;
 }) {
   return (
     <Card aria-labelledby="enviado-title">
@@ -26,9 +27,11 @@ export function ApprovedCard({
         id="enviado-title"
         title={MSG_MINISTERIO.sentSummaryTitle}
         actions={
-          <Button variant="secondary" size="sm" onClick={onSync} isLoading={isSyncing}>
-            {!isSyncing && <RefreshCw aria-hidden="true" className="size-4" />} {MSG_MINISTERIO.syncButton}
-          </Button>
+          onSync && (
+            <Button variant="secondary" size="sm" onClick={onSync} isLoading={isSyncing}>
+              {!isSyncing && <RefreshCw aria-hidden="true" className="size-4" />} {MSG_MINISTERIO.syncButton}
+            </Button>
+          )
         }
       />
       <CardBody className="space-y-4">

@@ -17,7 +17,8 @@ export function BulkBar({
   isAllResults: boolean;
   showAnswers: boolean;
   busy: 'send' | 'report' | 'answers' | null;
-  onSend: () => void;
+  /** Absent for a role that may not send (issue 28). */
+  onSend?: () => void;
   onReport: () => void;
   onAnswers: () => void;
   onClear: () => void;
@@ -31,10 +32,12 @@ export function BulkBar({
       <p className="mr-auto text-sm font-medium text-brand-800" data-testid="seleccion-resumen">
         {MSG_MINISTERIO.selectedCount(count)} {isAllResults && <span>{MSG_MINISTERIO.allResults}</span>}
       </p>
-      <Button size="sm" onClick={onSend} isLoading={busy === 'send'} disabled={busy !== null}>
-        {busy !== 'send' && <Send aria-hidden="true" className="size-4" />}
-        {MSG_MINISTERIO.sendSelected}
-      </Button>
+      {onSend && (
+        <Button size="sm" onClick={onSend} isLoading={busy === 'send'} disabled={busy !== null}>
+          {busy !== 'send' && <Send aria-hidden="true" className="size-4" />}
+          {MSG_MINISTERIO.sendSelected}
+        </Button>
+      )}
       <Button
         size="sm"
         variant="secondary"

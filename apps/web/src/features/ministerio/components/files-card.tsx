@@ -23,6 +23,7 @@ export function FilesCard({
   state,
   uploads,
   actions,
+  soloLectura = false,
 }: {
   doc: TMinisterioDetail | null;
   /** /ministerio/nuevo: one upload at a time until the document exists. */
@@ -30,6 +31,8 @@ export function FilesCard({
   state: TEditorState;
   uploads: ReturnType<typeof useFileUploads>;
   actions: ReturnType<typeof useDocumentActions>;
+  /** Issue 28: a Consulta sees the files but cannot upload, remove, cancel, save or send. */
+  soloLectura?: boolean;
 }) {
   const { isApproved, isCancelled, isRejected, isBusy, isFilesLocked, canSend, hint } = state;
   const { lastSend, isSending } = actions;
@@ -40,11 +43,11 @@ export function FilesCard({
       kind={kind}
       file={fileRef(doc, kind)}
       isUploading={uploads.uploading[kind]}
-      isDisabled={isFilesLocked || isBusy || (isNew && uploads.isUploadingAny)}
+      isDisabled={soloLectura || isFilesLocked || isBusy || (isNew && uploads.isUploadingAny)}
       error={uploads.zoneErrors[kind]}
       onSelect={(file) => void uploads.onSelectFile(kind, file)}
       onRefused={() => toast.info(MSG.slotFilled(kindLabel(kind)))}
-      canRemove={Boolean(doc) && !isFilesLocked && !isBusy}
+      canRemove={!soloLectura && Boolean(doc) && !isFilesLocked && !isBusy}
       onRemove={() => actions.askConfirm({ kind: 'remove', fileKind: kind })}
     />
   );
@@ -67,47 +70,53 @@ export function FilesCard({
             {hint}
           </p>
         )}
-        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-4">
-          {doc && !isCancelled && !isApproved && (
-            <Button variant="danger" onClick={() => actions.askConfirm({ kind: 'cancel' })} disabled={isBusy}>
-              <Ban aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.cancelButton}
-            </Button>
-          )}
-          {doc && isCancelled && (
+        {soloLectura ? null : (
+          <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-4">
+            {doc && !isCancelled && !isApproved && (
+              <Button
+                variant="danger"
+                onClick={() => actions.askConfirm({ kind: 'cancel' })}
+                disabled={isBusy}
+              >
+                <Ban aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.cancelButton}
+              </Button>
+            )}
+            {doc && isCancelled && (
+              <Button
+                variant="primary"
+                onClick={() => void actions.onActivate()}
+                disabled={isBusy}
+                isLoading={actions.isReactivating}
+              >
+                {!actions.isReactivating && <RotateCcw aria-hidden="true" className="size-4" />}{' '}
+                {MSG_MINISTERIO.activateAndSave}
+              </Button>
+            )}
+            {!isApproved && !isCancelled && (
+              <Button
+                variant="secondary"
+                onClick={actions.onSave}
+                disabled={!doc || isBusy || uploads.isUploadingAny}
+              >
+                <Save aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.saveButton}
+              </Button>
+            )}
+            {isRejected && (
+              <Button variant="secondary" onClick={() => actions.onSend(true)} disabled={!canSend}>
+                {MSG_MINISTERIO.saveAndResend}
+              </Button>
+            )}
             <Button
-              variant="primary"
-              onClick={() => void actions.onActivate()}
-              disabled={isBusy}
-              isLoading={actions.isReactivating}
+              onClick={() => actions.onSend(false)}
+              disabled={!canSend}
+              isLoading={isSending}
+              aria-describedby={hint ? 'send-hint' : undefined}
             >
-              {!actions.isReactivating && <RotateCcw aria-hidden="true" className="size-4" />}{' '}
-              {MSG_MINISTERIO.activateAndSave}
+              {!isSending && <Send aria-hidden="true" className="size-4" />}
+              {sendLabel}
             </Button>
-          )}
-          {!isApproved && !isCancelled && (
-            <Button
-              variant="secondary"
-              onClick={actions.onSave}
-              disabled={!doc || isBusy || uploads.isUploadingAny}
-            >
-              <Save aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.saveButton}
-            </Button>
-          )}
-          {isRejected && (
-            <Button variant="secondary" onClick={() => actions.onSend(true)} disabled={!canSend}>
-              {MSG_MINISTERIO.saveAndResend}
-            </Button>
-          )}
-          <Button
-            onClick={() => actions.onSend(false)}
-            disabled={!canSend}
-            isLoading={isSending}
-            aria-describedby={hint ? 'send-hint' : undefined}
-          >
-            {!isSending && <Send aria-hidden="true" className="size-4" />}
-            {sendLabel}
-          </Button>
-        </div>
+          </div>
+        )}
       </CardBody>
     </Card>
   );

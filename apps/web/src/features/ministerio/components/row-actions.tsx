@@ -7,8 +7,9 @@ export type TRowActionHandlers = {
   onCopyCuv: (row: TMinisterioRow) => void;
   onDownloadAnswer: (row: TMinisterioRow) => void;
   onErrors: (row: TMinisterioRow) => void;
-  onSend: (row: TMinisterioRow) => void;
-  onReactivate: (row: TMinisterioRow) => void;
+  /** Absent for a role that may not change documents (issue 28): the button is not shown. */
+  onSend?: (row: TMinisterioRow) => void;
+  onReactivate?: (row: TMinisterioRow) => void;
 };
 
 const iconButton =
@@ -93,22 +94,22 @@ export function RowActions({
           onClick={() => handlers.onErrors(row)}
         />
       )}
-      {isRowSendable(row.estado) && (
+      {isRowSendable(row.estado) && handlers.onSend && (
         <IconAction
           label={`Enviar ${f} al Ministerio`}
           title="Enviar al Ministerio"
           icon={Send}
           disabled={isBusy}
-          onClick={() => handlers.onSend(row)}
+          onClick={() => handlers.onSend?.(row)}
         />
       )}
-      {group === 'cancelled' && (
+      {group === 'cancelled' && handlers.onReactivate && (
         <IconAction
           label={`Reactivar ${f}`}
           title="Reactivar"
           icon={RotateCcw}
           disabled={isBusy}
-          onClick={() => handlers.onReactivate(row)}
+          onClick={() => handlers.onReactivate?.(row)}
         />
       )}
     </div>

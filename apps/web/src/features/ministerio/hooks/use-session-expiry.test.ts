@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { HttpError } from '../../../lib/http';
-import { getSession } from '../../../lib/session';
+import { getSession, setSessionLoading } from '../../../lib/session';
 import { SESSION_EXPIRED_REDIRECT_MS, useSessionExpiry } from './use-session-expiry';
 
 afterEach(() => vi.useRealTimers());
@@ -9,6 +9,7 @@ afterEach(() => vi.useRealTimers());
 describe('useSessionExpiry (seed 001 §4: 401 → notice, logout after 1.5 s)', () => {
   it('handles a 401 by ending the session 1.5 s later, once', () => {
     vi.useFakeTimers();
+    setSessionLoading(); // the session store is module state: start from a known one whatever ran before
     const { result } = renderHook(() => useSessionExpiry());
     const before = getSession().status;
     expect(before).not.toBe('unauthenticated');

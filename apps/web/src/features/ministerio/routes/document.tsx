@@ -19,6 +19,10 @@ import { FilesCard } from '../components/files-card';
 import { ProcessTimeline } from '../components/process-timeline';
 import { ProviderMissingAlert, ProviderSetupNotice } from '../components/provider-missing-alert';
 import { UploadProblemModal } from '../components/upload-problem-modal';
+import { HistorialCard } from '../components/historial-card';
+import { usePuede, useRol } from '../../../lib/usuario-actual';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
+import { ROL_NOMBRE } from '@radica/contracts/usuarios';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useFileUploads } from '../hooks/use-file-uploads';
 import { useSessionExpiry } from '../hooks/use-session-expiry';
@@ -56,6 +60,8 @@ function DocumentEditor({ id }: { id: number | null }) {
   const doc = detail.data ?? null;
   const uploads = useFileUploads(id);
   const actions = useDocumentActions(doc);
+  const rol = useRol();
+  const puedeEditar = usePuede().edicion;
 
   const isNotFound = detail.error instanceof HttpError && detail.error.status === 404;
   const loadError = detail.isError && !isNotFound ? detail.error : null;
@@ -69,6 +75,16 @@ function DocumentEditor({ id }: { id: number | null }) {
 
   if (id !== null && detail.isPending) return <LoadingScreen text={MSG.uiLoading} />;
   if (isNotFound) return <DocumentNotFound />;
+  // Issue 28: a Consulta reads reports; creating one is for Administrador and Facturador.
+  if (id === null && rol !== null && !puedeEditar)
+    return (
+      <Alert tone="info" className="mx-auto max-w-2xl">
+        <p>{MSG_USUARIOS.rolRequerido('Administrador o Facturador', ROL_NOMBRE[rol])}</p>
+        <Link to="/ministerio" className="mt-2 inline-block font-medium underline">
+          {MSG.backToListLink}
+        </Link>
+      </Alert>
+    );
   if (id !== null && detail.isError) {
     return (
       <Alert tone="error" className="mx-auto max-w-2xl" title={MSG.detailLoadError}>
@@ -120,7 +136,7 @@ function DocumentEditor({ id }: { id: number | null }) {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <FilesCard doc={doc} isNew={id === null} state={state} uploads={uploads} actions={actions} />
+        <FilesCard doc={doc} isNew={id === null} state={state} uploads={uploads} actions={actions} soloLectura={!puedeEditar} />
         <Card aria-labelledby="resumen-title">
           <CardHeader id="resumen-title" title={MSG_MINISTERIO.summaryCardTitle} />
           <CardBody>
@@ -136,9 +152,10 @@ function DocumentEditor({ id }: { id: number | null }) {
       </div>
 
       {doc && state.isApproved && (
-        <ApprovedCard doc={doc} isSyncing={actions.isSyncing} onSync={() => void actions.onSync()} />
+        <ApprovedCard doc={doc} isSyncing={actions.isSyncing} onSync={puedeEditar ? () => void actions.onSync() : undefined} />
       )}
       {doc && <DocumentFindings doc={doc} state={state} />}
+      {doc && <HistorialCard historial={doc.historial ?? []} />}
 
       <UploadProblemModal problem={uploads.problem} onClose={uploads.closeProblem} />
       <ConfirmDialog

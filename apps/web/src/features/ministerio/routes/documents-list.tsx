@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingScreen, Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useTerceroFevrips } from '../../../lib/provider-config';
+import { usePuede } from '../../../lib/usuario-actual';
 import { BulkBar } from '../components/bulk-bar';
 import { DetailsPanel } from '../components/details-panel';
 import { DocumentsCards } from '../components/documents-cards';
@@ -41,6 +42,9 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
   const isPhone = useIsPhone();
 
   const sendingCount = rows.filter((r) => r.enviandose).length;
+  // Issue 28: a Consulta reads; uploading, sending and reactivating are hidden (the server refuses them anyway).
+  const puedeEditar = usePuede().edicion;
+  const handlers = puedeEditar ? rowActions.handlers : { ...rowActions.handlers, onSend: undefined, onReactivate: undefined };
   const Results = isPhone ? DocumentsCards : DocumentsTable;
 
   if (ProviderForm && isConfiguring) {
@@ -67,9 +71,11 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
             Facturas electrónicas y RIPS reportados al Ministerio de Salud.
           </p>
         </div>
-        <Link to="/ministerio/nuevo" className={buttonClasses('primary')}>
-          <FilePlus2 aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.newReport}
-        </Link>
+        {puedeEditar && (
+          <Link to="/ministerio/nuevo" className={buttonClasses('primary')}>
+            <FilePlus2 aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.newReport}
+          </Link>
+        )}
       </div>
 
       <ProviderMissingAlert
@@ -92,7 +98,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
             isAllResults={selection.isAllResults}
             showAnswers={selectionMayHaveApproved(selection.items, filters.estado)}
             busy={bulk.busy}
-            onSend={() => void bulk.onBulkSend()}
+            onSend={puedeEditar ? () => void bulk.onBulkSend() : undefined}
             onReport={() => void bulk.onReport()}
             onAnswers={() => void bulk.onAnswers()}
             onClear={selection.clear}
@@ -125,7 +131,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
             rows={rows}
             firstRowNumber={list.firstRowNumber}
             selection={selection.tableProps}
-            handlers={rowActions.handlers}
+            handlers={handlers}
             busyId={rowActions.busyRowId}
           />
         )}

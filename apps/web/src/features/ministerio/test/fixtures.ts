@@ -34,6 +34,7 @@ export function documentDetail(overrides: Partial<TMinisterioDetail> = {}): TMin
     ...documentRow(),
     tipoDocumentoNombre: 'Factura de Venta',
     servicioCarga: 'CargarFevRips',
+    historial: [],
     errores: [],
     notificaciones: [],
     prevalidacion: [],

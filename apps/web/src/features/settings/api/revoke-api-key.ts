@@ -16,3 +16,16 @@ export function useRevokeApiKey() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
   });
 }
+
+/** POST /api/integraciones/claves/{id}/confirmar (issue 28): a suspended key works again, as the caller's. */
+export async function confirmApiKey(id: number): Promise<TApiKey> {
+  return (await apiRequest<TApiKey>(`/api/integraciones/claves/${id}/confirmar`, { method: 'POST' })).data;
+}
+
+export function useConfirmApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmApiKey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
+  });
+}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TApiKey } from '@radica/contracts/integraciones';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -10,12 +12,14 @@ const ESTADO_LABELS: Record<TApiKeyEstado, string> = {
   activa: MSG_INTEGRACIONES.estadoActiva,
   revocada: MSG_INTEGRACIONES.estadoRevocada,
   vencida: MSG_INTEGRACIONES.estadoVencida,
+  suspendida: MSG_USUARIOS.claveEstadoSuspendida,
 };
 const ESTADO_TONES: Record<TApiKeyEstado, string> = {
   activa:
     'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-400/30',
   revocada: 'bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-950 dark:text-red-300 dark:ring-red-400/30',
   vencida: 'bg-slate-100 text-slate-600 ring-slate-500/20 dark:ring-slate-400/30',
+  suspendida: 'bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-400/30',
 };
 
 function Fact({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -34,9 +38,12 @@ function Fact({ label, children, mono }: { label: string; children: ReactNode; m
 export function ApiKeyList({
   keys,
   onRevoke,
+  onConfirm,
 }: {
   keys: readonly TApiKey[];
   onRevoke: (key: TApiKey) => void;
+  /** Issue 28: keep a suspended key (it works again, as the confirming administrator's). */
+  onConfirm?: (key: TApiKey) => void;
 }) {
   return (
     <ul aria-label={MSG_INTEGRACIONES.clavesLista} className="divide-y divide-slate-100">
@@ -72,7 +79,19 @@ export function ApiKeyList({
                   {formatDateTime(key.ultimoUso, MSG_INTEGRACIONES.usoNunca)}
                 </Fact>
               </dl>
+              {key.creadaPor && <p className="mt-2 text-xs text-slate-500">{MSG_USUARIOS.claveCreadaPor(key.creadaPor)}</p>}
+              {estado === 'suspendida' && <p className="mt-1 text-xs text-amber-800">{MSG_USUARIOS.claveSuspendida}</p>}
             </div>
+            {estado === 'suspendida' && onConfirm && (
+              <div className="flex gap-2 self-start sm:self-center">
+                <Button size="sm" aria-label={MSG_USUARIOS.claveConfirmarDe(key.nombre)} onClick={() => onConfirm(key)}>
+                  {MSG_MINISTERIO.confirm}
+                </Button>
+                <Button variant="secondary" size="sm" aria-label={MSG_INTEGRACIONES.revocarClaveDe(key.nombre)} onClick={() => onRevoke(key)}>
+                  {MSG_INTEGRACIONES.revocar}
+                </Button>
+              </div>
+            )}
             {estado === 'activa' && (
               <Button
                 variant="secondary"

@@ -18,6 +18,8 @@ const key = (overrides: Partial<TApiKey>): TApiKey => ({
   id: 1,
   nombre: 'HIS principal',
   prefijo: 'rk_live_AbCd',
+  creadaPor: 'Ana Gómez',
+  suspendida: false,
   creadaEn: '2026-01-02T15:00:00.000Z',
   expiraEn: '2027-01-02T15:00:00.000Z',
   ultimoUso: null,

@@ -12,7 +12,8 @@ import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
-import { useRevokeApiKey } from '../api/revoke-api-key';
+import { useConfirmApiKey, useRevokeApiKey } from '../api/revoke-api-key';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { ApiKeyList } from './api-key-list';
 import { ApiKeyUsage } from './api-key-usage';
 import { CreateApiKeyModal } from './create-api-key-modal';
@@ -30,6 +31,7 @@ export function IntegracionesTab() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
+  const confirm = useConfirmApiKey();
   const [isCreating, setIsCreating] = useState(false);
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const focusTarget = useRef<'card' | 'create' | null>(null);
@@ -102,6 +104,12 @@ export function IntegracionesTab() {
         onRevoke={(key) => {
           revoke.reset();
           setRevoking(key);
+        }}
+        onConfirm={(key) => {
+          confirm.mutate(key.id, {
+            onSuccess: () => toast.success(MSG_USUARIOS.claveConfirmada),
+            onError: (err) => toast.error(getErrorMessage(err, MSG.unknownError)),
+          });
         }}
       />
     );

@@ -1,16 +1,19 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { cn } from '../../../lib/cn';
 
-export type SettingsTab = 'general' | 'ministerio' | 'integraciones' | 'canales';
-export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
-  { id: 'general', label: 'General' },
-  { id: 'ministerio', label: 'Ministerio' },
-  { id: 'integraciones', label: MSG_INTEGRACIONES.tabIntegraciones },
-  { id: 'canales', label: 'Canales' },
+export type SettingsTab = 'general' | 'ministerio' | 'integraciones' | 'canales' | 'usuarios';
+/** The tabs; `admin` ones are shown to administrators only (issue 28: the server refuses the others anyway). */
+export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string; admin: boolean }> = [
+  { id: 'general', label: 'General', admin: false },
+  { id: 'ministerio', label: 'Ministerio', admin: true },
+  { id: 'integraciones', label: MSG_INTEGRACIONES.tabIntegraciones, admin: true },
+  { id: 'canales', label: 'Canales', admin: true },
+  { id: 'usuarios', label: MSG_USUARIOS.tabUsuarios, admin: true },
 ];
 
-/** The tab a `?tab=` value opens: 'ministerio', 'integraciones' or 'canales', anything else 'general'. */
+/** The tab a `?tab=` value opens: 'ministerio', 'integraciones', 'canales' or 'usuarios', anything else 'general'. */
 export function settingsTabOf(value: string | null): SettingsTab {
   return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? 'general';
 }
@@ -19,13 +22,16 @@ export function settingsTabOf(value: string | null): SettingsTab {
 export function SettingsTabs({
   active,
   onChange,
+  tabs = SETTINGS_TABS,
 }: {
   active: SettingsTab;
   onChange: (tab: SettingsTab) => void;
+  /** The tabs this user sees (default: all). */
+  tabs?: ReadonlyArray<{ id: SettingsTab; label: string }>;
 }) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = SETTINGS_TABS.length - 1;
+    const last = tabs.length - 1;
     const next =
       event.key === 'ArrowRight'
         ? index === last
@@ -42,7 +48,7 @@ export function SettingsTabs({
               : null;
     if (next === null) return;
     event.preventDefault();
-    const tab = SETTINGS_TABS[next];
+    const tab = tabs[next];
     if (!tab) return;
     onChange(tab.id);
     refs.current[next]?.focus();
@@ -53,7 +59,7 @@ export function SettingsTabs({
       aria-label="Secciones de configuración"
       className="flex gap-1 overflow-x-auto border-b border-slate-200"
     >
-      {SETTINGS_TABS.map((tab, index) => {
+      {tabs.map((tab, index) => {
         const isActive = tab.id === active;
         return (
           <button

@@ -73,7 +73,7 @@ function formValues(t: TTercero): TFormInput {
  * 'Confirmar cambios importantes'; confirming calls PUT /api/Auth/actualizar-tercero, refreshes the data, leaves
  * edit mode and shows 'Información general actualizada exitosamente' (3 s + 0.5 s fade); Cancelar reverts.
  */
-export function TerceroCard({ tercero }: { tercero: TTercero }) {
+export function TerceroCard({ tercero, editable = true }: { tercero: TTercero; /** Administrators only (issue 28). */ editable?: boolean }) {
   const [isEditing, setIsEditing] = useState(false);
   const [pending, setPending] = useState<TActualizarTerceroRequest | null>(null);
   const [location, setLocation] = useState<TLocationOption | null>(() => locationOf(tercero));
@@ -138,7 +138,8 @@ export function TerceroCard({ tercero }: { tercero: TTercero }) {
         id="tercero-card-title"
         title="Información personal y de la empresa"
         actions={
-          !isEditing && (
+          !isEditing &&
+          editable && (
             <Button
               variant="ghost"
               size="sm"

@@ -15,13 +15,17 @@ import { ProviderConfigForm } from '../components/provider-config-form';
 import { ProviderConfigView } from '../components/provider-config-view';
 import { IntegracionesTab } from '../components/integraciones-tab';
 import { CanalesTab } from '../components/canales-tab';
-import { SettingsTabs, settingsTabOf, type SettingsTab } from '../components/settings-tabs';
+import { SETTINGS_TABS, SettingsTabs, settingsTabOf, type SettingsTab } from '../components/settings-tabs';
+import { UsuariosTab } from '../components/usuarios-tab';
+import { usePuede, useRol } from '../../../lib/usuario-actual';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { TerceroCard } from '../components/tercero-card';
 
 /**
  * /settings with the tabs General, Ministerio (seed 000 §2 "Settings"), Integraciones (issue 15: API keys, webhooks,
- * alerts) and Canales (issue 16: e-mail and SFTP delivery); ?tab=… opens one. Only General and Ministerio wait for
- * the company data.
+ * alerts), Canales (issue 16: e-mail and SFTP delivery) and Usuarios (issue 28); ?tab=… opens one. Only General and
+ * Ministerio wait for the company data. Every tab but General is for administrators (issue 28): the other roles see
+ * General read-only (and their own password change).
  */
 export function SettingsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -29,13 +33,24 @@ export function SettingsRoute() {
   const { user } = useSession();
   const query = useTerceroFevrips();
   const [isFormOpen, setIsFormOpen] = useState(false);
+  const rol = useRol();
+  const esAdmin = usePuede().administracion;
+  const tabs = SETTINGS_TABS.filter((t) => !t.admin || esAdmin);
 
   const onTabChange = (next: SettingsTab) => {
     setSearchParams(next === 'general' ? {} : { tab: next }, { replace: true });
   };
 
   let panel;
-  if (tab === 'integraciones') {
+  const adminTab = SETTINGS_TABS.find((t) => t.id === tab)?.admin ?? false;
+  if (adminTab && rol === null) {
+    panel = <LoadingScreen text={MSG.uiLoading} />;
+  } else if (adminTab && !esAdmin) {
+    // Issue 28: the other roles do not see these tabs; an address typed by hand says why instead of a 403.
+    panel = <Alert tone="info">{MSG_USUARIOS.soloAdministradores}</Alert>;
+  } else if (tab === 'usuarios') {
+    panel = <UsuariosTab />;
+  } else if (tab === 'integraciones') {
     panel = <IntegracionesTab />;
   } else if (tab === 'canales') {
     panel = <CanalesTab />;
@@ -53,7 +68,7 @@ export function SettingsRoute() {
   } else if (tab === 'general') {
     panel = (
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <TerceroCard tercero={query.data.tercero} />
+        <TerceroCard tercero={query.data.tercero} editable={esAdmin} />
         <AccountCard user={user} fechaCreacion={query.data.tercero.fechaCreacion} />
       </div>
     );
@@ -74,7 +89,7 @@ export function SettingsRoute() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <SettingsTabs active={tab} onChange={onTabChange} />
+      <SettingsTabs active={tab} onChange={onTabChange} tabs={tabs} />
       <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
         {panel}
       </div>

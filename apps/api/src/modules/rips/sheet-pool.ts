@@ -1,0 +1,38 @@
+import { Piscina } from 'piscina';
+import { MSG } from '@radica/contracts/messages';
+import { AppError } from '../../lib/errors.ts';
+import type { TSheetTask, TSheetTaskResult } from './sheet-task.ts';
+
+/** Heap limit of the spreadsheet worker (MB): a 20,000-service workbook fits well within it. */
+const WORKER_HEAP_MB = 768;
+
+const MAX_QUEUE = 16;
+
+export type TSheetPool = { run: (task: TSheetTask) => Promise<TSheetTaskResult>; close: () => Promise<void> };
+
+/**
+ * One worker thread for the RIPS spreadsheets (issue 27: imports and exports of 20,000 rows take seconds of CPU; the
+ * event loop never waits on them). Started on first use; idle for 30 s, it exits. At most {@link MAX_QUEUE} tasks
+ * wait; one more answers 429 UPLOADS_BUSY (never a 500).
+ */
+export function createSheetPool(): TSheetPool {
+  let pool: Piscina | null = null;
+  return {
+    run: (task) => {
+      pool ??= new Piscina({
+        filename: new URL('./sheet-worker.mjs', import.meta.url).href,
+        minThreads: 0,
+        maxThreads: 1,
+        maxQueue: MAX_QUEUE,
+        idleTimeout: 30_000,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      });
+      if (pool.queueSize >= MAX_QUEUE) return Promise.reject(new AppError('UPLOADS_BUSY', MSG.uploadsBusy));
+      return pool.run(task) as Promise<TSheetTaskResult>;
+    },
+    close: async () => {
+      await pool?.destroy();
+      pool = null;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TBorradorDetalle,
+  TBorradoresData,
+  TBorradoresRequest,
+  TEstructuraData,
+  TEstructuraRips,
+  TGuardarBorradorData,
+  TGuardarBorradorRequest,
+  TOrigenBorrador,
+} from '@radica/contracts/rips';
+import { apiDownload, apiRequest } from '../../../lib/http';
+
+/**
+ * The drafts' calls (issue 27, /api/rips/borradores…): list, detail, create, autosave, delete, attach the XML, radicate,
+ * downloads, and the structure's fields. Mutations invalidate ['rips'].
+ */
+
+export const borradoresQuery = (req: Partial<TBorradoresRequest>) =>
+  queryOptions({
+    queryKey: ['rips', 'borradores', req] as const,
+    queryFn: async ({ signal }) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(req)) if (v !== undefined && v !== '') q.set(k, String(v));
+      return (await apiRequest<TBorradoresData>(`/api/rips/borradores?${q}`, { signal })).data;
+    },
+    placeholderData: keepPreviousData,
+  });
+export const useBorradores = (req: Partial<TBorradoresRequest>) => useQuery(borradoresQuery(req));
+
+export const borradorQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['rips', 'borrador', id] as const,
+    queryFn: async ({ signal }) => (await apiRequest<TBorradorDetalle>(`/api/rips/borradores/${id}`, { signal })).data,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+export const useBorrador = (id: number) => useQuery(borradorQuery(id));
+
+export async function crearBorrador(input: { origen: TOrigenBorrador; archivo: File | null }): Promise<{ id: number }> {
+  const form = new FormData();
+  form.append('origen', input.origen);
+  if (input.archivo) form.append('archivo', input.archivo, input.archivo.name);
+  return (await apiRequest<{ id: number }>('/api/rips/borradores', { method: 'POST', formData: form })).data;
+}
+export function useCrearBorrador() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: crearBorrador, onSuccess: () => qc.invalidateQueries({ queryKey: ['rips', 'borradores'] }) });
+}
+
+/** PATCH /api/rips/borradores/{id}: the autosave (hooks/use-autosave.ts handles versions and conflicts). */
+export async function guardarBorrador(id: number, body: TGuardarBorradorRequest, signal?: AbortSignal): Promise<TGuardarBorradorData> {
+  return (await apiRequest<TGuardarBorradorData>(`/api/rips/borradores/${id}`, { method: 'PATCH', body, signal })).data;
+}
+
+export function useEliminarBorrador() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await apiRequest<unknown>(`/api/rips/borradores/${id}`, { method: 'DELETE' })).message,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['rips', 'borradores'] }),
+  });
+}
+
+export async function adjuntarXml(id: number, version: number, archivo: File): Promise<TBorradorDetalle> {
+  const form = new FormData();
+  form.append('version', String(version));
+  form.append('archivo', archivo, archivo.name);
+  return (await apiRequest<TBorradorDetalle>(`/api/rips/borradores/${id}/xml`, { method: 'PUT', formData: form })).data;
+}
+
+export function useRadicarBorrador() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await apiRequest<{ fevRipsId: number; formato: string; estado: string }>(`/api/rips/borradores/${id}/radicar`, { method: 'POST' })).data,
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['rips'] });
+      void qc.invalidateQueries({ queryKey: ['documents'] });
+    },
+  });
+}
+
+/** Downloads a file of the API and hands it to the browser with its name. */
+export async function descargar(path: string, fallbackName: string): Promise<void> {
+  const { blob, filename } = await apiDownload(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const estructuraQuery = (version: TEstructuraRips) =>
+  queryOptions({
+    queryKey: ['rips', 'estructura', version] as const,
+    queryFn: async ({ signal }) => (await apiRequest<TEstructuraData>(`/api/rips/estructura?version=${version}`, { signal })).data,
+    staleTime: Infinity,
+  });
+export const useEstructura = (version: TEstructuraRips | undefined) => useQuery({ ...estructuraQuery(version ?? 'res2275-2023'), enabled: version !== undefined });

@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { cn } from '../../../lib/cn';
+
+export type TSugerencia = { codigo: string; nombre: string; detalle?: string };
+
+/**
+ * A text input with suggestions (issue 27: CUPS, CIE-10, DIVIPOLA, country, patient and medication searches): what is
+ * typed is the value (a clerk who knows the code types it and moves on with Tab); after 2 characters and a short pause
+ * the suggestions are fetched; ArrowDown / ArrowUp move, Enter chooses, Escape closes.
+ */
+export function Autocompletar({
+  id,
+  value,
+  onChange,
+  buscar,
+  onElegir,
+  invalid,
+  describedBy,
+  label,
+  inputClassName,
+}: {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  buscar: (texto: string, signal: AbortSignal) => Promise<TSugerencia[]>;
+  /** Called with the chosen suggestion (default: its code becomes the value). */
+  onElegir?: (s: TSugerencia) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  label: string;
+  inputClassName?: string;
+}) {
+  const listId = useId();
+  const [items, setItems] = useState<TSugerencia[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [query, setQuery] = useState<string | null>(null);
+  const buscarRef = useRef(buscar);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    buscarRef.current = buscar;
+  });
+
+  useEffect(() => {
+    if (query === null || query.trim().length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      buscarRef
+        .current(query.trim(), controller.signal)
+        .then((found) => {
+          setItems(found);
+          setActive(0);
+          // an answer that comes after the clerk moved on (Tab) opens nothing
+          setOpen(found.length > 0 && document.activeElement === inputRef.current);
+        })
+        .catch(() => setOpen(false));
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  const elegir = (s: TSugerencia) => {
+    if (onElegir) onElegir(s);
+    else onChange(s.codigo);
+    setOpen(false);
+    setQuery(null);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!open || items.length === 0) return;
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(items.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      elegir(items[active]!);
+    } else if (e.key === 'Escape') {
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="relative">
+      <input
+        ref={inputRef}
+        id={id}
+        aria-label={label}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value);
+          setQuery(e.target.value);
+          if (e.target.value.trim().length < 2) setOpen(false);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        className={inputClassName}
+      />
+      {open && (
+        <ul id={listId} role="listbox" className="absolute z-30 mt-1 max-h-56 w-full min-w-64 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-xs shadow-lg">
+          {items.map((s, i) => (
+            <li
+              key={`${s.codigo}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                elegir(s);
+              }}
+              className={cn('cursor-pointer px-2 py-1', i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700')}
+            >
+              <span className="font-mono font-medium">{s.codigo}</span> {s.nombre}
+              {s.detalle && <span className="text-slate-400"> · {s.detalle}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

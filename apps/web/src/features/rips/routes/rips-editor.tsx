@@ -1,0 +1,398 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ArrowLeft, CloudOff, Copy, Download, FileCode2, Plus, Send, Trash2 } from 'lucide-react';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_RIPS } from '@radica/contracts/messages-rips';
+import { ESTADO_BORRADOR_LABEL, type TBorradorDetalle, type TEstructuraData } from '@radica/contracts/rips';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingScreen } from '../../../components/ui/spinner';
+import { Modal } from '../../../components/ui/modal';
+import { formatCop } from '../../../lib/format';
+import { HttpError, getErrorMessage } from '../../../lib/http';
+import { cn } from '../../../lib/cn';
+import { adjuntarXml, descargar, useBorrador, useEstructura, useRadicarBorrador } from '../api/borradores';
+import { Campo } from '../components/campo';
+import { HallazgoItem } from '../components/hallazgo-item';
+import { UsuarioEditor, enfocar } from '../components/usuario-editor';
+import { leerRespaldo, useAutosave, type TEstadoGuardado } from '../hooks/use-autosave';
+import { hallazgosPorRuta, nuevoUsuario, rechazosPorUsuario, rutaCampo } from '../utils/rips-valores';
+
+const GUARDADO_TEXTO: Record<TEstadoGuardado, string> = {
+  guardado: 'Guardado',
+  pendiente: 'Cambios sin guardar…',
+  guardando: 'Guardando…',
+  'sin-conexion': 'Sin conexión: los cambios quedan en este equipo y se guardarán al volver la conexión',
+  conflicto: 'Otra pestaña guardó cambios',
+  error: 'No se pudo guardar',
+};
+
+/** /listado-rips/{id} (issue 27 §3): the RIPS editor. */
+export function RipsEditorRoute() {
+  const { id: param } = useParams();
+  const id = param && /^\d+$/.test(param) ? Number(param) : null;
+  const detalle = useBorrador(id ?? 0);
+  const estructura = useEstructura(detalle.data?.estructura);
+  if (id === null || (detalle.error instanceof HttpError && detalle.error.status === 404))
+    return (
+      <Card className="mx-auto max-w-2xl">
+        <EmptyState title={MSG_RIPS.borradorNoEncontrado} action={<Link to="/listado-rips" className={buttonClasses('secondary')}>Volver al listado</Link>} />
+      </Card>
+    );
+  if (detalle.isError)
+    return (
+      <Alert tone="error" className="mx-auto max-w-2xl" title="No se pudo abrir el RIPS">
+        <p>{getErrorMessage(detalle.error)}</p>
+        <Button size="sm" variant="secondary" className="mt-2" onClick={() => void detalle.refetch()}>
+          Reintentar
+        </Button>
+      </Alert>
+    );
+  if (!detalle.data || !estructura.data) return <LoadingScreen text={MSG.uiLoading} />;
+  return <Editor key={`${detalle.data.id}-${detalle.dataUpdatedAt}`} detalle={detalle.data} estructura={estructura.data} />;
+}
+
+function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura: TEstructuraData }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const recargar = useCallback(() => void qc.invalidateQueries({ queryKey: ['rips', 'borrador', detalle.id] }), [qc, detalle.id]);
+  const s = useAutosave(detalle, recargar);
+  const [seleccion, setSeleccion] = useState(0);
+  const [respaldo, setRespaldo] = useState(() => {
+    const r = leerRespaldo(detalle.id);
+    return r && JSON.stringify(r.rips) !== JSON.stringify(detalle.rips) ? r : null;
+  });
+  const [confirmarRadicar, setConfirmarRadicar] = useState(false);
+  const radicar = useRadicarBorrador();
+  const xmlInput = useRef<HTMLInputElement>(null);
+  const editable = detalle.editable;
+  const mapa = useMemo(() => hallazgosPorRuta(s.hallazgos), [s.hallazgos]);
+  const porUsuario = useMemo(() => rechazosPorUsuario(s.hallazgos), [s.hallazgos]);
+  const usuarios = s.rips.usuarios;
+  const actual = Math.min(seleccion, Math.max(0, usuarios.length - 1));
+  const rechazos = s.hallazgos.filter((h) => h.clase === 'RECHAZADO').length;
+  const generales = s.hallazgos.filter((h) => !esDeCampo(h.pathFuente, estructura) || h.fuente !== 'Rips');
+  const formato = (s.rips['numNota'] as string | null) && s.rips['tipoNota'] ? (s.rips['numNota'] as string) : ((s.rips['numFactura'] as string | null) ?? `#${detalle.id}`);
+
+  const agregarUsuario = (copia?: Record<string, unknown>) => {
+    const u = usuarios.length;
+    const usuario = copia ? { ...structuredClone(copia), consecutivo: u + 1 } : nuevoUsuario(estructura.usuario, u + 1);
+    s.autosave.insertarUsuario(u, usuario);
+    setSeleccion(u);
+    enfocar(`u${u}-${estructura.usuario[0]!.campo}`);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!editable || !e.altKey || document.querySelector('[role="dialog"]')) return;
+    const key = e.code === 'KeyU' ? 'u' : e.code === 'KeyN' ? 'n' : e.code === 'KeyD' ? 'd' : e.key.toLowerCase();
+    const target = e.target as HTMLElement;
+    if (key === 'u') {
+      e.preventDefault();
+      if (e.shiftKey && usuarios[actual]) agregarUsuario(usuarios[actual]);
+      else agregarUsuario();
+    } else if (key === 'n') {
+      e.preventDefault();
+      const lista = target.closest<HTMLElement>('[data-lista]')?.dataset['lista'] ?? ultimaLista(usuarios[actual]) ?? 'consultas';
+      document.querySelector<HTMLButtonElement>(`[data-agregar="${lista}"]`)?.click();
+    } else if (key === 'd') {
+      e.preventDefault();
+      const servicio = target.closest<HTMLElement>('[data-servicio]')?.dataset['servicio'];
+      if (servicio) document.querySelector<HTMLButtonElement>(`[data-duplicar="${servicio}"]`)?.click();
+    }
+  };
+
+  // the editor's shortcuts work wherever the focus is on the page (also before the first field has it)
+  const onKeyDownRef = useRef(onKeyDown);
+  useEffect(() => {
+    onKeyDownRef.current = onKeyDown;
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKeyDownRef.current(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  const onRadicar = async () => {
+    setConfirmarRadicar(false);
+    try {
+      const r = await radicar.mutateAsync(detalle.id);
+      localStorage.removeItem(`radica:rips:${detalle.id}`);
+      toast.success(MSG_RIPS.borradorRadicadoOk);
+      navigate(`/ministerio/${r.fevRipsId}`);
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+    }
+  };
+  const onXml = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      await adjuntarXml(detalle.id, s.version, file);
+      recargar();
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+    }
+  };
+  const bajar = (ruta: string, nombre: string) => void descargar(ruta, nombre).catch((e: unknown) => toast.error(getErrorMessage(e)));
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold text-slate-900">RIPS {formato}</h2>
+          <p className="text-sm text-slate-500">
+            {ESTADO_BORRADOR_LABEL[detalle.estado === 'RADICADO' ? 'RADICADO' : s.estado]} · {estructura.norma} ·{' '}
+            <span role="status" data-testid="estado-guardado" data-estado={s.guardado} className={cn(s.guardado === 'guardado' ? 'text-emerald-700' : 'text-amber-700')}>
+              {s.guardado === 'sin-conexion' && <CloudOff aria-hidden="true" className="mr-1 inline size-4" />}
+              {GUARDADO_TEXTO[s.guardado]}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/listado-rips" className={buttonClasses('secondary', 'sm')}>
+            <ArrowLeft aria-hidden="true" className="size-4" /> Listado
+          </Link>
+          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/json`, 'rips.json')} disabled={s.guardado !== 'guardado'}>
+            <Download aria-hidden="true" className="size-4" /> JSON
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=xlsx`, 'rips.xlsx')} disabled={s.guardado !== 'guardado'}>
+            <Download aria-hidden="true" className="size-4" /> Excel
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=csv`, 'rips.csv')} disabled={s.guardado !== 'guardado'}>
+            <Download aria-hidden="true" className="size-4" /> CSV
+          </Button>
+          {editable && detalle.factura && (
+            <Button size="sm" onClick={() => (rechazos > 0 ? setConfirmarRadicar(true) : void onRadicar())} isLoading={radicar.isPending} disabled={s.guardado !== 'guardado'}>
+              <Send aria-hidden="true" className="size-4" /> Radicar
+            </Button>
+          )}
+          {detalle.fevRipsId && (
+            <Link to={`/ministerio/${detalle.fevRipsId}`} className={buttonClasses('primary', 'sm')}>
+              Ver documento del Ministerio
+            </Link>
+          )}
+        </div>
+      </div>
+
+      {s.conflicto && (
+        <Alert tone="info" title="Este RIPS cambió en otra pestaña">
+          <p>{MSG_RIPS.borradorCambio}</p>
+          <div className="mt-2 flex gap-2">
+            <Button size="sm" variant="secondary" onClick={s.autosave.recargar}>
+              Recargar la versión guardada
+            </Button>
+            <Button size="sm" onClick={s.autosave.sobrescribir}>
+              Sobrescribir con mis cambios
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {s.guardado === 'error' && (
+        <Alert tone="error" title="No se pudo guardar">
+          <p>{s.errorTexto} Tus cambios siguen en este equipo.</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={s.autosave.reintentar}>
+            Reintentar
+          </Button>
+        </Alert>
+      )}
+      {respaldo && editable && (
+        <Alert tone="info" title="Hay cambios que no alcanzaron a guardarse">
+          <p>Quedaron en este equipo el {new Date(respaldo.fecha).toLocaleString('es-CO')}. ¿Recuperarlos?</p>
+          <div className="mt-2 flex gap-2">
+            <Button
+              size="sm"
+              onClick={() => {
+                s.autosave.reemplazar(respaldo.rips);
+                setRespaldo(null);
+              }}
+            >
+              Recuperar mis cambios
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                localStorage.removeItem(`radica:rips:${detalle.id}`);
+                setRespaldo(null);
+              }}
+            >
+              Descartar
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {!editable && detalle.fevRipsId && (
+        <Alert tone="info" title="RIPS radicado">
+          <p>{MSG_RIPS.borradorRadicado}</p>
+        </Alert>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader
+            title="Factura"
+            description={detalle.factura ? `${detalle.factura.nombreArchivo} · emitida ${detalle.factura.fechaEmision ?? '—'} · periodo ${detalle.factura.periodoInicio ?? '—'} a ${detalle.factura.periodoFin ?? '—'} · prestador ${detalle.factura.codigoPrestador ?? '—'}` : 'Sin factura XML: cárgala para conciliar los totales y radicar.'}
+            actions={
+              editable && (
+                <>
+                  <input ref={xmlInput} type="file" accept=".xml" className="sr-only" aria-label="Factura electrónica (XML)" onChange={(e) => void onXml(e.target.files?.[0])} />
+                  <Button size="sm" variant="secondary" onClick={() => xmlInput.current?.click()}>
+                    <FileCode2 aria-hidden="true" className="size-4" /> {detalle.factura ? 'Cambiar XML' : 'Cargar XML'}
+                  </Button>
+                </>
+              )
+            }
+          />
+          <CardBody>
+            <fieldset disabled={!editable} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {estructura.transaccion.map((c) => (
+                <Campo key={c.campo} id={`tx-${c.campo}`} campo={c} value={s.rips[c.campo]} onChange={(campo, v) => s.autosave.setTransaccion({ [campo]: v })} hallazgos={mapa.get(rutaCampo(null, null, null, c.campo))} />
+              ))}
+            </fieldset>
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="conciliacion-title">
+          <CardHeader id="conciliacion-title" title="Totales" />
+          <CardBody>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm" data-testid="conciliacion">
+              <dt className="text-slate-500">Usuarios</dt>
+              <dd className="text-right">{s.conciliacion.cantidadUsuarios}</dd>
+              <dt className="text-slate-500">Servicios</dt>
+              <dd className="text-right">{s.conciliacion.cantidadServicios}</dd>
+              <dt className="text-slate-500">Valor servicios</dt>
+              <dd className="text-right">{formatCop(s.conciliacion.totalValorServicios)}</dd>
+              <dt className="text-slate-500">Pagos moderadores</dt>
+              <dd className="text-right">{formatCop(s.conciliacion.totalPagoModerador)}</dd>
+              {detalle.factura && (
+                <>
+                  <dt className="text-slate-500">Factura (bruto)</dt>
+                  <dd className="text-right">{formatCop(detalle.factura.totalBruto ?? 0)}</dd>
+                  <dt className="text-slate-500">Diferencia servicios</dt>
+                  <dd className={cn('text-right font-medium', s.conciliacion.diferenciaValorServicios ? 'text-red-700' : 'text-emerald-700')}>{formatCop(s.conciliacion.diferenciaValorServicios ?? 0)}</dd>
+                  <dt className="text-slate-500">Diferencia moderadores</dt>
+                  <dd className={cn('text-right font-medium', s.conciliacion.diferenciaPagosModeradores ? 'text-red-700' : 'text-emerald-700')}>{formatCop(s.conciliacion.diferenciaPagosModeradores ?? 0)}</dd>
+                </>
+              )}
+            </dl>
+          </CardBody>
+        </Card>
+      </div>
+
+      {generales.length > 0 && (
+        <Card>
+          <CardHeader title={`Hallazgos generales (${generales.length})`} description="Del archivo entero o de la factura; los de cada campo aparecen junto al campo." />
+          <CardBody className="space-y-1" data-testid="hallazgos-generales">
+            {generales.slice(0, 50).map((h, i) => (
+              <HallazgoItem key={`${h.codigo}-${i}`} h={h} />
+            ))}
+          </CardBody>
+        </Card>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
+        <Card className="h-fit">
+          <CardHeader
+            title={`Usuarios (${usuarios.length})`}
+            actions={
+              editable && (
+                <Button size="sm" variant="secondary" onClick={() => agregarUsuario()} aria-keyshortcuts="Alt+U">
+                  <Plus aria-hidden="true" className="size-4" /> Usuario
+                </Button>
+              )
+            }
+          />
+          <nav aria-label="Usuarios del RIPS" className="max-h-[60vh] overflow-auto p-2">
+            <ol className="space-y-1">
+              {usuarios.map((u, i) => (
+                <li key={i}>
+                  <button
+                    type="button"
+                    aria-current={i === actual ? 'true' : undefined}
+                    onClick={() => setSeleccion(i)}
+                    className={cn('flex w-full items-center justify-between rounded-md px-2 py-1.5 text-left text-sm', i === actual ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50')}
+                  >
+                    <span className="truncate">
+                      {i + 1}. {String(u['tipoDocumentoIdentificacion'] ?? '')} {String(u['numDocumentoIdentificacion'] ?? '—')}
+                    </span>
+                    {porUsuario.get(i) ? <span className="ml-1 rounded bg-red-100 px-1.5 text-xs text-red-700">{porUsuario.get(i)}</span> : null}
+                  </button>
+                </li>
+              ))}
+            </ol>
+            {usuarios.length === 0 && <p className="px-2 py-4 text-sm text-slate-500">Sin usuarios. Agrega el primero (Alt+U).</p>}
+          </nav>
+        </Card>
+        <div className="min-w-0">
+          {usuarios[actual] ? (
+            <Card>
+              <CardHeader
+                title={`Usuario ${actual + 1}`}
+                description="Alt+U agrega un usuario, Alt+Mayús+U lo duplica; Alt+N agrega un servicio a la lista donde estás, Alt+D duplica el servicio."
+                actions={
+                  editable && (
+                    <>
+                      <Button size="sm" variant="ghost" onClick={() => agregarUsuario(usuarios[actual])}>
+                        <Copy aria-hidden="true" className="size-4" /> Duplicar usuario
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => {
+                          s.autosave.eliminarUsuario(actual);
+                          setSeleccion(Math.max(0, actual - 1));
+                        }}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" /> Eliminar usuario
+                      </Button>
+                    </>
+                  )
+                }
+              />
+              <CardBody>
+                <fieldset disabled={!editable}>
+                  <UsuarioEditor u={actual} usuario={usuarios[actual]!} estructura={estructura} hallazgos={mapa} onChange={s.autosave.setUsuario} />
+                </fieldset>
+              </CardBody>
+            </Card>
+          ) : (
+            <Card>
+              <EmptyState title="El RIPS aún no tiene usuarios" description="Agrega los usuarios atendidos y sus servicios." action={editable && <Button onClick={() => agregarUsuario()}>Agregar usuario</Button>} />
+            </Card>
+          )}
+        </div>
+      </div>
+
+      <Modal
+        isOpen={confirmarRadicar}
+        title="¿Radicar con hallazgos?"
+        tone="warning"
+        onClose={() => setConfirmarRadicar(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmarRadicar(false)}>
+              Seguir corrigiendo
+            </Button>
+            <Button onClick={() => void onRadicar()}>Radicar de todos modos</Button>
+          </>
+        }
+      >
+        <p>El RIPS tiene {rechazos} hallazgo(s) que el Ministerio rechazará. Puedes radicarlo y corregirlo después desde el documento.</p>
+      </Modal>
+    </div>
+  );
+}
+
+/** Whether a finding's path is a field the editor shows (the invoice's or a user's or a service's). */
+function esDeCampo(path: string, estructura: TEstructuraData): boolean {
+  if (estructura.transaccion.some((c) => c.campo === path)) return true;
+  return /^usuarios\[\d+\](\.servicios\.\w+\[\d+\])?\.\w+$/.test(path) && !path.endsWith('.servicios');
+}
+
+/** The last service list the user has rows in (Alt+N's default). */
+function ultimaLista(usuario: Record<string, unknown> | undefined): string | undefined {
+  const servicios = usuario?.['servicios'];
+  if (typeof servicios !== 'object' || servicios === null) return undefined;
+  return Object.keys(servicios).pop();
+}

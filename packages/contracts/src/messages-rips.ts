@@ -1,0 +1,63 @@
+/**
+ * The RIPS module's domain of the Spanish catalogue (issue 27: the editor, spreadsheets, patients and medications).
+ * All Radica's own texts. Each text is defined once in the whole catalogue (index-check.test.ts).
+ */
+export const MSG_RIPS = {
+  // drafts and the editor
+  borradorNoEncontrado: 'No se encontró ese RIPS.',
+  borradorCambio:
+    'Este RIPS cambió en otra pestaña o por otra persona desde que lo abriste. Tus cambios siguen aquí: recarga la versión guardada o sobrescríbela.',
+  borradorRadicado: 'Este RIPS ya se radicó: se corrige desde el documento del Ministerio.',
+  borradorSinXml: 'Para radicar el RIPS hace falta la factura electrónica (XML): cárgala en el RIPS.',
+  borradorJsonInvalido: 'El archivo no es un RIPS JSON: debe ser un objeto con numDocumentoIdObligado, numFactura y usuarios.',
+  borradorXmlYaTiene: 'El RIPS ya tiene su factura XML.',
+  borradorEliminado: 'Borrador eliminado.',
+  borradorCreado: 'RIPS creado.',
+  borradorGuardado: 'Cambios guardados.',
+  borradorRadicadoOk: 'RIPS radicado con su factura: quedó como documento del Ministerio.',
+  origenRequiereArchivo: 'Elige el archivo con el que empezar el RIPS.',
+  soloAdministrador: 'Solo el administrador de la cuenta puede exportar los pacientes.',
+  pacienteNoEncontrado: 'No se encontró ese paciente.',
+  pacienteEliminado: 'Paciente eliminado, con sus datos.',
+  pacienteGuardado: 'Paciente guardado.',
+  pacienteExiste: 'Ya hay un paciente con ese tipo y número de documento.',
+  pacientesImportados: (creados: number, actualizados: number) => `Pacientes importados: ${creados} nuevos, ${actualizados} actualizados.`,
+  medicamentoNoEncontrado: 'No se encontró ese medicamento.',
+  medicamentoExiste: 'Ya hay un medicamento con ese código (CUM / IUM).',
+  medicamentoGuardado: 'Medicamento guardado.',
+  medicamentoEliminado: 'Medicamento eliminado.',
+  // spreadsheets (packages/fevrips sheet.ts, sheet-io.ts)
+  hojaFila: (fila: number, columna: string | null, mensaje: string) =>
+    columna ? `Fila ${fila}, columna ${columna}: ${mensaje}` : `Fila ${fila}: ${mensaje}`,
+  hojaVacia: 'La hoja no tiene filas de servicios debajo de los encabezados.',
+  hojaSinEncabezados: 'La primera fila de la hoja debe tener los nombres de las columnas (descargue la plantilla).',
+  hojaColumnaFalta: (columna: string) => `Falta la columna obligatoria ${columna}.`,
+  hojaColumnaDesconocida: (columna: string) =>
+    `La columna ${columna} no es un campo del RIPS. Revise que el nombre esté escrito como en la plantilla.`,
+  hojaColumnaRepetida: (columna: string) => `La columna ${columna} aparece dos veces.`,
+  hojaColumnaNoAplica: (columna: string, norma: string) =>
+    `La columna ${columna} no es de la ${norma}, con la que se valida este RIPS; déjela vacía.`,
+  hojaTipoServicio: (valor: string, tipos: string) =>
+    `Tipo de servicio desconocido [${valor}]. Use uno de: ${tipos}.`,
+  hojaCampoNoAplica: (campo: string, tipo: string) =>
+    `El campo ${campo} no existe en ${tipo}; déjelo vacío en esta fila.`,
+  hojaFacturaDistinta: (campo: string, fila: number) =>
+    `${campo} es distinto del de la fila ${fila}: todas las filas son de la misma factura.`,
+  hojaUsuarioDistinto: (campo: string, fila: number) =>
+    `${campo} del usuario es distinto del de la fila ${fila}, del mismo usuario (mismo usuario.consecutivo).`,
+  hojaFormula: 'La celda tiene una fórmula. Radica no ejecuta fórmulas: escriba el valor.',
+  hojaCeldaError: 'La celda tiene un error de la hoja de cálculo (#¡VALOR!, #N/A…): escriba el valor.',
+  hojaCeldaLarga: (max: number) => `La celda supera los ${max} caracteres.`,
+  hojaDemasiadasFilas: (max: number) => `La hoja supera las ${max} filas: divida la factura en varios archivos.`,
+  hojaDemasiadasColumnas: (max: number) => `La hoja supera las ${max} columnas.`,
+  hojaMuyGrande: (maxMb: number) => `El archivo supera los ${maxMb} MB.`,
+  hojaDescomprimidaGrande: 'El libro de Excel es demasiado grande al descomprimirlo.',
+  hojaMacros: 'El libro tiene macros (xlsm/VBA). Guárdelo como «Libro de Excel (.xlsx)» sin macros.',
+  hojaIlegible: 'No se pudo leer la hoja de cálculo: guárdela como .xlsx o .csv (UTF-8) desde la plantilla.',
+  hojaExtension: 'Solo se permiten hojas .xlsx o .csv.',
+  hojaMasErrores: (n: number) => `… y ${n} error(es) más.`,
+  hojaXmlDistinto: (campo: string, hoja: string, xml: string) =>
+    `${campo} de la hoja [${hoja}] no coincide con el de la factura XML [${xml}].`,
+  hojaNoRepresentable: (ruta: string) =>
+    `La propiedad ${ruta} no es un campo del RIPS y no se pasa a la hoja.`,
+} as const;
