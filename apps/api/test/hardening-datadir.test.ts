@@ -40,7 +40,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database files and 
     const dataDir = mkdtempSync(join(tmpdir(), 'radica-perm-'));
     chmodSync(dataDir, 0o755);
     mkdirSync(join(dataDir, 'sftp', 'tenants'), { recursive: true, mode: 0o777 });
+    // chmod, not the mkdir mode: a test file run before in this worker may have left the umask at 077
     chmodSync(join(dataDir, 'sftp'), 0o777);
+    chmodSync(join(dataDir, 'sftp', 'tenants'), 0o777);
     writeFileSync(join(dataDir, 'sftp', 'pendientes.json'), '[]', { mode: 0o666 });
     chmodSync(join(dataDir, 'sftp', 'pendientes.json'), 0o666);
     writeFileSync(join(dataDir, 'notas.txt'), 'x');
