@@ -48,7 +48,13 @@ const catalogueRow = (m: TModulo) => ({
 
 /** Owned-module answers kept for a few seconds per process (every ministry call checks; a grant here drops them). */
 const MODULE_CACHE_TTL_MS = 5_000;
-const moduleCache = new Map<string, { at: number; owns: boolean }>();
+/** Per database handle: tests run several app instances (each its own database, tenant ids repeating) in one process. */
+const moduleCaches = new WeakMap<object, Map<string, { at: number; owns: boolean }>>();
+function moduleCacheOf(db: TDb): Map<string, { at: number; owns: boolean }> {
+  let cache = moduleCaches.get(db);
+  if (!cache) moduleCaches.set(db, (cache = new Map()));
+  return cache;
+}
 
 /**
  * True when the tenant owns `modulo` (an active, approved purchase). One indexed lookup, cached 5 s per process
@@ -56,6 +62,7 @@ const moduleCache = new Map<string, { at: number; owns: boolean }>();
  */
 export async function hasModule(deps: { db: TDb }, tenantId: number, modulo: TModulo): Promise<boolean> {
   const key = `${tenantId}:${modulo}`;
+  const moduleCache = moduleCacheOf(deps.db);
   const hit = moduleCache.get(key);
   if (hit && Date.now() - hit.at < MODULE_CACHE_TTL_MS) return hit.owns;
   const owns = await ownsModule(deps, tenantId, modulo);
@@ -104,7 +111,7 @@ export async function grantModules(
   // A Business grant is recorded even over a running Profesional purchase: it upgrades the plan.
   const upgrade = plan === 'business' && !(await activePlans(deps.db, user.tenantId)).includes('business');
   for (const m of new Set(input.modulos as TModulo[])) {
-    moduleCache.delete(`${user.tenantId}:${m}`);
+    moduleCacheOf(deps.db).delete(`${user.tenantId}:${m}`);
     if (!upgrade && (await ownsModule(deps, user.tenantId, m))) {
       granted.push(m);
       continue;
@@ -120,7 +127,7 @@ export async function grantModules(
     });
     granted.push(m);
   }
-  for (const m of granted) moduleCache.delete(`${user.tenantId}:${m}`);
+  for (const m of granted) moduleCacheOf(deps.db).delete(`${user.tenantId}:${m}`);
   return { tenantId: user.tenantId, email, modulos: granted, numeroVenta };
 }
 
@@ -137,7 +144,7 @@ export async function recordSalePurchase(
   let latest = new Date();
   if ((await countSalePurchases(deps.db, input.tenantId, input.saleId)) > 0) return latest;
   for (const m of new Set(input.modulos)) {
-    moduleCache.delete(`${input.tenantId}:${m}`);
+    moduleCacheOf(deps.db).delete(`${input.tenantId}:${m}`);
     const current = await currentPeriodEnd(deps.db, input.tenantId, m);
     const from = current instanceof Date && current.getTime() > Date.now() ? current : new Date();
     const until = addMonths(from, input.months);
@@ -152,7 +159,7 @@ export async function recordSalePurchase(
       vigenteHasta: until,
       saleId: input.saleId,
     });
-    moduleCache.delete(`${input.tenantId}:${m}`);
+    moduleCacheOf(deps.db).delete(`${input.tenantId}:${m}`);
   }
   return latest;
 }

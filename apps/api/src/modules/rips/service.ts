@@ -301,6 +301,7 @@ export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: T
   if (meta.fevRipsId !== null || meta.estado === 'RADICANDO') throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
   if (meta.version !== req.version) throw cambio(meta);
   const key = `${ctx.tenantId}:${id}`;
+  const enEdicion = enEdicionDe(deps.db);
   let base = enEdicion.get(key);
   if (!base || base.version !== meta.version) {
     const row = await cargar(deps, ctx, id);
@@ -315,7 +316,7 @@ export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: T
     enEdicion.delete(key);
     throw cambio((await findBorradorMeta(deps.db, ctx.tenantId, id)) ?? meta);
   }
-  recordar(key, { version: saved.version, rips, xml: base.xml });
+  recordar(enEdicion, key, { version: saved.version, rips, xml: base.xml });
   return { version: saved.version, estado: a.estado, estructura: a.version, hallazgos: a.hallazgos, conciliacion: a.conciliacion, fechaModificacion: now.toISOString() };
 }
 
@@ -324,10 +325,17 @@ export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: T
  * same version skips reading and parsing megabytes of JSON again (issue 27 "300 ms"). Only a cache: an entry is used
  * only when its version is the stored one (every write raises it, in any process), so it is never stale.
  */
-const enEdicion = new Map<string, { version: number; rips: Record<string, unknown>; xml: TFevXml | null }>();
+type TEnEdicion = { version: number; rips: Record<string, unknown>; xml: TFevXml | null };
+/** Per database handle: tests run several app instances (tenant and draft ids repeating) in one process. */
+const enEdicionPorDb = new WeakMap<object, Map<string, TEnEdicion>>();
 const EN_EDICION_MAX = 16;
+function enEdicionDe(db: object): Map<string, TEnEdicion> {
+  let m = enEdicionPorDb.get(db);
+  if (!m) enEdicionPorDb.set(db, (m = new Map()));
+  return m;
+}
 
-function recordar(key: string, entry: { version: number; rips: Record<string, unknown>; xml: TFevXml | null }) {
+function recordar(enEdicion: Map<string, TEnEdicion>, key: string, entry: TEnEdicion) {
   enEdicion.delete(key);
   enEdicion.set(key, entry);
   if (enEdicion.size > EN_EDICION_MAX) enEdicion.delete(enEdicion.keys().next().value!);
