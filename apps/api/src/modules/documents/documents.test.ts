@@ -263,7 +263,7 @@ describe('server restart mid-send', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 
   it('a second process cannot open the same embedded database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'radica-lock-'));
