@@ -26,10 +26,20 @@ export type TContrastReport = {
  * as `bg-emerald-50/60` over a dark card), a gradient counts as each of its stops (the worst one decides), and a
  * translucent text colour or an ancestor's opacity is composited too. The compositing is done by a canvas, so every
  * colour syntax Chromium computes (oklch, color-mix, rgb) is read the same way. Disabled controls are exempt (WCAG
- * 1.4.3). Thresholds: 4.5:1, or 3:1 for large text (≥ 24 px, or ≥ 18.66 px bold).
+ * 1.4.3). Thresholds: 4.5:1, or 3:1 for large text (≥ 24 px, or ≥ 18.66 px bold). Running transitions are finished
+ * first, so a colour is measured where it settles.
  */
 export async function contrastReport(page: Page, root = 'body'): Promise<TContrastReport> {
   return page.evaluate((rootSelector) => {
+    // Colours mid-transition (a button just re-enabled, a hover fading) would be measured half-way: end them.
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations === Infinity) continue;
+      try {
+        animation.finish();
+      } catch {
+        // An animation that cannot finish (no end) keeps running; its colours are measured as they are.
+      }
+    }
     const canvas = document.createElement('canvas');
     canvas.width = 1;
     canvas.height = 1;

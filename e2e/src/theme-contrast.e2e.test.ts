@@ -22,6 +22,7 @@ let h: THarness;
 let api: TApiSession;
 let approvedId = 0;
 let rejectedId = 0;
+let partialId = 0;
 const EMAIL = 'contraste.e2e@example.co';
 const PASSWORD = 'Clave#Segura2026';
 const contexts: BrowserContext[] = [];
@@ -57,7 +58,7 @@ beforeAll(async () => {
   rejectedId = await uploadFile(api, 'CON0002.xml', pair.xml);
   await uploadFile(api, 'CON0002.json', Buffer.from(JSON.stringify(rips)), rejectedId);
   await api.call('POST', `/api/FevRips/${rejectedId}/enviar`);
-  await seedDocument(api, 'CON0003', true); // only the XML: a 'Parcial' badge in the list
+  partialId = await seedDocument(api, 'CON0003', true); // only the XML: a 'Parcial' badge in the list
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
@@ -91,6 +92,16 @@ describe.each(['light', 'dark'] as const)('the %s theme (issue 26)', (theme) => 
   });
 
   it('the list, the approved CUV box, the findings and the alert boxes', async () => {
+    // A pink box: the sign-in's error.
+    await page.goto(`${h.url}/auth/login`);
+    await page.getByLabel('Email', { exact: true }).fill(EMAIL);
+    await page.getByLabel('Contraseña', { exact: true }).fill('Clave#Incorrecta2026');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('alert').first().waitFor({ timeout: 20_000 });
+    const signInError = await contrastReport(page);
+    expect(signInError.items.some((i) => i.kind === 'text' && i.ratio > 0)).toBe(true);
+    expectReadable(signInError, `sign-in error (${theme})`);
+
     await loginInUi(page, h.url, EMAIL, PASSWORD);
     await page.goto(`${h.url}/ministerio`);
     await page.getByText('CON0002').first().waitFor({ timeout: 20_000 });
@@ -103,6 +114,7 @@ describe.each(['light', 'dark'] as const)('the %s theme (issue 26)', (theme) => 
     await page.getByTestId('cuv').waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     const approved = await contrastReport(page);
+    await page.getByTestId('cuv').scrollIntoViewIfNeeded();
     await screenshot(page, `contraste-${theme}-aprobado`);
     for (const label of ['CUV (Código Único de Validación)', 'Fecha de radicación', 'ID del proceso']) {
       const item = approved.items.find((i) => i.text === label);
@@ -118,6 +130,12 @@ describe.each(['light', 'dark'] as const)('the %s theme (issue 26)', (theme) => 
     await screenshot(page, `contraste-${theme}-rechazado`);
     expect(rejected.items.some((i) => i.text.includes('RVG01'))).toBe(true);
     expectReadable(rejected, `rejected document (${theme})`);
+
+    // A light green box: the filled XML slot of a document still missing its JSON.
+    await page.goto(`${h.url}/ministerio/${partialId}`);
+    await page.getByText('CON0003.xml').first().waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expectReadable(await contrastReport(page), `partial document (${theme})`);
 
     // The settings tabs hold the info, success and warning boxes (channels, webhooks, the provider).
     for (const [path, text] of [
