@@ -137,8 +137,9 @@ describe.each(['light', 'dark'] as const)('the %s theme (issue 26)', (theme) => 
     await page.waitForLoadState('networkidle');
     expectReadable(await contrastReport(page), `partial document (${theme})`);
 
-    // The settings tabs hold the info, success and warning boxes (channels, webhooks, the provider).
+    // /Inicio's teal banner; the settings tabs hold the info, success and warning boxes (channels, webhooks, the provider).
     for (const [path, text] of [
+      ['/Inicio', 'Reportes al Ministerio'],
       ['/settings?tab=ministerio', 'Ministerio'],
       ['/settings?tab=canales', 'Canales'],
       ['/settings?tab=integraciones', 'Webhooks de resultados'],
