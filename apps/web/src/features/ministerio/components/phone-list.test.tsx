@@ -71,7 +71,11 @@ describe('the list on a phone (issue 26)', () => {
       'Copiar CUV',
       MSG_MINISTERIO.rowActionDownloadAnswer,
     ]);
-    for (const b of buttons) expect(b.getAttribute('aria-label')).toContain(b.textContent!);
+    for (const b of buttons) {
+      expect(b.getAttribute('aria-label')).toContain(b.textContent!);
+      // One text colour (two slate ones would leave the winner to the stylesheet's order).
+      expect(b.className.match(/\btext-slate-\d+/g)).toEqual(['text-slate-700']);
+    }
     unmount();
     render(<RowActions row={{ ...row, estado: 'PROCESADO' }} handlers={handlers} busyId={null} labelled />);
     const send = screen.getByRole('button', { name: 'Enviar FE1 al Ministerio' });

@@ -14,8 +14,8 @@ export type TRowActionHandlers = {
 };
 
 const ACTION =
-  'rounded-md text-slate-500 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40';
-const iconButton = `inline-flex size-8 items-center justify-center ${ACTION}`;
+  'rounded-md hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40';
+const iconButton = `inline-flex size-8 items-center justify-center text-slate-500 ${ACTION}`;
 /** On a phone's card (issue 26): the icon and a visible word, a 36 px tall target. */
 const labelledButton = `inline-flex h-9 items-center gap-1.5 border border-slate-200 px-2.5 text-xs font-medium text-slate-700 ${ACTION}`;
 
