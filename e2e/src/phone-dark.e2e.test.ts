@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startHarness, type THarness } from './harness.ts';
-import { createMinisterioAccount, loginInUi, par1As, seedDocument, uploadFile, type TApiSession } from './ministerio-helpers.ts';
+import { contrastReport } from './contrast.ts';
+import {
+  createMinisterioAccount,
+  loginInUi,
+  par1As,
+  seedDocument,
+  uploadFile,
+  type TApiSession,
+} from './ministerio-helpers.ts';
 
 /**
  * Issue 17 "Tried as a new user would … phone 390×844, light and dark themes": every signed-in screen a clerk uses,
@@ -48,6 +56,7 @@ beforeAll(async () => {
     isMobile: true,
     hasTouch: true,
     colorScheme: 'dark',
+    reducedMotion: 'reduce',
   });
   await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
   page = await context.newPage();
@@ -56,7 +65,10 @@ afterAll(async () => h?.close());
 
 describe('a phone in the dark theme (issue 17)', () => {
   it('the sales page and the sign-in page fit 390 px', async () => {
-    for (const [path, name] of [['/', 'telefono-oscuro-inicio'], ['/auth/login', 'telefono-oscuro-login']] as const) {
+    for (const [path, name] of [
+      ['/', 'telefono-oscuro-inicio'],
+      ['/auth/login', 'telefono-oscuro-login'],
+    ] as const) {
       await page.goto(`${h.url}${path}`);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), path).toBe(true);
@@ -83,7 +95,61 @@ describe('a phone in the dark theme (issue 17)', () => {
       const o = await overflow(page);
       expect(o.page, `${path}: page`).toBeLessThanOrEqual(1);
       expect(o.main, `${path}: main`).toBeLessThanOrEqual(1);
+      // Issue 26: every text, buttons and badges included, reads at 4.5:1 on the phone's dark screens too.
+      const contrast = await contrastReport(page);
+      expect(contrast.failures, `${path}: ${JSON.stringify(contrast.failures, null, 1)}`).toEqual([]);
       await screenshot(page, name);
     }
+  });
+
+  it('the list: the filters fold, the first card and its state show on the first screen, clear of the chat button', async () => {
+    await page.goto(`${h.url}/ministerio`);
+    const firstCard = page.getByTestId('tarjeta-documento').first();
+    await firstCard.waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const toggle = page.getByRole('button', { name: /^Filtros/ });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Estado', { exact: true }).isVisible()).toBe(false);
+    const screenH = page.viewportSize()!.height;
+    const state = await firstCard.getByTestId('estado-fila').boundingBox();
+    const chat = await page.getByRole('button', { name: 'Abrir el chat de ayuda' }).boundingBox();
+    expect(state, "the first card's state").toBeTruthy();
+    expect(state!.y + state!.height, 'the state is on the first screen').toBeLessThanOrEqual(screenH);
+    expect(chat, 'the chat button').toBeTruthy();
+    const overlaps =
+      state!.x < chat!.x + chat!.width &&
+      chat!.x < state!.x + state!.width &&
+      state!.y < chat!.y + chat!.height &&
+      chat!.y < state!.y + state!.height;
+    expect(overlaps, "the chat button covers the first card's state").toBe(false);
+    // Row actions carry their words.
+    const actions = firstCard.getByRole('button', { name: /^Ver detalles de / });
+    expect((await actions.textContent())?.trim()).toBe('Ver detalles');
+    await screenshot(page, 'telefono-oscuro-listado-plegado');
+
+    await toggle.click();
+    await page.getByLabel('Estado', { exact: true }).waitFor({ state: 'visible' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect((await overflow(page)).main).toBeLessThanOrEqual(1);
+  });
+
+  it("Configuración: every tab, 'Canales' included, is whole on the screen", async () => {
+    await page.goto(`${h.url}/settings?tab=canales`);
+    const tablist = page.getByRole('tablist', { name: 'Secciones de configuración' });
+    await tablist.waitFor({ timeout: 20_000 });
+    const clipped = await tablist.evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[role="tab"]')]
+        .filter((tab) => {
+          const r = tab.getBoundingClientRect();
+          return (
+            r.left < Math.max(0, box.left) - 0.5 || r.right > Math.min(window.innerWidth, box.right) + 0.5
+          );
+        })
+        .map((tab) => tab.textContent);
+    });
+    expect(clipped).toEqual([]);
+    expect(await page.getByRole('tab', { name: 'Canales' }).getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -178,4 +178,10 @@ export const MSG_MINISTERIO = {
     `El Ministerio no respondió al último envío (${fecha}): no es un problema de tus archivos. Puedes reenviarlo más tarde.`,
   cuvConsultaNoDisponible:
     'No se pudo consultar el CUV con el Ministerio en este momento. Intenta de nuevo en unos minutos.',
+  /** Radica (issue 26, phone): the list's filters fold behind this toggle; the count of those in use. */
+  filtersToggle: 'Filtros',
+  filtersToggleActive: (n: number) => `Filtros (${n})`,
+  /** The words beside a phone card's action icons (each a part of the action's accessible name). */
+  rowActionSend: 'Enviar',
+  rowActionDownloadAnswer: 'Descargar respuesta',
 } as const;

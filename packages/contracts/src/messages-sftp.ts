@@ -72,6 +72,8 @@ export const MSG_SFTP = {
   campoEnvioAutomaticoAyuda: 'Cada paquete completo (XML y JSON) se envía apenas llega. Si lo apagas, lo envías tú desde Radica.',
   campoActivo: 'Canal activo',
   campoActivoAyuda: 'Apagado, el usuario SFTP no puede entrar.',
+  /** Issue 26: the caption follows the box (it said 'Apagado…' beside a checked box). */
+  campoActivoEncendidoAyuda: 'Encendido: el usuario SFTP puede entrar y subir archivos.',
   guardar: 'Guardar canal SFTP',
   guardando: 'Guardando…',
   usoTitulo: 'Cómo usarlo',

@@ -21,7 +21,7 @@ export function DetailList({ items, columns = 2 }: { items: DetailItem[]; column
             className={cn('mt-1 break-words text-sm text-slate-900', item.mono && 'font-mono')}
           >
             {item.value === null || item.value === undefined || item.value === '' ? (
-              <span className="text-slate-400">No disponible</span>
+              <span className="text-slate-500">No disponible</span>
             ) : (
               item.value
             )}

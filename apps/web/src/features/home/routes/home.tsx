@@ -9,7 +9,7 @@ export function HomeRoute() {
   const name = user?.name?.trim() || MSG.uiDefaultUserName;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <section className="rounded-2xl bg-gradient-to-r from-brand-700 to-brand-500 p-6 text-white shadow-sm sm:p-8">
+      <section className="rounded-2xl bg-gradient-to-r from-brand-800 to-brand-700 p-6 text-white shadow-sm sm:p-8">
         <h2 className="text-2xl font-semibold">
           {MSG.uiWelcome}, {name}
         </h2>

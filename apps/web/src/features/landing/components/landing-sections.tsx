@@ -49,13 +49,16 @@ function HeroSketch() {
   );
 }
 
-/** The hero (seed 002 §1): the one h1, what Radica does, the four channel pills, the way to buy. */
+/**
+ * The hero (seed 002 §1): the one h1, what Radica does, the four channel pills, the way to buy. A `brand-band`
+ * (index.css): teal in both themes, its light buttons and badges stay light (issue 26).
+ */
 export function Hero() {
   return (
     <section
       id="inicio"
       aria-labelledby="inicio-title"
-      className="scroll-mt-20 bg-gradient-to-br from-brand-800 to-brand-900 text-white"
+      className="brand-band scroll-mt-20 bg-gradient-to-br from-brand-800 to-brand-900 text-white"
     >
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[3fr_2fr] lg:items-center">
         <div>
@@ -207,10 +210,10 @@ export function SupportSection() {
   );
 }
 
-/** The last call to action (seed 002 §1), with the login link (/auth/login). */
+/** The last call to action (seed 002 §1), with the login link (/auth/login). A `brand-band`, as the hero. */
 export function FinalCta() {
   return (
-    <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white sm:py-20">
+    <section aria-labelledby="cta-title" className="brand-band bg-brand-800 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
           Empieza a radicar sin reprocesos

@@ -169,7 +169,7 @@ export function DateRangePicker({
           onCommit={(iso) => apply({ from: iso, to })}
           onInvalid={() => setError(MSG_MINISTERIO.dateInvalid)}
         />
-        <span aria-hidden="true" className="text-slate-400">
+        <span aria-hidden="true" className="text-slate-500">
           –
         </span>
         <DmyInput

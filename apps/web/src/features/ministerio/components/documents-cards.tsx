@@ -62,7 +62,7 @@ export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busy
                   <dd className="text-slate-800">{formatDateTime(row.fechaRadicacion, '—')}</dd>
                 </dl>
                 <div className="mt-2 border-t border-slate-100 pt-2">
-                  <RowActions row={row} handlers={handlers} busyId={busyId} />
+                  <RowActions row={row} handlers={handlers} busyId={busyId} labelled />
                 </div>
               </div>
             </div>

@@ -35,7 +35,7 @@ export function ProcessTimeline({ steps, progress }: { steps: TimelineStep[]; pr
                 step.state === 'complete' && 'bg-brand-600 text-white',
                 step.state === 'failed' && 'bg-red-600 text-white',
                 step.state === 'current' && 'bg-white text-brand-700 ring-2 ring-brand-500',
-                step.state === 'upcoming' && 'bg-slate-100 text-slate-400',
+                step.state === 'upcoming' && 'bg-slate-100 text-slate-600',
               )}
             >
               {step.state === 'complete' ? (
@@ -49,7 +49,7 @@ export function ProcessTimeline({ steps, progress }: { steps: TimelineStep[]; pr
             <span
               className={cn(
                 'text-xs font-medium',
-                step.state === 'upcoming' ? 'text-slate-400' : 'text-slate-700',
+                step.state === 'upcoming' ? 'text-slate-500' : 'text-slate-700',
               )}
             >
               {step.label}

@@ -127,7 +127,7 @@ export function UploadZone({
               <span className="font-medium text-brand-700">Seleccionar archivo {label}</span> o arrástralo
               aquí
             </span>
-            <span className="text-xs text-slate-400">.{kind} · máximo 10 MB</span>
+            <span className="text-xs text-slate-500">.{kind} · máximo 10 MB</span>
           </button>
         )}
       </div>

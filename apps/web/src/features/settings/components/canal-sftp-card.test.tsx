@@ -122,6 +122,18 @@ describe('Settings › Canales › SFTP (issue 16)', () => {
     expect(await screen.findByText(MSG_SFTP.clavesVacio)).toBeTruthy();
   });
 
+  it("the 'Canal activo' caption says the box's state (issue 26: 'Apagado…' beside a checked box)", async () => {
+    stub();
+    renderCard();
+    const box = (await screen.findByLabelText(MSG_SFTP.campoActivo)) as HTMLInputElement;
+    const caption = () => document.getElementById(box.getAttribute('aria-describedby')!)!.textContent;
+    expect(box.checked).toBe(true);
+    expect(caption()).toBe(MSG_SFTP.campoActivoEncendidoAyuda);
+    fireEvent.click(box);
+    expect(box.checked).toBe(false);
+    expect(caption()).toBe(MSG_SFTP.campoActivoAyuda);
+  });
+
   it('says why it could not load and offers to retry', async () => {
     stub(true);
     renderCard();

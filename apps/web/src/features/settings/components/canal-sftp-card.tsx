@@ -215,7 +215,12 @@ function Ajustes({ canal }: { canal: TCanalSftpData }) {
       </fieldset>
       <div className="space-y-3">
         <CheckboxField label={MSG_SFTP.campoEnvioAutomatico} help={MSG_SFTP.campoEnvioAutomaticoAyuda} checked={envioAutomatico} onChange={setEnvioAutomatico} />
-        <CheckboxField label={MSG_SFTP.campoActivo} help={MSG_SFTP.campoActivoAyuda} checked={activo} onChange={setActivo} />
+        <CheckboxField
+          label={MSG_SFTP.campoActivo}
+          help={activo ? MSG_SFTP.campoActivoEncendidoAyuda : MSG_SFTP.campoActivoAyuda}
+          checked={activo}
+          onChange={setActivo}
+        />
       </div>
       <div className="flex justify-end">
         <Button type="submit" isLoading={update.isPending}>

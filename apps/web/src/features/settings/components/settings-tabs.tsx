@@ -18,7 +18,10 @@ export function settingsTabOf(value: string | null): SettingsTab {
   return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? 'general';
 }
 
-/** ARIA tabs: arrow keys, Home and End move between them. */
+/**
+ * ARIA tabs: arrow keys, Home and End move between them. On a phone they wrap onto a second line instead of scrolling
+ * sideways ('Canales' was cut at the screen's edge, issue 26).
+ */
 export function SettingsTabs({
   active,
   onChange,
@@ -57,7 +60,7 @@ export function SettingsTabs({
     <div
       role="tablist"
       aria-label="Secciones de configuración"
-      className="flex gap-1 overflow-x-auto border-b border-slate-200"
+      className="flex flex-wrap gap-x-1 border-b border-slate-200 sm:flex-nowrap sm:overflow-x-auto"
     >
       {tabs.map((tab, index) => {
         const isActive = tab.id === active;
