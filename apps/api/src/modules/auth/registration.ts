@@ -4,6 +4,7 @@ import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { dvToStore } from '@radica/contracts/nit';
 import type { TRegistrationData, TRegistrationRequest } from '@radica/contracts/auth';
 import { claimGuestSales } from '../billing/settlement.ts';
+import { recordLegalAcceptance } from '../legal/service.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { issueCode, normalizeEmail, tryCode } from './codes.ts';
@@ -59,7 +60,8 @@ export async function verifyEmailCode(deps: TDeps, input: { email: string; code:
 /**
  * POST /api/Auth/registration (seed 000 §3, §7): creates the tenant (random unguessable validator and database
  * name), the tercero and the user in one transaction. Manual registration needs a password (≥ 8) and the
- * verificationToken of the same e-mail. Throws 409 emailAlreadyRegistered, 400 verificationTokenInvalid.
+ * verificationToken of the same e-mail. Records the acceptance of the terms and privacy versions in force (legal/service.ts).
+ * Throws 409 emailAlreadyRegistered, 400 verificationTokenInvalid.
  */
 export async function register(deps: TDeps, input: TRegistrationRequest): Promise<TRegistrationData> {
   const { terceroData: t, credentialData: c } = input;
@@ -116,6 +118,8 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
         user: { email, name, passwordHash, authType: google ? 'google' : 'manual' },
         identity: google ? { provider: 'google', subject: google.sub, email: google.profile.email } : null,
       });
+      // 'Al registrarte aceptas los Términos… y la Política de privacidad' (issue 26): the versions in force, kept.
+      await recordLegalAcceptance(tx, { tenantId: user.tenantId, userId: user.id, email, origen: 'registro' });
       deps.log.info({ event: 'auth.registration', userId: user.id, authType: google ? 'google' : 'manual' }, 'account created');
       return {
         terceroId: tercero.id,
