@@ -10,7 +10,8 @@ import { AppError } from '../../lib/errors.ts';
 import { issueCode, normalizeEmail, tryCode } from './codes.ts';
 import { hashPassword } from './passwords.ts';
 import { verifyGoogleIdToken } from './google.ts';
-import { findUserIdByEmail, identityExists, insertAccount } from './repository.ts';
+import { companyNitExists, findUserIdByEmail, identityExists, insertAccount } from './repository.ts';
+import { normalizeNumeroIdentificacion, type TCheckNitData, type TCheckNitRequest } from '@radica/contracts/registro-nit';
 
 const VERIFICATION_TOKEN_TTL_S = 30 * 60;
 
@@ -18,6 +19,18 @@ const VERIFICATION_TOKEN_TTL_S = 30 * 60;
 export async function checkEmailAvailability(deps: TDeps, input: { email: string }) {
   const email = normalizeEmail(input.email);
   return { isAvailable: (await findUserIdByEmail(deps.db, email)) === null, email };
+}
+
+/**
+ * POST /api/Auth/check-nit (issue 26): whether a company already registered this NIT, so the wizard can warn and point
+ * to an invitation (docs/decisions/041). Only NITs (tipo NI) are looked up; any other document answers `existe: false`
+ * so no person's document number is revealed. The registration itself is not blocked.
+ */
+export async function checkNit(deps: TDeps, input: TCheckNitRequest): Promise<TCheckNitData> {
+  if (input.tipoIdentidad !== 'NI') return { existe: false };
+  const nit = normalizeNumeroIdentificacion(input.numeroIdentificacion);
+  if (!/^\d{5,15}$/.test(nit)) return { existe: false };
+  return { existe: await companyNitExists(deps.db, nit) };
 }
 
 /**
@@ -105,7 +118,7 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
           primerApellido,
           segundoApellido: t.segundoApellido,
           tipoIdentidad: t.tipoIdentidad,
-          numeroIdentificacion: t.numeroIdentificacion.replace(/[\s.\-_]/g, ''),
+          numeroIdentificacion: normalizeNumeroIdentificacion(t.numeroIdentificacion),
           dv: dvToStore(t),
           codPais,
           codDepartamento,
