@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VERSION_PRIVACIDAD, VERSION_TERMINOS } from '@radica/contracts/legal';
-import { client, codeFromOutbox, registerAndLogin, startTestApp, TERCERO, type TTestApp } from '../../../test/helpers.ts';
+import { client, codeFromOutbox, operatorHeaders, outbox, registerAndLogin, startTestApp, TERCERO, type TTestApp } from '../../../test/helpers.ts';
 import { aceptacionesLegales } from '../../db/schema-legal.ts';
 
 /**
@@ -80,6 +80,21 @@ describe('legal acceptances (issue 26 major 4)', () => {
     expect(row!.tenantId).toBeGreaterThan(0);
     expect(row!.aceptadoEn.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row!.aceptadoEn.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it("an invitee's account records its own acceptance when the invitation is accepted; forged versions are ignored", async () => {
+    const { c } = await registerAndLogin(t.url, 'legal.admin@ips.co', '900100203', 'Clave-Segura-2026', []);
+    const grant = await client(t.url).post('/api/admin/grant', { email: 'legal.admin@ips.co', modulos: ['ministerio'], plan: 'business' }, operatorHeaders(t.url));
+    expect(grant.status).toBe(200);
+    const email = 'legal.invitada@ips.co';
+    expect((await c.post('/api/usuarios/invitaciones', { email, rol: 'facturador' })).status).toBe(200);
+    const [mail] = await outbox(t.url, email);
+    const token = /invitacion\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const ok = await client(t.url).post('/api/usuarios/invitaciones/aceptar', { token, nombre: 'Inés', password: 'Clave-Segura-2026', ...FORGED });
+    expect(ok.status).toBe(200);
+    const [row] = await rowsOf(email);
+    expect(row).toMatchObject({ userId: ok.body.data.user.id, origen: 'registro', versionTerminos: VERSION_TERMINOS, versionPrivacidad: VERSION_PRIVACIDAD });
   });
 
   it('a refused registration (e-mail taken) records nothing more', async () => {
