@@ -17,6 +17,8 @@ afterAll(async () => t?.close());
 const rowsOf = (email: string) =>
   t.app.deps.db.select().from(aceptacionesLegales).where(eq(aceptacionesLegales.email, email)).orderBy(aceptacionesLegales.id);
 const sim = (path: string) => `${t.url}/_sim/wompi/v1${path}`;
+/** The sale reference of a create-sale answer (seed 002 §7 paymentResult.reference). */
+const referenceOf = (body: unknown) => (body as { paymentResult: { reference: string } }).paymentResult.reference;
 const FORGED = { versionTerminos: '0.1-forjada', versionPrivacidad: '0.1-forjada', aceptadoEn: '2001-01-01T00:00:00Z', origen: 'otra' };
 
 async function saleBody(email: string) {
@@ -121,7 +123,7 @@ describe('legal acceptances (issue 26 major 4)', () => {
       origen: 'compra',
       versionTerminos: VERSION_TERMINOS,
       versionPrivacidad: VERSION_PRIVACIDAD,
-      ventaReferencia: g.body.paymentResult.reference,
+      ventaReferencia: referenceOf(g.body),
     });
 
     const email = 'legal.comprador@ips.co';
@@ -134,7 +136,7 @@ describe('legal acceptances (issue 26 major 4)', () => {
       userId: registration.userId,
       versionTerminos: VERSION_TERMINOS,
       versionPrivacidad: VERSION_PRIVACIDAD,
-      ventaReferencia: s.body.paymentResult.reference,
+      ventaReferencia: referenceOf(s.body),
     });
     expect(rows[1]!.tenantId).toBe(rows[0]!.tenantId);
   });
