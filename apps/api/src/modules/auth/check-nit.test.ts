@@ -35,6 +35,12 @@ describe('POST /api/Auth/check-nit', () => {
     }
   });
 
+  it('a forged session changes nothing: public, the same boolean, no other data', async () => {
+    const res = await client(t.url).post('/api/Auth/check-nit', { tipoIdentidad: 'NI', numeroIdentificacion: '900373115' }, { authorization: 'Bearer forjado', 'x-validator': 'otro' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { existe: true } });
+  });
+
   it('warns only: a second company with the same NIT can still register', async () => {
     const second = await registerAndLogin(t.url, 'sede-norte@clinica-nit.co', '900373115', 'Clave-Segura-2026', []);
     expect(second.registration.userId).toBeGreaterThan(0);
