@@ -124,6 +124,8 @@ describe('sidebar (seed 000 §2 "App shell")', () => {
     expect(rips.textContent).toContain(MSG_MODULOS.enVentaTooltip);
     for (const name of [/Marketing/, /Facturación/, /Automatizaciones/])
       expect(screen.getByRole('link', { name }).textContent).toContain('Próximamente disponible');
+    expect(ministerio.querySelector('[data-badge]')?.getAttribute('data-badge')).toBe('en-venta');
+    expect(screen.getByRole('link', { name: /Marketing/ }).querySelector('[data-badge]')?.getAttribute('data-badge')).toBe('proximamente');
     fireEvent.mouseEnter(ministerio);
     expect(screen.getByTestId('upgrade-tooltip').textContent).toBe(MSG_MODULOS.enVentaTooltip);
   });

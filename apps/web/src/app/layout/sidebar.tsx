@@ -13,6 +13,7 @@ import {
   Megaphone,
   Receipt,
   Settings,
+  ShoppingCart,
   Star,
   Stethoscope,
   X,
@@ -105,18 +106,25 @@ export function Sidebar({
   /** The words beside a module not purchased: on sale, where to buy it; otherwise 'Próximamente disponible'. */
   const upgradeText = (module: TModule | undefined) =>
     module && isModuloEnVenta(module) ? MSG_MODULOS.enVentaTooltip : MSG_CUENTAS.upgradeTooltip;
-  const upgradeBadge = (module: TModule | undefined) => (
-    <>
-      <Star
-        aria-hidden="true"
-        className={cn(
-          'shrink-0 fill-amber-300 text-amber-300',
-          isCollapsed ? 'size-4 md:absolute md:right-1.5 md:top-1 md:size-3' : 'ml-auto size-4',
-        )}
-      />
-      <span className="sr-only">{upgradeText(module)}</span>
-    </>
-  );
+  /** A star beside a module coming soon; a cart beside one on sale (issue 26). */
+  const upgradeBadge = (module: TModule | undefined) => {
+    const isOnSale = module !== undefined && isModuloEnVenta(module);
+    const Badge = isOnSale ? ShoppingCart : Star;
+    return (
+      <>
+        <Badge
+          aria-hidden="true"
+          data-badge={isOnSale ? 'en-venta' : 'proximamente'}
+          className={cn(
+            'shrink-0',
+            isOnSale ? 'text-amber-300' : 'fill-amber-300 text-amber-300',
+            isCollapsed ? 'size-4 md:absolute md:right-1.5 md:top-1 md:size-3' : 'ml-auto size-4',
+          )}
+        />
+        <span className="sr-only">{upgradeText(module)}</span>
+      </>
+    );
+  };
   const showTip = (e: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>, module: TModule | undefined) =>
     setTipAnchor({ rect: e.currentTarget.getBoundingClientRect(), text: upgradeText(module) });
   const hideTip = () => setTipAnchor(null);
