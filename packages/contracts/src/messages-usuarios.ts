@@ -124,4 +124,9 @@ export const MSG_USUARIOS = {
   whatsappLimite: 'Recibí muchos mensajes seguidos. Espera unos minutos y vuelve a escribir.',
   whatsappSoloTexto: 'Por ahora solo leo mensajes de texto. Escríbeme tu pregunta, por ejemplo: «estado de la factura FE123».',
   whatsappSinPlan: 'El asistente de WhatsApp es del plan Business: tu empresa no lo tiene activo.',
+  // registration with a NIT another account already has (issue 26): a warning, the user may go on
+  nitYaRegistradoTitulo: (nit: string) => `Ya hay una empresa registrada en Radica con el NIT ${nit}.`,
+  nitYaRegistradoCuerpo:
+    'Si trabajas en ella, no crees otra cuenta: pide a su administrador que te invite desde Configuración › Usuarios. Con la invitación entras a la misma empresa, con sus documentos y su plan.',
+  nitYaRegistradoSeguir: 'Si de todos modos necesitas una cuenta aparte (por ejemplo, para otra sede), pulsa Siguiente.',
 } as const;

@@ -71,3 +71,13 @@ export const MESES_PLAN = 12;
 /** The four delivery channels of the sales page (seed 002 §1), in carousel order. */
 export const CANALES = ['email', 'ftp', 'plataforma', 'api'] as const;
 export type TCanal = (typeof CANALES)[number];
+
+/**
+ * The modules on sale online (issue 26 major 3): what the plan sold online grants. Their pricing pages offer the plan
+ * and its price; the other modules (facturación, marketing, automatizaciones) keep the coming-soon notice.
+ */
+export const MODULOS_EN_VENTA: readonly TModulo[] = PLAN_EN_LINEA.modulos;
+/** True when `modulo` is bought with the plan sold online (MODULOS_EN_VENTA). */
+export function isModuloEnVenta(modulo: TModulo): boolean {
+  return MODULOS_EN_VENTA.includes(modulo);
+}

@@ -41,12 +41,14 @@ afterEach(() => {
 });
 
 describe('the floating chat in the app (seed 001 §2 "Chat assistants")', () => {
-  it('is on the sales page, the public coming-soon pages, the CUV lookup and the whole authenticated shell', () => {
+  it('is on the sales page, the public coming-soon pages, the CUV lookup, the legal pages and the whole authenticated shell', () => {
     const withChat = flatten(routes).filter((route) => route.handle === CHAT_HANDLE);
     expect(withChat.map((route) => route.path ?? route.children?.map((c) => c.path)[0])).toEqual([
       '/',
       '/pricing/:module',
       '/consultar-cuv',
+      '/terms',
+      '/privacy',
       '/Inicio',
     ]);
   });

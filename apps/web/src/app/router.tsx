@@ -29,6 +29,11 @@ const comingSoonPage = (inApp: boolean) =>
     const { ComingSoonRoute } = await import('../features/pricing/routes/coming-soon');
     return <ComingSoonRoute inApp={inApp} />;
   });
+const legalPage = (documento: 'terminos' | 'privacidad') =>
+  lazyElement(async () => {
+    const { LegalRoute } = await import('../features/landing/routes/legal');
+    return <LegalRoute documento={documento} />;
+  });
 const placeholderPage = (title: string) =>
   lazyElement(async () => {
     const { PlaceholderPage } = await import('./pages/placeholder-page');
@@ -131,8 +136,9 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/auth/routes/invitacion')).InvitacionRoute,
         })),
       },
-      { path: '/terms', ...placeholderPage('Términos y condiciones') },
-      { path: '/privacy', ...placeholderPage('Política de privacidad') },
+      // Radica's terms and personal data policy (issue 26): real pages inside the sales page's header and footer.
+      { path: '/terms', ...legalPage('terminos'), handle: CHAT_HANDLE },
+      { path: '/privacy', ...legalPage('privacidad'), handle: CHAT_HANDLE },
       {
         ...lazyRoute(async () => ({ Component: (await import('./guards/guest-guard')).GuestGuard })),
         errorElement: <RouteError />,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MSG_MODULOS } from '@radica/contracts/messages-modulos';
 import { clearSession, setAuthenticated } from '../lib/session';
 import { ModuleGuard } from './guards/module-guard';
 import { Sidebar } from './layout/sidebar';
@@ -106,6 +107,27 @@ describe('sidebar (seed 000 §2 "App shell")', () => {
     expect(screen.getAllByText('Próximamente disponible')).toHaveLength(3);
     // the RIPS group belongs to the Ministerio product (issue 27), purchased here: it expands
     expect(screen.getByRole('button', { name: 'RIPS' })).toBeTruthy();
+  });
+
+  it('says where to buy the modules on sale (Ministerio and its RIPS group) and keeps the notice for the rest (issue 26)', async () => {
+    stubProducts(() => json(200, { success: true, data: { productosDetalle: [] } }));
+    renderAt('/Inicio');
+    const ministerio = await waitFor(() => {
+      const l = screen.getByRole('link', { name: /Ministerio/ });
+      expect(l.getAttribute('href')).toBe('/app/pricing/ministerio');
+      return l;
+    });
+    expect(ministerio.textContent).toContain(MSG_MODULOS.enVentaTooltip);
+    expect(ministerio.textContent).not.toContain('Próximamente disponible');
+    const rips = screen.getByRole('link', { name: /RIPS/ });
+    expect(rips.getAttribute('href')).toBe('/app/pricing/ministerio');
+    expect(rips.textContent).toContain(MSG_MODULOS.enVentaTooltip);
+    for (const name of [/Marketing/, /Facturación/, /Automatizaciones/])
+      expect(screen.getByRole('link', { name }).textContent).toContain('Próximamente disponible');
+    expect(ministerio.querySelector('[data-badge]')?.getAttribute('data-badge')).toBe('en-venta');
+    expect(screen.getByRole('link', { name: /Marketing/ }).querySelector('[data-badge]')?.getAttribute('data-badge')).toBe('proximamente');
+    fireEvent.mouseEnter(ministerio);
+    expect(screen.getByTestId('upgrade-tooltip').textContent).toBe(MSG_MODULOS.enVentaTooltip);
   });
 
   it.each([

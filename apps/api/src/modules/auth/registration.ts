@@ -4,12 +4,14 @@ import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { dvToStore } from '@radica/contracts/nit';
 import type { TRegistrationData, TRegistrationRequest } from '@radica/contracts/auth';
 import { claimGuestSales } from '../billing/settlement.ts';
+import { recordLegalAcceptance } from '../legal/service.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { issueCode, normalizeEmail, tryCode } from './codes.ts';
 import { hashPassword } from './passwords.ts';
 import { verifyGoogleIdToken } from './google.ts';
-import { findUserIdByEmail, identityExists, insertAccount } from './repository.ts';
+import { companyNitExists, findUserIdByEmail, identityExists, insertAccount } from './repository.ts';
+import { normalizeNumeroIdentificacion, type TCheckNitData, type TCheckNitRequest } from '@radica/contracts/registro-nit';
 
 const VERIFICATION_TOKEN_TTL_S = 30 * 60;
 
@@ -17,6 +19,18 @@ const VERIFICATION_TOKEN_TTL_S = 30 * 60;
 export async function checkEmailAvailability(deps: TDeps, input: { email: string }) {
   const email = normalizeEmail(input.email);
   return { isAvailable: (await findUserIdByEmail(deps.db, email)) === null, email };
+}
+
+/**
+ * POST /api/Auth/check-nit (issue 26): whether a company already registered this NIT, so the wizard can warn and point
+ * to an invitation (docs/decisions/041). Only NITs (tipo NI) are looked up; any other document answers `existe: false`
+ * so no person's document number is revealed. The registration itself is not blocked.
+ */
+export async function checkNit(deps: TDeps, input: TCheckNitRequest): Promise<TCheckNitData> {
+  if (input.tipoIdentidad !== 'NI') return { existe: false };
+  const nit = normalizeNumeroIdentificacion(input.numeroIdentificacion);
+  if (!/^\d{5,15}$/.test(nit)) return { existe: false };
+  return { existe: await companyNitExists(deps.db, nit) };
 }
 
 /**
@@ -59,7 +73,8 @@ export async function verifyEmailCode(deps: TDeps, input: { email: string; code:
 /**
  * POST /api/Auth/registration (seed 000 §3, §7): creates the tenant (random unguessable validator and database
  * name), the tercero and the user in one transaction. Manual registration needs a password (≥ 8) and the
- * verificationToken of the same e-mail. Throws 409 emailAlreadyRegistered, 400 verificationTokenInvalid.
+ * verificationToken of the same e-mail. Records the acceptance of the terms and privacy versions in force (legal/service.ts).
+ * Throws 409 emailAlreadyRegistered, 400 verificationTokenInvalid.
  */
 export async function register(deps: TDeps, input: TRegistrationRequest): Promise<TRegistrationData> {
   const { terceroData: t, credentialData: c } = input;
@@ -103,7 +118,7 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
           primerApellido,
           segundoApellido: t.segundoApellido,
           tipoIdentidad: t.tipoIdentidad,
-          numeroIdentificacion: t.numeroIdentificacion.replace(/[\s.\-_]/g, ''),
+          numeroIdentificacion: normalizeNumeroIdentificacion(t.numeroIdentificacion),
           dv: dvToStore(t),
           codPais,
           codDepartamento,
@@ -116,6 +131,8 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
         user: { email, name, passwordHash, authType: google ? 'google' : 'manual' },
         identity: google ? { provider: 'google', subject: google.sub, email: google.profile.email } : null,
       });
+      // 'Al registrarte aceptas los Términos… y la Política de privacidad' (issue 26): the versions in force, kept.
+      await recordLegalAcceptance(tx, { tenantId: user.tenantId, userId: user.id, email, origen: 'registro' });
       deps.log.info({ event: 'auth.registration', userId: user.id, authType: google ? 'google' : 'manual' }, 'account created');
       return {
         terceroId: tercero.id,

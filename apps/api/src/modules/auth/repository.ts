@@ -49,6 +49,16 @@ export async function findUserWithTenantByIdentity(q: TQuery, provider: 'google'
   return row;
 }
 
+/** Whether any company registered that NIT (identity lookup across tenants, issue 26: the registration's warning). */
+export async function companyNitExists(q: TQuery, nit: string): Promise<boolean> {
+  const [row] = await q
+    .select({ id: terceros.id })
+    .from(terceros)
+    .where(and(eq(terceros.tipoIdentidad, 'NI'), eq(terceros.numeroIdentificacion, nit)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function identityExists(q: TQuery, provider: 'google', subject: string): Promise<boolean> {
   const [row] = await q
     .select({ id: userIdentities.id })

@@ -23,6 +23,7 @@ import {
   ZVerifyCodeRequest,
 } from '@radica/contracts/auth';
 import { MSG } from '@radica/contracts/messages';
+import { ZCheckNitData, ZCheckNitRequest } from '@radica/contracts/registro-nit';
 import { ACCESO } from '@radica/contracts/usuarios';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -60,6 +61,17 @@ export async function authRoutes(app: FastifyInstance, deps: TDeps) {
     }),
     keyedLimit(app, { name: `${name}:client-hour`, max: perClientHour * scale, timeWindowMs: 3_600_000, key: (req) => req.ip }),
   ];
+
+  // Registration's warning about a NIT another company has (issue 26); bounded like the e-mail check (enumeration).
+  r.post(
+    '/api/Auth/check-nit',
+    {
+      schema: { body: ZCheckNitRequest, response: { 200: ZEnvelope(ZCheckNitData) } },
+      config: { ...limit(20), roles: 'publico' },
+      preHandler: keyedLimit(app, { name: 'check-nit:client-hour', max: 60 * scale, timeWindowMs: 3_600_000, key: (req) => req.ip }),
+    },
+    async (req) => ({ success: true, data: await auth.checkNit(deps, req.body) }),
+  );
 
   r.post(
     '/api/Auth/check-email-availability',

@@ -91,12 +91,20 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
     {
       schema: { body: ZBusinessContactRequest, response: { 200: ZMessageEnvelope } },
       config: { ...perIpLimit(deps.config, 5, '10 minutes'), roles: 'publico' },
+      // The requester gets an acknowledgement (issue 26): a few per address and day, so the form mails no one in bulk.
+      preHandler: keyedLimit(app, { name: 'business-contact:email', max: 3 * (deps.config.rateLimitScale ?? 1), timeWindowMs: 86_400_000, key: (req) => contactEmailOf(req.body) }),
     },
     async (req) => {
       await sendBusinessContact(deps, req.body);
       return { success: true, message: MSG_PAGOS.contactoEnviado };
     },
   );
+}
+
+/** The requester's e-mail of a Business contact body (its per-address limit's key), or null before validation. */
+function contactEmailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
 }
 
 /** The billing e-mail of a create-sale body (the per-address limit's key), or null before validation. */

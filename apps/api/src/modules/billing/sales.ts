@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { WompiError } from '../../integrations/wompi/client.ts';
 import { priceWith, quoteCoupon, reserveCoupon, VENTA_PENDIENTE_VENCE_S } from './coupons.ts';
 import { applyTransaction } from './settlement.ts';
+import { recordLegalAcceptance } from '../legal/service.ts';
 import {
   claimStatusCheck,
   expireStalePendingSales,
@@ -100,6 +101,8 @@ export async function createSale(
     paymentMethodType: input.paymentMethod.type,
     billingData: input.billingData,
   });
+  // Paying accepts Radica's terms and privacy policy in force (issue 26): recorded with the sale's reference.
+  await recordLegalAcceptance(deps.db, { tenantId: ctx.tenantId, userId: ctx.userId, email: sale.email, origen: 'compra', ventaReferencia: sale.reference });
   const { payments } = deps;
   let tx;
   try {

@@ -54,6 +54,7 @@ import {
   type TInvitacionRow,
   type TUsuarioRow,
 } from './repository.ts';
+import { recordLegalAcceptance } from '../legal/service.ts';
 
 type TCtx = Pick<TAuthContext, 'tenantId' | 'userId' | 'sessionId'>;
 
@@ -246,6 +247,8 @@ export async function aceptarInvitacion(deps: TDeps, input: TAceptarInvitacionRe
         google ? { provider: 'google', subject: google.sub, email: google.profile.email } : null,
       );
       if (!(await claimInvitacion(tx, inv.tenantId, inv.id, created.id))) throw new AppError('INVITACION_INVALIDA', MSG_USUARIOS.invitacionInvalida);
+      // The invitee's own account: it accepts the terms and privacy versions in force, as a registration does (issue 26).
+      await recordLegalAcceptance(tx, { tenantId: inv.tenantId, userId: created.id, email: inv.email, origen: 'registro' });
       return created;
     });
   } catch (err) {

@@ -13,11 +13,14 @@ import {
   Megaphone,
   Receipt,
   Settings,
+  ShoppingCart,
   Star,
   Stethoscope,
   X,
 } from 'lucide-react';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { MSG_MODULOS } from '@radica/contracts/messages-modulos';
+import { isModuloEnVenta } from '@radica/contracts/plans';
 import { cn } from '../../lib/cn';
 import { isModuleAllowedInMenu, usePurchasedProducts, type TModule } from '../../lib/purchased-products';
 
@@ -71,8 +74,8 @@ export const SIDEBAR_EXPANDED_PX = 260;
 
 /**
  * Side menu (seed 000 §2 "App shell"): 70 px collapsed (default) or 260 px expanded on wide screens; an
- * off-canvas panel on phones. Modules not purchased show an upgrade star with 'Próximamente disponible' and
- * link to /app/pricing/{module} (the billing group then does not expand); while products load, links count
+ * off-canvas panel on phones. Modules not purchased show an upgrade star with 'Próximamente disponible' (or, when
+ * on sale, 'Disponible en el plan Profesional…': issue 26) and link to /app/pricing/{module} (the billing group then does not expand); while products load, links count
  * as allowed. Labels stay in the accessibility tree when collapsed.
  */
 export function Sidebar({
@@ -91,7 +94,7 @@ export function Sidebar({
   const products = usePurchasedProducts();
   const { pathname } = useLocation();
   const [openGroups, setOpenGroups] = useState<Record<string, boolean>>({});
-  const [tipAnchor, setTipAnchor] = useState<DOMRect | null>(null);
+  const [tipAnchor, setTipAnchor] = useState<{ rect: DOMRect; text: string } | null>(null);
   const productsState = { status: products.status, data: products.data };
   const labelClass = cn('truncate', isCollapsed && 'md:sr-only');
   const itemClass = (isActive: boolean) =>
@@ -100,20 +103,30 @@ export function Sidebar({
       isCollapsed && 'md:justify-center md:px-0',
       isActive ? 'bg-white/15 text-white' : 'text-brand-50/85 hover:bg-white/10 hover:text-white',
     );
-  const upgradeBadge = (
-    <>
-      <Star
-        aria-hidden="true"
-        className={cn(
-          'shrink-0 fill-amber-300 text-amber-300',
-          isCollapsed ? 'size-4 md:absolute md:right-1.5 md:top-1 md:size-3' : 'ml-auto size-4',
-        )}
-      />
-      <span className="sr-only">{MSG_CUENTAS.upgradeTooltip}</span>
-    </>
-  );
-  const showTip = (e: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) =>
-    setTipAnchor(e.currentTarget.getBoundingClientRect());
+  /** The words beside a module not purchased: on sale, where to buy it; otherwise 'Próximamente disponible'. */
+  const upgradeText = (module: TModule | undefined) =>
+    module && isModuloEnVenta(module) ? MSG_MODULOS.enVentaTooltip : MSG_CUENTAS.upgradeTooltip;
+  /** A star beside a module coming soon; a cart beside one on sale (issue 26). */
+  const upgradeBadge = (module: TModule | undefined) => {
+    const isOnSale = module !== undefined && isModuloEnVenta(module);
+    const Badge = isOnSale ? ShoppingCart : Star;
+    return (
+      <>
+        <Badge
+          aria-hidden="true"
+          data-badge={isOnSale ? 'en-venta' : 'proximamente'}
+          className={cn(
+            'shrink-0',
+            isOnSale ? 'text-amber-300' : 'fill-amber-300 text-amber-300',
+            isCollapsed ? 'size-4 md:absolute md:right-1.5 md:top-1 md:size-3' : 'ml-auto size-4',
+          )}
+        />
+        <span className="sr-only">{upgradeText(module)}</span>
+      </>
+    );
+  };
+  const showTip = (e: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>, module: TModule | undefined) =>
+    setTipAnchor({ rect: e.currentTarget.getBoundingClientRect(), text: upgradeText(module) });
   const hideTip = () => setTipAnchor(null);
 
   return (
@@ -166,16 +179,16 @@ export function Sidebar({
                   data-upgrade={!allowed || undefined}
                   className={({ isActive }) => itemClass(isActive)}
                   {...(!allowed && {
-                    onMouseEnter: showTip,
+                    onMouseEnter: (e: MouseEvent<HTMLElement>) => showTip(e, entry.module),
                     onMouseLeave: hideTip,
-                    onFocus: showTip,
+                    onFocus: (e: FocusEvent<HTMLElement>) => showTip(e, entry.module),
                     onBlur: hideTip,
                     onKeyDown: (e) => e.key === 'Escape' && hideTip(),
                   })}
                 >
                   <Icon aria-hidden="true" className="size-5 shrink-0" />
                   <span className={labelClass}>{entry.label}</span>
-                  {!allowed && upgradeBadge}
+                  {!allowed && upgradeBadge(entry.module)}
                 </NavLink>
               );
             }
@@ -261,17 +274,18 @@ export function Sidebar({
           )}
         </button>
       </aside>
-      {tipAnchor && <UpgradeTooltip anchor={tipAnchor} />}
+      {tipAnchor && <UpgradeTooltip anchor={tipAnchor.rect} text={tipAnchor.text} />}
     </>
   );
 }
 
 /**
- * 'Próximamente disponible' beside a module not purchased, rendered in document.body at a fixed position (right of
+ * 'Próximamente disponible' (or, for a module on sale, where to buy it: issue 26) beside a module not purchased,
+ * rendered in document.body at a fixed position (right of
  * `anchor`, vertically centred) so the menu's scroll area cannot clip it, collapsed or expanded (issue 17). The
  * link itself carries the same words for screen readers.
  */
-function UpgradeTooltip({ anchor }: { anchor: DOMRect }) {
+function UpgradeTooltip({ anchor, text }: { anchor: DOMRect; text: string }) {
   return createPortal(
     <span
       role="tooltip"
@@ -280,7 +294,7 @@ function UpgradeTooltip({ anchor }: { anchor: DOMRect }) {
       style={{ left: anchor.right + 8, top: anchor.top + anchor.height / 2 }}
       className="pointer-events-none fixed z-[60] -translate-y-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow"
     >
-      {MSG_CUENTAS.upgradeTooltip}
+      {text}
     </span>,
     document.body,
   );

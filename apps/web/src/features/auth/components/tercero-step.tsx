@@ -11,6 +11,9 @@ import { FormField, Input, Select, fieldA11y } from '../../../components/ui/form
 import { LocationAutocomplete } from '../../../components/ui/location-autocomplete';
 import type { TLocationOption } from '../../../lib/location-search';
 import { computeDv } from '@radica/contracts/nit';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
+import { normalizeNumeroIdentificacion } from '@radica/contracts/registro-nit';
+import { checkNit } from '../api/check-nit';
 import { checkSubStep, followRazonSocial } from '../utils/step-checks';
 
 export type TTerceroInput = z.input<typeof ZTerceroData>;
@@ -97,6 +100,9 @@ export function TerceroStep({
     name: ['tipoIdentidad', 'numeroIdentificacion'],
   });
   const [stepError, setStepError] = useState<string | null>(null);
+  /** The NIT another company already registered, once warned about (issue 26): Siguiente again goes on. */
+  const [warnedNit, setWarnedNit] = useState<string | null>(null);
+  const typedNit = tipoIdentidad === 'NI' ? normalizeNumeroIdentificacion(numeroIdentificacion ?? '') : '';
   const dv = tipoIdentidad === 'NI' ? computeDv(numeroIdentificacion ?? '') : '';
   const current = TERCERO_SUB_STEPS[subStep] ?? TERCERO_SUB_STEPS[0]!;
   const isLast = subStep === TERCERO_SUB_STEPS.length - 1;
@@ -119,7 +125,18 @@ export function TerceroStep({
     // Sub-step 0 shows its messages under the fields; 1 and 2 have the seed's step-check texts.
     setStepError(subStep === 0 ? null : message);
     const ok = await trigger(current.fields);
-    if (ok && !message) onSubStepChange(subStep + 1);
+    if (!ok || message) return;
+    if (subStep === 1 && typedNit && warnedNit !== typedNit) {
+      // A company with this NIT exists: say so and how to join it, once; the user may still go on (decision 041).
+      const existe = await checkNit({ tipoIdentidad: 'NI', numeroIdentificacion: typedNit })
+        .then((d) => d.existe)
+        .catch(() => false);
+      if (existe) {
+        setWarnedNit(typedNit);
+        return;
+      }
+    }
+    onSubStepChange(subStep + 1);
   };
   const onLocation = (option: TLocationOption | null) => {
     onLocationChange(option);
@@ -192,6 +209,12 @@ export function TerceroStep({
         </div>
       )}
 
+      {subStep === 1 && warnedNit !== null && warnedNit === typedNit && (
+        <Alert tone="info" title={MSG_USUARIOS.nitYaRegistradoTitulo(warnedNit)}>
+          <p data-testid="nit-ya-registrado">{MSG_USUARIOS.nitYaRegistradoCuerpo}</p>
+          <p className="mt-1">{MSG_USUARIOS.nitYaRegistradoSeguir}</p>
+        </Alert>
+      )}
       {subStep === 1 && (
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_5rem]">
           <FormField

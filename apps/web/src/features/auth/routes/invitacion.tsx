@@ -16,6 +16,7 @@ import { AuthShell } from '../components/auth-shell';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { evaluatePassword } from '../utils/password-strength';
+import { LegalConsent } from '../../../components/legal-consent';
 
 /**
  * /auth/invitacion?token=… (issue 28): the invitee sees who invited them to which company with which role, and joins
@@ -103,6 +104,7 @@ export function InvitacionRoute() {
         <Button type="submit" className="w-full" isLoading={aceptar.isPending}>
           {MSG_USUARIOS.invitacionCrearCuenta}
         </Button>
+        <LegalConsent action="registro" className="text-center" />
       </form>
     </AuthShell>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { LegalConsent } from '../../../components/legal-consent';
 import { establishSession } from '../../../lib/http';
 import {
   isFromPayment as cameFromPayment,
@@ -93,17 +94,7 @@ export function RegisterRoute() {
           Inicia sesión
         </Link>
       </p>
-      <p className="mt-2 text-center text-xs text-slate-500">
-        Al registrarte aceptas los{' '}
-        <Link to="/terms" className="underline">
-          Términos y condiciones
-        </Link>{' '}
-        y la{' '}
-        <Link to="/privacy" className="underline">
-          Política de privacidad
-        </Link>
-        .
-      </p>
+      <LegalConsent action="registro" className="mt-2 text-center" />
     </AuthShell>
   );
 }

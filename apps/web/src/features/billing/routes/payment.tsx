@@ -21,6 +21,7 @@ import { GatewayError } from '../api/gateway-client';
 import { useMerchant } from '../api/get-merchant';
 import { paymentConfigQuery, usePaymentConfig } from '../api/get-payment-config';
 import { usePseInstitutions } from '../api/get-pse-institutions';
+import { LegalConsent } from '../../../components/legal-consent';
 import { ACCEPTANCE_FIELD_ID, AcceptanceChecks } from '../components/acceptance-checks';
 import { BillingSummary } from '../components/billing-summary';
 import { CARD_FIELD_IDS, CardForm } from '../components/card-form';
@@ -302,6 +303,7 @@ function PaymentPage({
                     </p>
                   )}
                 </fieldset>
+                <LegalConsent action="compra" />
                 {config.data && config.data.environment !== 'production' && <SandboxTestData />}
                 <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <Button variant="secondary" onClick={() => navigate('/billing/info')} disabled={isPaying}>

@@ -1,13 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { isModuloEnVenta } from '@radica/contracts/plans';
 import { MODULES, type TModule } from '../../../lib/purchased-products';
-import { useTheme } from '../../../lib/theme';
 import { ConstructionMascot } from '../components/construction-mascot';
+import { ModuleOnSale } from '../components/module-on-sale';
 import { COMING_SOON_TITLES } from '../titles';
-
-/** The mascot named in the dark-theme Ministerio subtitle (seed 002 §2; the name is Radica's). */
-const MASCOT_NAME = 'Radi, nuestro obrero digital';
 
 function isModule(value: string | undefined): value is TModule {
   return MODULES.includes(value as TModule);
@@ -27,15 +25,19 @@ export function ComingSoon({ title, subtitle }: { title: string; subtitle?: stri
 
 /**
  * /pricing/{module} (public, with a header and back to /Inicio) and /app/pricing/{module} (inside the app, no
- * back header) — seed 000 §2, seed 002 §2. An unknown module shows the 404 text.
+ * back header) — seed 000 §2, seed 002 §2. A module on sale (contracts MODULOS_EN_VENTA: Ministerio, with the RIPS
+ * module) shows what it does, its plan, price and 'Comprar' (issue 26); the others keep the coming-soon notice. An
+ * unknown module shows the 404 text.
  */
 export function ComingSoonRoute({ inApp }: { inApp: boolean }) {
   const { module } = useParams();
-  const { resolved } = useTheme();
   if (!isModule(module)) return <ComingSoon title="Página no encontrada" />;
-  const subtitle =
-    module === 'ministerio' ? (resolved === 'dark' ? MASCOT_NAME : 'Módulo Ministerio') : undefined;
-  if (inApp) return <ComingSoon title={COMING_SOON_TITLES[module]} subtitle={subtitle} />;
+  const body = isModuloEnVenta(module) ? (
+    <ModuleOnSale module={module} title={COMING_SOON_TITLES[module]} />
+  ) : (
+    <ComingSoon title={COMING_SOON_TITLES[module]} />
+  );
+  if (inApp) return body;
   return (
     <div className="min-h-full bg-slate-50">
       <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
@@ -47,7 +49,7 @@ export function ComingSoonRoute({ inApp }: { inApp: boolean }) {
         </Link>
         <span className="font-bold text-brand-700 dark:text-brand-300">Radica</span>
       </header>
-      <ComingSoon title={COMING_SOON_TITLES[module]} subtitle={subtitle} />
+      {body}
     </div>
   );
 }
