@@ -99,9 +99,14 @@ describe('a visitor becomes a paying customer', () => {
     // Before paying, the ministry module is not there: the guard sends the buyer to its coming-soon page.
     await payByCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/billing\/success/, { timeout: 30_000 });
-    await page.getByText('Pago Exitoso!').waitFor({ timeout: 30_000 });
+    await page.getByText('¡Pago Exitoso!', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByText('Aprobado', { exact: true }).first().waitFor();
-    await page.getByText('Qué sigue?').waitFor();
+    await page.getByText('¿Qué sigue?', { exact: true }).waitFor();
+    // issue 26: the sale number of the e-mail and the transaction number, both on the page and both in the e-mail.
+    const numeroVenta = (await page.getByTestId('sale-numero-venta').textContent())!.trim();
+    const reference = (await page.getByTestId('sale-reference').textContent())!.trim();
+    expect(numeroVenta).toMatch(/^V-\d{8}-/);
+    expect(reference).toMatch(/^RAD-/);
     await screenshot(page, 'purchase-01-success');
     await page.getByRole('button', { name: 'Ir al panel' }).click();
     await page.waitForURL(/\/Inicio/);
@@ -109,8 +114,10 @@ describe('a visitor becomes a paying customer', () => {
     await page.waitForLoadState('networkidle');
     expect(page.url()).toMatch(/\/ministerio$/);
     expect(await page.getByText('Gestión de RIPS y envío al Ministerio').count()).toBe(0);
-    // The buyer got the confirmation e-mail with the sale number.
-    await expect.poll(async () => (await outboxTexts(url, EMAIL)).some((t) => t.includes('Número de venta')), { timeout: 10_000 }).toBe(true);
+    // The buyer got the confirmation e-mail with the same two numbers, labelled as on the page.
+    await expect
+      .poll(async () => (await outboxTexts(url, EMAIL)).some((t) => t.includes(`Número de venta: ${numeroVenta}`) && t.includes(`Número de transacción: ${reference}`)), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it('card 4111 is declined and the page says so with the seed text', async () => {

@@ -18,7 +18,7 @@ import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import type { TDeps } from '../../deps.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
-import { quoteCoupon } from './coupons.ts';
+import { quoteCouponFor } from './coupons.ts';
 import { handleGatewayEvent } from './events.ts';
 import { createSale, getSale, planForSale } from './sales.ts';
 import { sendBusinessContact } from './contact.ts';
@@ -46,10 +46,15 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
     },
   }));
 
+  // A signed-in buyer learns here that the company already used the coupon (issue 26); a guest, at create-sale.
   r.post(
     '/api/payment/validate-coupon',
-    { schema: { body: ZValidateCouponRequest, response: { 200: ZEnvelope(ZCouponQuote) } }, config: { ...perIpLimit(deps.config, 10), roles: 'publico' } },
-    async (req) => ({ success: true, data: await quoteCoupon(deps, planForSale(req.body.productoTitulo), req.body.couponCode) }),
+    {
+      schema: { body: ZValidateCouponRequest, response: { 200: ZEnvelope(ZCouponQuote) } },
+      config: { ...perIpLimit(deps.config, 10), roles: ACCESO.lectura, anonimo: true },
+      preHandler: optionalAuth,
+    },
+    async (req) => ({ success: true, data: await quoteCouponFor(deps, planForSale(req.body.productoTitulo), req.body.couponCode, req.auth?.tenantId ?? null) }),
   );
 
   r.post(

@@ -146,7 +146,7 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
     signOut();
     renderAt('/billing/info', ROUTES);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Tienes un código de cupón?' }));
+    fireEvent.click(await screen.findByRole('button', { name: '¿Tienes un código de cupón?' }));
     const apply = screen.getByRole('button', { name: 'Aplicar' }) as HTMLButtonElement;
     expect(apply.disabled).toBe(true);
     const code = input('Código de cupón');
@@ -170,7 +170,7 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover' }));
     expect(screen.getByTestId('summary-total').textContent).toBe(formatCop(400_000));
-    fireEvent.click(screen.getByRole('button', { name: 'Tienes un código de cupón?' }));
+    fireEvent.click(screen.getByRole('button', { name: '¿Tienes un código de cupón?' }));
     fireEvent.change(input('Código de cupón'), { target: { value: 'RADICA1500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe(formatCop(1500)));
