@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { coupons, paymentEvents, sales } from '../../db/schema-billing.ts';
 import { terceros, users } from '../../db/schema-accounts.ts';
@@ -266,4 +266,21 @@ export async function recordPaymentEvent(
 export async function paymentEventSeen(db: TDb, checksum: string): Promise<boolean> {
   const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.checksum, checksum)).limit(1);
   return Boolean(row);
+}
+
+/** The tenant's sales, newest first (Mi plan, issue 26). */
+export async function listSalesOfTenant(db: TDb, tenantId: number): Promise<TSaleRow[]> {
+  return db.select().from(sales).where(eq(sales.tenantId, tenantId)).orderBy(desc(sales.createdAt), desc(sales.id));
+}
+
+/** The billing data of the tenant's newest sale (whatever its status: the buyer typed it), or null with none. */
+export async function findLastBillingData(db: TDb, tenantId: number): Promise<unknown> {
+  const [row] = await db.select({ billingData: sales.billingData }).from(sales).where(eq(sales.tenantId, tenantId)).orderBy(desc(sales.createdAt), desc(sales.id)).limit(1);
+  return row?.billingData ?? null;
+}
+
+/** The e-mail of user `userId` of the tenant, or null. */
+export async function findUserEmail(db: TDb, tenantId: number, userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), eq(users.tenantId, tenantId))).limit(1);
+  return row?.email ?? null;
 }
