@@ -91,4 +91,30 @@ export const MSG_PAGOS = {
   // Radica (issue 26): the sale's two numbers, labelled alike on the success page and in the confirmation e-mail
   etiquetaNumeroVenta: 'Número de venta',
   etiquetaNumeroTransaccion: 'Número de transacción',
+
+  // Radica (issue 26): Configuración › Mi plan
+  miPlanTab: 'Mi plan',
+  miPlanTitulo: 'Tu plan',
+  miPlanSinPlan: 'Tu empresa no tiene un plan activo.',
+  miPlanComprar: 'Comprar el plan Profesional',
+  miPlanVigenteHasta: (fecha: string) => `Vigente hasta el ${fecha}`,
+  miPlanVencio: (fecha: string) => `Venció el ${fecha}`,
+  miPlanSinVencimiento: 'Sin fecha de vencimiento',
+  miPlanModulos: 'Módulos',
+  miPlanModuloVencido: 'Vencido',
+  miPlanPagos: 'Pagos',
+  miPlanPagosDescripcion: 'Cada pago con su número de venta: cítalo si escribes a soporte.',
+  miPlanSinPagos: 'Aún no hay pagos registrados.',
+  miPlanError: 'No pudimos cargar tu plan. Intenta de nuevo.',
+  // 'Fecha', 'Estado', 'Activo' and 'Pendiente' are MSG_CORREO.columnaFecha, MSG_MINISTERIO.filterStatus, MSG_USUARIOS.estadoActivo/estadoPendiente
+  etiquetaMedioPago: 'Medio de pago',
+  etiquetaValor: 'Valor',
+  etiquetaFactura: 'Factura',
+  metodosPago: {
+    CARD: 'Tarjeta',
+    PSE: 'PSE',
+    NEQUI: 'Nequi',
+    BANCOLOMBIA_TRANSFER: 'Transferencia Bancolombia',
+    TRANSFERENCIA: 'Transferencia bancaria',
+  } as Record<string, string>,
 } as const;
