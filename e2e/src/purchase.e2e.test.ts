@@ -23,6 +23,7 @@ async function registerInWizard(page: Page, url: string) {
   await page.getByText('Contraseña fuerte').waitFor();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByLabel('Primer nombre').fill('Ana');
+  await page.getByLabel('Segundo nombre').fill('Fernanda');
   await page.getByLabel('Primer apellido').fill('Gómez');
   await page.getByLabel('Nombre o nombre comercial').fill('IPS Compras');
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -32,6 +33,7 @@ async function registerInWizard(page: Page, url: string) {
   const city = page.getByRole('combobox', { name: 'Ciudad' });
   await city.fill('Bucaramanga');
   await page.getByRole('option', { name: /^Bucaramanga, Santander/i }).click();
+  await page.getByLabel('Dirección', { exact: true }).fill('Calle 36 # 27-52');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByLabel('Teléfono').fill('3001234567');
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -40,18 +42,18 @@ async function registerInWizard(page: Page, url: string) {
   await page.getByRole('button', { name: 'Verificar código' }).click();
 }
 
-/** /billing/info: the name and e-mail come prefilled for a signed-in buyer; phone, location and address are typed (or kept from before). */
+/**
+ * /billing/info: everything comes prefilled for a signed-in buyer (issue 26): names as registered — the second given
+ * name stays in the first name —, e-mail, phone, city and address from the account (or from the last purchase).
+ */
 async function fillBilling(page: Page) {
   await page.waitForURL(/\/billing\/info/, { timeout: 30_000 });
   await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(EMAIL);
-  expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Ana');
-  await page.getByLabel('Teléfono').fill('3001234567');
-  // A second purchase in the same browser session finds the billing data it typed before, location included.
-  if (await page.getByRole('button', { name: 'Quitar ubicación' }).isHidden()) {
-    await page.getByRole('combobox', { name: 'Ubicación' }).fill('Bucaramanga');
-    await page.getByRole('option', { name: /^Bucaramanga, Santander/i }).click();
-  }
-  await page.getByLabel('Dirección', { exact: true }).fill('Calle 36 # 27-52');
+  expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Ana Fernanda');
+  expect(await page.getByLabel('Apellido', { exact: true }).inputValue()).toBe('Gómez');
+  expect(await page.getByLabel('Teléfono').inputValue()).toBe('3001234567');
+  expect(await page.getByLabel('Dirección', { exact: true }).inputValue()).toBe('Calle 36 # 27-52');
+  expect(await page.getByLabel('Ubicación', { exact: true }).inputValue()).toMatch(/^Bucaramanga, Santander/i);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL(/\/billing\/payment/);
 }
@@ -99,9 +101,14 @@ describe('a visitor becomes a paying customer', () => {
     // Before paying, the ministry module is not there: the guard sends the buyer to its coming-soon page.
     await payByCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/billing\/success/, { timeout: 30_000 });
-    await page.getByText('Pago Exitoso!').waitFor({ timeout: 30_000 });
+    await page.getByText('¡Pago Exitoso!', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByText('Aprobado', { exact: true }).first().waitFor();
-    await page.getByText('Qué sigue?').waitFor();
+    await page.getByText('¿Qué sigue?', { exact: true }).waitFor();
+    // issue 26: the sale number of the e-mail and the transaction number, both on the page and both in the e-mail.
+    const numeroVenta = (await page.getByTestId('sale-numero-venta').textContent())!.trim();
+    const reference = (await page.getByTestId('sale-reference').textContent())!.trim();
+    expect(numeroVenta).toMatch(/^V-\d{8}-/);
+    expect(reference).toMatch(/^RAD-/);
     await screenshot(page, 'purchase-01-success');
     await page.getByRole('button', { name: 'Ir al panel' }).click();
     await page.waitForURL(/\/Inicio/);
@@ -109,8 +116,19 @@ describe('a visitor becomes a paying customer', () => {
     await page.waitForLoadState('networkidle');
     expect(page.url()).toMatch(/\/ministerio$/);
     expect(await page.getByText('Gestión de RIPS y envío al Ministerio').count()).toBe(0);
-    // The buyer got the confirmation e-mail with the sale number.
-    await expect.poll(async () => (await outboxTexts(url, EMAIL)).some((t) => t.includes('Número de venta')), { timeout: 10_000 }).toBe(true);
+    // Configuración › Mi plan (issue 26): the plan, until when, and this payment with both numbers.
+    await page.goto(`${url}/settings?tab=plan`);
+    await page.getByTestId('mi-plan-nombre').getByText('Plan Profesional').waitFor();
+    expect(await page.getByTestId('mi-plan-vigencia').textContent()).toMatch(/^Vigente hasta el \d{2}\/\d{2}\/\d{4}$/);
+    const row = page.getByTestId('mi-plan-pago').filter({ hasText: numeroVenta });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(reference);
+    expect(await row.textContent()).toContain('Tarjeta');
+    await screenshot(page, 'purchase-01b-mi-plan');
+    // The buyer got the confirmation e-mail with the same two numbers, labelled as on the page.
+    await expect
+      .poll(async () => (await outboxTexts(url, EMAIL)).some((t) => t.includes(`Número de venta: ${numeroVenta}`) && t.includes(`Número de transacción: ${reference}`)), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it('card 4111 is declined and the page says so with the seed text', async () => {

@@ -13,10 +13,12 @@ export const MSG_PAGOS = {
   procesando: 'Procesando...',
   pagar: (amount: string) => `Pagar ${amount}`,
   // seed 002 §2, §4 — coupon
-  cuponPregunta: 'Tienes un código de cupón?',
+  cuponPregunta: '¿Tienes un código de cupón?',
   cuponAplicar: 'Aplicar',
   cuponRemover: 'Remover',
   cuponInvalido: 'Código de cupón inválido',
+  // Radica (issue 26): a coupon serves a company (NIT) once
+  cuponYaUsado: 'Tu empresa ya usó este cupón. Cada cupón se puede usar una sola vez por empresa (NIT).',
   // seed 002 §5 — billing
   nombreRequerido: 'El nombre es requerido',
   apellidoRequerido: 'El apellido es requerido',
@@ -41,8 +43,8 @@ export const MSG_PAGOS = {
   errorPagoBancolombia: (message: string) => `Error procesando el pago Bancolombia: ${message}`,
   errorHttp: (status: number) => `Error HTTP: ${status}`,
   // seed 002 §2 "Success"
-  pagoExitoso: 'Pago Exitoso!',
-  queSigue: 'Qué sigue?',
+  pagoExitoso: '¡Pago Exitoso!',
+  queSigue: '¿Qué sigue?',
   estadoAprobado: 'Aprobado',
   periodoAnual: 'Anual',
   periodoMensual: 'Mensual',
@@ -86,4 +88,33 @@ export const MSG_PAGOS = {
   queSigueCrearCuenta: (email: string) => `Si aún no tienes cuenta, regístrate con el correo de facturación (${email}).`,
   invitadoNota: 'Inicia sesión con la cuenta del correo de facturación para empezar a usar tu plan.',
   soporteAyuda: '¿Necesitas ayuda con tu compra? Escríbenos a',
+  // Radica (issue 26): the sale's two numbers, labelled alike on the success page and in the confirmation e-mail
+  etiquetaNumeroVenta: 'Número de venta',
+  etiquetaNumeroTransaccion: 'Número de transacción',
+
+  // Radica (issue 26): Configuración › Mi plan
+  miPlanTab: 'Mi plan',
+  miPlanTitulo: 'Tu plan',
+  miPlanSinPlan: 'Tu empresa no tiene un plan activo.',
+  miPlanComprar: 'Comprar el plan Profesional',
+  miPlanVigenteHasta: (fecha: string) => `Vigente hasta el ${fecha}`,
+  miPlanVencio: (fecha: string) => `Venció el ${fecha}`,
+  miPlanSinVencimiento: 'Sin fecha de vencimiento',
+  miPlanModulos: 'Módulos',
+  miPlanModuloVencido: 'Vencido',
+  miPlanPagos: 'Pagos',
+  miPlanPagosDescripcion: 'Cada pago con su número de venta: cítalo si escribes a soporte.',
+  miPlanSinPagos: 'Aún no hay pagos registrados.',
+  miPlanError: 'No pudimos cargar tu plan. Intenta de nuevo.',
+  // 'Fecha', 'Estado', 'Activo' and 'Pendiente' are MSG_CORREO.columnaFecha, MSG_MINISTERIO.filterStatus, MSG_USUARIOS.estadoActivo/estadoPendiente
+  etiquetaMedioPago: 'Medio de pago',
+  etiquetaValor: 'Valor',
+  etiquetaFactura: 'Factura',
+  metodosPago: {
+    CARD: 'Tarjeta',
+    PSE: 'PSE',
+    NEQUI: 'Nequi',
+    BANCOLOMBIA_TRANSFER: 'Transferencia Bancolombia',
+    TRANSFERENCIA: 'Transferencia bancaria',
+  } as Record<string, string>,
 } as const;

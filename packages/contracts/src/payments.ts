@@ -170,3 +170,58 @@ export const ZSelectedPlan = z.object({
   billingPeriod: z.string().default('yearly'),
 });
 export type TSelectedPlan = z.infer<typeof ZSelectedPlan>;
+
+/**
+ * GET /api/payment/datos-facturacion (issue 26): what the billing form starts with for a signed-in buyer. `origen`
+ * 'ultima-compra': the billing data of the company's last purchase; 'cuenta': the account's tercero (given names and
+ * surnames as registered, phone, address, city) and the user's e-mail. Any field may be '' (not known).
+ */
+export const ZBillingPrefill = z.object({
+  origen: z.enum(['ultima-compra', 'cuenta']),
+  datos: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    /** With the +57 prefix, or ''. */
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    region: z.string(),
+    country: z.string(),
+    codPais: z.string(),
+    codDepartamento: z.string(),
+    /** DIVIPOLA 5 digits (department + municipality), or ''. */
+    codCiudad: z.string(),
+  }),
+});
+export type TBillingPrefill = z.infer<typeof ZBillingPrefill>;
+
+/** One payment of 'Mi plan' (issue 26): a sale through the gateway, or a purchase an operator recorded (transfer). */
+export const ZPagoPlan = z.object({
+  numeroVenta: z.string(),
+  /** The gateway's reference ('Número de transacción'), null for a purchase recorded by an operator. */
+  referencia: z.string().nullable(),
+  fecha: z.string(),
+  plan: z.string(),
+  /** CARD, PSE, NEQUI, BANCOLOMBIA_TRANSFER, TRANSFERENCIA… */
+  metodoPago: z.string(),
+  /** COP, whole. */
+  monto: z.number(),
+  estado: ZSaleStatus,
+  vigenteHasta: z.string().nullable(),
+  /** The electronic invoice of the sale when one was issued (Radica issues none yet: null). */
+  numeroFactura: z.string().nullable(),
+});
+export type TPagoPlan = z.infer<typeof ZPagoPlan>;
+
+/** GET /api/payment/mi-plan (issue 26, Configuración › Mi plan): the company's plan, its modules, until when, its payments. */
+export const ZMiPlan = z.object({
+  plan: z.enum(['profesional', 'business']).nullable(),
+  planNombre: z.string().nullable(),
+  /** The latest end of the modules' periods (past when the plan ended); null when an active module has no end, or none was bought. */
+  vigenteHasta: z.string().nullable(),
+  modulos: z.array(z.object({ modulo: ZModulo, titulo: z.string(), activo: z.boolean(), vigenteHasta: z.string().nullable() })),
+  /** Newest first. */
+  pagos: z.array(ZPagoPlan),
+});
+export type TMiPlan = z.infer<typeof ZMiPlan>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 import { tenants } from './schema-accounts.ts';
@@ -54,6 +55,11 @@ export const sales = pgTable(
     couponId: integer('coupon_id'),
     /** Set once the reserved coupon use was given back (a sale that did not end APPROVED). */
     couponReleased: boolean('coupon_released').notNull().default(false),
+    /**
+     * The company that used the coupon (issue 26: a coupon serves a company once): 'nit:<digits>' of the buyer's
+     * tenant, 'tenant:<id>' when it has no NIT, 'correo:<e-mail>' for a guest with no account. Null without a coupon.
+     */
+    couponCompanyKey: text('coupon_company_key'),
     paymentMethodType: text('payment_method_type').notNull(),
     status: text('status').notNull().default('PENDING'),
     statusMessage: text('status_message'),
@@ -75,6 +81,10 @@ export const sales = pgTable(
     uniqueIndex('sales_transaction_idx').on(t.transactionId),
     index('sales_email_idx').on(t.email, t.status),
     index('sales_tenant_idx').on(t.tenantId),
+    // One held coupon use per company: a sale that gave its use back (declined, voided) frees the company's turn.
+    uniqueIndex('sales_coupon_company_uq')
+      .on(t.couponId, t.couponCompanyKey)
+      .where(sql`coupon_id is not null and coupon_company_key is not null and coupon_released = false`),
   ],
 );
 

@@ -137,6 +137,9 @@ describe('POST /api/payment/create-sale: the server decides the money', () => {
     expect(sale).toMatchObject({ status: 'APPROVED', plan: 'Profesional', total: 400000, periodo: 'Anual', modulos: ['ministerio'], numeroVenta: body.saleData.numeroVenta });
     const mails = await waitFor('confirmation mail', async () => (await outbox(t.url, email)).find((m) => m.subject.includes(body.saleData.numeroVenta)));
     expect(mails.text).toContain('400.000');
+    // issue 26: the e-mail names both numbers the success page shows, labelled alike.
+    expect(mails.text).toContain(`${MSG_PAGOS.etiquetaNumeroVenta}: ${body.saleData.numeroVenta}`);
+    expect(mails.text).toContain(`${MSG_PAGOS.etiquetaNumeroTransaccion}: ${body.paymentResult.reference}`);
     // Pays first, registers after (seed 002 §2): the plan is there at the first login, with no operator.
     const { c } = await registerAndLogin(t.url, email, '901019681', undefined, []);
     const products = await c.get('/api/Auth/productos-comprados');
@@ -207,6 +210,55 @@ describe('POST /api/payment/create-sale: the server decides the money', () => {
     expect(declined.modulos).toEqual([]);
     // The declined sale returned its use: the coupon quotes again.
     expect((await client(t.url).post('/api/payment/validate-coupon', { couponCode: 'UNO-SOLO', productoTitulo: 'Profesional' })).status).toBe(200);
+  });
+
+  it('serves the launch coupon once per company (issue 26): the same tenant, another account of its NIT and the guest e-mail of its user are refused in Spanish; another company is not', async () => {
+    const promo = { couponCode: PROMO.toLowerCase(), discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
+    const quote = (c: ReturnType<typeof client>) => c.post('/api/payment/validate-coupon', { couponCode: PROMO, productoTitulo: 'Profesional' });
+    const { c } = await registerAndLogin(t.url, 'cupon-empresa@example.co', '900000011', undefined, []);
+    expect((await quote(c)).status).toBe(200);
+    const first = await c.post('/api/payment/create-sale', await saleBody('pagos@empresa.co', await cardMethod(), { discountInfo: promo, expectedTotal: 1500 }));
+    expect(first.status).toBe(200);
+    expect((await finalSale((first.body as unknown as { paymentResult: { reference: string } }).paymentResult.reference)).status).toBe('APPROVED');
+
+    const usesBefore = await countRows(sql`select uses as n from coupons where code = ${PROMO}`);
+    const again = await quote(c);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'COUPON_ALREADY_USED', message: MSG_PAGOS.cuponYaUsado });
+    const sale = await c.post('/api/payment/create-sale', await saleBody('otro-correo@empresa.co', await cardMethod(), { discountInfo: promo, expectedTotal: 1500 }));
+    expect(sale.status).toBe(409);
+    expect(sale.body).toMatchObject({ code: 'COUPON_ALREADY_USED', message: MSG_PAGOS.cuponYaUsado });
+    // The same company registered again (same NIT), and a guest paying with the e-mail of the company's user.
+    const twin = await registerAndLogin(t.url, 'cupon-gemela@example.co', '900000011', undefined, []);
+    expect((await quote(twin.c)).status).toBe(409);
+    const guest = await client(t.url).post('/api/payment/create-sale', await saleBody('cupon-empresa@example.co', await cardMethod(), { discountInfo: promo, expectedTotal: 1500 }));
+    expect(guest.status).toBe(409);
+    expect(await countRows(sql`select uses as n from coupons where code = ${PROMO}`)).toBe(usesBefore);
+    // Another company, and a guest quoting (no company known yet), still get the price.
+    const other = await registerAndLogin(t.url, 'cupon-otra@example.co', '900000012', undefined, []);
+    expect((await quote(other.c)).status).toBe(200);
+    expect((await quote(client(t.url))).status).toBe(200);
+    // The company buys again at the full price: the coupon is what is refused, not the purchase.
+    expect((await c.post('/api/payment/create-sale', await saleBody('pagos@empresa.co', await cardMethod(), { expectedTotal: 400000 }))).status).toBe(200);
+  });
+
+  it('two concurrent sales of one company with the coupon: one is kept, the other answers 409 and takes no use; a declined payment frees the company\'s turn', async () => {
+    const promo = { couponCode: PROMO, discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
+    const { c } = await registerAndLogin(t.url, 'cupon-carrera@example.co', '900000013', undefined, []);
+    const usesBefore = await countRows(sql`select uses as n from coupons where code = ${PROMO}`);
+    const bodies = await Promise.all([1, 2, 3].map(async () => saleBody('cupon-carrera@example.co', await cardMethod('4111111111111111'), { discountInfo: promo, expectedTotal: 1500 })));
+    const answers = await Promise.all(bodies.map((body) => c.post('/api/payment/create-sale', body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toBe(MSG_PAGOS.cuponYaUsado);
+    expect(await countRows(sql`select uses as n from coupons where code = ${PROMO}`)).toBe(usesBefore + 1);
+    const winner = answers.find((a) => a.status === 200)!.body as unknown as { paymentResult: { reference: string } };
+    expect((await finalSale(winner.paymentResult.reference)).status).toBe('DECLINED');
+    expect(await countRows(sql`select uses as n from coupons where code = ${PROMO}`)).toBe(usesBefore);
+    expect((await c.post('/api/payment/validate-coupon', { couponCode: PROMO, productoTitulo: 'Profesional' })).status).toBe(200);
+    // Two guests racing with one e-mail (no account): the same rule.
+    const guestBodies = await Promise.all([1, 2].map(async () => saleBody('invitado-carrera@example.co', await cardMethod(), { discountInfo: promo, expectedTotal: 1500 })));
+    const guests = await Promise.all(guestBodies.map((body) => client(t.url).post('/api/payment/create-sale', body)));
+    expect(guests.map((g) => g.status).sort()).toEqual([200, 409]);
   });
 
   it('validates the body with the seed messages, refuses a forged session, and answers 502 in Spanish when the gateway is down', async () => {

@@ -2,7 +2,16 @@ import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import type { TCouponQuote, TPlan } from '@radica/contracts/payments';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { expireStalePendingSales, findUsableCoupon, reserveCouponUse, upsertCoupon, type TCouponRow } from './repository.ts';
+import {
+  couponHeldByCompany,
+  expireStalePendingSales,
+  findTenantIdByUserEmail,
+  findTenantNit,
+  findUsableCoupon,
+  reserveCouponUse,
+  upsertCoupon,
+  type TCouponRow,
+} from './repository.ts';
 
 /** The gateway's smallest charge (COP): a coupon never brings a price below it. */
 export const MIN_CHARGE_COP = 1_500;
@@ -37,16 +46,40 @@ export function priceWith(plan: TPlan & { yearlyPrice: number }, coupon: Pick<TC
 }
 
 /**
+ * The company a coupon use counts for (issue 26: a coupon serves a company once): the NIT of the buyer's tenant
+ * ('nit:900123456', so a company registered twice is still one), 'tenant:<id>' when the tenant has no NIT; for a guest
+ * the tenant of the account registered with the billing e-mail, else the e-mail itself ('correo:ana@ips.co').
+ * Returns null when nothing identifies the buyer (a guest's quote, before any e-mail is known).
+ */
+export async function couponCompanyKey(deps: { db: TDb }, buyer: { tenantId: number | null; email: string | null }): Promise<string | null> {
+  const email = buyer.email?.trim().toLowerCase() || null;
+  const tenantId = buyer.tenantId ?? (email ? await findTenantIdByUserEmail(deps.db, email) : null);
+  if (tenantId !== null) {
+    const nit = (await findTenantNit(deps.db, tenantId))?.replace(/\D/g, '');
+    return nit ? `nit:${nit}` : `tenant:${tenantId}`;
+  }
+  return email ? `correo:${email}` : null;
+}
+
+/**
  * POST /api/payment/validate-coupon (issue 11): the price the coupon gives, without taking a use (uses held by sales
  * pending over an hour come back first). Throws AppError 400
  * COUPON_INVALID 'Código de cupón inválido' (seed 002 §8) when the code is unknown, inactive, outside its window,
- * exhausted or for another plan.
+ * exhausted or for another plan; 409 COUPON_ALREADY_USED when `companyKey` (couponCompanyKey) already holds a use of it
+ * (issue 26; create-sale's unique index decides between concurrent sales).
  */
-export async function quoteCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string): Promise<TCouponQuote> {
+export async function quoteCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string, companyKey: string | null = null): Promise<TCouponQuote> {
   await liberarVencidas(deps, normalizeCouponCode(code));
   const coupon = await findUsableCoupon(deps.db, normalizeCouponCode(code), plan.id);
   if (!coupon) throw new AppError('COUPON_INVALID', MSG_PAGOS.cuponInvalido);
+  if (companyKey && (await couponHeldByCompany(deps.db, coupon.code, companyKey))) throw new AppError('COUPON_ALREADY_USED', MSG_PAGOS.cuponYaUsado);
   return priceWith(plan, coupon);
+}
+
+/** validate-coupon for a buyer: the quote of `code` for `plan`, checked against the signed-in buyer's company (tenantId). */
+export async function quoteCouponFor(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string, tenantId: number | null): Promise<TCouponQuote> {
+  const companyKey = tenantId !== null ? await couponCompanyKey(deps, { tenantId, email: null }) : null;
+  return quoteCoupon(deps, plan, code, companyKey);
 }
 
 /**

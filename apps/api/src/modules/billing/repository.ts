@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { coupons, paymentEvents, sales } from '../../db/schema-billing.ts';
-import { users } from '../../db/schema-accounts.ts';
+import { terceros, users } from '../../db/schema-accounts.ts';
 
 /**
  * The billing module's queries: coupons, sales, gateway events. Sales are read by their `reference` (the gateway's,
@@ -79,14 +79,62 @@ export async function expireStalePendingSales(
   return rows.map((r) => r.id);
 }
 
-/** An approved sale whose coupon use was given back (it expired first, then was paid): takes the use again, once. */
+/**
+ * An approved sale whose coupon use was given back (it expired first, then was paid): takes the use again, once. When
+ * the company meanwhile holds the coupon with another sale (sales_coupon_company_uq), the use stays given back: the
+ * money taken still grants (settlement), and the company keeps one use counted.
+ */
 export async function retakeCouponUse(db: TDb, saleId: number): Promise<void> {
-  const [sale] = await db
-    .update(sales)
-    .set({ couponReleased: false })
-    .where(and(eq(sales.id, saleId), eq(sales.couponReleased, true), eq(sales.status, 'APPROVED')))
-    .returning({ couponId: sales.couponId });
+  let sale: { couponId: number | null } | undefined;
+  try {
+    [sale] = await db
+      .update(sales)
+      .set({ couponReleased: false })
+      .where(and(eq(sales.id, saleId), eq(sales.couponReleased, true), eq(sales.status, 'APPROVED')))
+      .returning({ couponId: sales.couponId });
+  } catch (err) {
+    if (isCouponCompanyConflict(err)) return;
+    throw err;
+  }
   if (sale?.couponId) await db.update(coupons).set({ uses: sql`${coupons.uses} + 1` }).where(eq(coupons.id, sale.couponId));
+}
+
+/** True for the unique violation of sales_coupon_company_uq: the company already holds a use of that coupon. */
+export function isCouponCompanyConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string; cause?: { code?: string; constraint?: string; message?: string } };
+  if (e?.code !== '23505' && e?.cause?.code !== '23505') return false;
+  return [e.constraint, e.cause?.constraint, e.message, e.cause?.message].some((v) => typeof v === 'string' && v.includes('sales_coupon_company_uq'));
+}
+
+/**
+ * True when the company `companyKey` holds a use of coupon `code` (a sale pending or approved that did not give it back):
+ * the same test as the unique index sales_coupon_company_uq, which decides between concurrent sales.
+ */
+export async function couponHeldByCompany(db: TDb, code: string, companyKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sales.id })
+    .from(sales)
+    .innerJoin(coupons, eq(coupons.id, sales.couponId))
+    .where(and(eq(coupons.code, code), eq(sales.couponCompanyKey, companyKey), eq(sales.couponReleased, false)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Give back a coupon use taken for a sale that was never recorded (its company already held the coupon). */
+export async function giveCouponUseBack(db: TDb, couponId: number): Promise<void> {
+  await db.update(coupons).set({ uses: sql`greatest(${coupons.uses} - 1, 0)` }).where(eq(coupons.id, couponId));
+}
+
+/** The identification number (NIT) of the tenant's company: the tercero of its first user; null when it has none. */
+export async function findTenantNit(db: TDb, tenantId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ nit: terceros.numeroIdentificacion })
+    .from(users)
+    .innerJoin(terceros, eq(terceros.id, users.terceroId))
+    .where(and(eq(users.tenantId, tenantId), eq(terceros.tenantId, tenantId)))
+    .orderBy(users.id)
+    .limit(1);
+  return row?.nit || null;
 }
 
 /** Create or update the coupon `code` (operator and start-up seeding). */
@@ -218,4 +266,21 @@ export async function recordPaymentEvent(
 export async function paymentEventSeen(db: TDb, checksum: string): Promise<boolean> {
   const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.checksum, checksum)).limit(1);
   return Boolean(row);
+}
+
+/** The tenant's sales, newest first (Mi plan, issue 26). */
+export async function listSalesOfTenant(db: TDb, tenantId: number): Promise<TSaleRow[]> {
+  return db.select().from(sales).where(eq(sales.tenantId, tenantId)).orderBy(desc(sales.createdAt), desc(sales.id));
+}
+
+/** The billing data of the tenant's newest sale (whatever its status: the buyer typed it), or null with none. */
+export async function findLastBillingData(db: TDb, tenantId: number): Promise<unknown> {
+  const [row] = await db.select({ billingData: sales.billingData }).from(sales).where(eq(sales.tenantId, tenantId)).orderBy(desc(sales.createdAt), desc(sales.id)).limit(1);
+  return row?.billingData ?? null;
+}
+
+/** The e-mail of user `userId` of the tenant, or null. */
+export async function findUserEmail(db: TDb, tenantId: number, userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), eq(users.tenantId, tenantId))).limit(1);
+  return row?.email ?? null;
 }

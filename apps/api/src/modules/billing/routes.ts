@@ -5,10 +5,12 @@ import { z } from 'zod';
 import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
 import {
   PLAN_EN_LINEA,
+  ZBillingPrefill,
   ZBusinessContactRequest,
   ZCouponQuote,
   ZCreateSaleRequest,
   ZCreateSaleResponse,
+  ZMiPlan,
   ZPaymentConfig,
   ZSale,
   ZValidateCouponRequest,
@@ -16,16 +18,18 @@ import {
 import { ZWompiEvent } from '@radica/contracts/wompi';
 import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import type { TDeps } from '../../deps.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { authOf, bearerToken } from '../../plugins/auth.ts';
 import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
-import { quoteCoupon } from './coupons.ts';
+import { quoteCouponFor } from './coupons.ts';
 import { handleGatewayEvent } from './events.ts';
 import { createSale, getSale, planForSale } from './sales.ts';
 import { sendBusinessContact } from './contact.ts';
+import { getBillingPrefill, getMiPlan } from './mi-plan.ts';
 
 /**
  * The purchase (seed 002 §7, issue 11): the gateway's public configuration, coupon quotes, create-sale (guests and
- * signed-in buyers), the sale's status, the gateway's webhook and the Business contact form. Money is decided in the
+ * signed-in buyers), the sale's status, the gateway's webhook and the Business contact form; the company's plan and
+ * payments ('Mi plan') and the billing form's first values (issue 26). Money is decided in the
  * services; these handlers only parse, authenticate and answer.
  */
 export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
@@ -46,10 +50,15 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
     },
   }));
 
+  // A signed-in buyer learns here that the company already used the coupon (issue 26); a guest, at create-sale.
   r.post(
     '/api/payment/validate-coupon',
-    { schema: { body: ZValidateCouponRequest, response: { 200: ZEnvelope(ZCouponQuote) } }, config: { ...perIpLimit(deps.config, 10), roles: 'publico' } },
-    async (req) => ({ success: true, data: await quoteCoupon(deps, planForSale(req.body.productoTitulo), req.body.couponCode) }),
+    {
+      schema: { body: ZValidateCouponRequest, response: { 200: ZEnvelope(ZCouponQuote) } },
+      config: { ...perIpLimit(deps.config, 10), roles: ACCESO.lectura, anonimo: true },
+      preHandler: optionalAuth,
+    },
+    async (req) => ({ success: true, data: await quoteCouponFor(deps, planForSale(req.body.productoTitulo), req.body.couponCode, req.auth?.tenantId ?? null) }),
   );
 
   r.post(
@@ -84,6 +93,19 @@ export async function billingRoutes(app: FastifyInstance, deps: TDeps) {
       const outcome = await handleGatewayEvent(deps, req.body);
       return { success: true, message: outcome };
     },
+  );
+
+  // Issue 26: Configuración › Mi plan, and the billing form's first values. The company's own data: administrators.
+  r.get(
+    '/api/payment/mi-plan',
+    { preHandler: app.requireAuth, config: { roles: ACCESO.administracion }, schema: { response: { 200: ZEnvelope(ZMiPlan) } } },
+    async (req) => ({ success: true, data: await getMiPlan(deps, authOf(req)) }),
+  );
+
+  r.get(
+    '/api/payment/datos-facturacion',
+    { preHandler: app.requireAuth, config: { roles: ACCESO.administracion }, schema: { response: { 200: ZEnvelope(ZBillingPrefill) } } },
+    async (req) => ({ success: true, data: await getBillingPrefill(deps, authOf(req)) }),
   );
 
   r.post(

@@ -8,7 +8,7 @@ import type { ZCreateSaleRequest } from '@radica/contracts/payments';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { WompiError } from '../../integrations/wompi/client.ts';
-import { priceWith, quoteCoupon, reserveCoupon, VENTA_PENDIENTE_VENCE_S } from './coupons.ts';
+import { couponCompanyKey, priceWith, quoteCoupon, reserveCoupon, VENTA_PENDIENTE_VENCE_S } from './coupons.ts';
 import { applyTransaction } from './settlement.ts';
 import { recordLegalAcceptance } from '../legal/service.ts';
 import {
@@ -16,7 +16,9 @@ import {
   expireStalePendingSales,
   failSale,
   findSaleByReference,
+  giveCouponUseBack,
   insertSale,
+  isCouponCompanyConflict,
   releaseCouponUse,
   setSaleTransaction,
   type TSaleRow,
@@ -69,8 +71,9 @@ const newNumeroVenta = () => `V-${new Date().toISOString().slice(0, 10).replace(
  * the price from the plan and the coupon (taking one use atomically); refuses with 409 PRICE_CHANGED when the total
  * the browser showed differs; records the sale PENDING; creates the gateway transaction with a unique reference and
  * the integrity signature; for PSE and Bancolombia waits briefly for the page where the buyer pays. A guest's sale
- * (no `tenantId`) goes to the account registered with the billing e-mail. Throws AppError PLAN_NOT_SOLD,
- * COUPON_INVALID, PRICE_CHANGED, GATEWAY_REJECTED (422, nothing charged), GATEWAY_UNAVAILABLE (502).
+ * (no `tenantId`) goes to the account registered with the billing e-mail. A coupon serves a company once (issue 26:
+ * sales_coupon_company_uq decides atomically between concurrent sales). Throws AppError PLAN_NOT_SOLD,
+ * COUPON_INVALID, COUPON_ALREADY_USED (409), PRICE_CHANGED, GATEWAY_REJECTED (422, nothing charged), GATEWAY_UNAVAILABLE (502).
  */
 export async function createSale(
   deps: TDeps,
@@ -79,8 +82,10 @@ export async function createSale(
 ): Promise<TCreateSaleResponse> {
   const plan = planForSale(input.productoTitulo);
   const couponCode = input.discountInfo?.couponCode;
+  // A coupon serves a company once (issue 26): the buyer's company, or the guest's e-mail's.
+  const companyKey = couponCode ? await couponCompanyKey(deps, { tenantId: ctx.tenantId, email: input.billingData.email }) : null;
   // The price first, without taking a coupon use: a browser that showed another total is refused before anything is kept.
-  const expected = couponCode ? await quoteCoupon(deps, plan, couponCode) : priceWith(plan, null);
+  const expected = couponCode ? await quoteCoupon(deps, plan, couponCode, companyKey) : priceWith(plan, null);
   const shown = input.expectedTotal ?? input.discountInfo?.finalPrice;
   if (shown !== undefined && shown !== expected.finalPrice) throw new AppError('PRICE_CHANGED', MSG_PAGOS.precioCambio, { total: expected.finalPrice });
   const reserved = couponCode ? await reserveCoupon(deps, plan, couponCode) : null;
@@ -98,8 +103,14 @@ export async function createSale(
     total: quote.finalPrice,
     amountInCents: quote.finalPrice * 100,
     couponId: reserved?.coupon.id ?? null,
+    couponCompanyKey: reserved ? companyKey : null,
     paymentMethodType: input.paymentMethod.type,
     billingData: input.billingData,
+  }).catch(async (err: unknown) => {
+    // Two sales of one company raced past the check: the unique index keeps one; this one gives its use back.
+    if (!reserved || !isCouponCompanyConflict(err)) throw err;
+    await giveCouponUseBack(deps.db, reserved.coupon.id);
+    throw new AppError('COUPON_ALREADY_USED', MSG_PAGOS.cuponYaUsado);
   });
   // Paying accepts Radica's terms and privacy policy in force (issue 26): recorded with the sale's reference.
   await recordLegalAcceptance(deps.db, { tenantId: ctx.tenantId, userId: ctx.userId, email: sale.email, origen: 'compra', ventaReferencia: sale.reference });

@@ -84,6 +84,7 @@ export async function settleApproved(deps: TSettleDeps, sale: TSaleRow): Promise
     const mail = purchaseConfirmationMail({
       name: `${(sale.billingData as { firstName?: string }).firstName ?? ''}`.trim(),
       numeroVenta: sale.numeroVenta,
+      reference: sale.reference,
       plan: sale.planName,
       total: sale.total,
       vigenteHasta,

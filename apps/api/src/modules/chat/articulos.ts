@@ -41,7 +41,22 @@ const ESCRITOS: TArticulo[] = [
     ruta: '/billing/cart',
     publico: 'ventas',
     claves: 'precio cuanto cuesta valor plan planes tarifa costo mensual anual suscripcion profesional business',
-    texto: `Radica tiene dos planes. **${profesional.name}**: ${cop(profesional.yearlyPrice ?? 0)} por ${MESES_PLAN} meses; ${profesional.description} Incluye: ${profesional.features.join('; ')}. **${business.name}**: precio a convenir según el volumen; ${business.description} Incluye: ${business.features.join('; ')}. El plan ${profesional.name} se compra en línea; para ${business.name} escríbenos desde la página de precios.`,
+    // Short lines, one fact each (issue 26: the answer was one run-on paragraph); the chat keeps the line breaks.
+    texto: [
+      'Radica tiene dos planes:',
+      '',
+      `**${profesional.name}**: ${cop(profesional.yearlyPrice ?? 0)} por ${MESES_PLAN} meses.`,
+      profesional.description,
+      'Incluye:',
+      ...profesional.features.map((f) => `- ${f}`),
+      '',
+      `**${business.name}**: precio a convenir según el volumen.`,
+      business.description,
+      'Incluye:',
+      ...business.features.map((f) => `- ${f}`),
+      '',
+      `El plan ${profesional.name} se compra en línea. Para ${business.name}, escríbenos desde la página de precios.`,
+    ].join('\n'),
   },
   {
     id: 'medios-de-pago',
@@ -50,7 +65,16 @@ const ESCRITOS: TArticulo[] = [
     publico: 'ventas',
     claves: 'pagar pago tarjeta credito debito pse nequi bancolombia transferencia comprar factura cuotas',
     texto:
-      'Puedes pagar el plan con tarjeta de crédito o débito (en cuotas si tu tarjeta lo permite), PSE desde tu banco, Nequi o transferencia Bancolombia. El pago lo procesa la pasarela Wompi: Radica nunca recibe los datos de tu tarjeta. Al aprobarse el pago, el módulo queda activo en tu cuenta de inmediato y te llega la confirmación por correo.',
+      // The purchase form charges a card in one payment (`installments: 1`): no instalments are promised (issue 26).
+      [
+        'Puedes pagar el plan con:',
+        '- Tarjeta de crédito o débito, en un solo pago (sin cuotas)',
+        '- PSE desde tu banco',
+        '- Nequi',
+        '- Transferencia Bancolombia',
+        'El pago lo procesa la pasarela Wompi: Radica nunca recibe los datos de tu tarjeta.',
+        'Al aprobarse el pago, el módulo queda activo en tu cuenta de inmediato y te llega la confirmación por correo.',
+      ].join('\n'),
   },
   {
     id: 'canales-de-entrega',

@@ -78,3 +78,12 @@ export function autocompleteUbicaciones(input: { texto: string; limite: number }
     .sort((a, b) => a.r - b.r || a.e.ubicacion.ciudad.descripcion.localeCompare(b.e.ubicacion.ciudad.descripcion, 'es') || a.e.ubicacion.departamento.codigo.localeCompare(b.e.ubicacion.departamento.codigo));
   return { ubicaciones: matches.slice(0, input.limite).map((m) => structuredClone(m.e.ubicacion)) };
 }
+
+/**
+ * The location of a tercero's stored codes (department '11' + municipality '001' → Bogotá, D.C., Bogotá, D.C.,
+ * Colombia), or null when the pair is unknown. Issue 26: the billing form starts from the account's city.
+ */
+export function ubicacionDeCodigos(codDepartamento: string, codCiudad: string): TUbicacion | null {
+  const found = load().entries.find((e) => e.ubicacion.ciudad.codDepartamento === codDepartamento && e.ubicacion.ciudad.codigo === codCiudad);
+  return found ? structuredClone(found.ubicacion) : null;
+}

@@ -47,10 +47,11 @@ const formatCop = (cop: number) => `${new Intl.NumberFormat('es-CO', { maximumFr
 const formatDay = (d: Date) => new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'America/Bogota' }).format(d);
 
 /**
- * Purchase confirmation (seed 002 §2 "Qué sigue?": 'confirmation email'; issue 11: sale number, amount and period).
+ * Purchase confirmation (seed 002 §2 "Qué sigue?": 'confirmation email'; issue 11: sale number, amount and period;
+ * issue 26: the sale number and the transaction number the success page shows, both labelled).
  * `registered` false: the buyer paid as a guest and gets the modules when an account is registered with this e-mail.
  */
-export function purchaseConfirmationMail(m: { name: string; numeroVenta: string; plan: string; total: number; vigenteHasta: Date | null; registered: boolean }) {
+export function purchaseConfirmationMail(m: { name: string; numeroVenta: string; reference: string; plan: string; total: number; vigenteHasta: Date | null; registered: boolean }) {
   const subject = MSG_PAGOS.correoConfirmacionAsunto(m.numeroVenta);
   const period = m.vigenteHasta ? `12 meses, hasta el ${formatDay(m.vigenteHasta)}` : '12 meses desde que registres tu cuenta';
   const next = m.registered
@@ -59,7 +60,8 @@ export function purchaseConfirmationMail(m: { name: string; numeroVenta: string;
   const lines = [
     `Hola ${m.name || 'Usuario'}:`,
     'Recibimos tu pago. Estos son los datos de tu compra:',
-    `Número de venta: ${m.numeroVenta}`,
+    `${MSG_PAGOS.etiquetaNumeroVenta}: ${m.numeroVenta}`,
+    `${MSG_PAGOS.etiquetaNumeroTransaccion}: ${m.reference}`,
     `Plan: ${m.plan}`,
     `Valor pagado: ${formatCop(m.total)}`,
     `Periodo: ${period}`,

@@ -28,7 +28,7 @@ export function removeCoupon(selected: TSelectedPlan): TSelectedPlan {
 }
 
 /**
- * Coupon (seed 002 §2, §4): 'Tienes un código de cupón?' opens the input; Aplicar (disabled when empty, Enter also
+ * Coupon (seed 002 §2, §4): '¿Tienes un código de cupón?' opens the input; Aplicar (disabled when empty, Enter also
  * applies) asks the server; an unknown code shows 'Código de cupón inválido' inline and resets the coupon; the
  * applied state shows Remover unless `canRemove` is false (payment page).
  */

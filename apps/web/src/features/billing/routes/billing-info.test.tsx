@@ -33,6 +33,8 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
   });
 
   it('shows step 1 of 2 and prefills the signed-in name (first word, rest) and e-mail', async () => {
+    // Without the server's prefill (issue 26) the session's name is split by the seed's rule.
+    vi.stubGlobal('fetch', stubFetch({}).fetchMock);
     writeSelectedPlan(selectPlan(PLAN_EN_LINEA));
     sessionStorage.setItem(BILLING_RETURN_KEY, '/billing/info');
     signIn('Ana María Gómez', 'ana@ips.co');
@@ -48,6 +50,72 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
     expect(screen.getByText(MSG_PAGOS.impuestosNota)).toBeTruthy();
     expect(screen.getByText(MSG_PAGOS.pagoSeguro)).toBeTruthy();
     expect(sessionStorage.getItem(BILLING_RETURN_KEY)).toBeNull();
+  });
+
+  it('prefills from the account (issue 26): second given name stays in the first name; phone, city and address too', async () => {
+    const prefill = {
+      origen: 'cuenta',
+      datos: {
+        firstName: 'Luisa Fernanda',
+        lastName: 'Ríos',
+        email: 'luisa@ips.co',
+        phone: '+573001234567',
+        address: 'Carrera 7 # 12-34',
+        city: 'BOGOTÁ, D.C.',
+        region: 'BOGOTÁ, D.C.',
+        country: 'Colombia',
+        codPais: 'CO',
+        codDepartamento: '11',
+        codCiudad: '11001',
+      },
+    };
+    const { fetchMock, calls } = stubFetch({
+      'GET /api/payment/datos-facturacion': () => json(200, { success: true, data: prefill }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    writeSelectedPlan(selectPlan(PLAN_EN_LINEA));
+    signIn('Luisa Fernanda Ríos', 'luisa@ips.co');
+    renderAt('/billing/info', ROUTES);
+    expect((await screen.findByLabelText('Nombre') as HTMLInputElement).value).toBe('Luisa Fernanda');
+    expect(input('Apellido').value).toBe('Ríos');
+    expect(input('Email').value).toBe('luisa@ips.co');
+    expect(input('Teléfono').value).toBe('3001234567');
+    expect(input('Dirección').value).toBe('Carrera 7 # 12-34');
+    expect(input('Ubicación').value).toBe('BOGOTÁ, D.C., BOGOTÁ, D.C., Colombia');
+    expect(calls.some((c) => c.url === '/api/payment/datos-facturacion')).toBe(true);
+    // Nothing to type: Continuar stores the prefilled data as they are.
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/billing/payment');
+    expect(readBillingData()).toEqual(prefill.datos);
+  });
+
+  it('without the server prefill, a four-word name gives two given names and two surnames', async () => {
+    const { fetchMock } = stubFetch({
+      'GET /api/payment/datos-facturacion': () => json(403, { success: false, code: 'ROL_REQUERIDO', message: 'No' }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    writeSelectedPlan(selectPlan(PLAN_EN_LINEA));
+    signIn('María Fernanda Ríos Gómez', 'mf@ips.co');
+    renderAt('/billing/info', ROUTES);
+    expect((await screen.findByLabelText('Nombre') as HTMLInputElement).value).toBe('María Fernanda');
+    expect(input('Apellido').value).toBe('Ríos Gómez');
+  });
+
+  it("says the company already used the coupon (issue 26) with the server's message", async () => {
+    const { fetchMock } = stubFetch({
+      'POST /api/payment/validate-coupon': () =>
+        json(409, { success: false, message: MSG_PAGOS.cuponYaUsado, code: 'COUPON_ALREADY_USED' }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    writeSelectedPlan(selectPlan(PLAN_EN_LINEA));
+    writeBillingData(BILLING);
+    signOut();
+    renderAt('/billing/info', ROUTES);
+    fireEvent.click(await screen.findByRole('button', { name: '¿Tienes un código de cupón?' }));
+    fireEvent.change(input('Código de cupón'), { target: { value: 'LANZAMIENTO' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText(MSG_PAGOS.cuponYaUsado)).toBeTruthy();
+    expect(screen.getByTestId('summary-total').textContent).toBe(formatCop(400_000));
   });
 
   it('shows the seed messages, focuses the first invalid field and clears a message when its field is edited', async () => {
@@ -146,7 +214,7 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
     signOut();
     renderAt('/billing/info', ROUTES);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Tienes un código de cupón?' }));
+    fireEvent.click(await screen.findByRole('button', { name: '¿Tienes un código de cupón?' }));
     const apply = screen.getByRole('button', { name: 'Aplicar' }) as HTMLButtonElement;
     expect(apply.disabled).toBe(true);
     const code = input('Código de cupón');
@@ -170,7 +238,7 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover' }));
     expect(screen.getByTestId('summary-total').textContent).toBe(formatCop(400_000));
-    fireEvent.click(screen.getByRole('button', { name: 'Tienes un código de cupón?' }));
+    fireEvent.click(screen.getByRole('button', { name: '¿Tienes un código de cupón?' }));
     fireEvent.change(input('Código de cupón'), { target: { value: 'RADICA1500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe(formatCop(1500)));

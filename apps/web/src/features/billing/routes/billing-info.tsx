@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
-import type { TSelectedPlan } from '@radica/contracts/payments';
+import type { TBillingPrefill, TSelectedPlan } from '@radica/contracts/payments';
 import { Card, CardBody } from '../../../components/ui/card';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
+import { useBillingPrefill } from '../api/get-billing-prefill';
 import { BillingForm } from '../components/billing-form';
 import { CheckoutShell } from '../components/checkout-shell';
 import { CouponSection } from '../components/coupon-section';
@@ -25,12 +26,27 @@ import {
   writeSelectedPlan,
 } from '../utils/purchase-storage';
 
-/** The form's first values: the stored billing data (back with Edit), else the signed-in user's name and e-mail. */
-export function initialBillingValues(user: { name: string; email: string } | null): TBillingFormValues {
+/**
+ * The form's first values: the stored billing data (back with Edit); else, for a signed-in buyer, the server's prefill
+ * (issue 26: the company's last purchase, else the account's names as registered, phone, address and city); else the
+ * signed-in user's name and e-mail.
+ */
+export function initialBillingValues(
+  user: { name: string; email: string } | null,
+  prefill: TBillingPrefill | null = null,
+): TBillingFormValues {
   const stored = readBillingData();
   if (stored) return fromBillingData(stored);
   if (!user) return EMPTY_BILLING_FORM;
-  return { ...EMPTY_BILLING_FORM, ...splitFullName(user.name), email: user.email };
+  const fallback = { ...EMPTY_BILLING_FORM, ...splitFullName(user.name), email: user.email };
+  if (!prefill) return fallback;
+  const values = fromBillingData(prefill.datos);
+  return {
+    ...values,
+    firstName: values.firstName || fallback.firstName,
+    lastName: values.firstName ? values.lastName : fallback.lastName,
+    email: values.email || fallback.email,
+  };
 }
 
 /**
@@ -44,6 +60,7 @@ export function BillingInfoRoute() {
   const [isSaving, setIsSaving] = useState(false);
   const navigate = useNavigate();
   const isAuthenticated = session.status === 'authenticated';
+  const prefill = useBillingPrefill(isAuthenticated && readBillingData() === null);
 
   // The return address that brought a guest back here after signing in has done its job.
   useEffect(() => {
@@ -52,6 +69,7 @@ export function BillingInfoRoute() {
 
   if (!selected) return <Navigate to="/billing/cart" replace />;
   if (session.status === 'loading') return <LoadingScreen text={MSG.uiVerifyingSession} />;
+  if (prefill.isLoading) return <LoadingScreen text={MSG.uiLoading} />;
 
   const cartPath = `/billing/cart?plan=${planIdOf(selected) ?? 'profesional'}`;
   const onSubmit = (values: TBillingFormValues) => {
@@ -67,7 +85,7 @@ export function BillingInfoRoute() {
         <Card>
           <CardBody className="py-5">
             <BillingForm
-              initialValues={initialBillingValues(session.user)}
+              initialValues={initialBillingValues(session.user, prefill.data ?? null)}
               isSubmitting={isSaving}
               onSubmit={onSubmit}
               onBack={() => navigate(cartPath)}

@@ -343,6 +343,21 @@ describe('payment page (seed 002 §2 "Payment", §5)', () => {
     expect(payButton()).toBeTruthy();
   });
 
+  it('on COUPON_ALREADY_USED (issue 26) drops the coupon and says the company already used it', async () => {
+    writeSelectedPlan({ ...selectPlan(PLAN_EN_LINEA), amount: 1500, couponApplied: 'LANZAMIENTO', discountAmount: 398_500 });
+    stub({
+      'POST /api/payment/create-sale': () =>
+        json(409, { success: false, message: MSG_PAGOS.cuponYaUsado, code: 'COUPON_ALREADY_USED' }),
+    });
+    await openPage();
+    fireEvent.click(screen.getByRole('radio', { name: 'Transferencia Bancolombia' }));
+    acceptAll();
+    fireEvent.click(screen.getByRole('button', { name: `Pagar ${formatCop(1500)}` }));
+    expect(await screen.findByText(MSG_PAGOS.cuponYaUsado)).toBeTruthy();
+    expect(screen.getByTestId('summary-total').textContent).toBe(formatCop(400_000));
+    expect(readSelectedPlan()).toMatchObject({ amount: 400_000, couponApplied: null });
+  });
+
   it('goes back to /billing/info', async () => {
     stub();
     await openPage();

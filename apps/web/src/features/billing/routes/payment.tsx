@@ -157,7 +157,10 @@ function PaymentPage({
     }
   };
 
-  /** 409 PRICE_CHANGED: take the server's current price (coupon dropped) and show its message by the summary. */
+  /**
+   * 409 PRICE_CHANGED or COUPON_ALREADY_USED: take the server's current price (coupon dropped) and show its message by
+   * the summary.
+   */
   const onPriceChanged = async (message: string) => {
     const fresh = await queryClient.fetchQuery({ ...paymentConfigQuery(), staleTime: 0 }).catch(() => null);
     const price = fresh?.plan.yearlyPrice ?? selected.originalPrice;
@@ -203,7 +206,9 @@ function PaymentPage({
     } catch (error) {
       isPayingRef.current = false;
       setIsPaying(false);
-      if (error instanceof HttpError && error.code === 'PRICE_CHANGED') await onPriceChanged(error.message);
+      // A price the server no longer gives, or a coupon the company already used (issue 26): the full price, and why.
+      if (error instanceof HttpError && (error.code === 'PRICE_CHANGED' || error.code === 'COUPON_ALREADY_USED'))
+        await onPriceChanged(error.message);
       else setFailure(paymentFailureText(method, failureMessage(error)));
     }
   };

@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 describe('success page (seed 002 §2 "Success", §8)', () => {
-  it('APPROVED: Pago Exitoso! with reference, Aprobado, plan, amount and period; the dashboard clears the purchase', async () => {
+  it('APPROVED: ¡Pago Exitoso! with the sale number and the reference, both labelled, Aprobado, plan, amount and period; the dashboard clears the purchase', async () => {
     signIn();
     writeSelectedPlan(selectPlan(PLAN_EN_LINEA));
     writeBillingData(BILLING);
@@ -47,13 +47,17 @@ describe('success page (seed 002 §2 "Success", §8)', () => {
     stubSale({});
     const { queryClient } = renderAt('/billing/success?reference=RAD-REF-1', ROUTES);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    expect(await screen.findByRole('heading', { name: 'Pago Exitoso!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '¡Pago Exitoso!' })).toBeTruthy();
     expect(screen.getByTestId('sale-reference').textContent).toBe('RAD-REF-1');
+    // issue 26: the e-mail's 'Número de venta V-…' is on the page too, labelled apart from the transaction number.
+    expect(screen.getByTestId('sale-numero-venta').textContent).toBe(SALE.numeroVenta);
+    expect(screen.getByText(MSG_PAGOS.etiquetaNumeroVenta)).toBeTruthy();
+    expect(screen.getByText(MSG_PAGOS.etiquetaNumeroTransaccion)).toBeTruthy();
     expect(screen.getByTestId('sale-status').textContent).toBe('Aprobado');
     expect(screen.getByText('Profesional')).toBeTruthy();
     expect(screen.getByTestId('sale-total').textContent).toBe(formatCop(400_000));
     expect(screen.getByTestId('sale-period').textContent).toBe('Anual');
-    expect(screen.getByRole('heading', { name: 'Qué sigue?' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '¿Qué sigue?' })).toBeTruthy();
     expect(screen.getByText(MSG_PAGOS.queSigueActiva)).toBeTruthy();
     expect(screen.getByText(MSG_PAGOS.queSigueCorreo('ana@ips.co'))).toBeTruthy();
     expect(screen.getByText(MSG_PAGOS.queSigueFunciones)).toBeTruthy();
@@ -73,7 +77,7 @@ describe('success page (seed 002 §2 "Success", §8)', () => {
     signOut();
     stubSale({});
     renderAt('/billing/success?reference=RAD-REF-1', ROUTES);
-    expect(await screen.findByRole('heading', { name: 'Pago Exitoso!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '¡Pago Exitoso!' })).toBeTruthy();
     expect(screen.getByText(MSG_PAGOS.invitadoNota)).toBeTruthy();
     expect(screen.getByText(MSG_PAGOS.queSigueCrearCuenta('ana@ips.co'))).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ir al panel' })).toBeNull();
@@ -86,7 +90,7 @@ describe('success page (seed 002 §2 "Success", §8)', () => {
     stubSale({ status: 'DECLINED', statusMessage: 'Fondos insuficientes' });
     renderAt('/billing/success?reference=RAD-REF-1', ROUTES);
     expect(await screen.findByText('Error procesando el pago: Fondos insuficientes')).toBeTruthy();
-    expect(screen.queryByText('Pago Exitoso!')).toBeNull();
+    expect(screen.queryByText('¡Pago Exitoso!')).toBeNull();
     expect(screen.getByRole('link', { name: 'Intentar de nuevo' }).getAttribute('href')).toBe(
       '/billing/payment',
     );
@@ -121,7 +125,7 @@ describe('success page (seed 002 §2 "Success", §8)', () => {
     renderAt('/billing/success?reference=RAD-REF-1', ROUTES);
     expect(await screen.findByText(MSG_PAGOS.pagoEsperaLarga, {}, { timeout: 2000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Consultar de nuevo' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Pago Exitoso!' })).toBeTruthy(), {
+    await waitFor(() => expect(screen.getByRole('heading', { name: '¡Pago Exitoso!' })).toBeTruthy(), {
       timeout: 2000,
     });
   });
@@ -131,7 +135,7 @@ describe('success page (seed 002 §2 "Success", §8)', () => {
     stubSale({});
     writeSaleData(SALE_RESPONSE);
     const first = renderAt('/billing/success', ROUTES);
-    expect(await screen.findByRole('heading', { name: 'Pago Exitoso!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '¡Pago Exitoso!' })).toBeTruthy();
     first.unmount();
     sessionStorage.clear();
     renderAt('/billing/success', ROUTES);

@@ -24,8 +24,8 @@ const BANK_PAGE_METHODS = new Set(['PSE', 'BANCOLOMBIA_TRANSFER']);
 
 /**
  * /billing/success?reference=REF (seed 002 §2 "Success"): follows the sale (every 2 s, up to 2 min) until the
- * gateway's final status. APPROVED: 'Pago Exitoso!' with reference, 'Aprobado', plan, amount and period, the
- * dashboard (signed in) or login (guest) button and 'Qué sigue?'. DECLINED/VOIDED/ERROR: the method's failure
+ * gateway's final status. APPROVED: '¡Pago Exitoso!' with the sale number (V-…, the e-mail's) and the reference, 'Aprobado', plan, amount and period, the
+ * dashboard (signed in) or login (guest) button and '¿Qué sigue?'. DECLINED/VOIDED/ERROR: the method's failure
  * alert and a way back to /billing/payment. PENDING: the waiting text with a spinner.
  */
 export function SuccessRoute() {
@@ -160,7 +160,8 @@ function Approved({ sale, title, statusLabel }: { sale: TSale; title: string; st
         </div>
         <DetailList
           items={[
-            { label: 'Número de transacción', value: sale.reference, mono: true, testId: 'sale-reference' },
+            { label: MSG_PAGOS.etiquetaNumeroVenta, value: sale.numeroVenta, mono: true, testId: 'sale-numero-venta' },
+            { label: MSG_PAGOS.etiquetaNumeroTransaccion, value: sale.reference, mono: true, testId: 'sale-reference' },
             { label: 'Estado', value: statusLabel, testId: 'sale-status' },
             { label: 'Plan', value: sale.plan },
             { label: 'Monto', value: formatCop(sale.total), testId: 'sale-total' },

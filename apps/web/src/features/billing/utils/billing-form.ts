@@ -47,10 +47,16 @@ export function formatLocalPhone(value: string): string {
   return (digits.length > 10 && digits.startsWith('57') ? digits.slice(2) : digits).slice(0, 10);
 }
 
-/** seed 002 §2 prefill: the first word of the name is the first name, the rest the last name. */
+/**
+ * seed 002 §2 prefill from a full name, used only when the account's registered name parts are not available (the
+ * form prefers GET /api/payment/datos-facturacion: issue 26). Up to three words: the first is the first name, the rest
+ * the last name (the seed's rule). Four or more: Colombian names carry two given names and two surnames, so the first
+ * two words are the first name ('María Fernanda Ríos Gómez' → 'María Fernanda' / 'Ríos Gómez').
+ */
 export function splitFullName(name: string): { firstName: string; lastName: string } {
-  const [first = '', ...rest] = name.trim().split(/\s+/).filter(Boolean);
-  return { firstName: first, lastName: rest.join(' ') };
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const given = words.length >= 4 ? 2 : 1;
+  return { firstName: words.slice(0, given).join(' '), lastName: words.slice(given).join(' ') };
 }
 
 /**
@@ -82,8 +88,8 @@ export function toBillingData(values: TBillingFormValues): TBillingData {
   };
 }
 
-/** Stored billingData → the form (back from the payment page with Edit). */
-export function fromBillingData(data: TBillingData): TBillingFormValues {
+/** Stored billingData → the form (back from the payment page with Edit; the server's prefill, issue 26). */
+export function fromBillingData(data: Omit<TBillingData, 'zipCode'>): TBillingFormValues {
   const hasCity = /^\d{5}$/.test(data.codCiudad);
   const location: TLocationOption | null = hasCity
     ? {

@@ -3,10 +3,10 @@ import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import { describeSale, isFinalStatus, periodLabel } from './sale-status';
 
 describe('success page status texts (seed 002 §2, §8)', () => {
-  it('APPROVED reads Pago Exitoso! / Aprobado', () =>
+  it('APPROVED reads ¡Pago Exitoso! / Aprobado', () =>
     expect(describeSale({ status: 'APPROVED', statusMessage: null, paymentMethodType: 'CARD' })).toEqual({
       kind: 'approved',
-      title: 'Pago Exitoso!',
+      title: '¡Pago Exitoso!',
       statusLabel: 'Aprobado',
     }));
 

@@ -15,7 +15,7 @@ export function isFinalStatus(status: TSaleStatus): boolean {
 }
 
 /**
- * The view of a sale: APPROVED → 'Pago Exitoso!' with status 'Aprobado'; PENDING → the waiting text; DECLINED,
+ * The view of a sale: APPROVED → '¡Pago Exitoso!' with status 'Aprobado'; PENDING → the waiting text; DECLINED,
  * VOIDED, ERROR → the method's failure alert ('Error procesando el pago: …', '… PSE: …', '… Nequi: …',
  * '… Bancolombia: …') with the gateway's status message, else Radica's rejection text (or, for ERROR, its error text).
  */

@@ -1,9 +1,10 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { cn } from '../../../lib/cn';
 
-export type SettingsTab = 'general' | 'ministerio' | 'integraciones' | 'canales' | 'usuarios';
+export type SettingsTab = 'general' | 'ministerio' | 'integraciones' | 'canales' | 'usuarios' | 'plan';
 /** The tabs; `admin` ones are shown to administrators only (issue 28: the server refuses the others anyway). */
 export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string; admin: boolean }> = [
   { id: 'general', label: 'General', admin: false },
@@ -11,9 +12,10 @@ export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string; admi
   { id: 'integraciones', label: MSG_INTEGRACIONES.tabIntegraciones, admin: true },
   { id: 'canales', label: 'Canales', admin: true },
   { id: 'usuarios', label: MSG_USUARIOS.tabUsuarios, admin: true },
+  { id: 'plan', label: MSG_PAGOS.miPlanTab, admin: true },
 ];
 
-/** The tab a `?tab=` value opens: 'ministerio', 'integraciones', 'canales' or 'usuarios', anything else 'general'. */
+/** The tab a `?tab=` value opens: 'ministerio', 'integraciones', 'canales', 'usuarios' or 'plan', anything else 'general'. */
 export function settingsTabOf(value: string | null): SettingsTab {
   return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? 'general';
 }

@@ -87,7 +87,7 @@ describe('Configuración by role (issue 28)', () => {
     stub('administrador');
     renderSettings('/settings?tab=usuarios');
     await screen.findByText(MSG_USUARIOS.puestos(2, 10));
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Ministerio', 'Integraciones', 'Canales', 'Usuarios']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Ministerio', 'Integraciones', 'Canales', 'Usuarios', 'Mi plan']);
     expect((screen.getByLabelText(MSG_USUARIOS.rolDe('Fabio')) as HTMLSelectElement).value).toBe('facturador');
     expect(screen.getByText(MSG_USUARIOS.nuncaIngreso)).toBeTruthy();
     // Nobody removes themselves: only Fabio's row offers it.

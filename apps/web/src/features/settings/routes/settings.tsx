@@ -17,13 +17,14 @@ import { IntegracionesTab } from '../components/integraciones-tab';
 import { CanalesTab } from '../components/canales-tab';
 import { SETTINGS_TABS, SettingsTabs, settingsTabOf, type SettingsTab } from '../components/settings-tabs';
 import { UsuariosTab } from '../components/usuarios-tab';
+import { MiPlanTab } from '../components/mi-plan-tab';
 import { usePuede, useRol } from '../../../lib/usuario-actual';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { TerceroCard } from '../components/tercero-card';
 
 /**
  * /settings with the tabs General, Ministerio (seed 000 §2 "Settings"), Integraciones (issue 15: API keys, webhooks,
- * alerts), Canales (issue 16: e-mail and SFTP delivery) and Usuarios (issue 28); ?tab=… opens one. Only General and
+ * alerts), Canales (issue 16: e-mail and SFTP delivery), Usuarios (issue 28) and Mi plan (issue 26); ?tab=… opens one. Only General and
  * Ministerio wait for the company data. Every tab but General is for administrators (issue 28): the other roles see
  * General read-only (and their own password change).
  */
@@ -54,6 +55,8 @@ export function SettingsRoute() {
     panel = <IntegracionesTab />;
   } else if (tab === 'canales') {
     panel = <CanalesTab />;
+  } else if (tab === 'plan') {
+    panel = <MiPlanTab />;
   } else if (query.isPending) {
     panel = <LoadingScreen text={MSG.uiLoading} />;
   } else if (query.isError) {

@@ -1,0 +1,2 @@
+ALTER TABLE "sales" ADD COLUMN "coupon_company_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_coupon_company_uq" ON "sales" USING btree ("coupon_id","coupon_company_key") WHERE coupon_id is not null and coupon_company_key is not null and coupon_released = false;

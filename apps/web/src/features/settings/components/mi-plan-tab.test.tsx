@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
+import type { TMiPlan } from '@radica/contracts/payments';
+import { formatCop, formatDate } from '../../../lib/format';
+import { MiPlanTab } from './mi-plan-tab';
+
+/** Issue 26: Configuración › Mi plan — plan, modules, valid until, payments with both numbers; GET /api/payment/mi-plan stubbed. */
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderWith(answer: Response) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(String(url));
+      return answer.clone();
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <MiPlanTab />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return urls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PLAN: TMiPlan = {
+  plan: 'profesional',
+  planNombre: 'Profesional',
+  vigenteHasta: '2027-11-26T15:00:00.000Z',
+  modulos: [{ modulo: 'ministerio', titulo: 'Ministerio de Salud', activo: true, vigenteHasta: '2027-11-26T15:00:00.000Z' }],
+  pagos: [
+    { numeroVenta: 'V-20261126-ABC123', referencia: 'RAD-MI-1', fecha: '2026-11-26T15:00:00.000Z', plan: 'Profesional', metodoPago: 'CARD', monto: 400000, estado: 'APPROVED', vigenteHasta: '2027-11-26T15:00:00.000Z', numeroFactura: null },
+    { numeroVenta: 'MAN-20250101-0A0B0C', referencia: null, fecha: '2025-01-01T15:00:00.000Z', plan: 'Profesional', metodoPago: 'TRANSFERENCIA', monto: 350000, estado: 'APPROVED', vigenteHasta: null, numeroFactura: 'FE-88' },
+  ],
+};
+
+describe('Mi plan (issue 26)', () => {
+  it('shows the plan, until when it runs, its modules and every payment with its numbers, date, method, amount and status', async () => {
+    const urls = renderWith(json(200, { success: true, data: PLAN }));
+    expect((await screen.findByTestId('mi-plan-nombre')).textContent).toBe('Plan Profesional');
+    expect(urls).toEqual(['/api/payment/mi-plan']);
+    expect(screen.getByTestId('mi-plan-vigencia').textContent).toBe(MSG_PAGOS.miPlanVigenteHasta(formatDate(PLAN.vigenteHasta)));
+    expect(screen.getByText('Ministerio de Salud')).toBeTruthy();
+    const [card, transfer] = screen.getAllByTestId('mi-plan-pago');
+    const first = within(card!);
+    expect(first.getByText('V-20261126-ABC123')).toBeTruthy();
+    expect(first.getByText('RAD-MI-1')).toBeTruthy();
+    expect(first.getByText(formatDate('2026-11-26T15:00:00.000Z'))).toBeTruthy();
+    expect(first.getByText('Tarjeta')).toBeTruthy();
+    expect(card!.textContent).toContain(formatCop(400000));
+    expect(first.getByText(MSG_PAGOS.estadoAprobado)).toBeTruthy();
+    const second = within(transfer!);
+    expect(second.getByText('Transferencia bancaria')).toBeTruthy();
+    expect(second.getByText(/FE-88/)).toBeTruthy();
+    expect(second.queryByText(MSG_PAGOS.etiquetaNumeroTransaccion, { exact: false })).toBeNull();
+    expect(screen.queryByRole('link', { name: MSG_PAGOS.miPlanComprar })).toBeNull();
+  });
+
+  it('without a plan: says so, when it ended, and offers to buy; no payments yet', async () => {
+    renderWith(json(200, { success: true, data: { plan: null, planNombre: null, vigenteHasta: '2026-01-31T15:00:00.000Z', modulos: [{ modulo: 'ministerio', titulo: 'Ministerio de Salud', activo: false, vigenteHasta: '2026-01-31T15:00:00.000Z' }], pagos: [] } }));
+    expect((await screen.findByTestId('mi-plan-nombre')).textContent).toBe(MSG_PAGOS.miPlanSinPlan);
+    expect(screen.getByTestId('mi-plan-vigencia').textContent).toBe(MSG_PAGOS.miPlanVencio(formatDate('2026-01-31T15:00:00.000Z')));
+    expect(screen.getByText(MSG_PAGOS.miPlanModuloVencido, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: MSG_PAGOS.miPlanComprar }).getAttribute('href')).toBe('/billing/cart?plan=profesional');
+    expect(screen.getByText(MSG_PAGOS.miPlanSinPagos)).toBeTruthy();
+  });
+
+  it("shows the server's Spanish refusal (a role that is not administrator) and lets the user try again", async () => {
+    renderWith(json(403, { success: false, code: 'ROL_REQUERIDO', message: 'Esta acción requiere el rol Administrador.' }));
+    expect(await screen.findByText('Esta acción requiere el rol Administrador.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+  });
+});
