@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { SAMPLES, screenshot, startHarness, type THarness } from './harness.ts';
 import {
   createMinisterioAccount,
@@ -105,6 +107,26 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
       .getByText('El documento ya tiene un archivo JSON. Elimínelo antes de cargar uno nuevo.')
       .first()
       .waitFor();
+  });
+
+  it("takes the ministry's CargarFevRips body { rips, xmlFevFile } on the JSON slot: one document with both files (issue 26)", async () => {
+    const { page, url } = h;
+    const pair = par1As('A01E5806');
+    const cuerpo = {
+      codigoUnicoValidacion: '0',
+      rips: JSON.parse(pair.json.toString('utf8').replace(/^\uFEFF/, '')) as unknown,
+      xmlFevFile: pair.xml.toString('base64'),
+    };
+    await page.goto(`${url}/ministerio/nuevo`);
+    await page
+      .getByLabel('Archivo JSON')
+      .setInputFiles({ name: 'cuerpo-CargarFevRips.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(cuerpo)) });
+    await page.getByText(MSG_MINISTERIO.cuerpoCargado(['xml', 'json'])).first().waitFor();
+    await page.waitForURL(/\/ministerio\/\d+$/, { timeout: 10_000 });
+    await expect.poll(() => estado().getAttribute('data-estado'), { timeout: 15_000 }).not.toMatch(/^PENDIENTE_/);
+    expect(await page.getByText(MSG.jsonNoFormato).count()).toBe(0);
+    const id = Number(/\/ministerio\/(\d+)$/.exec(page.url())![1]);
+    expect((await api.call('GET', `/api/FevRips/${id}/detail`)).data).toMatchObject({ formato: 'A01E5806', xml: true, json: true });
   });
 
   it("opens 'Número de Identificación No Coincide' with both values for an invoice of another NIT", async () => {

@@ -181,6 +181,8 @@ export const ZUploadData = z.object({
   formato: z.string(),
   estado: z.string(),
   tipoDocumento: z.string(),
+  /** The sides filed from one file that was the ministry's CargarFevRips body `{ rips, xmlFevFile }` (issue 26). */
+  archivos: z.array(z.enum(['xml', 'json'])).optional(),
 });
 export type TUploadData = z.infer<typeof ZUploadData>;
 

@@ -178,4 +178,19 @@ export const MSG_MINISTERIO = {
     `El Ministerio no respondió al último envío (${fecha}): no es un problema de tus archivos. Puedes reenviarlo más tarde.`,
   cuvConsultaNoDisponible:
     'No se pudo consultar el CUV con el Ministerio en este momento. Intenta de nuevo en unos minutos.',
+  /** Radica (issue 26 major 5): a JSON shaped as the ministry's CargarFevRips request body `{ rips, xmlFevFile }`. */
+  cuerpoCargado: (archivos: readonly ('xml' | 'json')[]) =>
+    archivos.length === 2
+      ? 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: se cargaron su XML (xmlFevFile) y su RIPS (rips).'
+      : archivos.length === 0
+        ? 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: el documento ya tenía ese XML, no se cargó nada nuevo.'
+        : archivos[0] === 'xml'
+        ? 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: se cargó su XML (xmlFevFile); el documento ya tenía su RIPS.'
+        : 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: se cargó su RIPS (rips).',
+  cuerpoVacio:
+    'El archivo es el cuerpo de la petición CargarFevRips del Ministerio, pero trae rips y xmlFevFile vacíos. Carga el XML de la factura y el JSON de los RIPS por separado, o un cuerpo con los dos.',
+  cuerpoBase64Invalido:
+    'El archivo es el cuerpo de la petición CargarFevRips del Ministerio, pero su xmlFevFile no es un texto Base64 válido del XML de la factura. Carga el XML por separado en su casilla.',
+  cuerpoParteFallo: (parte: 'XML' | 'RIPS', motivo: string) =>
+    `El archivo es el cuerpo de la petición CargarFevRips del Ministerio; su ${parte} no se pudo cargar: ${motivo}`,
 } as const;

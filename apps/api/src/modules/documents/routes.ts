@@ -75,7 +75,8 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
         receive: () => untilAborted(readUpload(req, SUBIR_ARCHIVO_FORM), gone.signal),
         signal: gone.signal,
       });
-      return { success: true, data, message: MSG.fileUploaded(data.tipoArchivo === 'xml' ? 'XML' : 'JSON') };
+      const message = data.archivos ? MSG_MINISTERIO.cuerpoCargado(data.archivos) : MSG.fileUploaded(data.tipoArchivo === 'xml' ? 'XML' : 'JSON');
+      return { success: true, data, message };
     } finally {
       gone.done();
     }

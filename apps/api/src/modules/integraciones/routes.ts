@@ -23,6 +23,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { readParts } from '../../plugins/multipart.ts';
 import { requireModule } from '../products/require-module.ts';
+import { archivosDelCuerpo } from '../documents/cuerpo-cargar.ts';
 import { confirmarClave, crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
 
 /** A JSON filing carries both files, the XML in base64: about 1.37 × (10 MB + 10 MB), with room for the envelope. */
@@ -91,21 +92,12 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   );
 }
 
-/** The JSON filing: the XML's base64 decoded strictly, the RIPS object serialised as the file's bytes. */
+/** The JSON filing, the ministry's CargarFevRips body: read by the one function every upload of that body uses. */
 function leerJson(body: unknown): TPaqueteArchivos {
   const parsed = ZPaqueteJsonRequest.safeParse(body ?? {});
   if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MSG.requestInvalid);
   const { xmlFevFile, rips, enviar } = parsed.data;
-  let xml: TPaqueteArchivos['xml'] = null;
-  if (xmlFevFile) {
-    const compact = xmlFevFile.replace(/\s+/g, '');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0)
-      throw new AppError('PAQUETE_BASE64', MSG_INTEGRACIONES.paqueteBase64Invalido);
-    xml = { filename: 'factura.xml', bytes: Buffer.from(compact, 'base64') };
-    if (xml.bytes.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', MSG.fileTooLarge);
-  }
-  const ripsFile = rips ? { filename: 'rips.json', bytes: Buffer.from(JSON.stringify(rips), 'utf8') } : null;
-  return { xml, rips: ripsFile, enviar };
+  return { ...archivosDelCuerpo({ xmlFevFile, rips }, { base64Invalido: MSG_INTEGRACIONES.paqueteBase64Invalido }), enviar };
 }
 
 const ZEnviarCampo = z.enum(['true', 'false', 'async', '']).default('false');
