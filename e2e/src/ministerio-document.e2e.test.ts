@@ -195,7 +195,9 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
     await dialog.getByRole('button', { name: 'Enviar de todos modos' }).click();
     // The simulator checks with the same rules as the ministry: rejected, with the finding in 'Errores'.
     await expect.poll(() => estado().getAttribute('data-estado'), { timeout: 30_000 }).toBe('NO_APROBADO');
-    await page.getByText('Error enviando documento al ministerio').first().waitFor();
+    // A rejection is said as one, once (issue 26): not 'Error enviando documento al ministerio (N errores)' twice.
+    await page.getByText(/^El Ministerio rechazó el documento: \d+ (error|errores)$/).first().waitFor();
+    expect(await page.getByText(/Error enviando documento al ministerio/).count()).toBe(0);
     const errores = page.locator('section[aria-labelledby="errores-title"]');
     await errores.getByText('RVG01').first().waitFor();
     await errores.getByText(/tipoDocumentoIdentificacion/).first().waitFor();

@@ -193,4 +193,10 @@ export const MSG_MINISTERIO = {
     'El archivo es el cuerpo de la petición CargarFevRips del Ministerio, pero su xmlFevFile no es un texto Base64 válido del XML de la factura. Carga el XML por separado en su casilla.',
   cuerpoParteFallo: (parte: 'XML' | 'RIPS', motivo: string) =>
     `El archivo es el cuerpo de la petición CargarFevRips del Ministerio; su ${parte} no se pudo cargar: ${motivo}`,
+  /**
+   * Radica (issue 26; replaces seed 001 §5 'Error enviando documento al ministerio (N errores)', docs/spec-deviations.md):
+   * the ministry's rejection is not a send error. Said once: the count only when the answer counted errors.
+   */
+  rechazoMinisterio: (errores: number) =>
+    errores > 0 ? `El Ministerio rechazó el documento: ${countOf(errores, 'error', 'errores')}` : 'El Ministerio rechazó el documento',
 } as const;
