@@ -13,6 +13,9 @@ export const MSG_INTEGRACIONES = {
     'Ya se usó esa Idempotency-Key con otro contenido. Usa una clave nueva para cada paquete distinto.',
   idempotenciaEnCurso: 'Una solicitud con esa Idempotency-Key aún está en curso. Vuelve a intentarlo en unos segundos.',
   paqueteSinArchivos: 'El paquete no trae archivos: envía el XML (xmlFevFile) o el RIPS (rips), o los dos.',
+  /** Issue 26: a multipart filing names its own parts, never the JSON body's xmlFevFile. */
+  paqueteSinPartes: (recibidas: readonly string[]) =>
+    `El multipart no trae las partes de archivo xml ni rips${recibidas.length ? ` (llegaron: ${recibidas.join(', ')})` : ''}. Envía el XML de la factura en la parte xml y el RIPS en la parte rips (campo opcional enviar), o un JSON { xmlFevFile, rips }.`,
   paqueteBase64Invalido: 'xmlFevFile no es un texto Base64 válido del XML de la factura.',
   paqueteEnviado: 'Paquete enviado al Ministerio.',
   envioAsincronoBusiness:

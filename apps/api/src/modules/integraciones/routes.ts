@@ -104,14 +104,24 @@ const ZEnviarCampo = z.enum(['true', 'false', 'async', '']).default('false');
 
 /** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar` ('true', 'false' or 'async'). */
 async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
+  // Every part's name is kept (bytes only for xml and rips): a filing without them says which parts came (issue 26).
+  const otras: string[] = [];
   const read = await readParts(req, {
-    keep: (name) => name === 'xml' || name === 'rips',
+    keep: (name) => {
+      if (name === 'xml' || name === 'rips') return true;
+      if (!otras.includes(name) && otras.length < 10) otras.push(name.slice(0, 40));
+      return false;
+    },
     limits: { files: 2, fileSize: MAX_UPLOAD_BYTES, fields: 4, fieldSize: 64 },
   });
   const fields = read.fields;
   const files: Record<string, { filename: string; bytes: Buffer }> = {};
   for (const f of read.files)
     files[f.fieldname] ??= { filename: f.filename || `${f.fieldname}.${f.fieldname === 'xml' ? 'xml' : 'json'}`, bytes: f.bytes };
+  if (!files['xml'] && !files['rips']) {
+    const campos = Object.keys(fields).filter((k) => k !== 'enviar').map((k) => k.slice(0, 40));
+    throw new AppError('PAQUETE_VACIO', MSG_INTEGRACIONES.paqueteSinPartes([...otras, ...campos]));
+  }
   const enviar = ZEnviarCampo.safeParse(fields['enviar'] ?? 'false');
   if (!enviar.success) throw new AppError('VALIDATION', MSG.requestInvalid);
   // The extension decides how the upload path reads a file: the part's name says what it is.
