@@ -146,11 +146,11 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     ]);
     expect(zip.suggestedFilename()).toMatch(/^respuestas_ministerio_\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
-    expect(Object.keys(entries).sort()).toEqual(FULL.map((f) => `ResultadoMSPS_${f}_CUV.json`).sort());
-    const answer = JSON.parse(strFromU8(entries[`ResultadoMSPS_${FULL[0]}_CUV.json`]!)) as Record<
-      string,
-      unknown
-    >;
+    // The ministry's naming, as the SFTP channel writes it (issue 26): ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json.
+    const names = Object.keys(entries).sort();
+    expect(names.map((n) => n.replace(/_ID\d+_A_CUV\.json$/, '')).sort()).toEqual(FULL.map((f) => `ResultadosMSPS_${f}`).sort());
+    const firstName = names.find((n) => n.startsWith(`ResultadosMSPS_${FULL[0]}_ID`))!;
+    const answer = JSON.parse(strFromU8(entries[firstName]!)) as Record<string, unknown>;
     expect(typeof answer).toBe('object');
     expect(JSON.stringify(answer)).toContain(FULL[0]);
     await page.getByRole('button', { name: 'Limpiar Selección' }).click();
@@ -163,7 +163,7 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
       page.waitForEvent('download'),
       page.getByRole('button', { name: `Descargar respuesta JSON de ${first}` }).click(),
     ]);
-    expect(single.suggestedFilename()).toBe(`ResultadoMSPS_${first}_CUV.json`);
+    expect(single.suggestedFilename()).toMatch(new RegExp(`^ResultadosMSPS_${first}_ID\\d+_A_CUV\\.json$`));
     expect(JSON.stringify(JSON.parse(readFileSync((await single.path())!, 'utf8')))).toContain(first);
     await page.getByText('Respuesta descargada exitosamente').first().waitFor();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });

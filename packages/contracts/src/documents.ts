@@ -247,6 +247,8 @@ export const ZFormatosRequest = z.object({ formatos: z.array(z.string()).max(MAX
 /** Report row for the Excel report (seed 001 §3 "Report row"). Dates ISO-8601 UTC. */
 export const ZInformeRow = z.object({
   formato: z.string(),
+  /** The document's status code (issue 26: the report's Estado column, labelled by ESTADO_ETIQUETAS). */
+  estado: z.string(),
   cuv: z.string().nullable(),
   fechaCreacion: z.string(),
   fechaEnvio: z.string().nullable(),
@@ -268,7 +270,13 @@ export type TInformeRow = z.infer<typeof ZInformeRow>;
 export const ZInformeData = z.object({ datos: z.array(ZInformeRow) });
 
 /** respuesta-listado item: the ministry's raw answer (parsed JSON) of the successful send of an approved document. */
-export const ZRespuestaRow = z.object({ formato: z.string(), cuv: z.string().nullable(), respuesta: z.unknown() });
+export const ZRespuestaRow = z.object({
+  formato: z.string(),
+  cuv: z.string().nullable(),
+  respuesta: z.unknown(),
+  /** The ministry's ProcesoId of the approval (issue 26: the answer file is named as the ministry names it). */
+  procesoId: z.number().nullable().optional(),
+});
 export type TRespuestaRow = z.infer<typeof ZRespuestaRow>;
 export const ZRespuestaData = z.object({ datos: z.array(ZRespuestaRow) });
 
