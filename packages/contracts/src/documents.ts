@@ -326,3 +326,17 @@ export const ZEnvioMasivoData = z.object({
   detalleOmitidos: z.array(z.object({ id: z.number().nullable(), formato: z.string(), motivo: z.string() })),
 });
 export type TEnvioMasivoData = z.infer<typeof ZEnvioMasivoData>;
+
+/** POST /api/FevRips/envio-masivo/resultado (issue 26): the documents a bulk send queued, and when it queued them. */
+export const ZResumenEnvioMasivoRequest = z.object({
+  ids: z.array(ZDocumentId).min(1).max(MAX_FORMATOS),
+  desde: z.iso.datetime({ offset: true }),
+});
+/** Where that batch stands: sends still running, and the outcome of the others. */
+export const ZResumenEnvioMasivo = z.object({
+  enCurso: z.number(),
+  aprobados: z.number(),
+  noAprobados: z.array(z.string()),
+  sinEnviar: z.number(),
+});
+export type TResumenEnvioMasivo = z.infer<typeof ZResumenEnvioMasivo>;

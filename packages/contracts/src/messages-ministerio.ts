@@ -199,4 +199,35 @@ export const MSG_MINISTERIO = {
    */
   rechazoMinisterio: (errores: number) =>
     errores > 0 ? `El Ministerio rechazó el documento: ${countOf(errores, 'error', 'errores')}` : 'El Ministerio rechazó el documento',
+  /**
+   * Radica (issue 26): the bulk send asks first, says which selected documents it leaves out and why, and sums up the
+   * outcome when the batch ends. `motivoOmision` is the one reason text, for the server's `detalleOmitidos` and for
+   * the rows the web leaves out by their known status.
+   */
+  envioMasivoConfirmarTitulo: (n: number) => `¿Enviar ${countOf(n, 'documento', 'documentos')} al Ministerio?`,
+  envioMasivoConfirmarTexto:
+    'Cada documento se envía al validador del Ministerio con tus credenciales; el resultado aparece en la lista y te avisamos cuando termine el lote.',
+  envioMasivoConfirmarBoton: 'Enviar al Ministerio',
+  envioMasivoSeOmiten: 'No se enviarán:',
+  motivoOmision: (causa: string) =>
+    causa === 'APROBADO'
+      ? 'ya fue aprobado por el Ministerio (tiene CUV)'
+      : causa === 'ANULADO'
+        ? 'está anulado'
+        : causa === 'PENDIENTE_RIPS' || causa === 'PENDIENTE_XML' || causa === 'FALTAN_ARCHIVOS'
+          ? 'le falta un archivo'
+          : causa === 'EN_CURSO' || causa === 'ENPROCESO'
+            ? 'ya se está enviando'
+            : causa === 'NO_ENCONTRADO'
+              ? 'no se encontró'
+              : `su estado (${causa}) no permite enviarlo`,
+  envioMasivoOmitidos: (omitidos: readonly { formato: string; motivo: string }[]) =>
+    `No se enviaron ${countOf(omitidos.length, 'documento', 'documentos')}: ${omitidos
+      .slice(0, 5)
+      .map((o) => `${o.formato || 'sin formato'} (${o.motivo})`)
+      .join('; ')}${omitidos.length > 5 ? ` y ${omitidos.length - 5} más` : ''}.`,
+  envioMasivoTerminado: (r: { aprobados: number; noAprobados: number; sinEnviar: number }) =>
+    `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}.`,
+  envioMasivoTerminadoDetalle: (noAprobados: readonly string[]) =>
+    noAprobados.length ? `Revisa: ${noAprobados.slice(0, 5).join(', ')}${noAprobados.length > 5 ? ` y ${noAprobados.length - 5} más` : ''}.` : '',
 } as const;
