@@ -86,10 +86,16 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     await page.getByText('17 documento(s) seleccionado(s)').waitFor();
     await page.getByText('(todos los resultados)').waitFor();
     await page.getByRole('button', { name: 'Enviar Seleccionados' }).click();
+    // Issue 26: it asks first; then says which it left out and why, and sums up the batch when it ends.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/^¿Enviar \d+ documentos al Ministerio\?$/).waitFor();
+    await dialog.getByRole('button', { name: 'Enviar al Ministerio' }).click();
     await page
       .getByText(/\d+ documentos? en cola/)
       .first()
       .waitFor();
+    await page.getByText(/^No se envió 1 documento: .+ \(le falta un archivo\)\.$/).first().waitFor();
+    await page.getByText('Envío masivo terminado: 16 aprobados, 0 no aprobados.').first().waitFor({ timeout: 90_000 });
 
     await expect
       .poll(
@@ -139,6 +145,11 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     });
     expect([...formatos].sort()).toEqual([...FULL].sort());
     expect(cuvs.every((c) => /^[0-9a-f]{96}$/.test(c))).toBe(true);
+    // Issue 26: the report has the documents' status, labelled as the screens label it.
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const estadoCol = headers.indexOf('Estado') + 1;
+    expect(estadoCol).toBeGreaterThan(0);
+    expect(String(sheet.getRow(2).getCell(estadoCol).value)).toBe('Aprobado');
 
     const [zip] = await Promise.all([
       page.waitForEvent('download'),

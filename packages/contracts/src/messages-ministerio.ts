@@ -209,9 +209,10 @@ export const MSG_MINISTERIO = {
     'Cada documento se envía al validador del Ministerio con tus credenciales; el resultado aparece en la lista y te avisamos cuando termine el lote.',
   envioMasivoConfirmarBoton: 'Enviar al Ministerio',
   envioMasivoSeOmiten: 'No se enviarán:',
+  yMas: (n: number) => `y ${n} más`,
   motivoOmision: (causa: string) =>
     causa === 'APROBADO'
-      ? 'ya fue aprobado por el Ministerio (tiene CUV)'
+      ? 'ya fue aprobado por el Ministerio y tiene CUV'
       : causa === 'ANULADO'
         ? 'está anulado'
         : causa === 'PENDIENTE_RIPS' || causa === 'PENDIENTE_XML' || causa === 'FALTAN_ARCHIVOS'
@@ -222,7 +223,7 @@ export const MSG_MINISTERIO = {
               ? 'no se encontró'
               : `su estado (${causa}) no permite enviarlo`,
   envioMasivoOmitidos: (omitidos: readonly { formato: string; motivo: string }[]) =>
-    `No se enviaron ${countOf(omitidos.length, 'documento', 'documentos')}: ${omitidos
+    `${omitidos.length === 1 ? 'No se envió' : 'No se enviaron'} ${countOf(omitidos.length, 'documento', 'documentos')}: ${omitidos
       .slice(0, 5)
       .map((o) => `${o.formato || 'sin formato'} (${o.motivo})`)
       .join('; ')}${omitidos.length > 5 ? ` y ${omitidos.length - 5} más` : ''}.`,

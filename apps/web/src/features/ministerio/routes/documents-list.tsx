@@ -11,7 +11,7 @@ import { LoadingScreen, Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useTerceroFevrips } from '../../../lib/provider-config';
 import { usePuede } from '../../../lib/usuario-actual';
-import { BulkBar } from '../components/bulk-bar';
+import { BulkBar, BulkSendConfirm } from '../components/bulk-bar';
 import { DetailsPanel } from '../components/details-panel';
 import { DocumentsCards } from '../components/documents-cards';
 import { DocumentsTable } from '../components/documents-table';
@@ -104,6 +104,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
             onClear={selection.clear}
           />
         )}
+        <BulkSendConfirm bulk={bulk} />
         {sendingCount > 0 && (
           <p
             role="status"
