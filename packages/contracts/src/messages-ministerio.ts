@@ -231,4 +231,8 @@ export const MSG_MINISTERIO = {
     `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}.`,
   envioMasivoTerminadoDetalle: (noAprobados: readonly string[]) =>
     noAprobados.length ? `Revisa: ${noAprobados.slice(0, 5).join(', ')}${noAprobados.length > 5 ? ` y ${noAprobados.length - 5} más` : ''}.` : '',
+  /** Radica (issue 26): the list of an account with no documents and no filter set (not 'ajusta los filtros'). */
+  listaVaciaTitulo: 'Aún no tienes documentos',
+  listaVaciaTexto:
+    'Crea el primero con «Nuevo Reporte»: carga el XML de la factura y su RIPS (JSON), o el cuerpo CargarFevRips con los dos. También pueden llegar por correo, SFTP o la API (Configuración › Canales). Los documentos anulados se ven con el filtro Estado › Anulado.',
 } as const;

@@ -27,7 +27,7 @@ const toastTexts = () => toast.getHistory().map((t) => ('title' in t ? String(t.
 
 function renderList(
   configurado = true,
-  options: { ProviderForm?: TProviderFormSlot; sendRefused?: boolean } = {},
+  options: { ProviderForm?: TProviderFormSlot; sendRefused?: boolean; empty?: boolean } = {},
 ) {
   bodies = [];
   vi.stubGlobal(
@@ -66,9 +66,9 @@ function renderList(
         JSON.stringify({
           success: true,
           data: {
-            results: { data: [row(1, 'PROCESADO', 'api'), row(2, 'APROBADO'), row(3, 'ANULADO', 'email')] },
-            totalRecords: 40,
-            totalPages: 3,
+            results: { data: options.empty ? [] : [row(1, 'PROCESADO', 'api'), row(2, 'APROBADO'), row(3, 'ANULADO', 'email')] },
+            totalRecords: options.empty ? 0 : 40,
+            totalPages: options.empty ? 0 : 3,
             pageIndex: body?.pageIndex ?? 1,
             pageSize: 15,
           },
@@ -269,6 +269,22 @@ describe('documents list (seed 001 §2)', () => {
       expect.arrayContaining([MSG_MINISTERIO.bulkQueued(1), MSG_MINISTERIO.envioMasivoOmitidos([{ formato: 'FE2', motivo }])]),
     );
     expect(bodies.find((b) => b.path === '/api/FevRips/envio-masivo/resultado')?.body).toMatchObject({ ids: [1] });
+  });
+
+  it('an account without documents and no filter is told how to make the first one, not to adjust filters (issue 26)', async () => {
+    renderList(true, { empty: true });
+    expect(await screen.findByText(MSG_MINISTERIO.listaVaciaTitulo)).toBeTruthy();
+    expect(screen.getByText(MSG_MINISTERIO.listaVaciaTexto)).toBeTruthy();
+    expect(screen.queryByText(MSG.documentsEmptyHint)).toBeNull();
+    const links = screen.getAllByRole('link', { name: new RegExp(MSG_MINISTERIO.newReport) });
+    expect(links.every((l) => l.getAttribute('href') === '/ministerio/nuevo')).toBe(true);
+    expect(links.length).toBe(2);
+    cleanupList();
+    // With a filter set, adjusting it is the advice.
+    localStorage.setItem(FILTERS_STORAGE_KEY, JSON.stringify({ filters: { estado: 'APROBADO' }, page: 1 }));
+    renderList(true, { empty: true });
+    expect(await screen.findByText(MSG.documentsEmptyHint)).toBeTruthy();
+    expect(screen.queryByText(MSG_MINISTERIO.listaVaciaTitulo)).toBeNull();
   });
 
   it('select-all takes every result from formatos-pagina and says (todos los resultados)', async () => {
