@@ -235,4 +235,6 @@ export const MSG_MINISTERIO = {
   listaVaciaTitulo: 'Aún no tienes documentos',
   listaVaciaTexto:
     'Crea el primero con «Nuevo Reporte»: carga el XML de la factura y su RIPS (JSON), o el cuerpo CargarFevRips con los dos. También pueden llegar por correo, SFTP o la API (Configuración › Canales). Los documentos anulados se ven con el filtro Estado › Anulado.',
+  /** The timeline's last step before the ministry's verdict (issue 26). */
+  timelineRespuesta: 'Respuesta del Ministerio',
 } as const;

@@ -113,3 +113,11 @@ export function nombreResultadoMsps(formato: string, procesoId: number | null | 
   const seguro = formato.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || 'archivo';
   return `ResultadosMSPS_${seguro}_${procesoId ? `ID${procesoId}` : 'NA'}_${sufijo}.json`;
 }
+
+/**
+ * A package with no invoice (a RIPS without invoice, `CargarRipsSinFactura`, tipoNota RS): its document has no invoice
+ * type nor invoice value to show (issue 26), only its RIPS's services.
+ */
+export function esSinFactura(servicioCarga: string | null | undefined): boolean {
+  return cargaEndpoint(servicioCarga)?.tipoNota === 'RS';
+}

@@ -6,6 +6,7 @@ import type { TDocumentDetail } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { toast } from 'sonner';
+import { ESTADO_ETIQUETAS } from '@radica/contracts/enums';
 import { DocumentRoute } from './document';
 import { documentDetail } from '../test/fixtures';
 
@@ -200,5 +201,28 @@ describe('document page', () => {
     });
     await waitFor(() => expect(toast.getHistory().map((t) => ('title' in t ? String(t.title) : ''))).toContain(MSG_MINISTERIO.cuerpoCargado(['xml', 'json'])), { timeout: 4000 });
     expect(uploads).toEqual(['cuerpo.json']);
+  });
+
+  it('a RIPS without invoice is not a Factura de Venta and is ready to send with its RIPS alone (issue 26)', async () => {
+    renderAt(
+      '/ministerio/9',
+      detail({
+        id: 9,
+        estado: 'EN_ESPERA',
+        xml: false,
+        json: true,
+        archivoXml: null,
+        tipoDocumento: 'FV',
+        tipoDocumentoNombre: 'RIPS sin factura',
+        servicioCarga: 'CargarRipsSinFactura',
+      }),
+    );
+    expect(await screen.findByText('RIPS sin factura')).toBeTruthy();
+    expect(screen.queryByText('Factura de Venta')).toBeNull();
+    expect(screen.queryByText('Valor de la factura')).toBeNull();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+    // The badge and the timeline say the same words.
+    expect(screen.getAllByText(ESTADO_ETIQUETAS.EN_ESPERA).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText('En espera')).toBeNull();
   });
 });
