@@ -207,7 +207,6 @@ export const MSG_MINISTERIO = {
   envioMasivoConfirmarTitulo: (n: number) => `¿Enviar ${countOf(n, 'documento', 'documentos')} al Ministerio?`,
   envioMasivoConfirmarTexto:
     'Cada documento se envía al validador del Ministerio con tus credenciales; el resultado aparece en la lista y te avisamos cuando termine el lote.',
-  envioMasivoConfirmarBoton: 'Enviar al Ministerio',
   envioMasivoSeOmiten: 'No se enviarán:',
   yMas: (n: number) => `y ${n} más`,
   motivoOmision: (causa: string) =>

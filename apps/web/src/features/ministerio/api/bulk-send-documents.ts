@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
 import type { TEnvioMasivoData, TResumenEnvioMasivo } from '@radica/contracts/documents';
@@ -29,16 +29,7 @@ export function useBulkSendDocuments() {
 /** While a bulk send's batch runs, its summary is asked for at this interval (ms). */
 export const BATCH_SUMMARY_POLL_MS = 3000;
 
-/**
- * POST /api/FevRips/envio-masivo/resultado {ids, desde} (issue 26): where a queued batch stands; polled while
- * `batch` is set and sends are still running (`enCurso` > 0).
- */
-export function useBulkSendSummary(batch: { ids: number[]; desde: string } | null) {
-  return useQuery({
-    queryKey: ['envio-masivo-resumen', batch?.desde ?? null],
-    enabled: batch !== null,
-    queryFn: async () =>
-      (await apiRequest<TResumenEnvioMasivo>('/api/FevRips/envio-masivo/resultado', { method: 'POST', body: batch! })).data,
-    refetchInterval: (query) => (query.state.data && query.state.data.enCurso === 0 ? false : BATCH_SUMMARY_POLL_MS),
-  });
+/** POST /api/FevRips/envio-masivo/resultado {ids, desde} (issue 26): where a queued batch stands. */
+export async function getBulkSendSummary(batch: { ids: number[]; desde: string }): Promise<TResumenEnvioMasivo> {
+  return (await apiRequest<TResumenEnvioMasivo>('/api/FevRips/envio-masivo/resultado', { method: 'POST', body: batch })).data;
 }

@@ -1,5 +1,6 @@
 import { Download, FileSpreadsheet, Send, X } from 'lucide-react';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { MSG } from '@radica/contracts/messages';
 import { Button } from '../../../components/ui/button';
 import type { TBulkSendConfirm } from '../hooks/use-bulk-actions';
 import { ConfirmDialog } from './confirm-dialog';
@@ -84,7 +85,7 @@ export function BulkSendConfirm({
     <ConfirmDialog
       isOpen={c !== null}
       title={MSG_MINISTERIO.envioMasivoConfirmarTitulo(c?.ids.length ?? 0)}
-      confirmLabel={MSG_MINISTERIO.envioMasivoConfirmarBoton}
+      confirmLabel={MSG.sendButton}
       onConfirm={() => void bulk.confirmBulkSend()}
       onClose={bulk.cancelBulkSend}
     >

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { getErrorMessage } from '../../../lib/http';
-import { useBulkSendDocuments, useBulkSendSummary } from '../api/bulk-send-documents';
+import { BATCH_SUMMARY_POLL_MS, getBulkSendSummary, useBulkSendDocuments } from '../api/bulk-send-documents';
+import { delay } from '../../../lib/format';
 import { getMinistryAnswers } from '../api/get-ministry-answers';
 import { getReportRows } from '../api/get-report-rows';
 import { answersZipName, buildAnswersZip } from '../utils/answers-zip';
@@ -11,6 +12,9 @@ import { buildReportXlsx, reportFileName } from '../utils/report-excel';
 import { bulkLeftOut, bulkSendableIds, validFormatos, type TSelectedDoc } from '../utils/selection';
 import { LIST_TOAST_MS, LONG_TOAST_MS } from '../utils/timings';
 import { useSessionExpiry } from './use-session-expiry';
+
+/** How long a batch's summary is waited for: 30 minutes of polls. */
+const BATCH_SUMMARY_MAX_POLLS = 600;
 
 /** What the bulk send's confirmation shows: the ids it will queue and the selected documents it leaves out. */
 export type TBulkSendConfirm = { ids: number[]; omitidos: { formato: string; motivo: string }[] };
@@ -26,7 +30,6 @@ export type TBulkBusy = 'send' | 'report' | 'answers' | null;
 export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
   const [busy, setBusy] = useState<TBulkBusy>(null);
   const [confirmSend, setConfirmSend] = useState<TBulkSendConfirm | null>(null);
-  const [batch, setBatch] = useState<{ ids: number[]; desde: string } | null>(null);
   const bulkSend = useBulkSendDocuments();
   const onSessionError = useSessionExpiry();
   const options = { duration: LIST_TOAST_MS };
@@ -64,8 +67,8 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
         toast.success(MSG_MINISTERIO.bulkQueued(result.encolados), options);
         if (omitidos.length > 0) toast.warning(MSG_MINISTERIO.envioMasivoOmitidos(omitidos), { duration: LONG_TOAST_MS });
         const left = new Set(result.detalleOmitidos.map((o) => o.id));
-        setBatch({ ids: ids.filter((id) => !left.has(id)), desde });
         onQueued();
+        void followBatch({ ids: ids.filter((id) => !left.has(id)), desde });
       }
     } catch (error) {
       failWith(MSG_MINISTERIO.bulkSendError, error);
@@ -74,17 +77,32 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
     }
   };
 
-  // The batch's summary once no send of it is running any more (issue 26).
-  const summary = useBulkSendSummary(batch);
+  // The batch's summary once no send of it is running any more (issue 26): asked for until then, while mounted.
+  const alive = useRef(true);
   useEffect(() => {
-    const r = summary.data;
-    if (!batch || !r || r.enCurso > 0) return;
-    const text = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: r.aprobados, noAprobados: r.noAprobados.length, sinEnviar: r.sinEnviar });
-    const detalle = MSG_MINISTERIO.envioMasivoTerminadoDetalle(r.noAprobados);
-    const show = r.noAprobados.length > 0 || r.sinEnviar > 0 ? toast.warning : toast.success;
-    show(text, { description: detalle || undefined, duration: LONG_TOAST_MS });
-    setBatch(null);
-  }, [batch, summary.data]);
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  const followBatch = async (batch: { ids: number[]; desde: string }) => {
+    for (let i = 0; i < BATCH_SUMMARY_MAX_POLLS && alive.current; i++) {
+      if (i > 0) await delay(BATCH_SUMMARY_POLL_MS);
+      if (!alive.current) return;
+      let r;
+      try {
+        r = await getBulkSendSummary(batch);
+      } catch {
+        continue;
+      }
+      if (r.enCurso > 0) continue;
+      const text = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: r.aprobados, noAprobados: r.noAprobados.length, sinEnviar: r.sinEnviar });
+      const detalle = MSG_MINISTERIO.envioMasivoTerminadoDetalle(r.noAprobados);
+      const show = r.noAprobados.length > 0 || r.sinEnviar > 0 ? toast.warning : toast.success;
+      show(text, { description: detalle || undefined, duration: LONG_TOAST_MS });
+      return;
+    }
+  };
 
   const onReport = async () => {
     const formatos = formatosOrExplain(MSG_MINISTERIO.noValidFormatosReport);
@@ -140,7 +158,6 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
     confirmSend,
     confirmBulkSend,
     cancelBulkSend: () => setConfirmSend(null),
-    batchRunning: batch !== null,
     onReport,
     onAnswers,
   };

@@ -206,7 +206,7 @@ describe('document page', () => {
   it('a RIPS without invoice is not a Factura de Venta and is ready to send with its RIPS alone (issue 26)', async () => {
     renderAt(
       '/ministerio/9',
-      detail({
+      documentDetail({
         id: 9,
         estado: 'EN_ESPERA',
         xml: false,

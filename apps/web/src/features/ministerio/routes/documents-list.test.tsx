@@ -261,7 +261,7 @@ describe('documents list (seed 001 §2)', () => {
     expect(within(dialog).getByTestId('envio-masivo-omitidos').textContent).toBe(`FE2: ${motivo}`);
     // Nothing is queued before the confirmation.
     expect(bodies.some((b) => b.path === '/api/FevRips/envio-masivo')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: MSG_MINISTERIO.envioMasivoConfirmarBoton }));
+    fireEvent.click(within(dialog).getByRole('button', { name: MSG.sendButton }));
     await waitFor(() => expect(bodies.find((b) => b.path === '/api/FevRips/envio-masivo')?.body).toEqual({ ids: [1] }));
     const terminado = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: 0, noAprobados: 1, sinEnviar: 0 });
     await waitFor(() => expect(toastTexts().slice(before)).toContain(terminado));
