@@ -74,6 +74,8 @@ describe('e-mail channel (issue 16)', () => {
       ],
     });
     expect(info.accepted).toEqual([address]);
+    // The message is filed by a job (issue 24 §3): the reply comes when it is done.
+    await expect.poll(async () => (await outboxTexts(h.url, SENDER))[0] ?? '', { timeout: 30_000, interval: 300 }).toMatch(/CUV: [0-9a-f]{96}/);
     const reply = (await outboxTexts(h.url, SENDER))[0] ?? '';
     expect(reply).toMatch(/CUV: [0-9a-f]{96}/);
     expect(reply).toContain(`Formato ${FORMATO}`);

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { SAMPLES, screenshot, startHarness, type THarness } from './harness.ts';
 import {
   createMinisterioAccount,
@@ -107,6 +109,26 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
       .waitFor();
   });
 
+  it("takes the ministry's CargarFevRips body { rips, xmlFevFile } on the JSON slot: one document with both files (issue 26)", async () => {
+    const { page, url } = h;
+    const pair = par1As('A01E5806');
+    const cuerpo = {
+      codigoUnicoValidacion: '0',
+      rips: JSON.parse(pair.json.toString('utf8').replace(/^\uFEFF/, '')) as unknown,
+      xmlFevFile: pair.xml.toString('base64'),
+    };
+    await page.goto(`${url}/ministerio/nuevo`);
+    await page
+      .getByLabel('Archivo JSON')
+      .setInputFiles({ name: 'cuerpo-CargarFevRips.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(cuerpo)) });
+    await page.getByText(MSG_MINISTERIO.cuerpoCargado(['xml', 'json'])).first().waitFor();
+    await page.waitForURL(/\/ministerio\/\d+$/, { timeout: 10_000 });
+    await expect.poll(() => estado().getAttribute('data-estado'), { timeout: 15_000 }).not.toMatch(/^PENDIENTE_/);
+    expect(await page.getByText(MSG.jsonNoFormato).count()).toBe(0);
+    const id = Number(/\/ministerio\/(\d+)$/.exec(page.url())![1]);
+    expect((await api.call('GET', `/api/FevRips/${id}/detail`)).data).toMatchObject({ formato: 'A01E5806', xml: true, json: true });
+  });
+
   it("opens 'Número de Identificación No Coincide' with both values for an invoice of another NIT", async () => {
     const { page, url } = h;
     await page.goto(`${url}/ministerio/nuevo`);
@@ -173,7 +195,9 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
     await dialog.getByRole('button', { name: 'Enviar de todos modos' }).click();
     // The simulator checks with the same rules as the ministry: rejected, with the finding in 'Errores'.
     await expect.poll(() => estado().getAttribute('data-estado'), { timeout: 30_000 }).toBe('NO_APROBADO');
-    await page.getByText('Error enviando documento al ministerio').first().waitFor();
+    // A rejection is said as one, once (issue 26): not 'Error enviando documento al ministerio (N errores)' twice.
+    await page.getByText(/^El Ministerio rechazó el documento: \d+ (error|errores)$/).first().waitFor();
+    expect(await page.getByText(/Error enviando documento al ministerio/).count()).toBe(0);
     const errores = page.locator('section[aria-labelledby="errores-title"]');
     await errores.getByText('RVG01').first().waitFor();
     await errores.getByText(/tipoDocumentoIdentificacion/).first().waitFor();

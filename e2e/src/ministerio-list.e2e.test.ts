@@ -86,10 +86,16 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     await page.getByText('17 documento(s) seleccionado(s)').waitFor();
     await page.getByText('(todos los resultados)').waitFor();
     await page.getByRole('button', { name: 'Enviar Seleccionados' }).click();
+    // Issue 26: it asks first; then says which it left out and why, and sums up the batch when it ends.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/^¿Enviar \d+ documentos al Ministerio\?$/).waitFor();
+    await dialog.getByRole('button', { name: 'Enviar al Ministerio' }).click();
     await page
       .getByText(/\d+ documentos? en cola/)
       .first()
       .waitFor();
+    await page.getByText(/^No se envió 1 documento: .+ \(le falta un archivo\)\.$/).first().waitFor();
+    await page.getByText('Envío masivo terminado: 16 aprobados, 0 no aprobados.').first().waitFor({ timeout: 90_000 });
 
     await expect
       .poll(
@@ -139,6 +145,11 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     });
     expect([...formatos].sort()).toEqual([...FULL].sort());
     expect(cuvs.every((c) => /^[0-9a-f]{96}$/.test(c))).toBe(true);
+    // Issue 26: the report has the documents' status, labelled as the screens label it.
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const estadoCol = headers.indexOf('Estado') + 1;
+    expect(estadoCol).toBeGreaterThan(0);
+    expect(String(sheet.getRow(2).getCell(estadoCol).value)).toBe('Aprobado');
 
     const [zip] = await Promise.all([
       page.waitForEvent('download'),
@@ -146,11 +157,11 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     ]);
     expect(zip.suggestedFilename()).toMatch(/^respuestas_ministerio_\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
-    expect(Object.keys(entries).sort()).toEqual(FULL.map((f) => `ResultadoMSPS_${f}_CUV.json`).sort());
-    const answer = JSON.parse(strFromU8(entries[`ResultadoMSPS_${FULL[0]}_CUV.json`]!)) as Record<
-      string,
-      unknown
-    >;
+    // The ministry's naming, as the SFTP channel writes it (issue 26): ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json.
+    const names = Object.keys(entries).sort();
+    expect(names.map((n) => n.replace(/_ID\d+_A_CUV\.json$/, '')).sort()).toEqual(FULL.map((f) => `ResultadosMSPS_${f}`).sort());
+    const firstName = names.find((n) => n.startsWith(`ResultadosMSPS_${FULL[0]}_ID`))!;
+    const answer = JSON.parse(strFromU8(entries[firstName]!)) as Record<string, unknown>;
     expect(typeof answer).toBe('object');
     expect(JSON.stringify(answer)).toContain(FULL[0]);
     await page.getByRole('button', { name: 'Limpiar Selección' }).click();
@@ -163,7 +174,7 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
       page.waitForEvent('download'),
       page.getByRole('button', { name: `Descargar respuesta JSON de ${first}` }).click(),
     ]);
-    expect(single.suggestedFilename()).toBe(`ResultadoMSPS_${first}_CUV.json`);
+    expect(single.suggestedFilename()).toMatch(new RegExp(`^ResultadosMSPS_${first}_ID\\d+_A_CUV\\.json$`));
     expect(JSON.stringify(JSON.parse(readFileSync((await single.path())!, 'utf8')))).toContain(first);
     await page.getByText('Respuesta descargada exitosamente').first().waitFor();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });

@@ -46,7 +46,8 @@ export const ESTADOS_CORREO = ['PROCESADO', 'PARCIAL', 'RECHAZADO'] as const;
 export type TEstadoCorreo = (typeof ESTADOS_CORREO)[number];
 
 /** What happened to one attachment (or one ZIP entry, named `zip/entry`). */
-export const RESULTADOS_ARCHIVO_CORREO = ['RADICADO', 'ESPERANDO_PAR', 'RECHAZADO', 'IGNORADO'] as const;
+/** YA_RADICADO (issue 26): the document of its formato already holds it; `cuv` is the document's when approved. */
+export const RESULTADOS_ARCHIVO_CORREO = ['RADICADO', 'ESPERANDO_PAR', 'RECHAZADO', 'IGNORADO', 'YA_RADICADO'] as const;
 export type TResultadoArchivoCorreo = (typeof RESULTADOS_ARCHIVO_CORREO)[number];
 
 /**

@@ -181,6 +181,8 @@ export const ZUploadData = z.object({
   formato: z.string(),
   estado: z.string(),
   tipoDocumento: z.string(),
+  /** The sides filed from one file that was the ministry's CargarFevRips body `{ rips, xmlFevFile }` (issue 26). */
+  archivos: z.array(z.enum(['xml', 'json'])).optional(),
 });
 export type TUploadData = z.infer<typeof ZUploadData>;
 
@@ -245,6 +247,8 @@ export const ZFormatosRequest = z.object({ formatos: z.array(z.string()).max(MAX
 /** Report row for the Excel report (seed 001 §3 "Report row"). Dates ISO-8601 UTC. */
 export const ZInformeRow = z.object({
   formato: z.string(),
+  /** The document's status code (issue 26: the report's Estado column, labelled by ESTADO_ETIQUETAS). */
+  estado: z.string(),
   cuv: z.string().nullable(),
   fechaCreacion: z.string(),
   fechaEnvio: z.string().nullable(),
@@ -266,7 +270,13 @@ export type TInformeRow = z.infer<typeof ZInformeRow>;
 export const ZInformeData = z.object({ datos: z.array(ZInformeRow) });
 
 /** respuesta-listado item: the ministry's raw answer (parsed JSON) of the successful send of an approved document. */
-export const ZRespuestaRow = z.object({ formato: z.string(), cuv: z.string().nullable(), respuesta: z.unknown() });
+export const ZRespuestaRow = z.object({
+  formato: z.string(),
+  cuv: z.string().nullable(),
+  respuesta: z.unknown(),
+  /** The ministry's ProcesoId of the approval (issue 26: the answer file is named as the ministry names it). */
+  procesoId: z.number().nullable().optional(),
+});
 export type TRespuestaRow = z.infer<typeof ZRespuestaRow>;
 export const ZRespuestaData = z.object({ datos: z.array(ZRespuestaRow) });
 
@@ -316,3 +326,17 @@ export const ZEnvioMasivoData = z.object({
   detalleOmitidos: z.array(z.object({ id: z.number().nullable(), formato: z.string(), motivo: z.string() })),
 });
 export type TEnvioMasivoData = z.infer<typeof ZEnvioMasivoData>;
+
+/** POST /api/FevRips/envio-masivo/resultado (issue 26): the documents a bulk send queued, and when it queued them. */
+export const ZResumenEnvioMasivoRequest = z.object({
+  ids: z.array(ZDocumentId).min(1).max(MAX_FORMATOS),
+  desde: z.iso.datetime({ offset: true }),
+});
+/** Where that batch stands: sends still running, and the outcome of the others. */
+export const ZResumenEnvioMasivo = z.object({
+  enCurso: z.number(),
+  aprobados: z.number(),
+  noAprobados: z.array(z.string()),
+  sinEnviar: z.number(),
+});
+export type TResumenEnvioMasivo = z.infer<typeof ZResumenEnvioMasivo>;

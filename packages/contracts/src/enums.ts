@@ -56,18 +56,23 @@ export const ESTADO_CODIGOS = {
 export type TEstado = keyof typeof ESTADO_CODIGOS;
 export const ESTADOS = Object.keys(ESTADO_CODIGOS) as TEstado[];
 
-/** Display labels after the seed's normalisation (seed 001 §4). */
+/**
+ * The one set of status labels (issue 26; docs/spec-deviations.md): the list, the detail, its timeline, the Excel
+ * report, the e-mail replies and the chat all say these. A document with its files and no send yet (EN_ESPERA, or
+ * PROCESADO after a reactivation) is 'Listo para envío', as the timeline's step; one being sent 'Enviándose'; ERROR
+ * (the ministry did not answer) is not a rejection.
+ */
 export const ESTADO_ETIQUETAS: Record<TEstado, string> = {
   APROBADO: 'Aprobado',
-  EN_ESPERA: 'En espera',
+  EN_ESPERA: 'Listo para envío',
   PENDIENTE_RIPS: 'Pendiente JSON',
   PENDIENTE_XML: 'Pendiente XML',
   NO_APROBADO: 'No aprobado',
   ANULADO: 'Anulado',
-  PROCESADO: 'Listo',
-  ENPROCESO: 'Procesando',
+  PROCESADO: 'Listo para envío',
+  ENPROCESO: 'Enviándose',
   RECHAZADO: 'No aprobado',
-  ERROR: 'No aprobado',
+  ERROR: 'Error de envío',
 };
 
 /** Statuses from which a single document may be sent (seed 001 §4: pending, ENPROCESO, PROCESADO; rejected/error resend from detail). */

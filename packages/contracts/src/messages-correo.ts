@@ -128,6 +128,8 @@ export const MSG_CORREO = {
   resultadoRechazado: 'No radicado',
   resultadoIgnorado: 'Ignorado',
   resultadoEsperandoPar: 'Espera su pareja',
+  resultadoYaRadicado: 'Ya radicado',
+  respuestaYaRadicados: 'Archivos que ya estaban radicados (no se cargaron de nuevo):',
   paginaAnterior: 'Anterior',
   paginaSiguiente: 'Siguiente',
   paginaDe: (pagina: number, total: number) => `Página ${pagina} de ${total}`,

@@ -13,6 +13,17 @@ export const MSG_INTEGRACIONES = {
     'Ya se usó esa Idempotency-Key con otro contenido. Usa una clave nueva para cada paquete distinto.',
   idempotenciaEnCurso: 'Una solicitud con esa Idempotency-Key aún está en curso. Vuelve a intentarlo en unos segundos.',
   paqueteSinArchivos: 'El paquete no trae archivos: envía el XML (xmlFevFile) o el RIPS (rips), o los dos.',
+  /** Issue 26: a multipart filing names its own parts, never the JSON body's xmlFevFile. */
+  paqueteSinPartes: (recibidas: readonly string[]) =>
+    `El multipart no trae las partes de archivo xml ni rips${recibidas.length ? ` (llegaron: ${recibidas.join(', ')})` : ''}. Envía el XML de la factura en la parte xml y el RIPS en la parte rips (campo opcional enviar), o un JSON { xmlFevFile, rips }.`,
+  /**
+   * Issue 26: a file whose document already holds it, sent again by e-mail or SFTP: already radicated, with its CUV when
+   * the ministry approved it (what the API's 409 FORMATO_EXISTS answers in its data), never only 'Formato Ya Existe'.
+   */
+  yaRadicado: (formato: string, estado: string, cuv: string | null) =>
+    cuv
+      ? `El documento ${formato} ya está radicado: el Ministerio lo aprobó con el CUV ${cuv}. No se cargó de nuevo.`
+      : `El documento ${formato} ya tiene ese archivo en Radica (estado: ${estado}). No se cargó de nuevo: para reemplazarlo, quítalo del documento en Radica y envíalo otra vez.`,
   paqueteBase64Invalido: 'xmlFevFile no es un texto Base64 válido del XML de la factura.',
   paqueteEnviado: 'Paquete enviado al Ministerio.',
   envioAsincronoBusiness:

@@ -184,4 +184,62 @@ export const MSG_MINISTERIO = {
   /** The words beside a phone card's action icons (each a part of the action's accessible name). */
   rowActionSend: 'Enviar',
   rowActionDownloadAnswer: 'Descargar respuesta',
+  /** Radica (issue 26 major 5): a JSON shaped as the ministry's CargarFevRips request body `{ rips, xmlFevFile }`. */
+  cuerpoCargado: (archivos: readonly ('xml' | 'json')[]) =>
+    archivos.length === 2
+      ? 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: se cargaron su XML (xmlFevFile) y su RIPS (rips).'
+      : archivos.length === 0
+        ? 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: el documento ya tenía ese XML, no se cargó nada nuevo.'
+        : archivos[0] === 'xml'
+        ? 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: se cargó su XML (xmlFevFile); el documento ya tenía su RIPS.'
+        : 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: se cargó su RIPS (rips).',
+  cuerpoVacio:
+    'El archivo es el cuerpo de la petición CargarFevRips del Ministerio, pero trae rips y xmlFevFile vacíos. Carga el XML de la factura y el JSON de los RIPS por separado, o un cuerpo con los dos.',
+  cuerpoBase64Invalido:
+    'El archivo es el cuerpo de la petición CargarFevRips del Ministerio, pero su xmlFevFile no es un texto Base64 válido del XML de la factura. Carga el XML por separado en su casilla.',
+  cuerpoParteFallo: (parte: 'XML' | 'RIPS', motivo: string) =>
+    `El archivo es el cuerpo de la petición CargarFevRips del Ministerio; su ${parte} no se pudo cargar: ${motivo}`,
+  /**
+   * Radica (issue 26; replaces seed 001 §5 'Error enviando documento al ministerio (N errores)', docs/spec-deviations.md):
+   * the ministry's rejection is not a send error. Said once: the count only when the answer counted errors.
+   */
+  rechazoMinisterio: (errores: number) =>
+    errores > 0 ? `El Ministerio rechazó el documento: ${countOf(errores, 'error', 'errores')}` : 'El Ministerio rechazó el documento',
+  /**
+   * Radica (issue 26): the bulk send asks first, says which selected documents it leaves out and why, and sums up the
+   * outcome when the batch ends. `motivoOmision` is the one reason text, for the server's `detalleOmitidos` and for
+   * the rows the web leaves out by their known status.
+   */
+  envioMasivoConfirmarTitulo: (n: number) => `¿Enviar ${countOf(n, 'documento', 'documentos')} al Ministerio?`,
+  envioMasivoConfirmarTexto:
+    'Cada documento se envía al validador del Ministerio con tus credenciales; el resultado aparece en la lista y te avisamos cuando termine el lote.',
+  envioMasivoSeOmiten: 'No se enviarán:',
+  yMas: (n: number) => `y ${n} más`,
+  motivoOmision: (causa: string) =>
+    causa === 'APROBADO'
+      ? 'ya fue aprobado por el Ministerio y tiene CUV'
+      : causa === 'ANULADO'
+        ? 'está anulado'
+        : causa === 'PENDIENTE_RIPS' || causa === 'PENDIENTE_XML' || causa === 'FALTAN_ARCHIVOS'
+          ? 'le falta un archivo'
+          : causa === 'EN_CURSO' || causa === 'ENPROCESO'
+            ? 'ya se está enviando'
+            : causa === 'NO_ENCONTRADO'
+              ? 'no se encontró'
+              : `su estado (${causa}) no permite enviarlo`,
+  envioMasivoOmitidos: (omitidos: readonly { formato: string; motivo: string }[]) =>
+    `${omitidos.length === 1 ? 'No se envió' : 'No se enviaron'} ${countOf(omitidos.length, 'documento', 'documentos')}: ${omitidos
+      .slice(0, 5)
+      .map((o) => `${o.formato || 'sin formato'} (${o.motivo})`)
+      .join('; ')}${omitidos.length > 5 ? ` y ${omitidos.length - 5} más` : ''}.`,
+  envioMasivoTerminado: (r: { aprobados: number; noAprobados: number; sinEnviar: number }) =>
+    `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}.`,
+  envioMasivoTerminadoDetalle: (noAprobados: readonly string[]) =>
+    noAprobados.length ? `Revisa: ${noAprobados.slice(0, 5).join(', ')}${noAprobados.length > 5 ? ` y ${noAprobados.length - 5} más` : ''}.` : '',
+  /** Radica (issue 26): the list of an account with no documents and no filter set (not 'ajusta los filtros'). */
+  listaVaciaTitulo: 'Aún no tienes documentos',
+  listaVaciaTexto:
+    'Crea el primero con «Nuevo Reporte»: carga el XML de la factura y su RIPS (JSON), o el cuerpo CargarFevRips con los dos. También pueden llegar por correo, SFTP o la API (Configuración › Canales). Los documentos anulados se ven con el filtro Estado › Anulado.',
+  /** The timeline's last step before the ministry's verdict (issue 26). */
+  timelineRespuesta: 'Respuesta del Ministerio',
 } as const;

@@ -99,3 +99,25 @@ export function findingFromMuv(item: unknown): TMuvFinding {
 export function findingToMuv(f: { clase: 'RECHAZADO' | 'NOTIFICACION'; codigo: string; descripcion: string; observaciones: string; pathFuente: string; fuente: string }): TResultadoValidacion {
   return { Clase: f.clase, Codigo: f.codigo, Descripcion: f.descripcion, Observaciones: f.observaciones, PathFuente: f.pathFuente, Fuente: f.fuente };
 }
+
+/** What a result file says after the process part of its name: the ministry's `A_CUV` / `R_HALLAZGOS`, or Radica's own. */
+export type TSufijoResultado = 'A_CUV' | 'R_HALLAZGOS' | 'HALLAZGOS' | 'RADICADO' | 'INCOMPLETO' | 'YA_RADICADO';
+
+/**
+ * The one name of a result file, the ministry's (fevrips-reference.md §"Download names": its desktop client saves
+ * `ResultadosMSPS_{NumFactura}_ID{ProcesoId}_A_CUV.json`, `_R` when rejected): `NA` stands for a process id there is
+ * none of (Radica's own outcomes: not sent, incomplete…). The formato keeps letters, digits, '_' and '-' (a file
+ * name's extension is dropped). Used by the SFTP channel's result files and the list's ZIP of answers (issue 26).
+ */
+export function nombreResultadoMsps(formato: string, procesoId: number | null | undefined, sufijo: TSufijoResultado): string {
+  const seguro = formato.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || 'archivo';
+  return `ResultadosMSPS_${seguro}_${procesoId ? `ID${procesoId}` : 'NA'}_${sufijo}.json`;
+}
+
+/**
+ * A package with no invoice (a RIPS without invoice, `CargarRipsSinFactura`, tipoNota RS): its document has no invoice
+ * type nor invoice value to show (issue 26), only its RIPS's services.
+ */
+export function esSinFactura(servicioCarga: string | null | undefined): boolean {
+  return cargaEndpoint(servicioCarga)?.tipoNota === 'RS';
+}

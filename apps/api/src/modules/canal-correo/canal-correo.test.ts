@@ -4,6 +4,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { zipSync } from 'fflate';
 import { sql } from 'drizzle-orm';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG } from '@radica/contracts/messages';
 import { CORREO_MAX_REMITENTES } from '@radica/contracts/canal-correo';
 import {
   PROVIDER_CONFIG,
@@ -313,13 +315,27 @@ describe('e-mail channel (issue 16)', () => {
     let rows = (await entrantes(a)).items.slice(0, 2);
     expect(rows.filter((r) => r.estado === 'PROCESADO')).toHaveLength(1);
     expect(rows.filter((r) => r.motivo === MSG_CORREO.motivoDuplicado)).toHaveLength(1);
-    // The same files in another message: refused as files the tenant already holds.
+    // The same files in another message (issue 26): already radicated, with the document and its CUV, as the API's
+    // 409 says; not 'Formato Ya Existe', and the log does not call the message 'Rechazado'.
+    const before = received.length;
     await sendMail({ from: SENDER, to: address, attachments: pair('EM1008') });
     await waitFor('three log rows', async () => (await entrantes(a)).items.filter(delPar).length >= 3);
     rows = (await entrantes(a)).items.slice(0, 3);
-    expect(rows.filter((r) => r.estado === 'PROCESADO')).toHaveLength(1);
-    expect(rows[0]!.estado).not.toBe('PROCESADO');
-    expect(await documentsByFormato(a, 'EM1008')).toHaveLength(1);
+    const docs = await documentsByFormato(a, 'EM1008');
+    expect(docs).toHaveLength(1);
+    const doc = docs[0]!;
+    expect(doc).toMatchObject({ estado: 'APROBADO' });
+    expect(rows[0]).toMatchObject({ estado: 'PROCESADO', motivo: null });
+    expect(rows[0]!.detalle.map((d) => [d.resultado, d.cuv, d.fevRipsId])).toEqual([
+      ['YA_RADICADO', doc.cuv, doc.id],
+      ['YA_RADICADO', doc.cuv, doc.id],
+    ]);
+    const ya = MSG_INTEGRACIONES.yaRadicado('EM1008', 'Aprobado', doc.cuv);
+    expect(rows[0]!.detalle[0]!.mensaje).toBe(ya);
+    const reply = await replyTo(SENDER, /ya está radicado/, before);
+    expect(reply.text).toContain(MSG_CORREO.respuestaYaRadicados);
+    expect(reply.text).toContain(ya);
+    expect(reply.text).not.toContain(MSG.formatoExists);
   });
 
   it('rotation stops the old address at once; switching the channel off refuses mail too', async () => {

@@ -90,6 +90,8 @@ export function resultadoMail(o: {
   asunto: string;
   documentos: TPaqueteData[];
   noRadicados: TDetalleArchivoCorreo[];
+  /** Files whose document already held them (issue 26): each line says so, with the CUV when approved. */
+  yaRadicados?: TDetalleArchivoCorreo[];
   envioAutomatico: boolean;
   baseUrl: string;
 }) {
@@ -111,6 +113,10 @@ export function resultadoMail(o: {
     bloques.push(...listaHallazgos(MSG_CORREO.respuestaErroresMinisterio, errores));
     bloques.push(...listaHallazgos(MSG_CORREO.respuestaNotificacionesMinisterio, notificaciones));
     bloques.push(...listaHallazgos(MSG_CORREO.respuestaHallazgosLocales, propios, repetidos > 0 ? MSG_CORREO.respuestaRepetidos(repetidos) : undefined));
+  }
+  if (o.yaRadicados?.length) {
+    const items = o.yaRadicados.map((d) => (d.fevRipsId ? `${lineaArchivo(d)}\n${MSG_CORREO.respuestaVerDocumento(`${o.baseUrl}/ministerio/${d.fevRipsId}`)}` : lineaArchivo(d)));
+    bloques.push({ titulo: MSG_CORREO.respuestaYaRadicados, items });
   }
   if (o.noRadicados.length) bloques.push({ titulo: MSG_CORREO.respuestaArchivosNoRadicados, items: o.noRadicados.map(lineaArchivo) });
   return render(MSG_CORREO.respuestaAsunto(o.asunto.slice(0, 120)), bloques);

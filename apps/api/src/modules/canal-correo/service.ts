@@ -399,6 +399,19 @@ async function archivar(
   const detalle: TDetalleArchivoCorreo[] = lote.archivos.map((r, i) => {
     const doc = r.fevRipsId !== null ? porId.get(r.fevRipsId) : undefined;
     const falta = doc ? faltaDe(doc.estado) : null;
+    // Sent again (issue 26): already radicated, with the document and its CUV; not a refusal.
+    if (r.existente)
+      return {
+        archivo: archivos[i]?.filename ?? r.archivo,
+        resultado: 'YA_RADICADO' as const,
+        formato: r.formato,
+        fevRipsId: r.existente.fevRipsId,
+        estadoDocumento: r.existente.estado,
+        cuv: r.existente.cuv,
+        codigo: r.codigo,
+        mensaje: r.mensaje,
+        hallazgos: [],
+      };
     return {
       archivo: archivos[i]?.filename ?? r.archivo,
       resultado: r.codigo ? 'RECHAZADO' : falta ? 'ESPERANDO_PAR' : 'RADICADO',
@@ -414,14 +427,15 @@ async function archivar(
     };
   });
   const todos = [...detalle, ...omitidos];
-  const radicados = detalle.filter((d) => d.resultado === 'RADICADO' || d.resultado === 'ESPERANDO_PAR').length;
-  const completo = todos.every((d) => d.resultado === 'RADICADO' || d.resultado === 'IGNORADO');
+  const radicados = detalle.filter((d) => d.resultado === 'RADICADO' || d.resultado === 'ESPERANDO_PAR' || d.resultado === 'YA_RADICADO').length;
+  const completo = todos.every((d) => d.resultado === 'RADICADO' || d.resultado === 'IGNORADO' || d.resultado === 'YA_RADICADO');
   const estado: TEstadoCorreo = radicados === 0 ? 'RECHAZADO' : completo ? 'PROCESADO' : 'PARCIAL';
   const motivo = estado === 'RECHAZADO' ? MSG_CORREO.motivoNingunArchivo : estado === 'PARCIAL' ? MSG_CORREO.motivoAlgunosArchivos : null;
   const respuesta = resultadoMail({
     asunto,
     documentos: lote.documentos,
     noRadicados: todos.filter((d) => d.resultado === 'RECHAZADO' || d.resultado === 'IGNORADO'),
+    yaRadicados: todos.filter((d) => d.resultado === 'YA_RADICADO'),
     envioAutomatico: canal.envioAutomatico,
     baseUrl: o.baseUrl,
   });

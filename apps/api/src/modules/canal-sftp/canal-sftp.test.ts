@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import { loginFailures, sftpArchivos, sftpUsuarios } from '../../db/schema.ts';
 import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, par1Copy, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
@@ -110,6 +111,14 @@ describe('SFTP channel: filing (issue 16)', () => {
       expect(Array.isArray(json.ResultadosValidacion)).toBe(true);
       expect(await names(sftp, '/procesados')).toEqual([PAR1_JSON, PAR1_XML].sort());
       expect(await names(sftp, '/entrada')).toEqual([]);
+
+      // Sent again (issue 26): already radicated, with its invoice number and CUV, named as the ministry names results.
+      await sftp.put(sample(PAR1_XML), '/entrada/otra-vez.xml');
+      const ya = await waitResult(sftp, /_YA_RADICADO\.json$/);
+      expect(ya.name).toBe(`ResultadosMSPS_A01E5687_ID${json.ProcesoId}_YA_RADICADO.json`);
+      expect(ya.json).toMatchObject({ ResultState: true, NumFactura: 'A01E5687', CodigoUnicoValidacion: json.CodigoUnicoValidacion, ProcesoId: json.ProcesoId });
+      expect((ya.json.Radica as { mensaje: string }).mensaje).toBe(MSG_INTEGRACIONES.yaRadicado('A01E5687', 'Aprobado', json.CodigoUnicoValidacion as string));
+      expect((await names(sftp, '/resultados')).filter((n) => n.includes('HALLAZGOS'))).toEqual([]);
     } finally {
       await sftp.end();
     }

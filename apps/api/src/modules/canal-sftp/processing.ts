@@ -1,5 +1,6 @@
 import type { TPaqueteData } from '@radica/contracts/integraciones';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
+import { nombreResultadoMsps } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { buildRespuestas } from '../documents/reports.ts';
@@ -23,6 +24,9 @@ import { jobIdOf } from '../jobs/job-ids.ts';
  *   ministry could not be reached; Radica's findings (the file's name stands in for a formato it could not read).
  * - `ResultadosMSPS_{formato}_NA_RADICADO.json`: filed and complete, not sent (automatic sending off).
  * - `ResultadosMSPS_{formato}_NA_INCOMPLETO.json`: half a package still waiting after SFTP_PAIR_WAIT_S.
+ * - `ResultadosMSPS_{formato}_ID{procesoId}_YA_RADICADO.json` (`NA` without a process): a file sent again whose
+ *   document already holds it (issue 26): its CUV when approved.
+ * Every name comes from contracts' nombreResultadoMsps, the ministry's naming (the list's ZIP of answers uses it too).
  *
  * Every Radica-written file has the ministry's answer fields (ResultState, ProcesoId, NumFactura,
  * CodigoUnicoValidacion, FechaRadicacion, ResultadosValidacion) plus a `Radica` object. A tenant's files are filed
@@ -57,8 +61,6 @@ type TEsperaJob = { tenantId: number; fevRipsId: number; desde: string };
 /** A received file's job. */
 type TArchivoJob = { tenantId: number; archivoId: number };
 
-/** A formato or file name made safe for a result file name. */
-export const nombreSeguro = (s: string) => s.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || 'archivo';
 
 const hallazgoMuv = (h: { clase: string; codigo: string; descripcion: string; observaciones: string; pathFuente: string; fuente: string }): THallazgoMuv => ({
   Clase: h.clase,
@@ -137,7 +139,26 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       ResultadosValidacion: [hallazgoRadica(r.codigo ?? 'ERROR', r.mensaje ?? MSG_SFTP.errorInterno)],
       Radica: radica([r.archivo], null, null, r.mensaje ?? MSG_SFTP.errorInterno),
     };
-    await escribir(tenantId, `ResultadosMSPS_${nombreSeguro(r.formato ?? r.archivo)}_NA_HALLAZGOS.json`, doc);
+    await escribir(tenantId, nombreResultadoMsps(r.formato ?? r.archivo, null, 'HALLAZGOS'), doc);
+  }
+
+  /**
+   * A file sent again whose document already holds it (issue 26): the document's facts, as the API's 409 gives them
+   * (its NumFactura, CUV, process and filing date; ResultState true when the ministry approved it) and Radica's
+   * message saying it is already radicated. Named as the document's own result (ResultadosMSPS_{formato}_…).
+   */
+  async function reportarYaRadicado(tenantId: number, r: TResultadoArchivo & { existente: NonNullable<TResultadoArchivo['existente']> }) {
+    const e = r.existente;
+    const mensaje = r.mensaje ?? '';
+    await escribir(tenantId, nombreResultadoMsps(r.formato ?? r.archivo, e.procesoId, 'YA_RADICADO'), {
+      ResultState: e.cuv !== null,
+      ProcesoId: e.procesoId,
+      NumFactura: r.formato,
+      CodigoUnicoValidacion: e.cuv,
+      FechaRadicacion: e.fechaRadicacion,
+      ResultadosValidacion: [{ ...hallazgoRadica('YA_RADICADO', mensaje), Clase: 'NOTIFICACION' }],
+      Radica: radica([r.archivo], e.fevRipsId, e.estado, mensaje),
+    } satisfies TResultadoMsps);
   }
 
   /** The result file of a filed document (or its wait, when it is half a package). */
@@ -153,16 +174,14 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
     }
     const antes = await deletePendiente(deps.db, tenantId, d.id);
     const todos = [...(antes?.archivos ?? []), ...archivos];
-    const f = nombreSeguro(d.formato);
     const base = {
       ProcesoId: d.resultado?.procesoId ?? null,
       NumFactura: d.formato,
       CodigoUnicoValidacion: d.resultado?.cuv ?? null,
       FechaRadicacion: d.resultado?.fechaRadicacion ?? null,
     };
-    const id = base.ProcesoId ? `ID${base.ProcesoId}` : 'NA';
     if (d.envio === null) {
-      await escribir(tenantId, `ResultadosMSPS_${f}_NA_RADICADO.json`, {
+      await escribir(tenantId, nombreResultadoMsps(d.formato, null, 'RADICADO'), {
         ResultState: false,
         ...base,
         ResultadosValidacion: d.hallazgos.map(hallazgoMuv),
@@ -177,11 +196,11 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
         row && typeof row.respuesta === 'object' && row.respuesta !== null
           ? row.respuesta
           : { ResultState: true, ...base, ResultadosValidacion: d.resultado.notificaciones.map(hallazgoMuv) };
-      await escribir(tenantId, `ResultadosMSPS_${f}_${id}_A_CUV.json`, respuesta);
+      await escribir(tenantId, nombreResultadoMsps(d.formato, base.ProcesoId, 'A_CUV'), respuesta);
       return;
     }
     if (d.resultado && (d.resultado.errores.length > 0 || d.resultado.procesoId)) {
-      await escribir(tenantId, `ResultadosMSPS_${f}_${id}_R_HALLAZGOS.json`, {
+      await escribir(tenantId, nombreResultadoMsps(d.formato, base.ProcesoId, 'R_HALLAZGOS'), {
         ResultState: false,
         ...base,
         ResultadosValidacion: [...d.resultado.errores, ...d.resultado.notificaciones].map(hallazgoMuv),
@@ -190,7 +209,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       return;
     }
     const mensaje = MSG_SFTP.envioFallido(d.envio.mensaje || d.estado);
-    await escribir(tenantId, `ResultadosMSPS_${f}_NA_HALLAZGOS.json`, {
+    await escribir(tenantId, nombreResultadoMsps(d.formato, null, 'HALLAZGOS'), {
       ResultState: false,
       ...base,
       ResultadosValidacion: [hallazgoRadica('ENVIO', mensaje), ...d.hallazgos.map(hallazgoMuv)],
@@ -228,7 +247,11 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       const lote = await radicarLote(deps, { tenantId, userId }, archivos, { canal: 'sftp', enviar, reintento });
       const procesado = (await arbol.moverAProcesados(tenantId, id, nombre)) ?? nombre;
       const esZip = archivos[0]?.filename !== nombre;
-      for (const r of lote.archivos) if (r.codigo) await reportarArchivo(tenantId, { ...r, archivo: esZip ? `${procesado}/${r.archivo}` : procesado });
+      for (const r of lote.archivos) {
+        const archivo = esZip ? `${procesado}/${r.archivo}` : procesado;
+        if (r.existente) await reportarYaRadicado(tenantId, { ...r, existente: r.existente, archivo });
+        else if (r.codigo) await reportarArchivo(tenantId, { ...r, archivo });
+      }
       for (const d of lote.documentos) await reportarDocumento(tenantId, d, [procesado], enviar);
     } catch (err) {
       deps.log.error({ err, tenantId, archivo: nombre }, 'sftp: a received file could not be processed');
@@ -258,7 +281,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
     if (d.estado !== 'PENDIENTE_RIPS' && d.estado !== 'PENDIENTE_XML') return;
     const falta = d.estado === 'PENDIENTE_RIPS' ? MSG_SFTP.faltaJson : MSG_SFTP.faltaXml;
     const mensaje = MSG_SFTP.incompleto(falta, espera(waitS));
-    await escribir(p.tenantId, `ResultadosMSPS_${nombreSeguro(d.formato)}_NA_INCOMPLETO.json`, {
+    await escribir(p.tenantId, nombreResultadoMsps(d.formato, null, 'INCOMPLETO'), {
       ResultState: false,
       ProcesoId: null,
       NumFactura: d.formato,

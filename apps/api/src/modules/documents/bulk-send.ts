@@ -1,10 +1,10 @@
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
-import { MAX_FORMATOS, type TEnvioMasivoData } from '@radica/contracts/documents';
+import { MAX_FORMATOS, type TEnvioMasivoData, type TResumenEnvioMasivo } from '@radica/contracts/documents';
 import { paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import type { TJobMeta, TSendJob } from '../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findDocument, findDocumentsByIdsOrFormatos, listFileKinds } from './repository.ts';
+import { findDocument, findDocumentsByIdsOrFormatos, findSendStates, listFileKinds } from './repository.ts';
 import { ESTADOS_ENVIO_MASIVO } from './status.ts';
 import { sendDocument, type TSendJobOutput } from './send.ts';
 import { registrarAccion, type TActor } from './audit.ts';
@@ -46,17 +46,42 @@ export async function enqueueBulkSend(
   for (const d of docs) {
     const has = (tipo: string) => files.some((f) => f.fevRipsId === d.id && f.tipo === tipo);
     const complete = paqueteCompleto(d.muvEndpoint, { xml: has('xml'), json: has('json') });
-    if (!(ESTADOS_ENVIO_MASIVO as readonly string[]).includes(d.estado)) omitidos.push({ id: d.id, formato: d.formato, motivo: `estado ${d.estado}` });
-    else if (d.estado === 'ENPROCESO' || pending.has(d.id)) omitidos.push({ id: d.id, formato: d.formato, motivo: 'envío en curso' });
-    else if (!complete) omitidos.push({ id: d.id, formato: d.formato, motivo: 'faltan archivos' });
+    // Each left-out document says why in Spanish (issue 26), with the one reason text the web uses too.
+    const motivo = MSG_MINISTERIO.motivoOmision;
+    if (!(ESTADOS_ENVIO_MASIVO as readonly string[]).includes(d.estado)) omitidos.push({ id: d.id, formato: d.formato, motivo: motivo(d.estado) });
+    else if (d.estado === 'ENPROCESO' || pending.has(d.id)) omitidos.push({ id: d.id, formato: d.formato, motivo: motivo('EN_CURSO') });
+    else if (!complete) omitidos.push({ id: d.id, formato: d.formato, motivo: motivo('FALTAN_ARCHIVOS') });
     else toSend.push(d.id);
   }
   const found = new Set(docs.flatMap((d) => [String(d.id), d.formato]));
-  for (const id of ids) if (!found.has(String(id))) omitidos.push({ id, formato: '', motivo: 'no encontrado' });
-  for (const f of formatos) if (!found.has(f)) omitidos.push({ id: null, formato: f, motivo: 'no encontrado' });
+  for (const id of ids) if (!found.has(String(id))) omitidos.push({ id, formato: '', motivo: MSG_MINISTERIO.motivoOmision('NO_ENCONTRADO') });
+  for (const f of formatos) if (!found.has(f)) omitidos.push({ id: null, formato: f, motivo: MSG_MINISTERIO.motivoOmision('NO_ENCONTRADO') });
   const encolados = (await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, toSend)).length;
   await registrarAccion(deps.db, ctx, toSend, 'envio_programado');
   return { encolados, omitidos: omitidos.length, detalleOmitidos: omitidos };
+}
+
+/**
+ * POST /api/FevRips/envio-masivo/resultado { ids, desde } (issue 26): where a bulk send queued at `desde` stands, for
+ * the list's summary when the batch ends. `enCurso`: documents with a send job queued or running (or ENPROCESO);
+ * of the rest, those sent since `desde` are approved or not, the others ended without a send (the job was refused:
+ * missing configuration, a status changed meanwhile…) and count as `sinEnviar`. Another tenant's or unknown ids are
+ * not counted. `noAprobados` names the formatos to look at.
+ */
+export async function resumenEnvioMasivo(deps: TDeps, ctx: { tenantId: number }, input: { ids: number[]; desde: string }): Promise<TResumenEnvioMasivo> {
+  const ids = [...new Set(input.ids.filter((n) => Number.isInteger(n) && n > 0))];
+  if (ids.length === 0) throw new AppError('SIN_SELECCION', MSG_MINISTERIO.noHayDocumentosSeleccionados);
+  const desde = new Date(input.desde);
+  const docs = await findSendStates(deps.db, ctx.tenantId, ids);
+  const pending = deps.jobs ? await deps.jobs.pendingSends(ctx.tenantId, docs.map((d) => d.id)) : new Set<number>();
+  const r: TResumenEnvioMasivo = { enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0 };
+  for (const d of docs) {
+    if (d.estado === 'ENPROCESO' || (pending.has(d.id) && d.estado !== 'APROBADO')) r.enCurso++;
+    else if (!d.fechaEnvio || d.fechaEnvio < desde) r.sinEnviar++;
+    else if (d.estado === 'APROBADO') r.aprobados++;
+    else r.noAprobados.push(d.formato);
+  }
+  return r;
 }
 
 /**

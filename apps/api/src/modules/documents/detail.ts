@@ -1,3 +1,4 @@
+import { cargaEndpoint, esSinFactura } from '@radica/contracts/muv';
 import { MSG } from '@radica/contracts/messages';
 import { TIPOS_DOCUMENTO } from '@radica/contracts/enums';
 import type { TDocumentDetailData, THallazgo, TVerificarFormatoData } from '@radica/contracts/documents';
@@ -49,7 +50,10 @@ export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: numb
   const muv = results.filter((r) => r.origen === 'MUV');
   return {
     ...row!,
-    tipoDocumentoNombre: TIPOS_DOCUMENTO[doc.tipoDocumento as keyof typeof TIPOS_DOCUMENTO] ?? 'Documento Electrónico',
+    // A RIPS without invoice is not a 'Factura de Venta' (issue 26): its package type names it.
+    tipoDocumentoNombre: esSinFactura(doc.muvEndpoint)
+      ? (cargaEndpoint(doc.muvEndpoint)?.paquete ?? 'RIPS sin factura')
+      : (TIPOS_DOCUMENTO[doc.tipoDocumento as keyof typeof TIPOS_DOCUMENTO] ?? 'Documento Electrónico'),
     servicioCarga: doc.muvEndpoint ?? null,
     errores: muv.filter((r) => r.clase === 'RECHAZADO').map(toItem),
     notificaciones: muv.filter((r) => r.clase !== 'RECHAZADO').map(toItem),

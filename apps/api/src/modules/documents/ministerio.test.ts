@@ -140,10 +140,12 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
       [
         'formato', 'cuv', 'fechaCreacion', 'fechaEnvio', 'fechaRadicacion', 'procesoId', 'xml', 'json', 'cantidadUsuarios',
         'cantidadAtenciones', 'totalFactura', 'totalValorServicios', 'modalidadPago', 'identificacionAdquiriente', 'numDocumentoReferenciado',
-        // Radica (issue 15): the channel the files came through.
+        // Radica (issue 15): the channel the files came through; (issue 26) the document's status.
         'canal',
+        'estado',
       ].sort(),
     );
+    expect([row.estado, res.body.data.datos[0].estado]).toEqual(['APROBADO', 'PENDIENTE_RIPS']);
     expect(row).toMatchObject({ xml: true, json: true, totalFactura: 1055600, cantidadUsuarios: 4, cantidadAtenciones: 4, modalidadPago: '04' });
     expect(row.cuv).toMatch(/^[0-9a-f]{96}$/);
     expect(row.procesoId).toBeGreaterThan(0);
@@ -159,6 +161,8 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
     expect(item.formato).toBe('INF500');
     expect(item.cuv).toMatch(/^[0-9a-f]{96}$/);
     expect(item.respuesta).toMatchObject({ ResultState: true, CodigoUnicoValidacion: item.cuv });
+    // Issue 26: the process id the answer file is named by (ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json).
+    expect(item.procesoId).toBe(item.respuesta.ProcesoId);
   });
 
   it('formatos-pagina lists every result of the filter in list order with page and position', async () => {

@@ -105,7 +105,10 @@ describe('package types in the product (issue 12)', () => {
     expect(up.status).toBe(200);
     expect(up.body.data).toMatchObject({ formato: 'RS77', estado: 'EN_ESPERA' });
     const id = up.body.data.fevRipsId as number;
-    expect((await c.get(`/api/FevRips/${id}/detail`)).body.data.servicioCarga).toBe('CargarRipsSinFactura');
+    const detalle = (await c.get(`/api/FevRips/${id}/detail`)).body.data;
+    expect(detalle.servicioCarga).toBe('CargarRipsSinFactura');
+    // Issue 26: not a 'Factura de Venta': its package type names it.
+    expect(detalle.tipoDocumentoNombre).toBe('RIPS sin factura');
 
     const sent = await c.post(`/api/FevRips/${id}/enviar`);
     expect(sent.status).toBe(200);

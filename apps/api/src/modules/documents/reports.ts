@@ -62,6 +62,7 @@ export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly
     const info = (d.infoFevRips as TInfoFevRips | null) ?? null;
     datos.push({
       formato: d.formato,
+      estado: d.estado,
       cuv: d.cuv,
       fechaCreacion: d.fechaCreacion.toISOString(),
       fechaEnvio: iso(d.fechaEnvio),
@@ -109,7 +110,7 @@ export async function buildRespuestas(deps: TDeps, ctx: TTenant, formatos: reado
     } catch {
       respuesta = text;
     }
-    datos.push({ formato: d.formato, cuv: d.cuv, respuesta });
+    datos.push({ formato: d.formato, cuv: d.cuv, respuesta, procesoId: d.procesoId ?? null });
   }
   return { datos };
 }

@@ -51,6 +51,14 @@ export function findDocumentsByIdsOrFormatos(q: TQuery, tenantId: number, ids: n
   return q.select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, muvEndpoint: fevRips.muvEndpoint }).from(fevRips).where(and(eq(fevRips.tenantId, tenantId), selected));
 }
 
+/** The status and last send time of the tenant's documents `ids` (issue 26: a bulk send's summary). */
+export function findSendStates(q: TQuery, tenantId: number, ids: number[]) {
+  return q
+    .select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, fechaEnvio: fevRips.fechaEnvio })
+    .from(fevRips)
+    .where(and(eq(fevRips.tenantId, tenantId), inArray(fevRips.id, ids)));
+}
+
 export async function insertDocument(tx: TTx, tenantId: number, values: Omit<typeof fevRips.$inferInsert, 'tenantId'>): Promise<TDoc> {
   const [doc] = await tx
     .insert(fevRips)

@@ -6,6 +6,8 @@ import {
   ZDocumentDetailData,
   ZEliminarArchivoData,
   ZEnvioMasivoData,
+  ZResumenEnvioMasivo,
+  ZResumenEnvioMasivoRequest,
   ZEstadoActualData,
   ZFormatosPaginaData,
   ZInformeData,
@@ -38,7 +40,7 @@ import { uploadFile } from './upload.ts';
 import { cancelDocument, deleteFile, reactivateDocument } from './lifecycle.ts';
 import { buildInforme, buildRespuestas, listFormatosPagina } from './reports.ts';
 import { syncFormato } from './sync.ts';
-import { enqueueBulkSend } from './bulk-send.ts';
+import { enqueueBulkSend, resumenEnvioMasivo } from './bulk-send.ts';
 import { sendDocumentQueued } from './send.ts';
 import { clientGone, createUploadGate, untilAborted } from './upload-gate.ts';
 
@@ -75,7 +77,8 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
         receive: () => untilAborted(readUpload(req, SUBIR_ARCHIVO_FORM), gone.signal),
         signal: gone.signal,
       });
-      return { success: true, data, message: MSG.fileUploaded(data.tipoArchivo === 'xml' ? 'XML' : 'JSON') };
+      const message = data.archivos ? MSG_MINISTERIO.cuerpoCargado(data.archivos) : MSG.fileUploaded(data.tipoArchivo === 'xml' ? 'XML' : 'JSON');
+      return { success: true, data, message };
     } finally {
       gone.done();
     }
@@ -154,4 +157,8 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     const data = await enqueueBulkSend(deps, authOf(req), req.body);
     return { success: true, data, message: MSG_MINISTERIO.envioMasivoEncolado(data.encolados) };
   });
+  r.post('/api/FevRips/envio-masivo/resultado', { ...lectura, schema: { body: ZResumenEnvioMasivoRequest, response: { 200: ZEnvelope(ZResumenEnvioMasivo) } } }, async (req) => ({
+    success: true,
+    data: await resumenEnvioMasivo(deps, authOf(req), req.body),
+  }));
 }

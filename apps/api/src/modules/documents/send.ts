@@ -1,4 +1,5 @@
 import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TEstado } from '@radica/contracts/enums';
 import type { TSendResult } from '@radica/contracts/documents';
 import { parseFevXml } from '@radica/fevrips/xml';
@@ -172,7 +173,7 @@ function toSendResult(result: TMuvResult): TSendResult {
   const fechaRadicacion = result.fechaRadicacion ? new Date(result.fechaRadicacion) : approved ? new Date() : null;
   return {
     exitoso: approved,
-    mensaje: approved ? MSG.sendSucceeded : MSG.sendRejected,
+    mensaje: approved ? MSG.sendSucceeded : MSG_MINISTERIO.rechazoMinisterio(errores),
     cuv,
     tieneNotificaciones: notificaciones > 0,
     totalNotificaciones: notificaciones,

@@ -23,6 +23,8 @@ import {
   type TDoc,
 } from './repository.ts';
 import { assertEditable, estadoInicial, estadoPorContenido } from './status.ts';
+import { archivosDelCuerpo, cuerpoCargarFevRips } from './cuerpo-cargar.ts';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 
 export type TCtx = TActor;
 
@@ -71,6 +73,10 @@ export async function uploadFile(
     throw new AppError('EXTENSION', input.tipoArchivo === 'xml' ? MSG.onlyXml : MSG.onlyJson);
   if (!tipo) throw new AppError('EXTENSION', MSG.onlyXmlOrJson);
   if (input.bytes.length === 0) throw new AppError('EMPTY_FILE', tipo === 'xml' ? MSG.xmlInvalid : MSG.jsonInvalid);
+  if (tipo === 'json') {
+    const cuerpo = cuerpoCargarFevRips(input.bytes);
+    if (cuerpo) return uploadCuerpo(deps, ctx, input, cuerpo);
+  }
 
   // The file of the other kind, read before the analysis so each file is parsed once; the transaction checks it is
   // still the same one.
@@ -142,6 +148,50 @@ export async function uploadFile(
       throw new AppError('FORMATO_EXISTS', MSG.formatoExists, await describeFormato(deps, ctx, formato));
     throw err;
   }
+}
+
+/**
+ * A JSON upload that is the ministry's CargarFevRips body `{ rips, xmlFevFile }` (issue 26 major 5): both files out of
+ * one, through the API channel's function (cuerpo-cargar.ts), each filed by uploadFile like a file of its own: the XML
+ * first (it names the document), then the RIPS into the same document. Into an existing document, a side it already
+ * holds with the same bytes is skipped. The answer is the last filing's, with `archivos` (the sides filed).
+ * @throws AppError as uploadFile; PAQUETE_VACIO (400) for a body with neither file; PAQUETE_BASE64 (400) for an
+ *   xmlFevFile that is not base64; a side's refusal keeps its code and data, its message says which side failed.
+ */
+async function uploadCuerpo(
+  deps: TDeps,
+  ctx: TCtx,
+  input: { filename: string; fevRipsId?: number | null; canal?: TCanalDocumento },
+  cuerpo: NonNullable<ReturnType<typeof cuerpoCargarFevRips>>,
+): Promise<TUploadData> {
+  const nombre = input.filename.replace(/\.json$/i, '') || 'cuerpo';
+  const partes = archivosDelCuerpo(cuerpo, { nombre, base64Invalido: MSG_MINISTERIO.cuerpoBase64Invalido });
+  if (!partes.xml && !partes.rips) throw new AppError('PAQUETE_VACIO', MSG_MINISTERIO.cuerpoVacio);
+  let id = input.fevRipsId ?? null;
+  if (id !== null) await loadDoc(deps, ctx, id); // another tenant's or an unknown id is 404 as it is, not a side's failure
+  let last: TUploadData | null = null;
+  const archivos: ('xml' | 'json')[] = [];
+  for (const [tipo, file] of [['xml', partes.xml], ['json', partes.rips]] as const) {
+    if (!file) continue;
+    if (id !== null && tipo === 'xml') {
+      const held = (await readOtherFile(deps.db, ctx.tenantId, id, 'json')) ?? null;
+      if (held?.content && Buffer.from(held.content).equals(file.bytes)) continue;
+    }
+    try {
+      last = await uploadFile(deps, ctx, { filename: file.filename, bytes: file.bytes, fevRipsId: id, canal: input.canal });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      throw new AppError(err.code, MSG_MINISTERIO.cuerpoParteFallo(tipo === 'xml' ? 'XML' : 'RIPS', err.message), err.data);
+    }
+    id = last.fevRipsId;
+    archivos.push(tipo);
+  }
+  if (!last) {
+    // Only an XML the document already held: nothing new was filed, the document is reported as it is.
+    const doc = await loadDoc(deps, ctx, id!);
+    return { fevRipsId: doc.id, tipoArchivo: 'xml', formato: doc.formato, estado: doc.estado, tipoDocumento: doc.tipoDocumento, archivos };
+  }
+  return { ...last, archivos };
 }
 
 /** Largest invoice total the list stores (numeric(18,2)); a bigger or non-finite amount in a bad file stores 0. */

@@ -154,6 +154,18 @@ describe('POST /api/v1/paquetes (issue 15 "One call to file a package")', () => 
     expect((await withKey(a.key, 'POST', '/api/v1/paquetes', '{"xmlFevFile":')).status).toBe(400);
   });
 
+  it('a multipart with wrong part names names the real parts xml and rips, and those that came (issue 26)', async () => {
+    const a = await tenantWithKey('file-partes@example.co');
+    const pair = par1Copy('AJ3002');
+    const form = new FormData();
+    form.append('enviar', 'false');
+    form.append('xmlFevFile', new Blob([new Uint8Array(pair.xml)]), 'f.xml');
+    form.append('archivo', new Blob([new Uint8Array(pair.json)]), 'r.json');
+    const r = await withKey(a.key, 'POST', '/api/v1/paquetes', form);
+    expect([r.status, r.body.code, r.body.message]).toEqual([400, 'PAQUETE_VACIO', MSG_INTEGRACIONES.paqueteSinPartes(['xmlFevFile', 'archivo'])]);
+    expect(r.body.message).toMatch(/parte xml .* parte rips/);
+  });
+
   it('Idempotency-Key: a replay answers the first result, another body is 409, concurrent duplicates file once', async () => {
     const a = await tenantWithKey('file-idem@example.co');
     const first = await withKey(a.key, 'POST', '/api/v1/paquetes', paqueteForm('AI4001'), { 'idempotency-key': 'pedido-4001' });

@@ -1,6 +1,7 @@
 import type { TPaqueteData } from '@radica/contracts/integraciones';
 import type { TCanalDocumento, TVerificarFormatoData } from '@radica/contracts/documents';
-import type { TEstado } from '@radica/contracts/enums';
+import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
+import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -21,6 +22,11 @@ export type TResultadoArchivo = {
   formato: string | null;
   codigo: string | null;
   mensaje: string | null;
+  /**
+   * With codigo YA_RADICADO (issue 26): the document that already holds this file, as the API's 409 FORMATO_EXISTS
+   * describes it (describeFormato): its id, status, CUV, the ministry's process id and filing date.
+   */
+  existente?: { fevRipsId: number; estado: string; cuv: string | null; procesoId: number | null; fechaRadicacion: string | null };
 };
 
 /** A batch's outcome: per file, and per touched document (its status, findings and, when sent, the ministry's result). */
@@ -100,8 +106,33 @@ async function radicarArchivo(deps: TDeps, ctx: TCtx, a: TArchivoEntrante, canal
         return { ...base, codigo: again.code, mensaje: again.message };
       }
     }
+    if (existing?.fevRipsId) return yaRadicado(deps, ctx, base, existing);
     return { ...base, codigo: err.code, mensaje: err.message };
   }
+}
+
+/**
+ * A file sent again whose document already holds its side (issue 26): already radicated, said with the document's
+ * status and CUV from the API's 409 FORMATO_EXISTS data (documents/detail.ts describeFormato), the same facts the
+ * API channel answers, never only 'Formato Ya Existe'.
+ */
+async function yaRadicado(deps: TDeps, ctx: TCtx, base: TResultadoArchivo, existing: TVerificarFormatoData): Promise<TResultadoArchivo> {
+  const doc = await loadDoc(deps, ctx, existing.fevRipsId!);
+  const estado = existing.estado ?? doc.estado;
+  const cuv = estado === 'APROBADO' ? (existing.cuv ?? doc.cuv) : null;
+  return {
+    ...base,
+    formato: doc.formato,
+    codigo: 'YA_RADICADO',
+    mensaje: MSG_INTEGRACIONES.yaRadicado(doc.formato, ESTADO_ETIQUETAS[estado as TEstado] ?? estado, cuv),
+    existente: {
+      fevRipsId: doc.id,
+      estado,
+      cuv,
+      procesoId: doc.procesoId ?? null,
+      fechaRadicacion: doc.fechaRadicacion ? doc.fechaRadicacion.toISOString() : null,
+    },
+  };
 }
 
 /** The document has what its package type needs and a status that may be sent (documents/status.ts SENDABLE). */

@@ -23,6 +23,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { readParts } from '../../plugins/multipart.ts';
 import { requireModule } from '../products/require-module.ts';
+import { archivosDelCuerpo } from '../documents/cuerpo-cargar.ts';
 import { confirmarClave, crearClave, estadoPaquete, listarClaves, radicarPaquete, revocarClave, type TPaqueteArchivos } from './service.ts';
 
 /** A JSON filing carries both files, the XML in base64: about 1.37 × (10 MB + 10 MB), with room for the envelope. */
@@ -91,35 +92,36 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
   );
 }
 
-/** The JSON filing: the XML's base64 decoded strictly, the RIPS object serialised as the file's bytes. */
+/** The JSON filing, the ministry's CargarFevRips body: read by the one function every upload of that body uses. */
 function leerJson(body: unknown): TPaqueteArchivos {
   const parsed = ZPaqueteJsonRequest.safeParse(body ?? {});
   if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MSG.requestInvalid);
   const { xmlFevFile, rips, enviar } = parsed.data;
-  let xml: TPaqueteArchivos['xml'] = null;
-  if (xmlFevFile) {
-    const compact = xmlFevFile.replace(/\s+/g, '');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0)
-      throw new AppError('PAQUETE_BASE64', MSG_INTEGRACIONES.paqueteBase64Invalido);
-    xml = { filename: 'factura.xml', bytes: Buffer.from(compact, 'base64') };
-    if (xml.bytes.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', MSG.fileTooLarge);
-  }
-  const ripsFile = rips ? { filename: 'rips.json', bytes: Buffer.from(JSON.stringify(rips), 'utf8') } : null;
-  return { xml, rips: ripsFile, enviar };
+  return { ...archivosDelCuerpo({ xmlFevFile, rips }, { base64Invalido: MSG_INTEGRACIONES.paqueteBase64Invalido }), enviar };
 }
 
 const ZEnviarCampo = z.enum(['true', 'false', 'async', '']).default('false');
 
 /** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar` ('true', 'false' or 'async'). */
 async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
+  // Every part's name is kept (bytes only for xml and rips): a filing without them says which parts came (issue 26).
+  const otras: string[] = [];
   const read = await readParts(req, {
-    keep: (name) => name === 'xml' || name === 'rips',
+    keep: (name) => {
+      if (name === 'xml' || name === 'rips') return true;
+      if (!otras.includes(name) && otras.length < 10) otras.push(name.slice(0, 40));
+      return false;
+    },
     limits: { files: 2, fileSize: MAX_UPLOAD_BYTES, fields: 4, fieldSize: 64 },
   });
   const fields = read.fields;
   const files: Record<string, { filename: string; bytes: Buffer }> = {};
   for (const f of read.files)
     files[f.fieldname] ??= { filename: f.filename || `${f.fieldname}.${f.fieldname === 'xml' ? 'xml' : 'json'}`, bytes: f.bytes };
+  if (!files['xml'] && !files['rips']) {
+    const campos = Object.keys(fields).filter((k) => k !== 'enviar').map((k) => k.slice(0, 40));
+    throw new AppError('PAQUETE_VACIO', MSG_INTEGRACIONES.paqueteSinPartes([...otras, ...campos]));
+  }
   const enviar = ZEnviarCampo.safeParse(fields['enviar'] ?? 'false');
   if (!enviar.success) throw new AppError('VALIDATION', MSG.requestInvalid);
   // The extension decides how the upload path reads a file: the part's name says what it is.

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fevRips, muvAttempts } from '../../db/schema.ts';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { PROVIDER_CONFIG, client, registerAndLogin, serverProcess, startSimulator, startTestApp, uploadPar1Copy, waitFor, type TTestApp } from '../../../test/helpers.ts';
 
 
@@ -35,15 +36,21 @@ describe('bulk send as durable jobs (issue 4)', () => {
     const partial = await uploadPar1Copy(c, 'BLK199', { json: false });
     const before = await sim.stats();
 
+    const desde = new Date(Date.now() - 1000).toISOString();
     const res = await c.post('/api/FevRips/envio-masivo', { ids: [...ids, partial], formatos: ['NOEXISTE9'] });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ encolados: 6, omitidos: 2 });
+    // Each left-out document says why, in Spanish (issue 26).
     expect(res.body.data.detalleOmitidos).toEqual(
       expect.arrayContaining([
-        { id: partial, formato: 'BLK199', motivo: 'estado PENDIENTE_RIPS' },
-        { id: null, formato: 'NOEXISTE9', motivo: 'no encontrado' },
+        { id: partial, formato: 'BLK199', motivo: MSG_MINISTERIO.motivoOmision('PENDIENTE_RIPS') },
+        { id: null, formato: 'NOEXISTE9', motivo: MSG_MINISTERIO.motivoOmision('NO_ENCONTRADO') },
       ]),
     );
+    expect(MSG_MINISTERIO.motivoOmision('PENDIENTE_RIPS')).toBe('le falta un archivo');
+    // The batch's summary (issue 26): still running now, then every document approved.
+    const resumen = () => c.post('/api/FevRips/envio-masivo/resultado', { ids, desde });
+    expect((await resumen()).body.data.enCurso).toBeGreaterThan(0);
     // Progress is visible in the list, and a second click does not enqueue anything twice.
     const during = await estados(c, 'BLK1');
     expect(during.filter((d) => d.enviandose).length).toBeGreaterThan(0);
@@ -51,6 +58,17 @@ describe('bulk send as durable jobs (issue 4)', () => {
     expect(twice.body.data.encolados).toBeLessThan(6);
 
     await waitFor('all approved', async () => (await estados(c, 'BLK1')).filter((d) => ids.includes(d.id)).every((d) => d.estado === 'APROBADO'));
+    await waitFor('batch over', async () => (await resumen()).body.data.enCurso === 0);
+    expect((await resumen()).body.data).toEqual({ enCurso: 0, aprobados: 6, noAprobados: [], sinEnviar: 0 });
+    // An attacker: another tenant sees nothing of these ids; no session is 401; a malformed body is a Spanish 400.
+    const { c: otro } = await registerAndLogin(t.url, 'masivo-otro@example.co', '901019681');
+    expect((await otro.post('/api/FevRips/envio-masivo/resultado', { ids, desde })).body.data).toEqual({ enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0 });
+    expect((await client(t.url).post('/api/FevRips/envio-masivo/resultado', { ids, desde })).status).toBe(401);
+    for (const body of [{ ids: [], desde }, { ids, desde: 'ayer' }, { ids: ['x'], desde }, {}]) {
+      const bad = await c.post('/api/FevRips/envio-masivo/resultado', body);
+      expect(bad.status).toBe(400);
+      expect(typeof bad.body.message).toBe('string');
+    }
     const after = await sim.stats();
     expect(after.aceptados - before.aceptados).toBe(6);
     expect(after.cargas - before.cargas).toBe(6);

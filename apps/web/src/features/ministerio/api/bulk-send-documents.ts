@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
 
-import type { TEnvioMasivoData } from '@radica/contracts/documents';
+import type { TEnvioMasivoData, TResumenEnvioMasivo } from '@radica/contracts/documents';
 
 /** The bulk send's answer (contracts ZEnvioMasivoData). */
 export type TBulkSendData = TEnvioMasivoData;
@@ -24,4 +24,12 @@ export function useBulkSendDocuments() {
     mutationFn: bulkSendDocuments,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
   });
+}
+
+/** While a bulk send's batch runs, its summary is asked for at this interval (ms). */
+export const BATCH_SUMMARY_POLL_MS = 3000;
+
+/** POST /api/FevRips/envio-masivo/resultado {ids, desde} (issue 26): where a queued batch stands. */
+export async function getBulkSendSummary(batch: { ids: number[]; desde: string }): Promise<TResumenEnvioMasivo> {
+  return (await apiRequest<TResumenEnvioMasivo>('/api/FevRips/envio-masivo/resultado', { method: 'POST', body: batch })).data;
 }

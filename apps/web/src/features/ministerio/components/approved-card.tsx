@@ -1,3 +1,4 @@
+import { esSinFactura } from '@radica/contracts/muv';
 import { RefreshCw } from 'lucide-react';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { Button } from '../../../components/ui/button';
@@ -39,7 +40,8 @@ export function ApprovedCard({
         {doc.infoFevRips && (
           <DetailList
             items={[
-              { label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) },
+              // A RIPS without invoice has no invoice value (issue 26).
+              ...(esSinFactura(doc.servicioCarga) ? [] : [{ label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) }]),
               { label: 'Valor de los servicios', value: formatCop(doc.infoFevRips.totalValorServicios) },
               { label: 'Cantidad de usuarios', value: String(doc.infoFevRips.cantidadUsuarios) },
               { label: 'Cantidad de atenciones', value: String(doc.infoFevRips.cantidadAtenciones) },

@@ -1,6 +1,9 @@
 import { Download, FileSpreadsheet, Send, X } from 'lucide-react';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { MSG } from '@radica/contracts/messages';
 import { Button } from '../../../components/ui/button';
+import type { TBulkSendConfirm } from '../hooks/use-bulk-actions';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** The bulk bar (seed 001 §2) shown while documents are selected. */
 export function BulkBar({
@@ -65,5 +68,41 @@ export function BulkBar({
         {MSG_MINISTERIO.clearSelection}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The bulk send's confirmation (issue 26): how many documents go to the ministry, and which selected ones will not,
+ * with why (an approved one already has its CUV…).
+ */
+export function BulkSendConfirm({
+  bulk,
+}: {
+  bulk: { confirmSend: TBulkSendConfirm | null; confirmBulkSend: () => Promise<void>; cancelBulkSend: () => void };
+}) {
+  const c = bulk.confirmSend;
+  return (
+    <ConfirmDialog
+      isOpen={c !== null}
+      title={MSG_MINISTERIO.envioMasivoConfirmarTitulo(c?.ids.length ?? 0)}
+      confirmLabel={MSG.sendButton}
+      onConfirm={() => void bulk.confirmBulkSend()}
+      onClose={bulk.cancelBulkSend}
+    >
+      <p>{MSG_MINISTERIO.envioMasivoConfirmarTexto}</p>
+      {c && c.omitidos.length > 0 && (
+        <div className="mt-3">
+          <p className="font-medium">{MSG_MINISTERIO.envioMasivoSeOmiten}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="envio-masivo-omitidos">
+            {c.omitidos.slice(0, 20).map((o, i) => (
+              <li key={`${o.formato}-${i}`}>
+                <span className="font-mono">{o.formato}</span>: {o.motivo}
+              </li>
+            ))}
+            {c.omitidos.length > 20 && <li>{MSG_MINISTERIO.yMas(c.omitidos.length - 20)}</li>}
+          </ul>
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { MSG } from '@radica/contracts/messages';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
-import { cargaEndpoint } from '@radica/contracts/muv';
+import { cargaEndpoint, esSinFactura } from '@radica/contracts/muv';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
 import { formatCop, formatDateTime } from '../../../lib/format';
 import type { TMinisterioDetail } from '../api/types';
@@ -49,7 +49,10 @@ export function DocumentSummary({
     );
     if (doc.infoFevRips)
       items.push(
-        { label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) },
+        // A RIPS without invoice has no invoice value (issue 26): the value of its services.
+        esSinFactura(doc.servicioCarga)
+          ? { label: 'Valor de los servicios', value: formatCop(doc.infoFevRips.totalValorServicios) }
+          : { label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) },
         {
           label: 'Usuarios / atenciones',
           value: `${doc.infoFevRips.cantidadUsuarios} / ${doc.infoFevRips.cantidadAtenciones}`,

@@ -61,7 +61,9 @@ export function EstadoIcon({ estado, isSending }: { estado: string; isSending?: 
   const group = isSending ? 'processing' : estadoGroup(estado);
   const Icon = isSending ? Loader2 : ICONS[group];
   const label = isSending ? 'Enviándose' : estadoGroupLabel(estado);
-  const title = isErrorEstado(estado) ? `${label} (Error)` : estadoLabel(estado);
+  // ERROR's label says it already ('Error de envío', issue 26); an unknown error status gets '(Error)'.
+  const errorSuffix = isErrorEstado(estado) && !/error/i.test(label);
+  const title = errorSuffix ? `${label} (Error)` : estadoLabel(estado);
   return (
     <span
       data-testid="estado-fila"
@@ -77,7 +79,7 @@ export function EstadoIcon({ estado, isSending }: { estado: string; isSending?: 
         className={cn('size-3.5', (group === 'processing' || isSending) && 'animate-spin')}
       />
       {label}
-      {isErrorEstado(estado) && !isSending && <span className="sr-only"> (Error)</span>}
+      {errorSuffix && !isSending && <span className="sr-only"> (Error)</span>}
     </span>
   );
 }

@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import type { TMinisterioDetail } from '../api/types';
 import type { useDocumentActions } from '../hooks/use-document-actions';
 import type { useFileUploads } from '../hooks/use-file-uploads';
-import { fileRef, sendRejectedTitle, type TEditorState } from '../utils/document-editor';
+import { fileRef, sendRejectedDetail, sendRejectedTitle, type TEditorState } from '../utils/document-editor';
 import { kindLabel, type FileKind } from '../utils/validate-file';
 import { UploadZone } from './upload-zone';
 
@@ -62,7 +62,7 @@ export function FilesCard({
         </div>
         {lastSend && !lastSend.exitoso && (
           <Alert tone="error" title={sendRejectedTitle(lastSend)}>
-            {lastSend.mensaje}
+            {sendRejectedDetail(lastSend)}
           </Alert>
         )}
         {hint && (

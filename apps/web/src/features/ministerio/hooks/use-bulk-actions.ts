@@ -1,27 +1,35 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { getErrorMessage } from '../../../lib/http';
-import { useBulkSendDocuments } from '../api/bulk-send-documents';
+import { BATCH_SUMMARY_POLL_MS, getBulkSendSummary, useBulkSendDocuments } from '../api/bulk-send-documents';
+import { delay } from '../../../lib/format';
 import { getMinistryAnswers } from '../api/get-ministry-answers';
 import { getReportRows } from '../api/get-report-rows';
 import { answersZipName, buildAnswersZip } from '../utils/answers-zip';
 import { downloadFile, XLSX_MIME } from '../utils/download-file';
 import { buildReportXlsx, reportFileName } from '../utils/report-excel';
-import { bulkSendableIds, validFormatos, type TSelectedDoc } from '../utils/selection';
-import { LIST_TOAST_MS } from '../utils/timings';
+import { bulkLeftOut, bulkSendableIds, validFormatos, type TSelectedDoc } from '../utils/selection';
+import { LIST_TOAST_MS, LONG_TOAST_MS } from '../utils/timings';
 import { useSessionExpiry } from './use-session-expiry';
+
+/** How long a batch's summary is waited for: 30 minutes of polls. */
+const BATCH_SUMMARY_MAX_POLLS = 600;
+
+/** What the bulk send's confirmation shows: the ids it will queue and the selected documents it leaves out. */
+export type TBulkSendConfirm = { ids: number[]; omitidos: { formato: string; motivo: string }[] };
 
 /** Which bulk action is running. */
 export type TBulkBusy = 'send' | 'report' | 'answers' | null;
 
 /**
- * The bulk bar's actions on the selected documents (seed 001 §2, §5, §8): queue them for sending (only the
- * sendable ones; the selection empties once some were queued), download the Excel report, download the
- * ministry's answers as a ZIP. Each refuses an empty selection or one without valid formatos with a toast.
+ * The bulk bar's actions on the selected documents (seed 001 §2, §5, §8): queue them for sending after a confirmation
+ * (only the sendable ones; the left-out ones are named with why, issue 26; the selection empties once some were
+ * queued, and a summary comes when the batch ends), download the Excel report, download the ministry's answers as a ZIP. Each refuses an empty selection or one without valid formatos with a toast.
  */
 export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
   const [busy, setBusy] = useState<TBulkBusy>(null);
+  const [confirmSend, setConfirmSend] = useState<TBulkSendConfirm | null>(null);
   const bulkSend = useBulkSendDocuments();
   const onSessionError = useSessionExpiry();
   const options = { duration: LIST_TOAST_MS };
@@ -36,29 +44,63 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
     return formatos.length > 0 ? formatos : null;
   };
 
-  const onBulkSend = async () => {
+  /** 'Enviar Seleccionados' (issue 26): asks first, naming the selected documents that will be left out and why. */
+  const onBulkSend = () => {
     if (!formatosOrExplain(MSG_MINISTERIO.noValidFormatos)) return;
     const ids = bulkSendableIds(items);
     if (ids.length === 0) return void toast.error(MSG_MINISTERIO.sinEstadoValidoEnvio, options);
+    setConfirmSend({ ids, omitidos: bulkLeftOut(items) });
+  };
+
+  const confirmBulkSend = async () => {
+    if (!confirmSend) return;
+    const { ids, omitidos: locales } = confirmSend;
+    setConfirmSend(null);
     setBusy('send');
+    const desde = new Date().toISOString();
     try {
       const result = await bulkSend.mutateAsync(ids);
+      const omitidos = [...locales, ...result.detalleOmitidos.map((o) => ({ formato: o.formato, motivo: o.motivo }))];
       if (result.encolados === 0) {
-        toast.error(
-          result.omitidos > 0
-            ? MSG_MINISTERIO.bulkSendFailed(result.omitidos)
-            : MSG_MINISTERIO.sinEstadoValidoEnvio,
-          options,
-        );
+        toast.error(omitidos.length > 0 ? MSG_MINISTERIO.envioMasivoOmitidos(omitidos) : MSG_MINISTERIO.sinEstadoValidoEnvio, options);
       } else {
         toast.success(MSG_MINISTERIO.bulkQueued(result.encolados), options);
-        if (result.omitidos > 0) toast.warning(MSG_MINISTERIO.bulkSendFailed(result.omitidos), options);
+        if (omitidos.length > 0) toast.warning(MSG_MINISTERIO.envioMasivoOmitidos(omitidos), { duration: LONG_TOAST_MS });
+        const left = new Set(result.detalleOmitidos.map((o) => o.id));
         onQueued();
+        void followBatch({ ids: ids.filter((id) => !left.has(id)), desde });
       }
     } catch (error) {
       failWith(MSG_MINISTERIO.bulkSendError, error);
     } finally {
       setBusy(null);
+    }
+  };
+
+  // The batch's summary once no send of it is running any more (issue 26): asked for until then, while mounted.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  const followBatch = async (batch: { ids: number[]; desde: string }) => {
+    for (let i = 0; i < BATCH_SUMMARY_MAX_POLLS && alive.current; i++) {
+      if (i > 0) await delay(BATCH_SUMMARY_POLL_MS);
+      if (!alive.current) return;
+      let r;
+      try {
+        r = await getBulkSendSummary(batch);
+      } catch {
+        continue;
+      }
+      if (r.enCurso > 0) continue;
+      const text = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: r.aprobados, noAprobados: r.noAprobados.length, sinEnviar: r.sinEnviar });
+      const detalle = MSG_MINISTERIO.envioMasivoTerminadoDetalle(r.noAprobados);
+      const show = r.noAprobados.length > 0 || r.sinEnviar > 0 ? toast.warning : toast.success;
+      show(text, { description: detalle || undefined, duration: LONG_TOAST_MS });
+      return;
     }
   };
 
@@ -110,5 +152,13 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
     }
   };
 
-  return { busy, onBulkSend, onReport, onAnswers };
+  return {
+    busy,
+    onBulkSend,
+    confirmSend,
+    confirmBulkSend,
+    cancelBulkSend: () => setConfirmSend(null),
+    onReport,
+    onAnswers,
+  };
 }

@@ -12,7 +12,7 @@ import { useSendDocument } from '../api/send-document';
 import { useSyncFormato } from '../api/sync-formato';
 import type { TMinisterioDetail } from '../api/types';
 import { configRequiredMessage, credentialsRejectedMessage } from '../utils/config-required';
-import { sendRejectedTitle, type TConfirm } from '../utils/document-editor';
+import { sendRejectedDetail, sendRejectedTitle, type TConfirm } from '../utils/document-editor';
 import { forgetCancelledFilter } from '../utils/list-filters';
 import { countRechazados } from '../utils/prevalidacion';
 import { LONG_TOAST_MS, SAVE_REDIRECT_MS, SEND_REDIRECT_MS } from '../utils/timings';
@@ -81,7 +81,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
         });
         redirectToList(SEND_REDIRECT_MS);
       } else {
-        toast.error(sendRejectedTitle(result), { description: result.mensaje });
+        toast.error(sendRejectedTitle(result), { description: sendRejectedDetail(result) });
       }
     } catch (error) {
       if (onSessionError(error)) return;

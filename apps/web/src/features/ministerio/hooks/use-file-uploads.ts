@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { delay } from '../../../lib/format';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { useUploadDocumentFile } from '../api/upload-document-file';
@@ -43,7 +44,9 @@ export function useFileUploads(id: number | null) {
     ]);
     setUploading((prev) => ({ ...prev, [kind]: false }));
     if (result.status === 'fulfilled') {
-      toast.success(MSG.fileUploaded(kindLabel(kind)));
+      // A JSON that was the ministry's CargarFevRips body filed both of its files (issue 26): say so.
+      const archivos = result.value.archivos;
+      toast.success(archivos ? MSG_MINISTERIO.cuerpoCargado(archivos) : MSG.fileUploaded(kindLabel(kind)));
       if (id === null) navigate(`/ministerio/${result.value.fevRipsId}`, { replace: true });
       return;
     }

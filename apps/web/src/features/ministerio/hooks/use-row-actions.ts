@@ -52,7 +52,7 @@ export function useRowActions() {
           toast.info(MSG_MINISTERIO.noInfoForDocument, options);
           return;
         }
-        downloadFile(answerJson(answer), answerFileName(row.formato), 'application/json');
+        downloadFile(answerJson(answer), answerFileName(answer), 'application/json');
         toast.success(MSG_MINISTERIO.answerDownloaded, options);
       } catch (error) {
         fail(error, MSG_MINISTERIO.downloadAnswerError);

@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TDocumentDetail } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { toast } from 'sonner';
+import { ESTADO_ETIQUETAS } from '@radica/contracts/enums';
 import { DocumentRoute } from './document';
 import { documentDetail } from '../test/fixtures';
 
@@ -175,5 +177,52 @@ describe('document page', () => {
     expect(await screen.findByText(MSG_MINISTERIO.credencialesRechazadasTitulo)).toBeTruthy();
     expect(screen.getByText(MSG.muvLoginFailed)).toBeTruthy();
     expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe('/settings?tab=ministerio');
+  });
+
+  it('files both files of a CargarFevRips body dropped on the JSON slot and says so (issue 26)', async () => {
+    const uploads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).includes('tercero-fevrips')) return new Response(JSON.stringify({ success: true, data: { configurado: true } }), { status: 200 });
+        if (String(url).includes('subir-archivo')) {
+          uploads.push(((init?.body as FormData).get('archivo') as File).name);
+          const data = { fevRipsId: 7, tipoArchivo: 'json', formato: 'FECE214626', estado: 'EN_ESPERA', tipoDocumento: 'FV', archivos: ['xml', 'json'] };
+          return new Response(JSON.stringify({ success: true, data, message: MSG_MINISTERIO.cuerpoCargado(['xml', 'json']) }), { status: 200 });
+        }
+        return new Response(JSON.stringify({ success: true, data: detail({ id: 7, xml: true, json: true }) }), { status: 200 });
+      }),
+    );
+    toast.dismiss();
+    mount('/ministerio/nuevo');
+    const cuerpo = JSON.stringify({ rips: { numFactura: 'FECE214626' }, xmlFevFile: 'PEludm9pY2UvPg==' });
+    fireEvent.change(screen.getByLabelText('Archivo JSON'), {
+      target: { files: [new File([cuerpo], 'cuerpo.json', { type: 'application/json' })] },
+    });
+    await waitFor(() => expect(toast.getHistory().map((t) => ('title' in t ? String(t.title) : ''))).toContain(MSG_MINISTERIO.cuerpoCargado(['xml', 'json'])), { timeout: 4000 });
+    expect(uploads).toEqual(['cuerpo.json']);
+  });
+
+  it('a RIPS without invoice is not a Factura de Venta and is ready to send with its RIPS alone (issue 26)', async () => {
+    renderAt(
+      '/ministerio/9',
+      documentDetail({
+        id: 9,
+        estado: 'EN_ESPERA',
+        xml: false,
+        json: true,
+        archivoXml: null,
+        tipoDocumento: 'FV',
+        tipoDocumentoNombre: 'RIPS sin factura',
+        servicioCarga: 'CargarRipsSinFactura',
+      }),
+    );
+    expect(await screen.findByText('RIPS sin factura')).toBeTruthy();
+    expect(screen.queryByText('Factura de Venta')).toBeNull();
+    expect(screen.queryByText('Valor de la factura')).toBeNull();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+    // The badge and the timeline say the same words.
+    expect(screen.getAllByText(ESTADO_ETIQUETAS.EN_ESPERA).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText('En espera')).toBeNull();
   });
 });

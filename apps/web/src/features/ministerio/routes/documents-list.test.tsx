@@ -27,7 +27,7 @@ const toastTexts = () => toast.getHistory().map((t) => ('title' in t ? String(t.
 
 function renderList(
   configurado = true,
-  options: { ProviderForm?: TProviderFormSlot; sendRefused?: boolean } = {},
+  options: { ProviderForm?: TProviderFormSlot; sendRefused?: boolean; empty?: boolean } = {},
 ) {
   bodies = [];
   vi.stubGlobal(
@@ -41,6 +41,12 @@ function renderList(
         return new Response(
           JSON.stringify({ success: false, message: MSG.configNotFound, code: 'CONFIG_REQUIRED' }),
           { status: 412 },
+        );
+      if (path === '/api/FevRips/envio-masivo')
+        return new Response(JSON.stringify({ success: true, data: { encolados: 1, omitidos: 0, detalleOmitidos: [] } }));
+      if (path === '/api/FevRips/envio-masivo/resultado')
+        return new Response(
+          JSON.stringify({ success: true, data: { enCurso: 0, aprobados: 0, noAprobados: ['FE1'], sinEnviar: 0 } }),
         );
       if (path === '/api/FevRips/formatos-pagina')
         return new Response(
@@ -60,9 +66,9 @@ function renderList(
         JSON.stringify({
           success: true,
           data: {
-            results: { data: [row(1, 'PROCESADO', 'api'), row(2, 'APROBADO'), row(3, 'ANULADO', 'email')] },
-            totalRecords: 40,
-            totalPages: 3,
+            results: { data: options.empty ? [] : [row(1, 'PROCESADO', 'api'), row(2, 'APROBADO'), row(3, 'ANULADO', 'email')] },
+            totalRecords: options.empty ? 0 : 40,
+            totalPages: options.empty ? 0 : 3,
             pageIndex: body?.pageIndex ?? 1,
             pageSize: 15,
           },
@@ -239,6 +245,46 @@ describe('documents list (seed 001 §2)', () => {
     expect(screen.getByRole('button', { name: MSG_MINISTERIO.downloadAnswers })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: MSG_MINISTERIO.clearSelection }));
     expect(screen.queryByText(MSG_MINISTERIO.selectedCount(2))).toBeNull();
+  });
+
+  it('bulk send asks first, names the approved row it leaves out and why, and sums up the batch when it ends (issue 26)', async () => {
+    toast.dismiss();
+    const before = toast.getHistory().length;
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    fireEvent.click(screen.getByLabelText(MSG_MINISTERIO.selectRow('FE1')));
+    fireEvent.click(screen.getByLabelText(MSG_MINISTERIO.selectRow('FE2')));
+    fireEvent.click(screen.getByRole('button', { name: MSG_MINISTERIO.sendSelected }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MSG_MINISTERIO.envioMasivoConfirmarTitulo(1))).toBeTruthy();
+    const motivo = MSG_MINISTERIO.motivoOmision('APROBADO');
+    expect(within(dialog).getByTestId('envio-masivo-omitidos').textContent).toBe(`FE2: ${motivo}`);
+    // Nothing is queued before the confirmation.
+    expect(bodies.some((b) => b.path === '/api/FevRips/envio-masivo')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: MSG.sendButton }));
+    await waitFor(() => expect(bodies.find((b) => b.path === '/api/FevRips/envio-masivo')?.body).toEqual({ ids: [1] }));
+    const terminado = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: 0, noAprobados: 1, sinEnviar: 0 });
+    await waitFor(() => expect(toastTexts().slice(before)).toContain(terminado));
+    expect(toastTexts().slice(before)).toEqual(
+      expect.arrayContaining([MSG_MINISTERIO.bulkQueued(1), MSG_MINISTERIO.envioMasivoOmitidos([{ formato: 'FE2', motivo }])]),
+    );
+    expect(bodies.find((b) => b.path === '/api/FevRips/envio-masivo/resultado')?.body).toMatchObject({ ids: [1] });
+  });
+
+  it('an account without documents and no filter is told how to make the first one, not to adjust filters (issue 26)', async () => {
+    renderList(true, { empty: true });
+    expect(await screen.findByText(MSG_MINISTERIO.listaVaciaTitulo)).toBeTruthy();
+    expect(screen.getByText(MSG_MINISTERIO.listaVaciaTexto)).toBeTruthy();
+    expect(screen.queryByText(MSG.documentsEmptyHint)).toBeNull();
+    const links = screen.getAllByRole('link', { name: new RegExp(MSG_MINISTERIO.newReport) });
+    expect(links.every((l) => l.getAttribute('href') === '/ministerio/nuevo')).toBe(true);
+    expect(links.length).toBe(2);
+    cleanupList();
+    // With a filter set, adjusting it is the advice.
+    localStorage.setItem(FILTERS_STORAGE_KEY, JSON.stringify({ filters: { estado: 'APROBADO' }, page: 1 }));
+    renderList(true, { empty: true });
+    expect(await screen.findByText(MSG.documentsEmptyHint)).toBeTruthy();
+    expect(screen.queryByText(MSG_MINISTERIO.listaVaciaTitulo)).toBeNull();
   });
 
   it('select-all takes every result from formatos-pagina and says (todos los resultados)', async () => {

@@ -11,7 +11,7 @@ import { LoadingScreen, Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useTerceroFevrips } from '../../../lib/provider-config';
 import { usePuede } from '../../../lib/usuario-actual';
-import { BulkBar } from '../components/bulk-bar';
+import { BulkBar, BulkSendConfirm } from '../components/bulk-bar';
 import { DetailsPanel } from '../components/details-panel';
 import { DocumentsCards } from '../components/documents-cards';
 import { DocumentsTable } from '../components/documents-table';
@@ -25,6 +25,7 @@ import { useIsPhone } from '../hooks/use-is-phone';
 import { useRowActions } from '../hooks/use-row-actions';
 import { useSelection } from '../hooks/use-selection';
 import { selectionMayHaveApproved } from '../utils/selection';
+import { hasActiveFilters } from '../utils/list-filters';
 
 /**
  * /ministerio: the documents list (seed 001 §2 "Ministry documents list"). With no provider configuration (or after
@@ -104,6 +105,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
             onClear={selection.clear}
           />
         )}
+        <BulkSendConfirm bulk={bulk} />
         {sendingCount > 0 && (
           <p
             role="status"
@@ -124,6 +126,19 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
               </Button>
             </Alert>
           </div>
+        ) : rows.length === 0 && !hasActiveFilters(filters) ? (
+          // Issue 26: nothing filtered, so nothing to adjust: say how to make the first document.
+          <EmptyState
+            title={MSG_MINISTERIO.listaVaciaTitulo}
+            description={MSG_MINISTERIO.listaVaciaTexto}
+            action={
+              puedeEditar && (
+                <Link to="/ministerio/nuevo" className={buttonClasses('primary')}>
+                  <FilePlus2 aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.newReport}
+                </Link>
+              )
+            }
+          />
         ) : rows.length === 0 ? (
           <EmptyState title={MSG.documentsEmpty} description={MSG.documentsEmptyHint} />
         ) : (

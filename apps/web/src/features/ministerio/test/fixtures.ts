@@ -48,6 +48,7 @@ export function documentDetail(overrides: Partial<TMinisterioDetail> = {}): TMin
 export function reportRows(n: number): TReportRow[] {
   return Array.from({ length: n }, (_, i) => ({
     formato: `FE${100000 + i}`,
+    estado: 'APROBADO',
     cuv: 'ab'.repeat(48),
     fechaCreacion: '2025-03-01T15:00:00.000Z',
     fechaEnvio: '2025-03-01T16:00:00.000Z',

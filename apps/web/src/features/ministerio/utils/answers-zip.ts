@@ -1,11 +1,17 @@
 import { strToU8, zipSync } from 'fflate';
+import { nombreResultadoMsps } from '@radica/contracts/muv';
 import type { TMinistryAnswer } from '../api/types';
 import { fileDate } from './report-excel';
 
-/** seed 001 §7: one answer file is ResultadoMSPS_{formato}_CUV.json. */
-export function answerFileName(formato: string): string {
-  const safe = formato.replace(/[^A-Za-z0-9_-]/g, '_');
-  return `ResultadoMSPS_${safe}_CUV.json`;
+/**
+ * One answer file, named as the ministry names it: ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json (issue 26: the
+ * one naming the SFTP channel's result files use too; contracts' nombreResultadoMsps). The process id comes from the
+ * row, else from the ministry's answer itself (its ProcesoId).
+ */
+export function answerFileName(answer: Pick<TMinistryAnswer, 'formato' | 'procesoId' | 'respuesta'>): string {
+  const fromAnswer = (answer.respuesta as { ProcesoId?: unknown } | null | undefined)?.ProcesoId;
+  const procesoId = answer.procesoId ?? (typeof fromAnswer === 'number' ? fromAnswer : null);
+  return nombreResultadoMsps(answer.formato, procesoId, 'A_CUV');
 }
 
 /** seed 001 §7: the ZIP is respuestas_ministerio_{date}.zip (date yyyy-mm-dd, Bogotá). */
@@ -19,14 +25,14 @@ export function answerJson(answer: TMinistryAnswer): string {
 }
 
 /**
- * The ZIP of ministry answers (seed 001 §7): one ResultadoMSPS_{formato}_CUV.json per answer that has one;
+ * The ZIP of ministry answers (seed 001 §7): one answer file (answerFileName) per answer that has one;
  * a formato repeated keeps its first answer. Returns null when no answer has content.
  */
 export function buildAnswersZip(answers: TMinistryAnswer[]): Uint8Array | null {
   const files: Record<string, Uint8Array> = {};
   for (const answer of answers) {
     if (answer.respuesta === null || answer.respuesta === undefined) continue;
-    const name = answerFileName(answer.formato);
+    const name = answerFileName(answer);
     if (!(name in files)) files[name] = strToU8(answerJson(answer));
   }
   if (Object.keys(files).length === 0) return null;

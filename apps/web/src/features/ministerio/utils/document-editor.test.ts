@@ -8,6 +8,7 @@ import {
   editorState,
   fileRef,
   sendHint,
+  sendRejectedDetail,
   sendRejectedTitle,
   type TEditorActivity,
 } from './document-editor';
@@ -121,9 +122,16 @@ describe('fileRef', () => {
 });
 
 describe('sendRejectedTitle and confirmContent', () => {
-  it('adds the error count only when there is one', () => {
-    expect(sendRejectedTitle({ totalErrores: 0 })).toBe(MSG.sendRejected);
-    expect(sendRejectedTitle({ totalErrores: 3 })).toBe(`${MSG.sendRejected}${MSG.sendErrorsSuffix(3)}`);
+  it('calls a rejection a rejection, with the error count only when there is one (issue 26)', () => {
+    expect(sendRejectedTitle({ totalErrores: 0 })).toBe('El Ministerio rechazó el documento');
+    expect(sendRejectedTitle({ totalErrores: 16 })).toBe('El Ministerio rechazó el documento: 16 errores');
+    expect(sendRejectedTitle({ totalErrores: 1 })).toBe('El Ministerio rechazó el documento: 1 error');
+  });
+
+  it('never says the rejection twice: the server message shows only when it says something else (issue 26)', () => {
+    expect(sendRejectedDetail({ totalErrores: 16, mensaje: MSG_MINISTERIO.rechazoMinisterio(16) })).toBeUndefined();
+    expect(sendRejectedDetail({ totalErrores: 16, mensaje: MSG.sendRejected })).toBeUndefined();
+    expect(sendRejectedDetail({ totalErrores: 0, mensaje: MSG.muvUnavailable })).toBe(MSG.muvUnavailable);
   });
 
   it('names the file to remove and the number of findings before sending anyway', () => {

@@ -109,9 +109,16 @@ export function fileRef(doc: TMinisterioDetail | null, kind: FileKind): Uploaded
   return has ? { nombre: `Archivo ${kindLabel(kind)}`, tamanoBytes: 0 } : null;
 }
 
-/** 'El Ministerio rechazó el documento' plus ' (n errores)' when the answer counted errors (seed 001 §5). */
+/** 'El Ministerio rechazó el documento: n errores' (issue 26: a rejection, not a send error; said once). */
 export function sendRejectedTitle(result: Pick<TSendResult, 'totalErrores'>): string {
-  return `${MSG.sendRejected}${result.totalErrores > 0 ? MSG.sendErrorsSuffix(result.totalErrores) : ''}`;
+  return MSG_MINISTERIO.rechazoMinisterio(result.totalErrores);
+}
+
+/** The server's message of a send that was not approved, when it says more than the title (never the title twice). */
+export function sendRejectedDetail(result: Pick<TSendResult, 'totalErrores' | 'mensaje'>): string | undefined {
+  const mensaje = result.mensaje?.trim();
+  if (!mensaje || mensaje === sendRejectedTitle(result) || mensaje.startsWith(MSG.sendRejected)) return undefined;
+  return mensaje;
 }
 
 /** The confirmations the editor may ask for. */

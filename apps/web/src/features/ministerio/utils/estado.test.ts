@@ -1,5 +1,6 @@
 import { MSG } from '@radica/contracts/messages';
 import { describe, expect, it } from 'vitest';
+import { ESTADOS } from '@radica/contracts/enums';
 import { estadoGroup, estadoLabel, isRejectedEstado, isSendBlockedEstado, noErrorsText } from './estado';
 import { documentValue } from './display';
 
@@ -41,7 +42,7 @@ describe('documentValue (seed 001 §2)', () => {
 });
 
 describe('display groups (seed 001 §4 "Labels")', () => {
-  it('labels each group as the seed says', async () => {
+  it('labels a known status with the one set of labels the detail and the timeline use (issue 26)', async () => {
     const { estadoGroupLabel, isRowSendable, isErrorEstado } = await import('./estado');
     expect(
       [
@@ -56,16 +57,19 @@ describe('display groups (seed 001 §4 "Labels")', () => {
         'N/A',
       ].map(estadoGroupLabel),
     ).toEqual([
-      'En espera',
+      'Listo para envío',
       'Aprobado',
       'No aprobado',
       'Anulado',
-      'Listo',
-      'Parcial',
+      'Listo para envío',
+      'Pendiente XML',
       'Borrador',
-      'Procesando',
+      'Enviándose',
       'En espera',
     ]);
+    // The list's label is the detail's badge label for every status Radica knows (never 'Parcial' beside 'Pendiente XML').
+    for (const e of ESTADOS) expect(estadoGroupLabel(e)).toBe(estadoLabel(e));
+    expect(estadoLabel('ERROR')).toBe('Error de envío');
     expect(estadoGroupLabel('algo raro')).toBe('Desconocido');
     expect(isErrorEstado('ERROR')).toBe(true);
     expect(['EN_ESPERA', 'PROCESADO', 'ENPROCESO'].every(isRowSendable)).toBe(true);

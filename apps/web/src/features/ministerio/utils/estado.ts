@@ -68,9 +68,12 @@ export function isErrorEstado(estado: string | null | undefined): boolean {
   return (estado ?? '').toUpperCase() === 'ERROR';
 }
 
-/** The seed's group label of a status ('Parcial', 'Listo'…), for the list's status icon. */
+/**
+ * The list's status icon label: the one status label of contracts (issue 26: the list said 'Parcial' where the detail
+ * said 'Pendiente XML'); the seed's group label only for a status Radica does not know.
+ */
 export function estadoGroupLabel(estado: string | null | undefined): string {
-  return ESTADO_GROUP_LABELS[estadoGroup(estado)];
+  return isKnownEstado(estado) ? ESTADO_ETIQUETAS[estado] : ESTADO_GROUP_LABELS[estadoGroup(estado)];
 }
 
 /** seed 001 §2 row action "send (pending, in process or processed)". */

@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { ESTADO_ETIQUETAS } from '@radica/contracts/enums';
 import type { TReportRow } from '../api/types';
 import { bogotaWallClock, buildReportXlsx, REPORT_COLUMNS, REPORT_SHEET_NAME, reportFileName } from './report-excel';
 
 const ROW: TReportRow = {
   formato: 'A01E5687',
+  estado: 'APROBADO',
   cuv: 'ab'.repeat(48),
   fechaCreacion: '2025-03-01T15:00:00.000Z',
   fechaEnvio: '2025-03-01T16:00:00.000Z',
@@ -80,7 +82,7 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
     );
     const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...SEED_HEADERS, 'Canal']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...SEED_HEADERS, 'Canal', 'Estado']);
     const canal = SEED_HEADERS.length + 1;
     expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(canal).value)).toEqual([
       'API',
@@ -92,6 +94,24 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     // The columns before it are where they were.
     expect(sheet.getRow(2).getCell(1).value).toBe('A01E5687');
     expect(sheet.getRow(2).getCell(SEED_HEADERS.length).value).toBeNull();
+  });
+
+  it("adds 'Estado' after 'Canal', labelled as the screens label it (issue 26)", async () => {
+    const bytes = await buildReportXlsx([
+      ROW,
+      { ...ROW, formato: 'FE2', estado: 'PENDIENTE_XML' },
+      { ...ROW, formato: 'FE3', estado: 'NO_APROBADO' },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
+    const estado = SEED_HEADERS.length + 2;
+    expect(sheet.getRow(1).getCell(estado).value).toBe('Estado');
+    expect([2, 3, 4].map((r) => sheet.getRow(r).getCell(estado).value)).toEqual([
+      ESTADO_ETIQUETAS.APROBADO,
+      ESTADO_ETIQUETAS.PENDIENTE_XML,
+      ESTADO_ETIQUETAS.NO_APROBADO,
+    ]);
   });
 
   it('names the file with the Bogotá date', () => {

@@ -1,5 +1,7 @@
 import type { Workbook } from 'exceljs';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import type { TReportRow } from '../api/types';
 import { canalLabel } from './display';
 
@@ -8,7 +10,7 @@ export const REPORT_SHEET_NAME = 'Informe Ministerio';
 
 /**
  * Columns of the report (seed 001 §3 "Report row"), in that order, with Spanish headers (Radica's own), and after
- * them the channel the files came through (issue 15).
+ * them the channel the files came through (issue 15) and the document's status (issue 26), labelled as everywhere.
  */
 export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: string; width: number }> = [
   { key: 'formato', header: 'Formato', width: 16 },
@@ -27,6 +29,7 @@ export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: stri
   { key: 'identificacionAdquiriente', header: 'Identificación adquiriente', width: 18 },
   { key: 'numDocumentoReferenciado', header: 'Documento referenciado', width: 18 },
   { key: 'canal', header: MSG_INTEGRACIONES.canal, width: 12 },
+  { key: 'estado', header: MSG_MINISTERIO.filterStatus, width: 16 },
 ];
 
 /** Colombia's offset from UTC (no daylight saving time), in ms. */
@@ -51,6 +54,7 @@ function cellValue(
 ): string | number | Date | null {
   if (value === null || value === undefined) return null;
   if (key === 'canal' && typeof value === 'string') return canalLabel(value);
+  if (key === 'estado' && typeof value === 'string') return ESTADO_ETIQUETAS[value as TEstado] ?? value;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (key.startsWith('fecha') && typeof value === 'string') {
     const date = new Date(value);

@@ -1,3 +1,4 @@
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TMinisterioRow, TPageFormato } from '../api/types';
 import { SELECT_ALL_LIMIT } from './list-filters';
 
@@ -89,6 +90,16 @@ export function bulkSendableIds(items: TSelectedDoc[]): number[] {
   return items
     .filter((i) => i.estado === undefined || BULK_SENDABLE.has(i.estado.toUpperCase()))
     .map((i) => i.id);
+}
+
+/**
+ * The selected documents a bulk send leaves out by their known status (issue 26: an approved row was skipped
+ * silently), each with the reason text the server gives its own (contracts motivoOmision).
+ */
+export function bulkLeftOut(items: TSelectedDoc[]): { formato: string; motivo: string }[] {
+  return items
+    .filter((i) => i.estado !== undefined && !BULK_SENDABLE.has(i.estado.toUpperCase()))
+    .map((i) => ({ formato: i.formato, motivo: MSG_MINISTERIO.motivoOmision(i.estado!.toUpperCase()) }));
 }
 
 /**

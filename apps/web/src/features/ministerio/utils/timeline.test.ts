@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { buildTimeline } from './timeline';
+import { estadoLabel } from './estado';
 
 const states = (doc: Parameters<typeof buildTimeline>[0], sending = false) =>
   buildTimeline(doc, sending).steps.map((s) => s.state);
@@ -37,10 +39,23 @@ describe('buildTimeline (seed 001 §2)', () => {
     expect(states(doc)).toEqual(['complete', 'complete', 'complete', 'complete', 'complete']);
     expect(buildTimeline(doc, false).progress).toBe(100);
   });
-  it('ends in Rechazado or Error', () => {
-    expect(labels({ estado: 'NO_APROBADO', xml: true, json: true })[4]).toBe('Rechazado');
+  it('ends in No aprobado or Error de envío, the badge labels (issue 26)', () => {
+    expect(labels({ estado: 'NO_APROBADO', xml: true, json: true })[4]).toBe(estadoLabel('NO_APROBADO'));
     expect(states({ estado: 'NO_APROBADO', xml: true, json: true })[4]).toBe('failed');
-    expect(labels({ estado: 'ERROR', xml: true, json: true })[4]).toBe('Error');
+    expect(labels({ estado: 'ERROR', xml: true, json: true })[4]).toBe(estadoLabel('ERROR'));
+  });
+  it("names 'Listo para envío' as the badge names a document with its files and no send yet (issue 26)", () => {
+    const doc = { estado: 'EN_ESPERA', xml: true, json: true };
+    expect(labels(doc)[2]).toBe(estadoLabel('EN_ESPERA'));
+    expect(states(doc)[2]).toBe('complete');
+    expect(labels(doc)[3]).toBe(estadoLabel('ENPROCESO'));
+  });
+  it('a RIPS without invoice is ready to send with its RIPS alone (issue 26: it stayed at 20%)', () => {
+    const rs = { estado: 'EN_ESPERA', xml: false, json: true, servicioCarga: 'CargarRipsSinFactura' };
+    expect(states(rs)).toEqual(['complete', 'complete', 'complete', 'current', 'upcoming']);
+    expect(buildTimeline(rs, false).progress).toBe(60);
+    // An invoice's RIPS alone still waits for its XML.
+    expect(buildTimeline({ estado: 'PENDIENTE_XML', xml: false, json: true, servicioCarga: 'CargarFevRips' }, false).progress).toBe(20);
   });
   it('shows Enviándose while sending, even a resend', () => {
     expect(states({ estado: 'NO_APROBADO', xml: true, json: true }, true)).toEqual([
@@ -50,6 +65,6 @@ describe('buildTimeline (seed 001 §2)', () => {
       'current',
       'upcoming',
     ]);
-    expect(labels({ estado: 'ENPROCESO', xml: true, json: true })[4]).toBe('Pendiente');
+    expect(labels({ estado: 'ENPROCESO', xml: true, json: true })[4]).toBe(MSG_MINISTERIO.timelineRespuesta);
   });
 });

@@ -1,27 +1,29 @@
+import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { paqueteCompleto } from '@radica/contracts/muv';
+
 export type TimelineStepState = 'complete' | 'current' | 'upcoming' | 'failed';
 export type TimelineStep = { key: string; label: string; state: TimelineStepState };
 
-type DocumentFacts = { estado: string; xml: boolean; json: boolean } | null;
+type DocumentFacts = { estado: string; xml: boolean; json: boolean; servicioCarga?: string | null } | null;
 
-const FINAL_LABELS: Record<string, string> = {
-  APROBADO: 'Aprobado',
-  NO_APROBADO: 'Rechazado',
-  RECHAZADO: 'Rechazado',
-  ERROR: 'Error',
-};
+/** The verdicts that end the timeline, named as the status labels name them (issue 26: one set, contracts). */
+const FINALES: readonly TEstado[] = ['APROBADO', 'NO_APROBADO', 'RECHAZADO', 'ERROR'];
 
 /**
- * The process timeline (seed 001 §2): Creado, Carga de Documentos, Listo para Envío, Enviándose and a
- * final step (Aprobado, Rechazado, Error or Pendiente). `progress` is the share of completed steps, 0–100.
+ * The process timeline (seed 001 §2): Creado, Carga de Documentos, Listo para envío, Enviándose and a final step (the
+ * verdict's status label, or 'Respuesta del Ministerio' before it). Its steps are named with the status labels the
+ * badge uses (issue 26), and the files are complete when the package type has what it needs (contracts
+ * `paqueteCompleto`: a RIPS without invoice is ready with its RIPS alone). `progress` is the share of completed steps.
  */
 export function buildTimeline(
   doc: DocumentFacts,
   isSending: boolean,
 ): { steps: TimelineStep[]; progress: number } {
   const estado = doc?.estado ?? '';
-  const hasBoth = Boolean(doc?.xml && doc?.json);
-  const finalLabel = FINAL_LABELS[estado];
-  const isFinal = finalLabel !== undefined;
+  const hasBoth = doc !== null && paqueteCompleto(doc.servicioCarga, { xml: doc.xml, json: doc.json });
+  const isFinal = (FINALES as readonly string[]).includes(estado);
+  const finalLabel = isFinal ? ESTADO_ETIQUETAS[estado as TEstado] : MSG_MINISTERIO.timelineRespuesta;
   const sending = isSending || estado === 'ENPROCESO';
 
   const done = [
@@ -34,9 +36,9 @@ export function buildTimeline(
   const labels = [
     'Creado',
     'Carga de Documentos',
-    'Listo para Envío',
-    'Enviándose',
-    sending ? 'Pendiente' : (finalLabel ?? 'Pendiente'),
+    ESTADO_ETIQUETAS.EN_ESPERA,
+    ESTADO_ETIQUETAS.ENPROCESO,
+    sending ? MSG_MINISTERIO.timelineRespuesta : finalLabel,
   ];
   const keys = ['creado', 'carga', 'listo', 'enviando', 'final'];
   let currentAssigned = false;

@@ -30,6 +30,7 @@ const RESULTADO_LABELS: Record<TResultadoArchivoCorreo, string> = {
   ESPERANDO_PAR: MSG_CORREO.resultadoEsperandoPar,
   RECHAZADO: MSG_CORREO.resultadoRechazado,
   IGNORADO: MSG_CORREO.resultadoIgnorado,
+  YA_RADICADO: MSG_CORREO.resultadoYaRadicado,
 };
 
 function Detalle({ entrante }: { entrante: TCorreoEntrante }) {
