@@ -434,6 +434,13 @@ describe("Settings › Integraciones: 'Revocar' (issue 15)", () => {
     expect(calls.find((c) => c.url === '/api/integraciones/webhooks' && c.method === 'POST')?.body).toEqual({ url: 'https://his.example.co/radica' });
   });
 
+  it('links the API reference at /api/docs from Integraciones (issue 26)', async () => {
+    stubServer();
+    renderTab();
+    const link = await screen.findByRole('link', { name: MSG_INTEGRACIONES.documentacionApi });
+    expect(link.getAttribute('href')).toBe('/api/docs/');
+  });
+
   it("names the secret's copy button after the secret, and writes dates like the rest of the app (issue 26)", async () => {
     const entrega = {
       id: 1, webhookId: 4, url: 'https://his.example.co/radica', eventoId: 'evt_1', evento: 'documento.estado', fevRipsId: 3,
