@@ -23,7 +23,7 @@ import { HttpError, getErrorMessage } from '../../../lib/http';
 import { getTimings } from '../../../lib/timings';
 import { useCreateProviderConfig } from '../api/create-provider-config';
 import { useUpdateProviderConfig } from '../api/update-provider-config';
-import { prefillFromPrestador } from '../utils/prefill-from-prestador';
+import { isSameNit, prefillFromPrestador, type TPrestadorPrefill } from '../utils/prefill-from-prestador';
 import { ConfirmChangesModal } from './confirm-changes-modal';
 import { PrestadorAutocomplete } from './prestador-autocomplete';
 
@@ -98,6 +98,7 @@ export function ProviderConfigForm({
     control,
     handleSubmit,
     setValue,
+    getValues,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, TProviderConfigInput>({
@@ -106,6 +107,9 @@ export function ProviderConfigForm({
     defaultValues: toFormValues(config),
   });
   const { field: codigoField } = useController({ control, name: 'codigoPrestador' });
+  /** What the chosen provider wrote into the form, to undo it when the choice is removed. */
+  const prefilled = useRef<TPrestadorPrefill | null>(null);
+  const [nitDistinto, setNitDistinto] = useState<{ prestador: string; empresa: string } | null>(null);
 
   useEffect(() => {
     isPendingRef.current = pending !== null;
@@ -128,6 +132,29 @@ export function ProviderConfigForm({
     const values = prefillFromPrestador(prestador);
     for (const [name, value] of Object.entries(values) as Array<[keyof typeof values, string]>) {
       setValue(name, value, { shouldDirty: true, shouldValidate: true });
+    }
+    prefilled.current = values;
+    const nitEmpresa = config?.tercero.numeroIdentificacion ?? '';
+    setNitDistinto(
+      prestador.numeroIdentificacion && nitEmpresa && !isSameNit(prestador.numeroIdentificacion, nitEmpresa)
+        ? { prestador: prestador.numeroIdentificacion, empresa: nitEmpresa }
+        : null,
+    );
+  };
+  /**
+   * The selection is undone (issue 26): the fields it filled go back to what they were, unless the user changed them
+   * since, so a removed provider's type and expired dates do not stay in the form.
+   */
+  const onClearPrestador = () => {
+    codigoField.onChange('');
+    setNitDistinto(null);
+    const filled = prefilled.current;
+    prefilled.current = null;
+    if (!filled) return;
+    const original = toFormValues(config);
+    for (const [name, value] of Object.entries(filled) as Array<[keyof typeof filled, string]>) {
+      if (name === 'codigoPrestador') continue;
+      if (getValues(name) === value) setValue(name, original[name] ?? '', { shouldDirty: true, shouldValidate: false });
     }
   };
   const save = async (values: TProviderConfigInput) => {
@@ -184,13 +211,18 @@ export function ProviderConfigForm({
                 code={codigoField.value ?? ''}
                 onCodeChange={codigoField.onChange}
                 onSelect={onSelectPrestador}
-                onManual={() => codigoField.onChange('')}
-                onClear={() => codigoField.onChange('')}
+                onManual={onClearPrestador}
+                onClear={onClearPrestador}
                 onBlur={codigoField.onBlur}
                 inputRef={codigoField.ref}
                 invalid={Boolean(codigoError)}
                 describedBy={codigoError ? 'provider-codigoPrestador-error' : undefined}
               />
+              {nitDistinto && (
+                <Alert tone="info" className="mt-2">
+                  {MSG_CUENTAS.prestadorNitDistinto(nitDistinto.prestador, nitDistinto.empresa)}
+                </Alert>
+              )}
             </FormField>
             <FormField
               id="provider-userValidator"

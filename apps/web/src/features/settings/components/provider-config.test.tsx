@@ -189,6 +189,35 @@ describe('provider configuration form (seed 000 §2 "Provider configuration form
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it("warns when the chosen provider's NIT is not the company's, and removing it clears what it filled (issue 26)", async () => {
+    stubFetch(() => json(200, { success: true }));
+    wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await chooseClinica();
+    // CLINICA NORTE's NIT 900123456 is not IPS Sur's 900373115.
+    expect(await screen.findByText(MSG_CUENTAS.prestadorNitDistinto('900123456', '900373115'))).toBeTruthy();
+    await waitFor(() => expect(field('Fecha de vencimiento').value).toBe('2025-03-04'));
+    fireEvent.change(field('Teléfono'), { target: { value: '3110000000' } }); // typed by the user: kept
+    fireEvent.click(screen.getByRole('button', { name: MSG_CUENTAS.prestadorClear }));
+    await waitFor(() => expect(field('Fecha de vencimiento').value).toBe(''));
+    expect(field('Fecha de radicación').value).toBe('');
+    expect(field('Tipo de prestador').value).toBe('');
+    expect(field('Alcance').value).toBe('');
+    expect(field('Tipo de entidad').value).toBe('');
+    expect(field('Nombre del representante legal').value).toBe('');
+    expect(field('Teléfono').value).toBe('3110000000');
+    expect(screen.queryByText(MSG_CUENTAS.prestadorNitDistinto('900123456', '900373115'))).toBeNull();
+  });
+
+  it("says nothing when the provider's NIT is the company's (with or without its check digit)", async () => {
+    stubFetch(() => json(200, { success: true }));
+    wrap(<ProviderConfigForm config={{ ...EMPTY, tercero: { ...TERCERO, numeroIdentificacion: '900123456' } }} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await chooseClinica();
+    await waitFor(() => expect(field('Teléfono').value).toBe('6076543210'));
+    expect(screen.queryByText(/Revisa que sea tu prestador/)).toBeNull();
+  });
+
   it('the typed search text is not a code: a choice is required', async () => {
     const calls = stubFetch(() => json(200, { success: true }));
     wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);
