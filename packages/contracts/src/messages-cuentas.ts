@@ -216,7 +216,9 @@ export const MSG_CUENTAS = {
   probandoConexion: 'Probando conexión...',
   probarConexionOk: 'El Ministerio aceptó el usuario y la contraseña del validador.',
   probarConexionRechazada:
-    'El Ministerio rechazó el usuario o la contraseña del validador. Revísalos, guarda la configuración y vuelve a probar.',
+    'El Ministerio rechazó el usuario o la contraseña del validador. Revísalos y vuelve a probar.',
+  /** Radica (issue 26): a test with nothing saved needs both fields typed. */
+  probarConexionFaltanDatos: 'Escribe el usuario y la contraseña del validador para probar la conexión.',
   probarConexionNoDisponible:
     'No se pudo contactar al validador del Ministerio para probar la conexión. Intenta de nuevo en unos minutos.',
   // issue 13 — REPS import and search (API)

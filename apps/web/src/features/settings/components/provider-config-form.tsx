@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { ClipboardList, X } from 'lucide-react';
+import { ClipboardList, PlugZap, X } from 'lucide-react';
 import {
   ZProviderConfigRequest,
   mapTipoClasePersona,
@@ -22,6 +22,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { getTimings } from '../../../lib/timings';
 import { useCreateProviderConfig } from '../api/create-provider-config';
+import { useProbarConexion } from '../api/probar-conexion';
 import { useUpdateProviderConfig } from '../api/update-provider-config';
 import { isSameNit, prefillFromPrestador, type TPrestadorPrefill } from '../utils/prefill-from-prestador';
 import { ConfirmChangesModal } from './confirm-changes-modal';
@@ -99,6 +100,7 @@ export function ProviderConfigForm({
     handleSubmit,
     setValue,
     getValues,
+    watch,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, TProviderConfigInput>({
@@ -107,6 +109,20 @@ export function ProviderConfigForm({
     defaultValues: toFormValues(config),
   });
   const { field: codigoField } = useController({ control, name: 'codigoPrestador' });
+  /** 'Probar conexión' with what is typed (issue 26): the answer speaks of those credentials until one changes. */
+  const probar = useProbarConexion();
+  const { reset: resetProbar } = probar;
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (name === 'userValidator' || name === 'passwordValidator') resetProbar();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, resetProbar]);
+  const onProbar = () => {
+    const userValidator = (getValues('userValidator') ?? '').trim();
+    const passwordValidator = getValues('passwordValidator') ?? '';
+    probar.mutate({ ...(userValidator ? { userValidator } : {}), ...(passwordValidator ? { passwordValidator } : {}) });
+  };
   /** What the chosen provider wrote into the form, to undo it when the choice is removed. */
   const prefilled = useRef<TPrestadorPrefill | null>(null);
   const [nitDistinto, setNitDistinto] = useState<{ prestador: string; empresa: string } | null>(null);
@@ -251,6 +267,23 @@ export function ProviderConfigForm({
                 {...register('passwordValidator')}
               />
             </FormField>
+          </div>
+          <div className="space-y-2">
+            <Button type="button" variant="secondary" size="sm" onClick={onProbar} isLoading={probar.isPending}>
+              {!probar.isPending && <PlugZap aria-hidden="true" className="size-4" />}
+              {probar.isPending ? MSG_CUENTAS.probandoConexion : MSG_CUENTAS.probarConexion}
+            </Button>
+            {probar.isPending && (
+              <p role="status" className="sr-only">
+                {MSG_CUENTAS.probandoConexion}
+              </p>
+            )}
+            {probar.isSuccess && (
+              <Alert tone={probar.data.conectado ? 'success' : 'error'}>{probar.data.mensaje}</Alert>
+            )}
+            {probar.isError && (
+              <Alert tone="error">{getErrorMessage(probar.error, MSG_CUENTAS.probarConexionNoDisponible)}</Alert>
+            )}
           </div>
         </section>
 

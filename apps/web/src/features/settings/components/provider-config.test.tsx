@@ -343,6 +343,34 @@ describe("'Probar conexión' (issue 13 \"Check the credentials\")", () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MSG_CUENTAS.probarConexionNoDisponible);
   });
 
+  it('the form tests what is typed before saving, and forgets the answer when a credential changes (issue 26)', async () => {
+    const calls = stubFetch(() =>
+      json(200, { success: true, data: { conectado: false, mensaje: MSG_CUENTAS.probarConexionRechazada } }),
+    );
+    wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    fireEvent.change(field('Usuario Validador'), { target: { value: ' 1010101010 ' } });
+    fireEvent.change(field('Contraseña Validador'), { target: { value: 'clave-tecleada' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG_CUENTAS.probarConexion }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG_CUENTAS.probarConexionRechazada);
+    expect(sent(calls, '/api/Auth/probar-conexion-fevrips')).toEqual([
+      { url: '/api/Auth/probar-conexion-fevrips', method: 'POST', body: { userValidator: '1010101010', passwordValidator: 'clave-tecleada' } },
+    ]);
+    // Nothing was saved by the test.
+    expect(sent(calls, '/api/Auth/crear-configuracion-fevrips')).toEqual([]);
+    fireEvent.change(field('Contraseña Validador'), { target: { value: 'otra-clave' } });
+    await waitFor(() => expect(screen.queryByText(MSG_CUENTAS.probarConexionRechazada)).toBeNull());
+  });
+
+  it('editing with an empty password tests the typed user with the saved password', async () => {
+    const calls = stubFetch(() => json(200, { success: true, data: { conectado: true, mensaje: MSG_CUENTAS.probarConexionOk } }));
+    wrap(<ProviderConfigForm config={SAVED} onClose={vi.fn()} />);
+    fireEvent.change(field('Usuario Validador'), { target: { value: '2020202020' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG_CUENTAS.probarConexion }));
+    expect(await screen.findByText(MSG_CUENTAS.probarConexionOk)).toBeTruthy();
+    expect(sent(calls, '/api/Auth/probar-conexion-fevrips')[0]?.body).toEqual({ userValidator: '2020202020' });
+  });
+
   it("shows the server's refusal (412 without a configuration) as an alert", async () => {
     await probar(() => json(412, { success: false, message: MSG.configNotFound, code: 'CONFIG_REQUIRED' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.configNotFound);
