@@ -35,7 +35,9 @@ describe('e-mail channel (issue 16)', () => {
     await page.getByRole('tab', { name: 'Canales', selected: true }).waitFor();
     const card = page.getByTestId('canal-correo');
     await card.getByText('Aún no ha llegado ningún correo').waitFor();
-    await card.getByText('Aún no hay remitentes autorizados: ningún correo se procesará.').waitFor();
+    // Issue 26: the registered account's e-mail is authorised from the start.
+    await card.getByRole('list', { name: 'Remitentes autorizados' }).getByText(EMAIL).waitFor();
+    expect(await card.getByText('Aún no hay remitentes autorizados: ningún correo se procesará.').count()).toBe(0);
     await card.getByRole('button', { name: 'Copiar dirección' }).click();
     await page.getByText('Dirección copiada al portapapeles').waitFor();
     address = await page.evaluate(() => navigator.clipboard.readText());
@@ -74,8 +76,11 @@ describe('e-mail channel (issue 16)', () => {
       ],
     });
     expect(info.accepted).toEqual([address]);
-    const reply = (await outboxTexts(h.url, SENDER))[0] ?? '';
-    expect(reply).toMatch(/CUV: [0-9a-f]{96}/);
+    // The reply is sent by the job that files the message: wait for it (reading at once raced it).
+    let reply = '';
+    await expect
+      .poll(async () => (reply = (await outboxTexts(h.url, SENDER))[0] ?? ''), { timeout: 20_000, interval: 250 })
+      .toMatch(/CUV: [0-9a-f]{96}/);
     expect(reply).toContain(`Formato ${FORMATO}`);
 
     const { page } = h;
