@@ -218,6 +218,6 @@ export function responderDocumento(doc: {
   const articulos = codigos
     .map((c) => articuloDeCodigo(c))
     .filter((a): a is TArticulo => a !== undefined)
-    .map(fuente);
+    .map((a) => fuente(a));
   return { output: lineas.join('\n'), articulos };
 }

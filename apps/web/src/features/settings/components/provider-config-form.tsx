@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ClipboardList, PlugZap, X } from 'lucide-react';
@@ -100,7 +100,6 @@ export function ProviderConfigForm({
     handleSubmit,
     setValue,
     getValues,
-    watch,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, TProviderConfigInput>({
@@ -112,12 +111,10 @@ export function ProviderConfigForm({
   /** 'Probar conexión' with what is typed (issue 26): the answer speaks of those credentials until one changes. */
   const probar = useProbarConexion();
   const { reset: resetProbar } = probar;
+  const [typedUser, typedPassword] = useWatch({ control, name: ['userValidator', 'passwordValidator'] });
   useEffect(() => {
-    const subscription = watch((_values, { name }) => {
-      if (name === 'userValidator' || name === 'passwordValidator') resetProbar();
-    });
-    return () => subscription.unsubscribe();
-  }, [watch, resetProbar]);
+    resetProbar();
+  }, [typedUser, typedPassword, resetProbar]);
   const onProbar = () => {
     const userValidator = (getValues('userValidator') ?? '').trim();
     const passwordValidator = getValues('passwordValidator') ?? '';
