@@ -80,13 +80,13 @@ export const MSG_CUENTAS = {
   geoSearchError: 'Error en la búsqueda',
   geoSearchUnknownError: 'Error desconocido en la búsqueda',
   /** Radica: texto shorter than 2 characters after trimming (seed 000 §5 "Searches"). */
-  geoTextTooShort: 'Escriba al menos 2 caracteres para buscar',
+  geoTextTooShort: 'Escribe al menos 2 caracteres para buscar',
 
   // session security (issue 3 "Server security"; Radica)
   /** Radica: a refresh token was rotated by a concurrent request moments ago (code REFRESH_RACE). */
   refreshRace: 'Sesión renovada en otra pestaña. Reintente la solicitud.',
   /** Radica: a refresh token that was already used was presented again: every session of that chain ends. */
-  refreshReuse: 'Sesión cerrada por seguridad. Inicie sesión nuevamente.',
+  refreshReuse: 'Sesión cerrada por seguridad. Inicia sesión nuevamente.',
 
   // ---- screen texts of registration, login, session, the shell and settings (seed 000 §2, §4, §5, §8)
   // seed 000 §5 — registration step checks
@@ -234,7 +234,7 @@ export const MSG_CUENTAS = {
   repsCsvInvalido: (linea: number | null) =>
     `El archivo del REPS no es un CSV legible${linea ? ` (línea ${linea})` : ''}. Las filas anteriores quedaron importadas; ningún prestador fue retirado.`,
   repsArchivoGrande: (mb: number) => `El archivo del REPS supera el límite de ${mb} MB.`,
-  repsImportEnCurso: 'Ya hay una importación del REPS en curso. Espere a que termine e intente de nuevo.',
+  repsImportEnCurso: 'Ya hay una importación del REPS en curso. Espera a que termine e intenta de nuevo.',
   repsImportado: (d: { filas: number; insertados: number; actualizados: number; retirados: number }) =>
     `REPS importado: ${d.filas} filas (${d.insertados} nuevas, ${d.actualizados} actualizadas); ${d.retirados} prestadores ausentes del archivo quedaron no habilitados.`,
   // issue 13 — web

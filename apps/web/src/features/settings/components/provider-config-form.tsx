@@ -304,7 +304,7 @@ export function ProviderConfigForm({
                 {...fieldA11y('provider-tipoPrestadorServicio', err('tipoPrestadorServicio'))}
                 {...register('tipoPrestadorServicio')}
               >
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(TIPOS_PRESTADOR).map(([code, label]) => (
                   <option key={code} value={code}>
                     {code} - {label}
@@ -317,7 +317,7 @@ export function ProviderConfigForm({
                 {...fieldA11y('provider-tipoCaracter', err('tipoCaracter'))}
                 {...register('tipoCaracter')}
               >
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(ALCANCES).map(([code, label]) => (
                   <option key={code} value={code}>
                     {label}
@@ -330,7 +330,7 @@ export function ProviderConfigForm({
                 {...fieldA11y('provider-tipoClasePersona', err('tipoClasePersona'))}
                 {...register('tipoClasePersona')}
               >
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(TIPOS_PERSONA).map(([code, label]) => (
                   <option key={code} value={code}>
                     {label}
@@ -340,7 +340,7 @@ export function ProviderConfigForm({
             </FormField>
             <FormField id="provider-tipoEntidad" label="Tipo de entidad" error={err('tipoEntidad')}>
               <Select {...fieldA11y('provider-tipoEntidad', err('tipoEntidad'))} {...register('tipoEntidad')}>
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(TIPOS_ENTIDAD).map(([code, label]) => (
                   <option key={code} value={code}>
                     {label}
