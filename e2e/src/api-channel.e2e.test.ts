@@ -173,6 +173,29 @@ describe('API channel (issue 15)', () => {
     await showing(2, 2).waitFor();
   });
 
+  it('links the API reference from Integraciones: tagged in Spanish, the integrator API first, nothing blocked by the CSP (issue 26)', async () => {
+    const { page, url } = h;
+    await page.goto(`${url}/settings?tab=integraciones`);
+    const link = page.getByRole('link', { name: 'Documentación de la API (OpenAPI)' });
+    expect(await link.getAttribute('href')).toBe('/api/docs/');
+    const docs = await page.context().newPage();
+    const violations: string[] = [];
+    docs.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await docs.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective}`)),
+    );
+    await docs.goto(`${url}/api/docs/`);
+    const tags = docs.locator('.opblock-tag');
+    await tags.first().waitFor();
+    expect((await tags.first().innerText()).startsWith('API de integración')).toBe(true);
+    await docs.getByText('Radicar un paquete (XML de la factura y RIPS) y, si se pide, enviarlo al Ministerio').waitFor();
+    await docs.waitForTimeout(500);
+    expect(violations).toEqual([]);
+    await docs.close();
+  });
+
   it("lists the key's last use, and a revoked key is refused at once", async () => {
     const { page, url } = h;
     await page.goto(`${url}/settings?tab=integraciones`);

@@ -35,7 +35,9 @@ describe('e-mail channel (issue 16)', () => {
     await page.getByRole('tab', { name: 'Canales', selected: true }).waitFor();
     const card = page.getByTestId('canal-correo');
     await card.getByText('Aún no ha llegado ningún correo').waitFor();
-    await card.getByText('Aún no hay remitentes autorizados: ningún correo se procesará.').waitFor();
+    // Issue 26: the registered account's e-mail is authorised from the start.
+    await card.getByRole('list', { name: 'Remitentes autorizados' }).getByText(EMAIL).waitFor();
+    expect(await card.getByText('Aún no hay remitentes autorizados: ningún correo se procesará.').count()).toBe(0);
     await card.getByRole('button', { name: 'Copiar dirección' }).click();
     await page.getByText('Dirección copiada al portapapeles').waitFor();
     address = await page.evaluate(() => navigator.clipboard.readText());

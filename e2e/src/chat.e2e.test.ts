@@ -123,4 +123,24 @@ describe('chat assistants (seed 001 §2 "Chat assistants")', () => {
     expect(await page.evaluate(() => 'sinRecargar' in window)).toBe(true);
     expect(await log.getByText(/RVG01/).count()).toBeGreaterThan(0);
   });
+
+  it("a signed-in user asking how to set up SFTP is led to Configuración › Canales, never to the sales page (issue 26)", async () => {
+    const { page } = h;
+    const dialog = page.getByRole('dialog', { name: MSG_CHAT.chatTechnicalTitle });
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: MSG_CHAT.chatOpen }).click();
+    const input = dialog.getByRole('textbox', { name: MSG_CHAT.chatInputLabel });
+    await input.fill('hola');
+    await input.press('Enter');
+    const log = dialog.getByRole('log', { name: MSG_CHAT.chatMessagesLabel });
+    await log.getByText(/Soy el asistente de Radica/).waitFor({ timeout: 15_000 });
+    await input.fill('¿cómo configuro el SFTP?');
+    await input.press('Enter');
+    const toCanales = log.getByRole('link', { name: 'Ir a Configuración › Canales' }).last();
+    await toCanales.waitFor({ timeout: 15_000 });
+    const hrefs = await log.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).not.toContain('/');
+    await toCanales.click();
+    await page.waitForURL(/\/settings\?tab=canales$/);
+    await page.getByRole('tab', { name: 'Canales', selected: true }).waitFor();
+  });
 });

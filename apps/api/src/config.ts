@@ -46,7 +46,7 @@ const ZEnv = z.object({
       if (text === '' || text === 'false') return false as const;
       if (/^\d+$/.test(text)) return Number(text);
       if (text === 'true') {
-        ctx.addIssue({ code: 'custom', message: "'true' confiaría en cualquier cliente; indique el número de proxies o sus IP/CIDR" });
+        ctx.addIssue({ code: 'custom', message: "'true' confiaría en cualquier cliente; indica el número de proxies o sus IP/CIDR" });
         return z.NEVER;
       }
       return text.split(',').map((p) => p.trim()).filter(Boolean);
@@ -387,18 +387,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ].filter(Boolean);
   if (production && missingSecrets.length)
     throw new Error(
-      `Configuración inválida: en producción (NODE_ENV=production) defina ${missingSecrets.join(' y ')}, los mismos en todos los procesos y nodos. ` +
+      `Configuración inválida: en producción (NODE_ENV=production) define ${missingSecrets.join(' y ')}, los mismos en todos los procesos y nodos. ` +
         'Guárdelas en el gestor de secretos del despliegue; sin ellas los tokens de un nodo no valen en otro y las contraseñas guardadas no se pueden descifrar.',
     );
   if (production && !e.SMTP_URL && e.MAIL_DEV_OUTBOX !== 'true')
     throw new Error(
       'Configuración inválida: en producción (NODE_ENV=production) se necesita SMTP_URL para enviar los correos. ' +
-        'Para una instalación de prueba sin correo defina MAIL_DEV_OUTBOX=true (los códigos quedan en el buzón local, que solo lee el operador).',
+        'Para una instalación de prueba sin correo define MAIL_DEV_OUTBOX=true (los códigos quedan en el buzón local, que solo lee el operador).',
     );
   const muvSimulator = e.MUV_SIMULATOR ?? (!e.MUV_BASE_URL && !production);
   if (production && !e.MUV_BASE_URL && !muvSimulator)
     throw new Error(
-      'Configuración inválida: en producción defina MUV_BASE_URL (la API FEV-RIPS del Ministerio) o, para una prueba, MUV_SIMULATOR=true.',
+      'Configuración inválida: en producción define MUV_BASE_URL (la API FEV-RIPS del Ministerio) o, para una prueba, MUV_SIMULATOR=true.',
     );
   if (production && e.MUV_SIMULATOR_CONTROL === 'true')
     throw new Error('Configuración inválida: MUV_SIMULATOR_CONTROL (ganchos de prueba del simulador) no se permite en producción.');
@@ -406,14 +406,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const wompiKeyVars = [e.WOMPI_PUBLIC_KEY, e.WOMPI_PRIVATE_KEY, e.WOMPI_EVENTS_SECRET, e.WOMPI_INTEGRITY_SECRET];
   if (e.WOMPI_BASE_URL && wompiKeyVars.some((k) => !k))
     throw new Error(
-      'Configuración inválida: con WOMPI_BASE_URL defina también WOMPI_PUBLIC_KEY, WOMPI_PRIVATE_KEY, WOMPI_EVENTS_SECRET y WOMPI_INTEGRITY_SECRET (Wompi › Desarrolladores › Llaves).',
+      'Configuración inválida: con WOMPI_BASE_URL define también WOMPI_PUBLIC_KEY, WOMPI_PRIVATE_KEY, WOMPI_EVENTS_SECRET y WOMPI_INTEGRITY_SECRET (Wompi › Desarrolladores › Llaves).',
     );
   if (production && !e.WOMPI_BASE_URL && !wompiSimulator)
-    throw new Error('Configuración inválida: en producción defina WOMPI_BASE_URL y sus llaves o, para una prueba, WOMPI_SIMULATOR=true.');
+    throw new Error('Configuración inválida: en producción define WOMPI_BASE_URL y sus llaves o, para una prueba, WOMPI_SIMULATOR=true.');
   if (production && e.WOMPI_SIMULATOR_CONTROL === 'true')
     throw new Error('Configuración inválida: WOMPI_SIMULATOR_CONTROL (ganchos de prueba de la pasarela simulada) no se permite en producción.');
   if (e.WHATSAPP_API_URL && (!e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_TOKEN))
-    throw new Error('Configuración inválida: con WHATSAPP_API_URL defina también WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN (Meta › WhatsApp › Configuración de la API).');
+    throw new Error('Configuración inválida: con WHATSAPP_API_URL define también WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN (Meta › WhatsApp › Configuración de la API).');
   if (Boolean(e.WHATSAPP_VERIFY_TOKEN) !== Boolean(e.WHATSAPP_APP_SECRET))
     throw new Error('Configuración inválida: el asistente de WhatsApp necesita WHATSAPP_VERIFY_TOKEN y WHATSAPP_APP_SECRET juntos (Meta › WhatsApp › Configuración › Webhook, y Configuración de la app › Básica › Clave secreta).');
   if (production && (e.WHATSAPP_SIMULATOR_CONTROL === 'true' || e.WEBHOOK_ALLOW_LOCAL === 'true'))

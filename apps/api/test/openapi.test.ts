@@ -39,6 +39,27 @@ describe('OpenAPI document (/api/docs)', () => {
     expect(Object.keys(doc.paths).filter((p) => /^\/(_sim|api\/admin|api\/dev)/.test(p))).toEqual([]);
   });
 
+  it('tags and summarises every operation in Spanish, the integrator API first, with no repository path (issue 26)', async () => {
+    const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as {
+      info: { description: string };
+      tags: { name: string }[];
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    };
+    const missing = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => !op.tags?.length || !op.summary)
+        .map(([m]) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(missing).toEqual([]);
+    const known = new Set(doc.tags.map((tag) => tag.name));
+    for (const ops of Object.values(doc.paths)) for (const op of Object.values(ops)) expect(known.has(op.tags![0]!), op.tags![0]).toBe(true);
+    expect(doc.tags[0]!.name).toBe('API de integración');
+    expect(Object.keys(doc.paths).slice(0, 2).sort()).toEqual(['/api/v1/paquetes', '/api/v1/paquetes/{id}']);
+    expect(doc.paths['/api/v1/paquetes']!.post!.tags).toEqual(['API de integración']);
+    // No repository path (docs/…, apps/…, *.md, *.ts) anywhere in the document.
+    expect(JSON.stringify(doc)).not.toMatch(/\b(docs|apps|packages)\/[\w-]+|\.md\b|\.ts\b/);
+  });
+
   it('is browsable at /api/docs', async () => {
     const res = await fetch(`${t.url}/api/docs/`, { redirect: 'follow' });
     expect(res.status).toBe(200);

@@ -49,7 +49,7 @@ export function configureZodSpanish() {
   z.config({
     customError: (issue) => {
       const field = issue.path?.length ? ` (${issue.path.join('.')})` : '';
-      return `Dato inválido${field}. Revise los datos enviados.`;
+      return `Dato inválido${field}. Revisa los datos enviados.`;
     },
   });
 }

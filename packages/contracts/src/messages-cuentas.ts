@@ -80,13 +80,13 @@ export const MSG_CUENTAS = {
   geoSearchError: 'Error en la búsqueda',
   geoSearchUnknownError: 'Error desconocido en la búsqueda',
   /** Radica: texto shorter than 2 characters after trimming (seed 000 §5 "Searches"). */
-  geoTextTooShort: 'Escriba al menos 2 caracteres para buscar',
+  geoTextTooShort: 'Escribe al menos 2 caracteres para buscar',
 
   // session security (issue 3 "Server security"; Radica)
   /** Radica: a refresh token was rotated by a concurrent request moments ago (code REFRESH_RACE). */
   refreshRace: 'Sesión renovada en otra pestaña. Reintente la solicitud.',
   /** Radica: a refresh token that was already used was presented again: every session of that chain ends. */
-  refreshReuse: 'Sesión cerrada por seguridad. Inicie sesión nuevamente.',
+  refreshReuse: 'Sesión cerrada por seguridad. Inicia sesión nuevamente.',
 
   // ---- screen texts of registration, login, session, the shell and settings (seed 000 §2, §4, §5, §8)
   // seed 000 §5 — registration step checks
@@ -205,12 +205,20 @@ export const MSG_CUENTAS = {
   prestadorClear: 'Quitar el prestador seleccionado',
   prestadorNoResults: 'No se encontraron prestadores con ese texto.',
   prestadorSearching: 'Buscando prestadores...',
+  /** Radica (issue 26): why a provider may be missing from the search, and what to do. */
+  prestadorNoResultsAyuda:
+    'La búsqueda cubre solo el extracto del REPS cargado en esta instalación, que puede no incluir tu departamento. Elige «Ingresar la información manualmente» arriba y escribe tu código de habilitación, o pide al administrador de Radica que cargue el REPS completo (npm run reps:import).',
+  /** Radica (issue 26): the chosen provider's NIT is not the company's. */
+  prestadorNitDistinto: (nitPrestador: string, nitEmpresa: string) =>
+    `Este prestador tiene NIT ${nitPrestador} y tu empresa ${nitEmpresa}. Revisa que sea tu prestador: las facturas que envías llevan tu NIT como facturador y el código de un prestador tuyo.`,
   /** Radica (issue 13 "Check the credentials"): the action and its three outcomes. */
   probarConexion: 'Probar conexión',
   probandoConexion: 'Probando conexión...',
   probarConexionOk: 'El Ministerio aceptó el usuario y la contraseña del validador.',
   probarConexionRechazada:
-    'El Ministerio rechazó el usuario o la contraseña del validador. Revísalos, guarda la configuración y vuelve a probar.',
+    'El Ministerio rechazó el usuario o la contraseña del validador. Revísalos y vuelve a probar.',
+  /** Radica (issue 26): a test with nothing saved needs both fields typed. */
+  probarConexionFaltanDatos: 'Escribe el usuario y la contraseña del validador para probar la conexión.',
   probarConexionNoDisponible:
     'No se pudo contactar al validador del Ministerio para probar la conexión. Intenta de nuevo en unos minutos.',
   // issue 13 — REPS import and search (API)
@@ -226,7 +234,7 @@ export const MSG_CUENTAS = {
   repsCsvInvalido: (linea: number | null) =>
     `El archivo del REPS no es un CSV legible${linea ? ` (línea ${linea})` : ''}. Las filas anteriores quedaron importadas; ningún prestador fue retirado.`,
   repsArchivoGrande: (mb: number) => `El archivo del REPS supera el límite de ${mb} MB.`,
-  repsImportEnCurso: 'Ya hay una importación del REPS en curso. Espere a que termine e intente de nuevo.',
+  repsImportEnCurso: 'Ya hay una importación del REPS en curso. Espera a que termine e intenta de nuevo.',
   repsImportado: (d: { filas: number; insertados: number; actualizados: number; retirados: number }) =>
     `REPS importado: ${d.filas} filas (${d.insertados} nuevas, ${d.actualizados} actualizadas); ${d.retirados} prestadores ausentes del archivo quedaron no habilitados.`,
   // issue 13 — web

@@ -76,6 +76,9 @@ export const MSG_INTEGRACIONES = {
   usoJson:
     'También acepta JSON, como la API del Ministerio: { "xmlFevFile": XML en Base64, "rips": objeto RIPS, "enviar": true }.',
   usoEjemplo: 'Ejemplo con curl:',
+  /** Issue 26: Integraciones links the OpenAPI reference served at /api/docs. */
+  usoReferencia: 'La referencia completa de cada llamada, con ejemplos, está en la documentación de la API:',
+  documentacionApi: 'Documentación de la API (OpenAPI)',
   usoLimites:
     'Una clave solo sirve para los documentos: no puede administrar la cuenta, las claves ni los pagos.',
   /** The documents' channel (issue 15) on the ministry screens. */

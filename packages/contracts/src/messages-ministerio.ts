@@ -28,7 +28,7 @@ export const MSG_MINISTERIO = {
     'No hay documentos con estado válido para envío (procesado, rechazado o error) en los formatos seleccionados',
   noHayDocumentosSeleccionados: 'No hay documentos seleccionados',
   demasiadosFormatos: 'Se pueden consultar como máximo 10000 formatos por solicitud',
-  colaNoDisponible: 'La cola de envíos no está disponible en este momento. Intente de nuevo.',
+  colaNoDisponible: 'La cola de envíos no está disponible en este momento. Intenta de nuevo.',
   envioMasivoEncolado: (n: number) => `${countOf(n, 'documento', 'documentos')} en cola de envío al Ministerio`,
   /** seed 001 §8 sync toasts. */
   sincronizacionSinDatos: 'Sincronización completada sin nuevos datos',
@@ -132,13 +132,13 @@ export const MSG_MINISTERIO = {
   saveAndResend: 'Guardar y Reenviar al Ministerio',
   cancelConfirmTitle: 'Anular documento',
   cancelConfirmText:
-    'El estado del documento cambiará a ANULADO. Podrá encontrarlo con el filtro "Anulados" y revertir la anulación desde el detalle del documento.',
+    'El estado del documento cambiará a ANULADO. Podrás encontrarlo con el filtro "Anulados" y revertir la anulación desde el detalle del documento.',
   removeFileTitle: (tipo: 'XML' | 'JSON') => `Eliminar archivo ${tipo}`,
   removeFileText: (tipo: 'XML' | 'JSON') =>
-    `¿Desea eliminar el archivo ${tipo} de este documento? Tendrá que cargarlo de nuevo para enviar el reporte.`,
+    `¿Quieres eliminar el archivo ${tipo} de este documento? Tendrás que cargarlo de nuevo para enviar el reporte.`,
   saveNoFilesTitle: 'Documento sin archivos',
   saveNoFilesText:
-    'El documento no tiene archivos. Si continúa, el documento quedará anulado automáticamente. ¿Desea continuar?',
+    'El documento no tiene archivos. Si continúas, el documento quedará anulado automáticamente. ¿Quieres continuar?',
   confirm: 'Confirmar',
   cancelAction: 'Cancelar',
   prevalidacionTitle: 'Prevalidación',
@@ -151,7 +151,7 @@ export const MSG_MINISTERIO = {
     `${countOf(n, 'hallazgo de la prevalidación coincide', 'hallazgos de la prevalidación coinciden')} con la respuesta del Ministerio y no se repite${n === 1 ? '' : 'n'} aquí.`,
   prevalidacionConfirmTitle: 'La prevalidación encontró errores',
   prevalidacionConfirmText: (n: number) =>
-    `La prevalidación local encontró ${countOf(n, 'error', 'errores')} que el Ministerio probablemente rechazará. ¿Desea enviar el documento de todos modos?`,
+    `La prevalidación local encontró ${countOf(n, 'error', 'errores')} que el Ministerio probablemente rechazará. ¿Quieres enviar el documento de todos modos?`,
   sendAnyway: 'Enviar de todos modos',
   sentSummaryTitle: 'Resumen del reporte enviado',
   syncButton: 'Sincronizar con el Ministerio',

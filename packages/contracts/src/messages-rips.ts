@@ -30,23 +30,23 @@ export const MSG_RIPS = {
   hojaFila: (fila: number, columna: string | null, mensaje: string) =>
     columna ? `Fila ${fila}, columna ${columna}: ${mensaje}` : `Fila ${fila}: ${mensaje}`,
   hojaVacia: 'La hoja no tiene filas de servicios debajo de los encabezados.',
-  hojaSinEncabezados: 'La primera fila de la hoja debe tener los nombres de las columnas (descargue la plantilla).',
+  hojaSinEncabezados: 'La primera fila de la hoja debe tener los nombres de las columnas (descarga la plantilla).',
   hojaColumnaFalta: (columna: string) => `Falta la columna obligatoria ${columna}.`,
   hojaColumnaDesconocida: (columna: string) =>
-    `La columna ${columna} no es un campo del RIPS. Revise que el nombre esté escrito como en la plantilla.`,
+    `La columna ${columna} no es un campo del RIPS. Revisa que el nombre esté escrito como en la plantilla.`,
   hojaColumnaRepetida: (columna: string) => `La columna ${columna} aparece dos veces.`,
   hojaColumnaNoAplica: (columna: string, norma: string) =>
     `La columna ${columna} no es de la ${norma}, con la que se valida este RIPS; déjela vacía.`,
   hojaTipoServicio: (valor: string, tipos: string) =>
-    `Tipo de servicio desconocido [${valor}]. Use uno de: ${tipos}.`,
+    `Tipo de servicio desconocido [${valor}]. Usa uno de: ${tipos}.`,
   hojaCampoNoAplica: (campo: string, tipo: string) =>
     `El campo ${campo} no existe en ${tipo}; déjelo vacío en esta fila.`,
   hojaFacturaDistinta: (campo: string, fila: number) =>
     `${campo} es distinto del de la fila ${fila}: todas las filas son de la misma factura.`,
   hojaUsuarioDistinto: (campo: string, fila: number) =>
     `${campo} del usuario es distinto del de la fila ${fila}, del mismo usuario (mismo usuario.consecutivo).`,
-  hojaFormula: 'La celda tiene una fórmula. Radica no ejecuta fórmulas: escriba el valor.',
-  hojaCeldaError: 'La celda tiene un error de la hoja de cálculo (#¡VALOR!, #N/A…): escriba el valor.',
+  hojaFormula: 'La celda tiene una fórmula. Radica no ejecuta fórmulas: escribe el valor.',
+  hojaCeldaError: 'La celda tiene un error de la hoja de cálculo (#¡VALOR!, #N/A…): escribe el valor.',
   hojaCeldaLarga: (max: number) => `La celda supera los ${max} caracteres.`,
   hojaDemasiadasFilas: (max: number) => `La hoja supera las ${max} filas: divida la factura en varios archivos.`,
   hojaDemasiadasColumnas: (max: number) => `La hoja supera las ${max} columnas.`,

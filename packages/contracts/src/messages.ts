@@ -10,7 +10,7 @@ export const MSG = {
   http408: 'La solicitud tomó demasiado tiempo. Intente nuevamente',
   http429: 'Demasiados intentos. Por favor, espere unos minutos antes de intentar nuevamente',
   httpMalformed: 'La solicitud no tiene un formato HTTP válido.',
-  notReady: 'El servicio se está iniciando o no alcanza la base de datos. Intente de nuevo en unos segundos.',
+  notReady: 'El servicio se está iniciando o no alcanza la base de datos. Intenta de nuevo en unos segundos.',
   http500: 'Error interno del servidor. Intente nuevamente en unos momentos',
   http5xx: 'El servidor no está disponible temporalmente. Intente nuevamente en unos minutos',
   httpOther: (status: number) => `Error HTTP ${status}. Intente nuevamente`,
@@ -58,7 +58,7 @@ export const MSG = {
   logoutSucceeded: 'Sesión cerrada',
   refreshFailed: 'Error al refrescar tokens',
   sessionExpired: 'Sesión expirada. Redirigiendo al login...',
-  requestInvalid: 'La solicitud no es válida. Revise los datos enviados.',
+  requestInvalid: 'La solicitud no es válida. Revisa los datos enviados.',
 
   // seed 000 §5, §8 — provider configuration
   codigoPrestadorRequired: 'El código prestador es obligatorio',
@@ -68,20 +68,20 @@ export const MSG = {
   configCreateError: 'Error al crear la configuración de FevRips',
   configUpdateError: 'Error al actualizar la configuración de FevRips',
   configSaveError: 'Error al guardar la configuración. Inténtelo nuevamente.',
-  configAlreadyExists: 'Ya existe una configuración del prestador. Use la opción de actualizar.',
+  configAlreadyExists: 'Ya existe una configuración del prestador. Usa la opción de actualizar.',
   configNotFound: 'No se encontró configuración del prestador. Por favor, configura tu información.',
   providerInfoSaved: 'Información del prestador guardada exitosamente',
   ministryConfigUpdated: 'Configuración del ministerio actualizada exitosamente',
 
   // seed 001 §5 — file upload
   fileTooLarge: 'El archivo es demasiado grande (máximo 10MB)',
-  bodyTooLarge: 'La solicitud es demasiado grande (máximo 1 MB de datos JSON). Envíe menos elementos por solicitud.',
+  bodyTooLarge: 'La solicitud es demasiado grande (máximo 1 MB de datos JSON). Envía menos elementos por solicitud.',
   uploadMalformed: 'El archivo no llegó completo o el envío está mal formado. Cárguelo de nuevo.',
-  uploadOneFile: 'Envíe un solo archivo por carga (campo "archivo").',
-  uploadTooManyFields: 'La carga trae demasiados campos (máximo 10). Envíe solo el archivo y sus datos.',
-  documentChanged: 'El documento cambió mientras se revisaba el archivo (otra carga o eliminación). Cargue el archivo de nuevo.',
-  uploadsBusy: 'Hay demasiados archivos cargándose al mismo tiempo en su cuenta. Espere a que terminen e intente de nuevo.',
-  nulCharacter: 'La solicitud contiene un carácter nulo (\\u0000), que no se permite. Revise los datos enviados.',
+  uploadOneFile: 'Envía un solo archivo por carga (campo "archivo").',
+  uploadTooManyFields: 'La carga trae demasiados campos (máximo 10). Envía solo el archivo y sus datos.',
+  documentChanged: 'El documento cambió mientras se revisaba el archivo (otra carga o eliminación). Carga el archivo de nuevo.',
+  uploadsBusy: 'Hay demasiados archivos cargándose al mismo tiempo en tu cuenta. Espera a que terminen e intenta de nuevo.',
+  nulCharacter: 'La solicitud contiene un carácter nulo (\\u0000), que no se permite. Revisa los datos enviados.',
   onlyXml: 'Solo se permiten archivos XML',
   onlyJson: 'Solo se permiten archivos JSON',
   onlyXmlOrJson: 'Solo se permiten archivos XML o JSON',
@@ -92,11 +92,11 @@ export const MSG = {
   jsonInvalid: 'Error procesando archivo JSON - formato inválido',
   analysisError: (kind: 'XML' | 'JSON', message: string) => `Error analizando archivo ${kind}: ${message}`,
   xmlDoctypeRefused:
-    'El XML contiene una declaración DOCTYPE o ENTITY, que no se permite por seguridad. Envíe la factura tal como la validó la DIAN.',
-  fileMissing: 'No se recibió ningún archivo. Adjunte el archivo en el campo "archivo".',
+    'El XML contiene una declaración DOCTYPE o ENTITY, que no se permite por seguridad. Envía la factura tal como la validó la DIAN.',
+  fileMissing: 'No se recibió ningún archivo. Adjunta el archivo en el campo "archivo".',
   identityMismatch: 'Número de Identificación No Coincide',
   identityNotFound:
-    'No se encontró el número de identificación del obligado en el archivo. Verifique que sea una factura o un RIPS del prestador.',
+    'No se encontró el número de identificación del obligado en el archivo. Verifica que sea una factura o un RIPS del prestador.',
   formatoMismatch: 'Formato No Coincide',
   formatoExists: 'Formato Ya Existe',
   slotFilled: (tipo: 'XML' | 'JSON') =>
@@ -109,20 +109,20 @@ export const MSG = {
   // seed 001 §5 — send
   invalidDocumentId: 'Error: ID de documento inválido',
   sendNeedsBothFiles: 'El documento necesita el archivo XML y el archivo JSON antes de enviarse al Ministerio.',
-  sendInProgress: 'El documento ya se está enviando al Ministerio. Espere el resultado.',
+  sendInProgress: 'El documento ya se está enviando al Ministerio. Espera el resultado.',
   sendSucceeded: '¡Documento enviado exitosamente al Ministerio!',
   sendRejected: 'Error enviando documento al ministerio',
   sendError: 'Error al enviar documento',
   muvUnavailable:
-    'El validador del Ministerio no está disponible. El documento quedó en estado ERROR y no fue recibido; puede enviarlo de nuevo en unos minutos.',
-  muvQueryUnavailable: 'El validador del Ministerio no respondió. Intente de nuevo en unos minutos.',
+    'El validador del Ministerio no está disponible. El documento quedó en estado ERROR y no fue recibido; puedes enviarlo de nuevo en unos minutos.',
+  muvQueryUnavailable: 'El validador del Ministerio no respondió. Intenta de nuevo en unos minutos.',
   muvTimeout:
     'El Ministerio no respondió a tiempo y pudo haber recibido el documento. Radica lo verificará automáticamente en unos minutos (si ya fue aceptado, se recupera su CUV); no es necesario enviarlo de nuevo.',
   muvLoginFailed:
-    'El Ministerio rechazó las credenciales del validador. Revise el usuario y la contraseña del validador en Configuración.',
-  sendInterrupted: 'El envío anterior se interrumpió (reinicio del servidor). Puede enviar el documento de nuevo.',
+    'El Ministerio rechazó las credenciales del validador. Revisa el usuario y la contraseña del validador en Configuración.',
+  sendInterrupted: 'El envío anterior se interrumpió (reinicio del servidor). Puedes enviar el documento de nuevo.',
   sendQueued:
-    'El documento quedó en la cola de envío al Ministerio: hay otros envíos de su empresa en curso. El resultado aparecerá en la lista en unos minutos; no es necesario enviarlo de nuevo.',
+    'El documento quedó en la cola de envío al Ministerio: hay otros envíos de tu empresa en curso. El resultado aparecerá en la lista en unos minutos; no es necesario enviarlo de nuevo.',
 
   // apps/web — screen texts (seed 000 §2, §8; seed 001 §2, §8), verbatim where the seeds quote them
   uiVerifyingSession: 'Verificando sesión...',

@@ -74,7 +74,7 @@ const GRUPO_CUPS = {
   significado:
     'El código CUPS informado no cumple alguna de las condiciones que la tabla CUPSRips fija para ese código, por ejemplo el tipo de servicio, el sexo o la edad del paciente.',
   comoCorregir:
-    'Revise codConsulta o codProcedimiento y lea las Observaciones del hallazgo, que nombran la tabla y el dato revisado ("Verificar tabla de referencia…"). Confirme en la tabla CUPSRips de SISPRO que el código aplica a ese servicio y a ese paciente.',
+    'Revisa codConsulta o codProcedimiento y lee las Observaciones del hallazgo, que nombran la tabla y el dato revisado ("Verificar tabla de referencia…"). Confirma en la tabla CUPSRips de SISPRO que el código aplica a ese servicio y a ese paciente.',
   nota: 'Descripción no transcrita en la fuente consultada: la auditoría solo ubica este código entre las reglas que usan la tabla CUPSRips; nivel no indicado, se asume N. Necesita las columnas de condiciones de CUPSRips (ámbito, cantidades, diagnóstico requerido, cobertura), que Radica aún no carga.',
 } as const satisfies Omit<TRegla, 'codigo'>;
 
@@ -90,7 +90,7 @@ const GRUPO_CIE = {
   significado:
     'El diagnóstico no parece corresponder con el sexo o la edad del paciente, o con el servicio que se prestó.',
   comoCorregir:
-    'Revise el código de diagnóstico (codDiagnosticoPrincipal y relacionados) y los datos del usuario (codSexo, fechaNacimiento). Suele pasar con diagnósticos propios de un sexo o una edad (embarazo, próstata, perinatales) mal escogidos, o con datos del paciente mal registrados.',
+    'Revisa el código de diagnóstico (codDiagnosticoPrincipal y relacionados) y los datos del usuario (codSexo, fechaNacimiento). Suele pasar con diagnósticos propios de un sexo o una edad (embarazo, próstata, perinatales) mal escogidos, o con datos del paciente mal registrados.',
   nota: 'Descripción no transcrita: la auditoría agrupa RVC028–RVC030 como "CIE (sexo/edad/CUPS)" sin separar qué verifica cada código; nivel no indicado, se asume N. Necesita las columnas de sexo y edad de la tabla CIE10 de SISPRO; Radica hoy solo carga los códigos.',
 } as const satisfies Omit<TRegla, 'codigo'>;
 
@@ -106,7 +106,7 @@ const GRUPO_MIPRES = {
   significado:
     'El Ministerio cruza el servicio con las prescripciones registradas en MIPRES (tecnologías no financiadas con la UPC) y encontró una diferencia.',
   comoCorregir:
-    'Revise que idMIPRES tenga el número de la prescripción de MIPRES completo y correcto, y que la tecnología entregada sea la prescrita. Suele pasar con números incompletos o copiados de otra prescripción.',
+    'Revisa que idMIPRES tenga el número de la prescripción de MIPRES completo y correcto, y que la tecnología entregada sea la prescrita. Suele pasar con números incompletos o copiados de otra prescripción.',
   nota: 'Descripción no transcrita: la auditoría solo ubica este código entre las reglas que consultan MIPRES; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Solo el Ministerio puede consultar MIPRES.',
 } as const satisfies Omit<TRegla, 'codigo'>;
 
@@ -122,7 +122,7 @@ const GRUPO_MATERNO = {
   significado:
     'Se informó una finalidad materno perinatal (por ejemplo cuidado prenatal, parto, seguimiento del recién nacido) o de promoción y mantenimiento con una causa de atención que no corresponde.',
   comoCorregir:
-    'Revise causaMotivoAtencion junto con finalidadTecnologiaSalud: con esas finalidades la causa suele ser 42 (atención de población materno perinatal) o 40 (promoción y mantenimiento). Suele pasar cuando el software pone 38 (enfermedad general) por defecto. Es solo un aviso.',
+    'Revisa causaMotivoAtencion junto con finalidadTecnologiaSalud: con esas finalidades la causa suele ser 42 (atención de población materno perinatal) o 40 (promoción y mantenimiento). Suele pasar cuando el software pone 38 (enfermedad general) por defecto. Es solo un aviso.',
   nota: 'La auditoría agrupa RVC052 y RVC067–RVC078 sin separar qué finalidad verifica cada código: el texto es el del grupo, no confirmado por código. Se puede decidir con el RIPS una vez se tenga el mapa finalidad → causas permitidas del DT1 v002.',
 } as const satisfies Omit<TRegla, 'codigo'>;
 
@@ -143,7 +143,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El NIT de quien factura no coincide entre el RIPS y la factura electrónica; con esa diferencia el Ministerio rechaza el paquete.',
     comoCorregir:
-      'Revise numDocumentoIdObligado en el RIPS: es el NIT del prestador sin dígito de verificación, igual al de la factura. Suele pasar cuando se incluye el dígito de verificación o el RIPS se generó con el NIT de otra empresa.',
+      'Revisa numDocumentoIdObligado en el RIPS: es el NIT del prestador sin dígito de verificación, igual al de la factura. Suele pasar cuando se incluye el dígito de verificación o el RIPS se generó con el NIT de otra empresa.',
     nota: 'Se mantiene R (decisión 025): una documentación de API de terceros que describe el servicio real lo da como requisito para aceptar el paquete ("El NIT en RIPS debe coincidir con el NIT de la factura electrónica", referencia §1.4), y el lado de la factura (PFP001, VFE011) es rechazo en el DT2.',
   },
   {
@@ -158,7 +158,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El código de prestador informado no aparece entre los prestadores registrados para reportar servicios de salud.',
     comoCorregir:
-      'Revise codPrestador en cada servicio: son 12 dígitos, el código de habilitación REPS (10) más la sede (2). Suele pasar con una sede mal escrita o con el código de otra institución.',
+      'Revisa codPrestador en cada servicio: son 12 dígitos, el código de habilitación REPS (10) más la sede (2). Suele pasar con una sede mal escrita o con el código de otra institución.',
     nota: 'Descripción no transcrita: la auditoría solo ubica RVC002 en el grupo REPS; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Necesita las tablas de prestadores de SISPRO (IPSCodHabilitación, IPSnoREPS, EntidadesnoREPS), que Radica aún no incluye.',
   },
   {
@@ -173,7 +173,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
     comoCorregir:
-      'Abra el campo que indica la ruta del hallazgo y compárelo con la factura electrónica (NIT, número de factura, código del prestador). Si no es claro, revise la respuesta completa del Ministerio.',
+      'Abre el campo que indica la ruta del hallazgo y compáralo con la factura electrónica (NIT, número de factura, código del prestador). Si no es claro, revisa la respuesta completa del Ministerio.',
     nota: NOTA_SIN_TEXTO,
   },
   {
@@ -189,7 +189,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El RIPS y la factura electrónica no hablan del mismo documento: el número no coincide y el Ministerio rechaza el paquete.',
     comoCorregir:
-      'Revise numFactura en el RIPS: es el prefijo más el consecutivo, sin guiones ni espacios, igual que en la factura (por ejemplo A01E5687). Suele pasar cuando se carga el RIPS de otra factura; en notas crédito o débito revise también numNota.',
+      'Revisa numFactura en el RIPS: es el prefijo más el consecutivo, sin guiones ni espacios, igual que en la factura (por ejemplo A01E5687). Suele pasar cuando se carga el RIPS de otra factura; en notas crédito o débito revisa también numNota.',
     nota: 'Texto oficial no transcrito; la descripción es de Radica. El lado de la factura de la misma condición es PFP001. Para notas, la regla sigue una fuente de terceros.',
   },
   {
@@ -204,7 +204,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El tipo de usuario de un paciente no corresponde con la cobertura o plan de beneficios que declara la factura.',
     comoCorregir:
-      'Revise tipoUsuario de cada usuario (01–13) y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando el tipo de usuario se toma de la afiliación del paciente y no del plan que paga esta atención (por ejemplo SOAT, ARL o particular).',
+      'Revisa tipoUsuario de cada usuario (01–13) y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando el tipo de usuario se toma de la afiliación del paciente y no del plan que paga esta atención (por ejemplo SOAT, ARL o particular).',
     nota: 'Nivel no indicado en la fuente; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Se puede decidir con los dos archivos, pero falta la correspondencia oficial entre tipos de usuario y coberturas, que no está transcrita.',
   },
   {
@@ -217,7 +217,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La fecha de nacimiento del paciente está en el futuro.',
     comoCorregir:
-      'Revise fechaNacimiento del usuario (formato AAAA-MM-DD). Suele pasar por un año mal digitado o por invertir el día y el mes.',
+      'Revisa fechaNacimiento del usuario (formato AAAA-MM-DD). Suele pasar por un año mal digitado o por invertir el día y el mes.',
   },
   {
     codigo: 'RVC007',
@@ -231,7 +231,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El tipo de documento no corresponde con la edad del paciente, por ejemplo una cédula para un niño de 10 años.',
     comoCorregir:
-      'Revise tipoDocumentoIdentificacion y fechaNacimiento del usuario. Suele pasar cuando el paciente cambió de documento (de TI a CC) y en el sistema quedó el anterior, o cuando la fecha de nacimiento está mal digitada.',
+      'Revisa tipoDocumentoIdentificacion y fechaNacimiento del usuario. Suele pasar cuando el paciente cambió de documento (de TI a CC) y en el sistema quedó el anterior, o cuando la fecha de nacimiento está mal digitada.',
     nota: 'La auditoría da R y la tolerancia ("edad coherente con el tipo de documento, tolerancia 1 año − 1 día"); las bandas de edad son las de la Registraduría (registro civil hasta los 7 años, tarjeta de identidad de 7 a 17, cédula desde los 18), medidas en la fecha del primer servicio, con un año de tolerancia. Se mantiene R (decisión 025).',
   },
   {
@@ -246,7 +246,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Se reportó un recién nacido bajo un usuario cuya edad no es posible para una madre; a menudo el registro quedó bajo el bebé u otro familiar.',
     comoCorregir:
-      'Revise que el recién nacido esté informado dentro de los servicios de la madre, y revise la fecha de nacimiento de la madre y la del recién nacido.',
+      'Revisa que el recién nacido esté informado dentro de los servicios de la madre, y revisa la fecha de nacimiento de la madre y la del recién nacido.',
   },
   {
     codigo: 'RVC009',
@@ -259,7 +259,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El recién nacido quedó reportado bajo un usuario que no figura con sexo femenino. Es un aviso; no impide obtener el CUV.',
     comoCorregir:
-      'Revise codSexo de la usuaria (M, F o I) y que el recién nacido esté informado dentro de los servicios de la madre.',
+      'Revisa codSexo de la usuaria (M, F o I) y que el recién nacido esté informado dentro de los servicios de la madre.',
   },
   {
     codigo: 'RVC010',
@@ -273,7 +273,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Una consulta o un procedimiento con finalidad 24 (interrupción voluntaria del embarazo) está a nombre de un usuario de sexo masculino. Es un aviso.',
     comoCorregir:
-      'Revise finalidadTecnologiaSalud del servicio y codSexo del usuario. Suele pasar por escoger una finalidad equivocada de la lista o por un sexo mal registrado en la admisión.',
+      'Revisa finalidadTecnologiaSalud del servicio y codSexo del usuario. Suele pasar por escoger una finalidad equivocada de la lista o por un sexo mal registrado en la admisión.',
   },
   {
     codigo: 'RVC011',
@@ -286,7 +286,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El código de prestador con que se reporta no está en el registro de prestadores habilitados ni en el de prestadores no inscritos en REPS.',
     comoCorregir:
-      'Revise codPrestador (10 dígitos de habilitación más 2 de sede) contra la constancia de habilitación en REPS. Suele pasar cuando la sede no está habilitada o el código se digitó mal.',
+      'Revisa codPrestador (10 dígitos de habilitación más 2 de sede) contra la constancia de habilitación en REPS. Suele pasar cuando la sede no está habilitada o el código se digitó mal.',
     nota: 'Nivel no indicado en la fuente; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Necesita las tablas IPSCodHabilitación e IPSnoREPS de SISPRO, que Radica aún no incluye.',
   },
   {
@@ -298,7 +298,7 @@ export const REGLAS: readonly TRegla[] = [
     origen: 'Respuesta real del MUV, 2025 (pegada en código de terceros); texto corto de una documentación de API de terceros',
     estado: 'implementada',
     significado: 'El código de prestador de un servicio pertenece, según el REPS, a un prestador con otro NIT distinto del que reporta el RIPS. Con esa diferencia el Ministerio rechaza el paquete.',
-    comoCorregir: 'Revise codPrestador en los servicios (10 dígitos de habilitación más 2 de sede) y numDocumentoIdObligado: el código debe ser de una sede de su propio NIT en el REPS. Suele pasar cuando el RIPS se generó con el código de otra institución o con el NIT equivocado. Las Observaciones traen el código y el NIT revisados.',
+    comoCorregir: 'Revisa codPrestador en los servicios (10 dígitos de habilitación más 2 de sede) y numDocumentoIdObligado: el código debe ser de una sede de su propio NIT en el REPS. Suele pasar cuando el RIPS se generó con el código de otra institución o con el NIT equivocado. Las Observaciones traen el código y el NIT revisados.',
     nota: 'Texto, clase y Observaciones de una respuesta real del MUV ("Verificar tablas de referencia, datos (Código Prestador:682760166601 - Nit: 900330752)"). Radica lo decide con su tabla de prestadores REPS (importada o semilla regional): si el código no está en esa tabla, o está sin NIT, no dice nada. La comparación con el CODIGO_PRESTADOR de la factura, que antes llevaba este código, es ahora PRESTADOR_FACTURA (notificación).',
   },
   {
@@ -311,7 +311,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Hay una atención con fecha u hora en el futuro.',
     comoCorregir:
-      'Revise la fecha y hora del servicio (formato AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por generar el RIPS antes de que la atención ocurra.',
+      'Revisa la fecha y hora del servicio (formato AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por generar el RIPS antes de que la atención ocurra.',
   },
   {
     codigo: 'RVC014',
@@ -324,7 +324,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Hay un servicio con fecha fuera del periodo que cubre la factura.',
     comoCorregir:
-      'Compare la fecha del servicio con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando se incluye una atención de otro mes o cuando el periodo quedó mal configurado en el software de facturación.',
+      'Compara la fecha del servicio con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando se incluye una atención de otro mes o cuando el periodo quedó mal configurado en el software de facturación.',
     nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03), que llevan los RIPS del periodo anterior.',
   },
   { codigo: 'RVC015', ...GRUPO_CUPS },
@@ -340,7 +340,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La consulta o el procedimiento es propio de un sexo y el paciente figura con el otro. Es un aviso.',
     comoCorregir:
-      'Revise codSexo del usuario y el código CUPS (codConsulta o codProcedimiento). Suele pasar por un sexo mal registrado en la admisión o por escoger un CUPS parecido pero equivocado.',
+      'Revisa codSexo del usuario y el código CUPS (codConsulta o codProcedimiento). Suele pasar por un sexo mal registrado en la admisión o por escoger un CUPS parecido pero equivocado.',
     nota: 'La auditoría solo ubica RVC016 entre las reglas que usan CUPSRips; que sea la regla de sexo es una asignación de Radica, no confirmada. Nivel no indicado; Radica la reporta como notificación.',
   },
   {
@@ -355,7 +355,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Es un aviso: el Ministerio indica que el CUPS puede no estar cubierto por el plan de beneficios que declara la factura. No impide obtener el CUV.',
     comoCorregir:
-      'Revise que el código CUPS sea el correcto y que la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura sea la del plan que paga esta atención. Las Observaciones traen el código revisado, por ejemplo "Verificar tabla de referencia Dato (890201)".',
+      'Revisa que el código CUPS sea el correcto y que la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura sea la del plan que paga esta atención. Las Observaciones traen el código revisado, por ejemplo "Verificar tabla de referencia Dato (890201)".',
     nota: 'Texto y clase de respuestas reales del MUV (2025): 890701 y 890702 con factura, y 890201 en un RIPS sin factura, todos con Cobertura 01 en CUPSRips. Supuesto de Radica: la columna Cobertura (Extra_IX) de CUPSRips usa los códigos de COBERTURA_PLAN_BENEFICIOS de la factura; avisa cuando la columna trae un valor distinto de la cobertura de la factura, o cuando el RIPS es sin factura (RS) y no hay cobertura con qué comparar. Nunca es rechazo.',
   },
   {
@@ -369,7 +369,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La misma consulta o el mismo procedimiento aparece dos veces el mismo día para el mismo paciente; puede ser un registro duplicado.',
     comoCorregir:
-      'Revise si el servicio se registró dos veces y quite el repetido. Si de verdad se prestó dos veces ese día, puede dejarlo: es solo un aviso.',
+      'Revisa si el servicio se registró dos veces y quita el repetido. Si de verdad se prestó dos veces ese día, puedes dejarlo: es solo un aviso.',
   },
   {
     codigo: 'RVC019',
@@ -382,7 +382,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Es un aviso: el diagnóstico principal no parece corresponder con la consulta o el procedimiento informado.',
     comoCorregir:
-      'Revise codDiagnosticoPrincipal y el código CUPS del servicio: el diagnóstico debe ser el que motivó ese servicio. Suele pasar al copiar el mismo diagnóstico en todos los servicios del paciente.',
+      'Revisa codDiagnosticoPrincipal y el código CUPS del servicio: el diagnóstico debe ser el que motivó ese servicio. Suele pasar al copiar el mismo diagnóstico en todos los servicios del paciente.',
     nota: 'Texto y clase de respuestas reales del MUV (2025) en consultas 890701 y 890702, cuya columna DxRequerido es N (esa columna sola no lo explica). La tabla del Ministerio que cruza CUPS con diagnósticos no es pública; supuesto de Radica: avisa los CUPS con Ambito U (urgencias) en CUPSRips, el rasgo que comparten los casos reales. Nunca es rechazo.',
   },
   { codigo: 'RVC020', ...GRUPO_CUPS },
@@ -400,7 +400,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El código del traslado, el transporte o la estancia no está en la lista de códigos CUPS.',
     comoCorregir:
-      'Revise codTecnologiaSalud en otros servicios con tipoOS 02 (traslados) o 03 (estancias): debe ser un código CUPS vigente, no un código interno de la institución.',
+      'Revisa codTecnologiaSalud en otros servicios con tipoOS 02 (traslados) o 03 (estancias): debe ser un código CUPS vigente, no un código interno de la institución.',
     nota: 'La auditoría de terceros la describe así (campo S06 del DT1 v002); nivel no indicado, se asume N. Radica la aplica a tipoOS 02 (traslados) y 03 (estancias) con la tabla CUPSRips que ya carga.',
   },
   { codigo: 'RVC025', ...GRUPO_MIPRES },
@@ -421,7 +421,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Un diagnóstico de egreso, complicación o causa de muerte es un código de causa externa (V–Y) o especial (U), que no describe la enfermedad o la lesión. Es un aviso.',
     comoCorregir:
-      'Informe como diagnóstico la enfermedad o la lesión (capítulos A–Q o S–T); la causa externa se informa en causaMotivoAtencion.',
+      'Informa como diagnóstico la enfermedad o la lesión (capítulos A–Q o S–T); la causa externa se informa en causaMotivoAtencion.',
     nota: 'La fuente habla también del diagnóstico principal; Radica la aplica solo a egreso, complicación y causa de muerte, porque el diagnóstico principal de una consulta puede ser legítimamente un código R o Z.',
   },
   {
@@ -435,7 +435,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado:
       'Se informó un síntoma o signo (código R) como diagnóstico de egreso, complicación o causa de muerte, donde se espera un diagnóstico definido. Es un aviso.',
-    comoCorregir: 'Revise si al egreso ya había un diagnóstico confirmado y úselo en lugar del código R.',
+    comoCorregir: 'Revisa si al egreso ya había un diagnóstico confirmado y úsalo en lugar del código R.',
     nota: 'Radica la aplica solo a egreso, complicación y causa de muerte (ver RVC031).',
   },
   {
@@ -450,7 +450,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Se informó un código Z como diagnóstico de egreso, complicación o causa de muerte. Es un aviso.',
     comoCorregir:
-      'Revise si corresponde un diagnóstico de enfermedad o lesión. Algunos egresos, como el de un recién nacido sano, pueden llevar un código Z; en ese caso puede dejarlo.',
+      'Revisa si corresponde un diagnóstico de enfermedad o lesión. Algunos egresos, como el de un recién nacido sano, pueden llevar un código Z; en ese caso puedes dejarlo.',
     nota: 'Radica la aplica solo a egreso, complicación y causa de muerte (ver RVC031).',
   },
   {
@@ -464,7 +464,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La factura es por evento, pero el RIPS trae servicios en cero o con valor negativo.',
     comoCorregir:
-      'Revise vrServicio de los servicios señalados: en pago por evento cada servicio lleva su valor. Suele pasar al reutilizar un RIPS de capitación; si la factura no es por evento, corrija la modalidad de pago en la factura.',
+      'Revisa vrServicio de los servicios señalados: en pago por evento cada servicio lleva su valor. Suele pasar al reutilizar un RIPS de capitación; si la factura no es por evento, corrige la modalidad de pago en la factura.',
     nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025).',
   },
   {
@@ -477,7 +477,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Se informó una cuota moderadora para un usuario que no es del régimen contributivo.',
     comoCorregir:
-      'Revise conceptoRecaudo (02 cuota moderadora) y tipoUsuario del paciente. Si el paciente pagó otro concepto use el código correcto (01 copago, 03 pagos compartidos), o 05 si no pagó.',
+      'Revisa conceptoRecaudo (02 cuota moderadora) y tipoUsuario del paciente. Si el paciente pagó otro concepto usa el código correcto (01 copago, 03 pagos compartidos), o 05 si no pagó.',
     nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Además la fuente toma el régimen de la factura y Radica usa el tipoUsuario del RIPS (01–03 contributivo).',
   },
   {
@@ -492,7 +492,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Lo que la factura dice que pagó el paciente (copago, cuota moderadora, pagos compartidos) no cuadra con lo que informa el RIPS.',
     comoCorregir:
-      'Sume valorPagoModerador del RIPS por conceptoRecaudo (01 copago, 02 cuota moderadora, 03 pagos compartidos) y compárelo con los PrepaidPayment de la factura, cuyo cbc:ID/@schemeID es el concepto. Suele pasar cuando el pago quedó con otro concepto en uno de los dos archivos o falta un PrepaidPayment en la factura.',
+      'Suma valorPagoModerador del RIPS por conceptoRecaudo (01 copago, 02 cuota moderadora, 03 pagos compartidos) y compáralo con los PrepaidPayment de la factura, cuyo cbc:ID/@schemeID es el concepto. Suele pasar cuando el pago quedó con otro concepto en uno de los dos archivos o falta un PrepaidPayment en la factura.',
     nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Un hallazgo por concepto que no cuadra.',
   },
   {
@@ -506,7 +506,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Se informó un pago compartido de plan voluntario para un usuario del régimen subsidiado.',
     comoCorregir:
-      'Revise conceptoRecaudo (03) y tipoUsuario del paciente (04 subsidiado). Suele pasar por escoger el concepto de recaudo equivocado.',
+      'Revisa conceptoRecaudo (03) y tipoUsuario del paciente (04 subsidiado). Suele pasar por escoger el concepto de recaudo equivocado.',
     nota: 'Lectura de Radica de la frase de la auditoría "subsidiado sin planes voluntarios"; texto oficial no transcrito. Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025).',
   },
   {
@@ -520,7 +520,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Hay un ingreso a urgencias u hospitalización con fecha u hora en el futuro.',
     comoCorregir:
-      'Revise fechaInicioAtencion (AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por invertir el día y el mes.',
+      'Revisa fechaInicioAtencion (AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por invertir el día y el mes.',
   },
   {
     codigo: 'RVC039',
@@ -532,7 +532,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'En urgencias u hospitalización, el egreso quedó antes del ingreso.',
     comoCorregir:
-      'Revise fechaInicioAtencion y fechaEgreso (AAAA-MM-DD HH:mm, reloj de 24 horas). Suele pasar al escribir la hora en formato de 12 horas o al invertir el día y el mes.',
+      'Revisa fechaInicioAtencion y fechaEgreso (AAAA-MM-DD HH:mm, reloj de 24 horas). Suele pasar al escribir la hora en formato de 12 horas o al invertir el día y el mes.',
   },
   {
     codigo: 'RVC040',
@@ -544,7 +544,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El paciente aparece más de 48 horas en urgencias. Es un aviso.',
     comoCorregir:
-      'Revise las fechas y horas de ingreso y egreso de urgencias. Si el paciente pasó a hospitalización, el egreso de urgencias debe ser el del traslado; si la estancia fue real, puede dejarla.',
+      'Revisa las fechas y horas de ingreso y egreso de urgencias. Si el paciente pasó a hospitalización, el egreso de urgencias debe ser el del traslado; si la estancia fue real, puedes dejarla.',
   },
   {
     codigo: 'RVC041',
@@ -556,7 +556,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Hay una hospitalización de menos de 6 horas. Es un aviso.',
     comoCorregir:
-      'Revise el ingreso y el egreso de la hospitalización. Una estancia tan corta suele ser un error de hora o una atención que corresponde a urgencias; si es correcta, puede dejarla.',
+      'Revisa el ingreso y el egreso de la hospitalización. Una estancia tan corta suele ser un error de hora o una atención que corresponde a urgencias; si es correcta, puedes dejarla.',
   },
   {
     codigo: 'RVC042',
@@ -569,7 +569,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El egreso dice "paciente muerto" pero no trae el diagnóstico de la causa de muerte.',
     comoCorregir:
-      'Informe codDiagnosticoCausaMuerte (CIE-10), o corrija condicionDestinoUsuarioEgreso si el paciente no falleció (02 es paciente muerto).',
+      'Informa codDiagnosticoCausaMuerte (CIE-10), o corrige condicionDestinoUsuarioEgreso si el paciente no falleció (02 es paciente muerto).',
   },
   {
     codigo: 'RVC043',
@@ -581,7 +581,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Hay un egreso con fecha u hora en el futuro.',
     comoCorregir:
-      'Revise fechaEgreso (AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por facturar a un paciente que aún no ha salido.',
+      'Revisa fechaEgreso (AAAA-MM-DD HH:mm, hora de Colombia). Suele pasar por un año mal digitado o por facturar a un paciente que aún no ha salido.',
   },
   {
     codigo: 'RVC044',
@@ -594,7 +594,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Un egreso tiene fecha fuera del periodo que cubre la factura.',
     comoCorregir:
-      'Compare fechaEgreso con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando el paciente egresó después del cierre del periodo o cuando el periodo quedó mal configurado.',
+      'Compara fechaEgreso con StartDate y EndDate del periodo de facturación de la factura. Suele pasar cuando el paciente egresó después del cierre del periodo o cuando el periodo quedó mal configurado.',
     nota: 'Nivel no establecido por el texto publicado ni por una respuesta real: a lo sumo NOTIFICACION (decisión 025). Radica no la aplica a facturas de capitación (MODALIDAD_PAGO 03).',
   },
   {
@@ -607,7 +607,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La fecha de nacimiento del recién nacido está en el futuro.',
     comoCorregir:
-      'Revise fechaNacimiento del recién nacido (AAAA-MM-DD HH:mm). Suele pasar por un año mal digitado o por invertir el día y el mes.',
+      'Revisa fechaNacimiento del recién nacido (AAAA-MM-DD HH:mm). Suele pasar por un año mal digitado o por invertir el día y el mes.',
   },
   {
     codigo: 'RVC046',
@@ -619,7 +619,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El recién nacido aparece saliendo antes de nacer.',
     comoCorregir:
-      'Revise fechaNacimiento y fechaEgreso del recién nacido, incluida la hora (reloj de 24 horas).',
+      'Revisa fechaNacimiento y fechaEgreso del recién nacido, incluida la hora (reloj de 24 horas).',
   },
   {
     codigo: 'RVC047',
@@ -632,7 +632,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'Para un recién nacido sin documento se informó un número que no es el de la madre.',
     comoCorregir:
-      'Revise tipoDocumentoIdentificacion y numDocumentoIdentificacion del recién nacido: si aún no tiene registro civil, use los datos de la madre, que deben coincidir con los del usuario bajo el que está el registro.',
+      'Revisa tipoDocumentoIdentificacion y numDocumentoIdentificacion del recién nacido: si aún no tiene registro civil, usa los datos de la madre, que deben coincidir con los del usuario bajo el que está el registro.',
     nota: 'Se puede decidir con el RIPS; falta implementarla. Según una fuente de terceros, en el DT1 esos campos identifican al bebé o a la madre.',
   },
   { codigo: 'RVC048', ...GRUPO_MIPRES },
@@ -648,7 +648,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'Falta el dato de quién ordenó un dispositivo, un insumo o un servicio complementario.',
     comoCorregir:
-      'Informe en otros servicios los datos de quien ordenó, según la estructura de la Res. 948/2026. Suele pasar con software que aún genera la estructura anterior de la Res. 2275/2023.',
+      'Informa en otros servicios los datos de quien ordenó, según la estructura de la Res. 948/2026. Suele pasar con software que aún genera la estructura anterior de la Res. 2275/2023.',
     nota: 'Usa campos nuevos del DT1 v002 (Res. 948/2026) cuyo nombre exacto no está transcrito en la fuente; el esquema de Radica aún es el de la Res. 2275/2023.',
   },
   {
@@ -662,7 +662,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La finalidad del servicio no parece corresponder al sexo o la edad del paciente, por ejemplo cuidado prenatal para un niño.',
     comoCorregir:
-      'Revise finalidadTecnologiaSalud del servicio y los datos del usuario (codSexo, fechaNacimiento). Suele pasar por escoger una finalidad parecida de la lista.',
+      'Revisa finalidadTecnologiaSalud del servicio y los datos del usuario (codSexo, fechaNacimiento). Suele pasar por escoger una finalidad parecida de la lista.',
     nota: 'Nivel no indicado (el texto "se puede validar" es el de las notificaciones vistas); se asume N. Necesita las columnas de sexo y edad de la tabla de finalidades de SISPRO, que Radica aún no carga.',
   },
   { codigo: 'RVC052', ...GRUPO_MATERNO },
@@ -677,7 +677,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Hay servicios registrados más de un día después del fallecimiento del paciente.',
     comoCorregir:
-      'Revise las fechas de los servicios posteriores al egreso por muerte y la fecha de ese egreso. Suele pasar con medicamentos o insumos cargados después del fallecimiento o con una fecha de egreso mal digitada.',
+      'Revisa las fechas de los servicios posteriores al egreso por muerte y la fecha de ese egreso. Suele pasar con medicamentos o insumos cargados después del fallecimiento o con una fecha de egreso mal digitada.',
     nota: 'La auditoría da R, pero tomar como fallecimiento la fecha de egreso de urgencias u hospitalización con condición 02 (paciente muerto) es lectura de Radica (el Ministerio puede usar RUAF-ND, ver RVC098): condición no establecida, a lo sumo NOTIFICACION (decisión 025). Se compara con el servicio más reciente del usuario.',
   },
   {
@@ -692,7 +692,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
     comoCorregir:
-      'Abra el campo que indica la ruta del hallazgo y lea las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
+      'Abre el campo que indica la ruta del hallazgo y lee las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
     nota: NOTA_SIN_TEXTO,
   },
   {
@@ -706,7 +706,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'El código del medicamento UNIRS no corresponde con la tabla de referencia.',
     comoCorregir:
-      'Revise tipoMedicamento y codTecnologiaSalud: para medicamentos UNIRS el código debe existir en la tabla UNIRS de SISPRO. Suele pasar al usar un código interno o un CUM en su lugar.',
+      'Revisa tipoMedicamento y codTecnologiaSalud: para medicamentos UNIRS el código debe existir en la tabla UNIRS de SISPRO. Suele pasar al usar un código interno o un CUM en su lugar.',
     nota: 'Descripción no transcrita: la auditoría solo la ubica entre las reglas que usan la tabla UNIRS; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Necesita la tabla UNIRS de SISPRO, que Radica aún no carga.',
   },
   {
@@ -721,7 +721,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la ruta del campo y las Observaciones del hallazgo dicen qué dato revisar.',
     comoCorregir:
-      'Abra el campo que indica la ruta del hallazgo y lea las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
+      'Abre el campo que indica la ruta del hallazgo y lee las Observaciones, que traen el dato enviado y la tabla de referencia usada.',
     nota: NOTA_SIN_TEXTO,
   },
   {
@@ -734,7 +734,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La edad gestacional informada no es posible (menos de 20 o más de 46 semanas).',
     comoCorregir:
-      'Revise edadGestacional: se informa en semanas completas. Suele pasar al escribir meses o días en lugar de semanas.',
+      'Revisa edadGestacional: se informa en semanas completas. Suele pasar al escribir meses o días en lugar de semanas.',
   },
   {
     codigo: 'RVC058',
@@ -746,7 +746,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El peso del recién nacido está fuera de 500 a 5000 gramos.',
     comoCorregir:
-      'Revise peso: se informa en gramos (por ejemplo 3200). Suele pasar al escribirlo en kilogramos (3.2).',
+      'Revisa peso: se informa en gramos (por ejemplo 3200). Suele pasar al escribirlo en kilogramos (3.2).',
   },
   {
     codigo: 'RVC059',
@@ -760,7 +760,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Es un aviso: el CUPS no parece corresponder con el grupo de servicio, el servicio, la finalidad o la causa informados. No impide obtener el CUV.',
     comoCorregir:
-      'Revise que el CUPS corresponda con grupoServicios, codServicio, finalidadTecnologiaSalud y causaMotivoAtencion del mismo servicio. Las Observaciones dicen qué se cruzó, por ejemplo "Verificar tabla de referencia codProcedimiento (115308) - Finalidad (16)".',
+      'Revisa que el CUPS corresponda con grupoServicios, codServicio, finalidadTecnologiaSalud y causaMotivoAtencion del mismo servicio. Las Observaciones dicen qué se cruzó, por ejemplo "Verificar tabla de referencia codProcedimiento (115308) - Finalidad (16)".',
     nota: 'Texto y clase de respuestas reales del MUV (2025): 890701 con finalidad 15 y 115308 con finalidad 16 se señalaron; 890201 con finalidad 15, no. La tabla del Ministerio que cruza CUPS con grupo de servicio, servicio, finalidad y causa no es pública; supuesto de Radica: avisa los CUPS con Ambito U (urgencias) u H (hospitalario) en CUPSRips (890201 es A), con Observaciones en la forma del Ministerio. Nunca es rechazo.',
   },
   {
@@ -775,7 +775,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Se dijo que el paciente pagó (copago, cuota moderadora o pago compartido), pero el valor está en cero.',
     comoCorregir:
-      'Informe en valorPagoModerador el valor que pagó el paciente, o cambie conceptoRecaudo a 05 (no aplica) si no pagó nada.',
+      'Informa en valorPagoModerador el valor que pagó el paciente, o cambia conceptoRecaudo a 05 (no aplica) si no pagó nada.',
   },
   {
     codigo: 'RVC061',
@@ -788,7 +788,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El concepto de recaudo dice "no aplica" (05), pero el RIPS trae un valor de pago moderador.',
     comoCorregir:
-      'Si el paciente no pagó, deje valorPagoModerador en 0. Si sí pagó, cambie conceptoRecaudo al concepto correcto (01 copago, 02 cuota moderadora, 03 pagos compartidos).',
+      'Si el paciente no pagó, deja valorPagoModerador en 0. Si sí pagó, cambia conceptoRecaudo al concepto correcto (01 copago, 02 cuota moderadora, 03 pagos compartidos).',
   },
   {
     codigo: 'RVC062',
@@ -802,7 +802,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El egreso dice que el paciente pasó a otro servicio, pero ese servicio no aparece en el RIPS.',
     comoCorregir:
-      'Si el paciente pasó a otro servicio, informe también ese servicio (por ejemplo la hospitalización después de urgencias); si no fue así, corrija condicionDestinoUsuarioEgreso.',
+      'Si el paciente pasó a otro servicio, informa también ese servicio (por ejemplo la hospitalización después de urgencias); si no fue así, corrige condicionDestinoUsuarioEgreso.',
     nota: 'La auditoría da R, pero el alcance no está transcrito: Radica pide que el usuario tenga servicios en otra lista del RIPS (por ejemplo la hospitalización o las consultas después de urgencias) y reporta el primer egreso 03 sin ellos. Condición de Radica: a lo sumo NOTIFICACION (decisión 025).',
   },
   {
@@ -815,7 +815,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Es un aviso: el código del medicamento no está en el catálogo de medicamentos de SISPRO (CUM o IUM). El Ministerio emite el CUV de todas formas.',
     comoCorregir:
-      'Revise codTecnologiaSalud: debe ser el CUM (expediente-consecutivo, por ejemplo 17134-1) o el IUM del medicamento dispensado. Suele pasar con códigos internos o de relleno como "000".',
+      'Revisa codTecnologiaSalud: debe ser el CUM (expediente-consecutivo, por ejemplo 17134-1) o el IUM del medicamento dispensado. Suele pasar con códigos internos o de relleno como "000".',
     nota: 'Texto y clase de una respuesta real del MUV (2025), Observaciones "El código de la tecnología  [19992190-03] no es válido, por favor verificar tabla de referencia.": un CUM bien formado que no está en el catálogo. Radica no tiene el catálogo CUM/IUM: solo avisa, para tipoMedicamento 01, los códigos que no tienen forma de CUM (expediente-consecutivo) ni de IUM (15 caracteres); un código bien formado que falte en el catálogo solo lo detecta el Ministerio.',
   },
   {
@@ -829,7 +829,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'Se informó una preparación magistral de cannabis sin uno de los códigos DCI permitidos.',
     comoCorregir:
-      'Revise tipoMedicamento (03 preparación magistral) y codTecnologiaSalud: para preparaciones de cannabis use el código DCI 02887, 50840 o 50941.',
+      'Revisa tipoMedicamento (03 preparación magistral) y codTecnologiaSalud: para preparaciones de cannabis usa el código DCI 02887, 50840 o 50941.',
     nota: 'Se puede decidir con el RIPS; falta implementarla. La fuente no dice cómo reconoce el Ministerio que la preparación es de cannabis.',
   },
   {
@@ -841,7 +841,7 @@ export const REGLAS: readonly TRegla[] = [
     origen: 'Respuesta real del MUV, 2025',
     estado: 'implementada',
     significado: 'Es un aviso: para medicamentos con registro sanitario (01), vitales no disponibles (02) o del listado UNIRS (04) el Ministerio toma el nombre, la concentración y la unidad de su catálogo, así que esos campos pueden ir en null. No impide obtener el CUV.',
-    comoCorregir: 'Si tipoMedicamento es 01, 02 o 04, puede enviar nomTecnologiaSalud, concentracionMedicamento y unidadMedida en null: el código CUM o IUM ya los identifica. Un 0 también cuenta como dato informado. Es solo un aviso; no hace falta corregirlo para obtener el CUV.',
+    comoCorregir: 'Si tipoMedicamento es 01, 02 o 04, puedes enviar nomTecnologiaSalud, concentracionMedicamento y unidadMedida en null: el código CUM o IUM ya los identifica. Un 0 también cuenta como dato informado. Es solo un aviso; no hace falta corregirlo para obtener el CUV.',
     nota: 'Texto y clase de una respuesta real del MUV (2025): aparece cuando, con tipoMedicamento 01, 02 o 04, nomTecnologiaSalud, concentracionMedicamento o unidadMedida traen un valor (un 0 cuenta); un formaFarmaceutica en null no se señaló. Radica emite un hallazgo por campo con valor.',
   },
   {
@@ -855,7 +855,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Se informó un dispositivo médico o insumo sin su nombre o descripción.',
     comoCorregir:
-      'Informe en nomTecnologiaSalud el nombre del dispositivo o insumo. Suele pasar cuando el software solo envía el código.',
+      'Informa en nomTecnologiaSalud el nombre del dispositivo o insumo. Suele pasar cuando el software solo envía el código.',
   },
   { codigo: 'RVC067', ...GRUPO_MATERNO },
   { codigo: 'RVC068', ...GRUPO_MATERNO },
@@ -879,7 +879,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Hay una atención con fecha anterior al nacimiento del paciente.',
     comoCorregir:
-      'Revise la fecha del servicio y fechaNacimiento del usuario. Suele pasar por una fecha de nacimiento mal digitada o por servicios de otra persona cargados a este usuario.',
+      'Revisa la fecha del servicio y fechaNacimiento del usuario. Suele pasar por una fecha de nacimiento mal digitada o por servicios de otra persona cargados a este usuario.',
   },
   {
     codigo: 'RVC080',
@@ -892,7 +892,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Hay un egreso de urgencias u hospitalización con fecha anterior al nacimiento del paciente.',
     comoCorregir:
-      'Revise fechaEgreso y fechaNacimiento del usuario. Suele pasar por una fecha mal digitada o por un servicio cargado al usuario equivocado (por ejemplo al recién nacido en lugar de la madre).',
+      'Revisa fechaEgreso y fechaNacimiento del usuario. Suele pasar por una fecha mal digitada o por un servicio cargado al usuario equivocado (por ejemplo al recién nacido en lugar de la madre).',
   },
   {
     codigo: 'RVC081',
@@ -905,7 +905,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Hay un ingreso a urgencias u hospitalización con fecha anterior al nacimiento del paciente.',
     comoCorregir:
-      'Revise fechaInicioAtencion y fechaNacimiento del usuario. Suele pasar por una fecha mal digitada o por un servicio cargado al usuario equivocado.',
+      'Revisa fechaInicioAtencion y fechaNacimiento del usuario. Suele pasar por una fecha mal digitada o por un servicio cargado al usuario equivocado.',
   },
   { codigo: 'RVC082', ...GRUPO_CUPS },
   { codigo: 'RVC083', ...GRUPO_CUPS },
@@ -921,7 +921,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Se informó un copago o una cuota moderadora en una atención de promoción y mantenimiento o materno perinatal, que no llevan pago moderador.',
     comoCorregir:
-      'Revise conceptoRecaudo del servicio: con esas finalidades use 05 (no aplica) y valorPagoModerador 0. Si la finalidad es otra, corrija finalidadTecnologiaSalud.',
+      'Revisa conceptoRecaudo del servicio: con esas finalidades usa 05 (no aplica) y valorPagoModerador 0. Si la finalidad es otra, corrige finalidadTecnologiaSalud.',
     nota: 'Se puede decidir con el RIPS una vez se tenga la lista de finalidades de promoción y mantenimiento y materno perinatales del DT1 v002; falta implementarla.',
   },
   {
@@ -936,7 +936,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Una valoración integral de promoción y mantenimiento lleva como diagnóstico principal una enfermedad en vez de un código Z. Es un aviso.',
     comoCorregir:
-      'Revise codDiagnosticoPrincipal: en una valoración integral de promoción y mantenimiento se usa un código Z (por ejemplo Z000, examen médico general). Si la consulta fue por enfermedad, corrija la finalidad.',
+      'Revisa codDiagnosticoPrincipal: en una valoración integral de promoción y mantenimiento se usa un código Z (por ejemplo Z000, examen médico general). Si la consulta fue por enfermedad, corrige la finalidad.',
     nota: 'Radica la aplica a consultas y procedimientos, los servicios que informan finalidad.',
   },
   {
@@ -949,7 +949,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Es un aviso: se repitió el diagnóstico principal como diagnóstico relacionado. El Ministerio emite el CUV de todas formas.',
     comoCorregir:
-      'Deje vacío (null) el diagnóstico relacionado o informe otro diagnóstico distinto del principal. Suele pasar cuando el software copia el principal en todos los campos de diagnóstico.',
+      'Deja vacío (null) el diagnóstico relacionado o informa otro diagnóstico distinto del principal. Suele pasar cuando el software copia el principal en todos los campos de diagnóstico.',
     nota: 'Texto y clase de una respuesta real del MUV (2025): NOTIFICACION en medicamentos[0].codDiagnosticoRelacionado con Observaciones "Codigo de diagnóstico repetido", y el paquete obtuvo CUV. La auditoría de terceros del DT1 v002 lo lista como R: la respuesta real prevalece. Radica la aplica a consultas, procedimientos y medicamentos.',
   },
   {
@@ -961,7 +961,7 @@ export const REGLAS: readonly TRegla[] = [
     origen: DT1,
     estado: 'implementada',
     significado: 'Es un aviso: el mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
-    comoCorregir: 'Deje cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null).',
+    comoCorregir: 'Deja cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null).',
     nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
   },
   {
@@ -974,7 +974,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Es un aviso: se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso.',
     comoCorregir:
-      'Deje vacío (null) el diagnóstico relacionado de egreso o informe uno distinto de codDiagnosticoPrincipalE.',
+      'Deja vacío (null) el diagnóstico relacionado de egreso o informa uno distinto de codDiagnosticoPrincipalE.',
     nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
   },
   {
@@ -987,7 +987,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Es un aviso: el mismo diagnóstico relacionado de egreso aparece más de una vez.',
     comoCorregir:
-      'Deje cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null).',
+      'Deja cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null).',
     nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
   },
   { codigo: 'RVC090', ...GRUPO_CUPS },
@@ -1003,7 +1003,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Los valores de un RIPS sin factura, o de una entidad que no es un prestador habitual, no cumplen lo que el Ministerio exige para ese tipo de reporte.',
     comoCorregir:
-      'Revise tipoNota y los valores (vrServicio, valorPagoModerador) del RIPS, y lea las Observaciones del hallazgo, que indican el dato revisado.',
+      'Revisa tipoNota y los valores (vrServicio, valorPagoModerador) del RIPS, y lee las Observaciones del hallazgo, que indican el dato revisado.',
     nota: 'Descripción no transcrita: la auditoría solo dice "RIPS sin FEV / EOSD ⇒ reglas de valor" y que depende del tipo de prestador; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Puede necesitar las tablas de prestadores (EntidadesnoREPS).',
   },
   {
@@ -1017,7 +1017,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Se usó el concepto "anticipo", que es propio de la factura electrónica y no del RIPS. Es un aviso.',
     comoCorregir:
-      'Cambie conceptoRecaudo: use 01, 02 o 03 si el paciente pagó, o 05 si no aplica. Los anticipos se informan solo en la factura.',
+      'Cambia conceptoRecaudo: usa 01, 02 o 03 si el paciente pagó, o 05 si no aplica. Los anticipos se informan solo en la factura.',
   },
   {
     codigo: 'RVC094',
@@ -1030,7 +1030,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'En un medicamento, vrServicio no es igual a cantidadMedicamento por vrUnitMedicamento. Es un aviso.',
     comoCorregir:
-      'Revise cantidadMedicamento, vrUnitMedicamento y vrServicio. Suele pasar con descuentos aplicados solo al total, redondeos o cantidades fraccionadas.',
+      'Revisa cantidadMedicamento, vrUnitMedicamento y vrServicio. Suele pasar con descuentos aplicados solo al total, redondeos o cantidades fraccionadas.',
   },
   {
     codigo: 'RVC095',
@@ -1043,7 +1043,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Falta el número de registro SIRAS de una atención cubierta por SOAT.',
     comoCorregir:
-      'Informe registroSIRAS para los usuarios con tipoUsuario 10, o corrija el tipo de usuario si la atención no es SOAT. El campo es de la estructura de la Res. 948/2026.',
+      'Informa registroSIRAS para los usuarios con tipoUsuario 10, o corrige el tipo de usuario si la atención no es SOAT. El campo es de la estructura de la Res. 948/2026.',
     nota: 'Regla de la Res. 948/2026 (DT1 v002); la fuente no indica nivel: NOTIFICACION (decisión 025). Radica la aplica solo con la estructura de la Res. 948 (facturas desde el 2026-07-01) y ubica registroSIRAS en el usuario (❓ las fuentes no dicen en qué nivel va).',
   },
   { codigo: 'RVC096', ...GRUPO_CUPS },
@@ -1057,7 +1057,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El recién nacido tiene informadas más de 15 consultas de control prenatal. Es un aviso.',
     comoCorregir:
-      'Revise numConsultasCPrenatal del recién nacido: es el número de controles prenatales de la madre en ese embarazo.',
+      'Revisa numConsultasCPrenatal del recién nacido: es el número de controles prenatales de la madre en ese embarazo.',
     nota: 'La auditoría dice "número de consultas de finalidad cuidado prenatal ≤ 15"; Radica lo revisa en el campo numConsultasCPrenatal del recién nacido. No está confirmado que el Ministerio cuente ese campo y no las consultas con finalidad 23.',
   },
   {
@@ -1072,7 +1072,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Según el registro de defunciones, el paciente había fallecido antes de la fecha del servicio.',
     comoCorregir:
-      'Revise la fecha del servicio y el documento del paciente (tipo y número). Suele pasar por un documento mal digitado que corresponde a otra persona, o por servicios cargados después del fallecimiento.',
+      'Revisa la fecha del servicio y el documento del paciente (tipo y número). Suele pasar por un documento mal digitado que corresponde a otra persona, o por servicios cargados después del fallecimiento.',
     nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). La fecha de defunción sale del RUAF-ND, que solo consulta el Ministerio.',
   },
 
@@ -1089,7 +1089,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Un campo del RIPS falta, tiene un tipo o formato distinto del esperado, o trae un código que no existe en su tabla. Mientras la estructura no esté bien, el Ministerio no valida el RIPS.',
     comoCorregir:
-      'Vaya al campo que indica la ruta del hallazgo y lea las Observaciones: dicen qué propiedad falla y qué dato se envió. Suele pasar con campos vacíos, fechas sin hora (AAAA-MM-DD HH:mm), códigos con dígitos de menos (codPrestador de 11 en vez de 12) o "Servicios" escrito con mayúscula.',
+      'Vaya al campo que indica la ruta del hallazgo y lee las Observaciones: dicen qué propiedad falla y qué dato se envió. Suele pasar con campos vacíos, fechas sin hora (AAAA-MM-DD HH:mm), códigos con dígitos de menos (codPrestador de 11 en vez de 12) o "Servicios" escrito con mayúscula.',
     nota: 'Texto del Ministerio: "Solo se podrá validar los RIPS si cumplen con la estructura establecida."',
   },
   {
@@ -1103,7 +1103,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El total de los servicios del RIPS no cuadra con el valor de la factura.',
     comoCorregir:
-      'Sume vrServicio de todos los servicios y compárelo con el valor bruto de la factura (antes de descontar pagos moderadores). Suele pasar cuando falta o sobra un servicio en el RIPS, o un valor cambió en la factura por descuentos o redondeos.',
+      'Suma vrServicio de todos los servicios y compáralo con el valor bruto de la factura (antes de descontar pagos moderadores). Suele pasar cuando falta o sobra un servicio en el RIPS, o un valor cambió en la factura por descuentos o redondeos.',
     nota: 'La auditoría solo dice que RVG02, RVG08, RVG09 y RVG19 son "cuadres varios con la FEV"; usar RVG02 para este cuadre de totales es una asignación de Radica y el nivel no está indicado: NOTIFICACION (decisión 025). En capitación (MODALIDAD_PAGO 03) los RIPS pueden venir en cero. En notas compara con el valor de la nota: es la regla del DT1 v002 pp. 84–85 "la suma del RIPS de la nota crédito es el valor de la nota".',
   },
   {
@@ -1116,7 +1116,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Un dato es más largo o más corto de lo que permite el campo.',
     comoCorregir:
-      'Revise el campo que indica la ruta del hallazgo: las Observaciones dicen cuántos caracteres se permiten y cuántos se enviaron. Suele pasar con espacios al inicio o al final, o con puntos y guiones dentro de números.',
+      'Revisa el campo que indica la ruta del hallazgo: las Observaciones dicen cuántos caracteres se permiten y cuántos se enviaron. Suele pasar con espacios al inicio o al final, o con puntos y guiones dentro de números.',
     nota: 'Texto del Ministerio no transcrito; la descripción es de Radica. Las longitudes de los campos de servicios no están publicadas para la Res. 2275/2023: Radica usa límites amplios.',
   },
   {
@@ -1130,7 +1130,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'Es un aviso del Ministerio; no impide obtener el CUV.',
     comoCorregir:
-      'Lea la descripción y las Observaciones que trae el hallazgo del Ministerio: indican el dato revisado.',
+      'Lee la descripción y las Observaciones que trae el hallazgo del Ministerio: indican el dato revisado.',
     nota: 'No se sabe qué verifica: solo aparece en notas de versión de terceros, que la bajan a notificación. No se sabe si se puede decidir localmente.',
   },
   {
@@ -1144,7 +1144,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'Hay una diferencia entre el RIPS y la factura electrónica.',
     comoCorregir:
-      'Lea las Observaciones del hallazgo del Ministerio y compare ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
+      'Lee las Observaciones del hallazgo del Ministerio y compara ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
     nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Si es un cuadre entre archivos se puede decidir localmente.',
   },
   {
@@ -1158,7 +1158,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'Hay una diferencia entre el RIPS y la factura electrónica.',
     comoCorregir:
-      'Lea las Observaciones del hallazgo del Ministerio y compare ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
+      'Lee las Observaciones del hallazgo del Ministerio y compara ese dato en el RIPS y en la factura (NIT, número, fechas, valores, pagador).',
     nota: 'Descripción no transcrita: la auditoría agrupa RVG02, RVG08, RVG09 y RVG19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS"; nivel no indicado, se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Si es un cuadre entre archivos se puede decidir localmente.',
   },
   {
@@ -1171,7 +1171,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El paquete mezcla documentos o servicios de más de un facturador.',
     comoCorregir:
-      'Genere un RIPS por factura y por facturador: revise el codPrestador del servicio señalado (código REPS de 10 dígitos más la sede) y que todos los servicios sean de la factura enviada.',
+      'Genera un RIPS por factura y por facturador: revisa el codPrestador del servicio señalado (código REPS de 10 dígitos más la sede) y que todos los servicios sean de la factura enviada.',
     nota: 'Texto oficial no transcrito ("un solo facturador por RIPS/factura"); nivel no indicado. Lectura de Radica: todos los codPrestador del RIPS comparten el código REPS (los 10 primeros dígitos) del primer servicio. A lo sumo NOTIFICACION (decisión 025). El NIT del RIPS contra el de la factura lo revisa RVC001.',
   },
   {
@@ -1186,7 +1186,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El documento del profesional informado en un servicio no aparece como profesional de la salud registrado.',
     comoCorregir:
-      'Revise tipoDocumentoIdentificacion y numDocumentoIdentificacion del servicio: son los del profesional que atendió, no los del paciente. Suele pasar al copiar el documento del paciente en esos campos.',
+      'Revisa tipoDocumentoIdentificacion y numDocumentoIdentificacion del servicio: son los del profesional que atendió, no los del paciente. Suele pasar al copiar el documento del paciente en esos campos.',
     nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Solo el Ministerio consulta RETHUS y MIPRES.',
   },
   {
@@ -1200,7 +1200,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El mismo paciente aparece dos veces en la lista de usuarios.',
     comoCorregir:
-      'Deje al paciente una sola vez y pase todos sus servicios a ese usuario. Suele pasar cuando el RIPS se arma uniendo archivos de varios servicios o fechas.',
+      'Deja al paciente una sola vez y pasa todos sus servicios a ese usuario. Suele pasar cuando el RIPS se arma uniendo archivos de varios servicios o fechas.',
   },
   {
     codigo: 'RVG13',
@@ -1213,7 +1213,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La misma dispensación del mismo medicamento aparece dos veces para el paciente.',
     comoCorregir:
-      'Quite el registro repetido, o si fueron dos entregas distintas, informe una sola con la cantidad total o con su fecha y hora reales.',
+      'Quita el registro repetido, o si fueron dos entregas distintas, informa una sola con la cantidad total o con su fecha y hora reales.',
     nota: 'La fuente dice "mismo código + fecha"; Radica solo marca registros idénticos en todo salvo el consecutivo, porque archivos reales repiten códigos de relleno ("000") para medicamentos distintos a la misma hora.',
   },
   {
@@ -1227,7 +1227,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El código CUPS de la consulta o el procedimiento no existe o ya no está vigente.',
     comoCorregir:
-      'Revise codConsulta o codProcedimiento: debe ser un CUPS de 6 caracteres vigente en la tabla CUPSRips de SISPRO. Suele pasar con códigos internos, códigos de la tabla anterior o tarifarios propios.',
+      'Revisa codConsulta o codProcedimiento: debe ser un CUPS de 6 caracteres vigente en la tabla CUPSRips de SISPRO. Suele pasar con códigos internos, códigos de la tabla anterior o tarifarios propios.',
     nota: 'La auditoría solo ubica RVG14 entre las reglas que usan CUPSRips; que sea "el CUPS debe existir y estar habilitado" es una lectura de Radica, y la copia de CUPSRips de Radica puede estar atrasada frente a la del Ministerio: NOTIFICACION (decisión 025).',
   },
   {
@@ -1242,7 +1242,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Radica aún no tiene la descripción oficial de este código. Si el Ministerio lo devuelve, la descripción y las Observaciones del hallazgo dicen qué revisar.',
     comoCorregir:
-      'Lea la descripción y las Observaciones que trae el hallazgo del Ministerio: indican el dato revisado.',
+      'Lee la descripción y las Observaciones que trae el hallazgo del Ministerio: indican el dato revisado.',
     nota: 'No se sabe qué verifica ni su nivel (se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION)): solo aparece en notas de versión de terceros. No se sabe si se puede decidir localmente.',
   },
   {
@@ -1256,7 +1256,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'ministerio',
     significado: 'Esta factura y su RIPS ya habían sido validados y tienen CUV; no es un error en los datos.',
     comoCorregir:
-      'No lo vuelva a enviar: tome el CUV que viene en las Observaciones y úselo para radicar ante el pagador. Si necesita corregir lo ya validado, use una nota de ajuste del RIPS o una nota crédito o débito.',
+      'No lo vuelvas a enviar: toma el CUV que viene en las Observaciones y úsalo para radicar ante el pagador. Si necesitas corregir lo ya validado, usa una nota de ajuste del RIPS o una nota crédito o débito.',
     nota: 'Solo el Ministerio sabe qué paquetes ya validó. Un cliente de terceros lo trata como paquete validado y toma el CUV de Observaciones. No es la misma regla que RVG018 (periodo de facturación).',
   },
   {
@@ -1271,7 +1271,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El Ministerio no acepta el pagador o el facturador de la factura según sus registros de entidades.',
     comoCorregir:
-      'Revise que el NIT del pagador en la factura (AccountingCustomerParty) sea el de la entidad responsable del pago y esté bien digitado, y lea las Observaciones del hallazgo, que indican el dato revisado.',
+      'Revisa que el NIT del pagador en la factura (AccountingCustomerParty) sea el de la entidad responsable del pago y esté bien digitado, y lee las Observaciones del hallazgo, que indican el dato revisado.',
     nota: 'Descripción no confirmada: la auditoría agrupa RVG02/08/09/19 como "cuadres varios con la FEV; NIT pagador = PSS/PTS" y un cliente de terceros rotula RVG19 "Validación PSS/PTS no permitida". Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Depende de registros de entidades que solo tiene el Ministerio.',
   },
   {
@@ -1285,7 +1285,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La factura dice que cubre un periodo que empieza antes de que arrancara la validación FEV-RIPS (1 de octubre de 2024).',
     comoCorregir:
-      'Revise StartDate del periodo de facturación en el software de facturación. Suele pasar por un año mal digitado en el periodo.',
+      'Revisa StartDate del periodo de facturación en el software de facturación. Suele pasar por un año mal digitado en el periodo.',
     nota: 'La fuente dice "no anterior al 2024-10-01 (o la fecha de inicio del grupo)"; Radica usa el 1 de octubre de 2024 para todos. No es RVG18 (paquete ya validado): el MUV escribe los RVG con dos dígitos y este código de tres viene de una transcripción de terceros.',
   },
   {
@@ -1300,7 +1300,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El tipo de pago del paciente informado en el RIPS no corresponde con el plan que declara la factura.',
     comoCorregir:
-      'Revise conceptoRecaudo de los servicios y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando la factura se emite con una cobertura distinta a la del plan que realmente paga.',
+      'Revisa conceptoRecaudo de los servicios y la cobertura (COBERTURA_PLAN_BENEFICIOS) de la factura. Suele pasar cuando la factura se emite con una cobertura distinta a la del plan que realmente paga.',
     nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Se puede decidir con los dos archivos, pero la correspondencia oficial entre coberturas y conceptos de recaudo no está transcrita.',
   },
 
@@ -1317,7 +1317,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La factura no está emitida como operación del sector salud, o la nota no es una nota con referencia a factura.',
     comoCorregir:
-      'En el software de facturación, emita la factura con tipo de operación del sector salud (normalmente SS-CUFE); las notas crédito deben ser tipo 20 y las débito tipo 30. Suele pasar con facturas emitidas como operación estándar (10).',
+      'En el software de facturación, emite la factura con tipo de operación del sector salud (normalmente SS-CUFE); las notas crédito deben ser tipo 20 y las débito tipo 30. Suele pasar con facturas emitidas como operación estándar (10).',
   },
   {
     codigo: 'VFE005',
@@ -1329,7 +1329,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La factura enviada no trae su número o lo trae mal formado.',
     comoCorregir:
-      'Envíe el XML completo que validó la DIAN, sin editarlo; el número (prefijo y consecutivo) está en cbc:ID. Suele pasar cuando se envía un XML de prueba o modificado a mano.',
+      'Envía el XML completo que validó la DIAN, sin editarlo; el número (prefijo y consecutivo) está en cbc:ID. Suele pasar cuando se envía un XML de prueba o modificado a mano.',
     nota: 'La fuente agrupa "VFE005 / VFE006–007: cbc:ID y cbc:UUID (CUFE) válidos y no vacíos"; que VFE005 sea el número es lectura de Radica. Radica la revisa con el XML (rules-xml.ts).',
   },
   {
@@ -1342,7 +1342,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La factura enviada no trae su CUFE, el código que le asigna la validación de la DIAN.',
     comoCorregir:
-      'Envíe el XML de la factura ya validada por la DIAN (el AttachedDocument o la factura firmada), sin editarlo. Suele pasar al enviar un XML generado antes de la validación.',
+      'Envía el XML de la factura ya validada por la DIAN (el AttachedDocument o la factura firmada), sin editarlo. Suele pasar al enviar un XML generado antes de la validación.',
     nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE; la separación es lectura de Radica. Radica la revisa con el XML (rules-xml.ts).',
   },
   {
@@ -1355,7 +1355,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'El CUFE de la factura no tiene la forma esperada.',
     comoCorregir:
-      'Envíe el XML tal como lo validó la DIAN, sin editarlo ni reformatearlo. Suele pasar cuando el XML se modificó después de la validación.',
+      'Envía el XML tal como lo validó la DIAN, sin editarlo ni reformatearlo. Suele pasar cuando el XML se modificó después de la validación.',
     nota: 'La fuente agrupa VFE006–007 sin separar cuál revisa la presencia y cuál la validez del CUFE. Localmente solo se puede revisar su forma; que corresponda a una factura de la DIAN lo decide el Ministerio (GI013, GI014).',
   },
   {
@@ -1369,7 +1369,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'En la factura, la identificación del facturador no está marcada como NIT.',
     comoCorregir:
-      'Revise en el software de facturación los datos del emisor: el tipo de documento debe ser NIT (31).',
+      'Revisa en el software de facturación los datos del emisor: el tipo de documento debe ser NIT (31).',
     nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
@@ -1381,7 +1381,7 @@ export const REGLAS: readonly TRegla[] = [
     origen: DT2,
     estado: 'implementada',
     significado: 'En la factura, el NIT del facturador no trae el dígito de verificación.',
-    comoCorregir: 'Configure el dígito de verificación del NIT del emisor en el software de facturación.',
+    comoCorregir: 'Configura el dígito de verificación del NIT del emisor en el software de facturación.',
     nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
@@ -1395,7 +1395,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La factura no dice desde qué fecha cubre los servicios.',
     comoCorregir:
-      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+      'Configura en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
     nota: 'Radica la aplica solo a facturas, no a notas. DND100 describe la misma ausencia con otro código.',
   },
   {
@@ -1408,7 +1408,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La factura no dice hasta qué fecha cubre los servicios.',
     comoCorregir:
-      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+      'Configura en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
     nota: 'Radica la aplica solo a facturas, no a notas. DND101 describe la misma ausencia con otro código.',
   },
   {
@@ -1423,7 +1423,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La entidad a la que se le factura no corresponde con la cobertura que declara la factura, por ejemplo una cobertura SOAT facturada a una EPS.',
     comoCorregir:
-      'Revise el pagador (AccountingCustomerParty) y COBERTURA_PLAN_BENEFICIOS de la factura. Suele pasar cuando se deja la cobertura que el software trae por defecto y no la del plan que paga.',
+      'Revisa el pagador (AccountingCustomerParty) y COBERTURA_PLAN_BENEFICIOS de la factura. Suele pasar cuando se deja la cobertura que el software trae por defecto y no la del plan que paga.',
     nota: 'Para decidirla hay que saber qué tipo de entidad es el pagador (EPS, aseguradora SOAT, ARL, entidad territorial…), dato que está en los registros del Ministerio y no en los archivos.',
   },
   {
@@ -1436,7 +1436,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'La factura y el RIPS enviados no son del mismo documento: el número no coincide.',
     comoCorregir:
-      'Revise que el RIPS sea el de esta factura: numFactura debe ser igual a cbc:ID de la factura (prefijo y consecutivo, sin separadores).',
+      'Revisa que el RIPS sea el de esta factura: numFactura debe ser igual a cbc:ID de la factura (prefijo y consecutivo, sin separadores).',
     nota: 'Radica ya revisa esta misma condición desde el lado del RIPS y la reporta como RVC004; no emite PFP001.',
   },
   {
@@ -1449,7 +1449,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'ministerio',
     significado: 'El Ministerio no encuentra la factura entre las que la DIAN le reporta como validadas.',
     comoCorregir:
-      'Verifique que la factura esté aceptada por la DIAN y que el CUFE del XML sea el de esa factura. Si la DIAN la aceptó y el error sigue, consulte con el soporte del Ministerio.',
+      'Verifica que la factura esté aceptada por la DIAN y que el CUFE del XML sea el de esa factura. Si la DIAN la aceptó y el error sigue, consulta con el soporte del Ministerio.',
     nota: 'Solo el Ministerio consulta lo que la DIAN le reporta.',
   },
   {
@@ -1462,7 +1462,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'ministerio',
     significado: 'El XML enviado no es idéntico al que validó la DIAN.',
     comoCorregir:
-      'Envíe el XML tal como lo validó la DIAN, sin editarlo, reformatearlo ni "corregir" tildes o caracteres. Suele pasar cuando el software o una persona modifica el XML después de la validación.',
+      'Envía el XML tal como lo validó la DIAN, sin editarlo, reformatearlo ni "corregir" tildes o caracteres. Suele pasar cuando el software o una persona modifica el XML después de la validación.',
     nota: 'Solo el Ministerio tiene la copia de la DIAN con qué comparar.',
   },
   {
@@ -1475,7 +1475,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'ministerio',
     significado: 'El CUV informado no corresponde a estos archivos.',
     comoCorregir:
-      'Revise que el CUV sea el que el Ministerio emitió para esta misma factura y este mismo RIPS, sin cambios en los archivos.',
+      'Revisa que el CUV sea el que el Ministerio emitió para esta misma factura y este mismo RIPS, sin cambios en los archivos.',
     nota: 'Nivel no indicado; se asume N (decisión 025: un nivel que no establece el texto publicado ni una respuesta real es a lo sumo NOTIFICACION). Solo el Ministerio conoce los CUV que emitió.',
   },
   {
@@ -1490,7 +1490,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'A la factura le falta el bloque de datos del sector salud (prestador, modalidad de pago, cobertura, contrato).',
     comoCorregir:
-      'Configure en el software de facturación la extensión del sector salud (CustomTagGeneral con CODIGO_PRESTADOR, MODALIDAD_PAGO, COBERTURA_PLAN_BENEFICIOS, NUMERO_CONTRATO y NUMERO_POLIZA). Suele pasar con facturas emitidas desde un módulo que no es el de salud.',
+      'Configura en el software de facturación la extensión del sector salud (CustomTagGeneral con CODIGO_PRESTADOR, MODALIDAD_PAGO, COBERTURA_PLAN_BENEFICIOS, NUMERO_CONTRATO y NUMERO_POLIZA). Suele pasar con facturas emitidas desde un módulo que no es el de salud.',
   },
   {
     codigo: 'DND100',
@@ -1503,7 +1503,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'La factura no dice desde qué fecha cubre los servicios.',
     comoCorregir:
-      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+      'Configura en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
     nota: 'Es la misma ausencia que Radica ya reporta como VFE020; no se sabe cuál de los dos códigos devuelve el Ministerio en cada caso. Radica no emite DND100.',
   },
   {
@@ -1516,7 +1516,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'pendiente',
     significado: 'La factura no dice hasta qué fecha cubre los servicios.',
     comoCorregir:
-      'Configure en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
+      'Configura en el software de facturación el periodo de facturación (fecha inicial y final) de la factura de salud.',
     nota: 'Es la misma ausencia que Radica ya reporta como VFE021; no se sabe cuál de los dos códigos devuelve el Ministerio en cada caso. Radica no emite DND101.',
   },
   {
@@ -1530,7 +1530,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La factura trae un pago del paciente sin decir si es copago, cuota moderadora o pago compartido.',
     comoCorregir:
-      'Configure los pagos del paciente en la factura con su concepto (01 copago, 02 cuota moderadora, 03 pagos compartidos), que va en el atributo schemeID.',
+      'Configura los pagos del paciente en la factura con su concepto (01 copago, 02 cuota moderadora, 03 pagos compartidos), que va en el atributo schemeID.',
     nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
@@ -1543,7 +1543,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'La factura trae un pago del paciente sin su valor.',
     comoCorregir:
-      'Configure en la factura el valor de cada pago del paciente (copago, cuota moderadora o pago compartido); debe cuadrar con valorPagoModerador del RIPS.',
+      'Configura en la factura el valor de cada pago del paciente (copago, cuota moderadora o pago compartido); debe cuadrar con valorPagoModerador del RIPS.',
     nota: 'Radica la revisa con el XML (rules-xml.ts).',
   },
   {
@@ -1557,7 +1557,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Una línea gravada de la factura no dice cuánto impuesto lleva.',
     comoCorregir:
-      'Revise en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
+      'Revisa en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
     nota: 'Resumen de terceros del DT2 v001 §11; texto de Radica. Radica llama gravada a la línea que trae cac:TaxTotal.',
   },
   {
@@ -1571,7 +1571,7 @@ export const REGLAS: readonly TRegla[] = [
     estado: 'implementada',
     significado: 'Una línea gravada de la factura no dice sobre qué valor se calculó el impuesto.',
     comoCorregir:
-      'Revise en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
+      'Revisa en el software de facturación los impuestos de la línea señalada. Suele pasar con líneas marcadas como gravadas que en realidad son servicios de salud excluidos.',
     nota: 'Resumen de terceros del DT2 v001 §11; texto de Radica. Radica llama gravada a la línea que trae cac:TaxTotal, y exige la base en cada cac:TaxSubtotal.',
   },
   {
@@ -1586,7 +1586,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Es un aviso: la factura no trae el número del contrato con el pagador en la extensión del sector salud. No impide obtener el CUV.',
     comoCorregir:
-      'Si hay contrato con la entidad pagadora, configure su número en NUMERO_CONTRATO en el software de facturación. Revise que el nombre de la etiqueta esté escrito exactamente así, en mayúsculas.',
+      'Si hay contrato con la entidad pagadora, configura su número en NUMERO_CONTRATO en el software de facturación. Revisa que el nombre de la etiqueta esté escrito exactamente así, en mayúsculas.',
   },
   {
     codigo: 'FED131',
@@ -1600,7 +1600,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Es un aviso: la factura no trae número de póliza. Solo hace falta cuando la atención la cubre una póliza (SOAT o plan voluntario); no impide obtener el CUV.',
     comoCorregir:
-      'Si la atención la cubre una póliza, configure su número en NUMERO_POLIZA en el software de facturación. Revise que el nombre de la etiqueta esté escrito exactamente así, en mayúsculas.',
+      'Si la atención la cubre una póliza, configura su número en NUMERO_POLIZA en el software de facturación. Revisa que el nombre de la etiqueta esté escrito exactamente así, en mayúsculas.',
   },
 
   // ── Códigos propios de Radica ───────────────────────────────────────────────────────────────────────────────────
@@ -1616,7 +1616,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El archivo tiene tantos errores que no se listan todos; la descripción del hallazgo dice cuántos faltan.',
     comoCorregir:
-      'Corrija primero los errores que se muestran (a menudo es el mismo error repetido en muchos servicios) y vuelva a cargar el RIPS para ver los restantes.',
+      'Corrige primero los errores que se muestran (a menudo es el mismo error repetido en muchos servicios) y vuelve a cargar el RIPS para ver los restantes.',
   },
   {
     codigo: 'ERROR_VALIDADOR',
@@ -1628,9 +1628,9 @@ export const REGLAS: readonly TRegla[] = [
     origen: RADICA,
     estado: 'implementada',
     significado:
-      'Es una falla de Radica, no de sus archivos: una de las revisiones previas no terminó, así que puede haber errores que no se detectaron antes del envío.',
+      'Es una falla de Radica, no de tus archivos: una de las revisiones previas no terminó, así que puede haber errores que no se detectaron antes del envío.',
     comoCorregir:
-      'No tiene que cambiar nada por este aviso. Puede enviar el paquete al Ministerio, que hace su propia validación, y reportar el caso al soporte de Radica con el archivo.',
+      'No tienes que cambiar nada por este aviso. Puedes enviar el paquete al Ministerio, que hace su propia validación, y reportar el caso al soporte de Radica con el archivo.',
   },
   {
     codigo: 'PROPIEDAD_NO_DEFINIDA',
@@ -1644,7 +1644,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Un nombre de campo está mal escrito o sobra. Si era un dato obligatorio mal escrito, para el Ministerio ese dato no fue enviado.',
     comoCorregir:
-      'Revise el nombre de la propiedad señalada: debe escribirse exactamente como en la norma, con las mismas mayúsculas y minúsculas (por ejemplo numAutorizacion, no numAutoriacion).',
+      'Revisa el nombre de la propiedad señalada: debe escribirse exactamente como en la norma, con las mismas mayúsculas y minúsculas (por ejemplo numAutorizacion, no numAutoriacion).',
   },
   {
     codigo: 'ESTRUCTURA_RES948',
@@ -1658,7 +1658,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'La factura es de una fecha en que rige la nueva estructura del RIPS (Res. 948/2026), pero el archivo trae la anterior. Radica lo revisa con la estructura anterior y avisa; no impide enviar.',
     comoCorregir:
-      'Pida a su software de facturación la estructura de la Res. 948/2026: junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), sin numAutorizacion en medicamentos y con registroSIRAS para usuarios SOAT.',
+      'Pide a tu software de facturación la estructura de la Res. 948/2026: junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), sin numAutorizacion en medicamentos y con registroSIRAS para usuarios SOAT.',
     nota: 'Decisión 025 y issue 22: ninguna fuente muestra al Ministerio rechazando archivos con la estructura de la Res. 2275 después del cambio (un paquete real con factura del 2026-09-04 fue aceptado), así que no se bloquea el envío. La fecha del cambio está en un solo lugar (packages/fevrips schema.ts RES948_DESDE).',
   },
   {
@@ -1673,7 +1673,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Un código bien escrito (un diagnóstico CIE-10, un municipio) no aparece en la copia de la tabla de referencia que tiene Radica. Puede ser un código mal digitado o uno que la copia de Radica aún no tiene.',
     comoCorregir:
-      'Revise el código señalado en las Observaciones contra la tabla de referencia de SISPRO (CIE10 o Municipio). Si el código es correcto, puede enviar: el Ministerio lo valida con su tabla vigente.',
+      'Revisa el código señalado en las Observaciones contra la tabla de referencia de SISPRO (CIE10 o Municipio). Si el código es correcto, puedes enviar: el Ministerio lo valida con su tabla vigente.',
     nota: 'Decisión 025: las copias de Radica vienen de exportaciones de terceros que pueden estar atrasadas, y la única respuesta real sobre un código ausente de un catálogo (RVC063) es una notificación; nunca se rechaza por un vacío de la copia. Un código con forma equivocada sigue siendo RVG01.',
   },
   {
@@ -1688,8 +1688,8 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Un servicio del RIPS dice que lo prestó un código de prestador distinto al que aparece en la factura electrónica. Es un aviso.',
     comoCorregir:
-      'Revise codPrestador en los servicios: los primeros 10 dígitos suelen ser el CODIGO_PRESTADOR de la factura y los 2 últimos la sede. Suele pasar cuando el RIPS se generó con el código de otra sede o institución.',
-    nota: 'Antes se reportaba como RVC012 (rechazo). El Ministerio decide RVC012 con el NIT en REPS (ver RVC012); ninguna fuente dice que compare el código con el de la factura, así que esta comparación de Radica es solo un aviso (decisión 025). Cierto en los pares reales par1, par2 y de capitación.',
+      'Revisa codPrestador en los servicios: los primeros 10 dígitos suelen ser el CODIGO_PRESTADOR de la factura y los 2 últimos la sede. Suele pasar cuando el RIPS se generó con el código de otra sede o institución.',
+    nota: 'Antes se reportaba como RVC012 (rechazo). El Ministerio decide RVC012 con el NIT en REPS (ver RVC012); ninguna fuente dice que compara el código con el de la factura, así que esta comparación de Radica es solo un aviso (decisión 025). Cierto en los pares reales par1, par2 y de capitación.',
   },
 
   // ── Tipos de paquete (notas, RIPS sin factura, capitación): el Ministerio no publica el código de estas
@@ -1705,7 +1705,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Cada servicio de carga del Ministerio espera un tipo de paquete: una factura va con un RIPS sin tipoNota, una nota crédito con tipoNota NC, una nota débito con ND, y un RIPS sin factura (RS) va sin XML. Si no coinciden, el Ministerio rechaza el paquete.',
     comoCorregir:
-      'Revise tipoNota en el RIPS: null para una factura, "NC" para una nota crédito, "ND" para una nota débito. Si el RIPS es de la factura pero cargó la nota (o al revés), cargue el XML que corresponde. Un RIPS sin factura (RS) se envía sin XML.',
+      'Revisa tipoNota en el RIPS: null para una factura, "NC" para una nota crédito, "ND" para una nota débito. Si el RIPS es de la factura pero cargó la nota (o al revés), carga el XML que corresponde. Un RIPS sin factura (RS) se envía sin XML.',
     nota: 'Sigue la tabla de escenarios de carga del Ministerio (referencia §1.2, guía de terceros); ninguna fuente da el nivel: NOTIFICACION (decisión 025). El simulador del MUV de Radica aplica la misma tabla al recibir el paquete (regla SIM001).',
   },
   {
@@ -1720,7 +1720,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Una nota crédito, débito o de ajuste debe decir su propio número (numNota) y el de la factura que corrige (numFactura); un RIPS sin factura lleva su consecutivo en numNota y numFactura en null.',
     comoCorregir:
-      'En notas, escriba en numNota el número de la nota tal como está en la DIAN (prefijo y consecutivo) y en numFactura el de la factura original. En un RIPS sin factura (RS), deje numFactura en null y escriba en numNota su consecutivo interno.',
+      'En notas, escribe en numNota el número de la nota tal como está en la DIAN (prefijo y consecutivo) y en numFactura el de la factura original. En un RIPS sin factura (RS), deja numFactura en null y escribe en numNota su consecutivo interno.',
     nota: 'Sigue la tabla de escenarios de carga (referencia §1.2) y los campos T03–T04 del DT1 v002 (transcripción de terceros); el código real del Ministerio no está publicado y el nivel no se conoce: NOTIFICACION (decisión 025).',
   },
   {
@@ -1735,7 +1735,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Los copagos y cuotas moderadoras se reportan una sola vez, con la factura. Una nota crédito o débito que los repite los estaría descontando o cobrando dos veces.',
     comoCorregir:
-      'En el RIPS de la nota deje valorPagoModerador en 0 y conceptoRecaudo en "05" (no aplica) en cada servicio; en el XML de la nota no incluya cac:PrepaidPayment. Suele pasar cuando el RIPS de la nota se copia del de la factura.',
+      'En el RIPS de la nota deja valorPagoModerador en 0 y conceptoRecaudo en "05" (no aplica) en cada servicio; en el XML de la nota no incluyas cac:PrepaidPayment. Suele pasar cuando el RIPS de la nota se copia del de la factura.',
     nota: 'Regla del DT1 v002 pp. 84–85 (resumen de terceros): "las NC y ND en ningún caso incluirán valores de pagos moderadores"; el código real del Ministerio y su nivel no están publicados: NOTIFICACION (decisión 025). La otra regla de valor de esas páginas, "la suma del RIPS de la nota crédito es el valor de la nota", la revisa RVG02. "Cada servicio acreditado no supera lo facturado" necesita el RIPS de la factura, que no viaja con la nota.',
   },
   {
@@ -1750,7 +1750,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'El Ministerio solo acepta notas crédito o débito que dicen a qué factura corrigen; sin esa referencia no puede relacionar la nota con la factura y su CUV.',
     comoCorregir:
-      'Genere la nota desde la factura original en su software de facturación, para que incluya la referencia (número, CUFE y fecha de la factura). Una nota sin referencia a factura no sirve para el sector salud.',
+      'Genera la nota desde la factura original en tu software de facturación, para que incluya la referencia (número, CUFE y fecha de la factura). Una nota sin referencia a factura no sirve para el sector salud.',
     nota: 'Según el Anexo técnico de la DIAN (CustomizationID 20 y 30: notas con referencia a factura) y la referencia §4.4; el código real del Ministerio no está publicado.',
   },
 ];

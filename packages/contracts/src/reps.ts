@@ -58,6 +58,23 @@ export type TPrestadoresAutocompleteData = z.infer<typeof ZPrestadoresAutocomple
  * with the saved validator credentials. `conectado` true when the ministry accepted them; `mensaje` says so in Spanish.
  */
 export const ZProbarConexionData = z.object({ conectado: z.boolean(), mensaje: z.string() });
+
+/**
+ * POST /api/Auth/probar-conexion-fevrips body (issue 26: test what is typed before saving). Both optional: an absent
+ * field is the saved one (no body: the saved credentials, as before). Never stored. An empty password is "the saved
+ * one", as in the form's edit mode.
+ */
+export const ZProbarConexionRequest = z
+  .object({
+    userValidator: z.string().trim().min(1).max(100).optional(),
+    passwordValidator: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .strict();
+export type TProbarConexionRequest = z.input<typeof ZProbarConexionRequest>;
 export type TProbarConexionData = z.infer<typeof ZProbarConexionData>;
 
 /**

@@ -163,7 +163,7 @@ function estructuraAnterior(norma: string): THallazgoLocal {
     clase: 'NOTIFICACION',
     codigo: 'ESTRUCTURA_RES948',
     descripcion: `El RIPS tiene la estructura de la Resolución 2275 de 2023; por la fecha de la factura le corresponde la ${norma}.`,
-    observaciones: `Se validó con la estructura de la Resolución 2275 de 2023. Para la nueva estructura agregue junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), quite numAutorizacion de los medicamentos e informe registroSIRAS para usuarios SOAT. Pida a su software de facturación la nueva estructura.`,
+    observaciones: `Se validó con la estructura de la Resolución 2275 de 2023. Para la nueva estructura agrega junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), quita numAutorizacion de los medicamentos e informa registroSIRAS para usuarios SOAT. Pide a tu software de facturación la nueva estructura.`,
     pathFuente: '',
     fuente: 'Rips',
   };

@@ -58,7 +58,7 @@ export function withLimit(sink: TFindingSink, what: string): THallazgoLocal[] {
       clase: 'NOTIFICACION',
       codigo: 'LIMITE_HALLAZGOS',
       descripcion: `Se encontraron ${rest} hallazgos de ${what} adicionales que no se muestran.`,
-      observaciones: `Se muestran los primeros ${sink.items.length}. Corrija los errores y vuelva a cargar el RIPS.`,
+      observaciones: `Se muestran los primeros ${sink.items.length}. Corrige los errores y vuelve a cargar el RIPS.`,
       pathFuente: '',
       fuente: 'Rips',
     },

@@ -296,7 +296,7 @@ export class StructureCheck implements TRipsVisitor {
         clase: 'NOTIFICACION',
         codigo: 'PROPIEDAD_NO_DEFINIDA',
         descripcion: `La propiedad no está definida en la estructura del RIPS (${this.schema.norma}); el validador del Ministerio no la tendrá en cuenta.`,
-        observaciones: `Propiedad enviada [${key}]. Revise que el nombre esté escrito exactamente como en la norma (mayúsculas, minúsculas, sin espacios).`,
+        observaciones: `Propiedad enviada [${key}]. Revisa que el nombre esté escrito exactamente como en la norma (mayúsculas, minúsculas, sin espacios).`,
         pathFuente: `${prefix}${key}`,
         fuente: 'Rips',
       }));

@@ -75,7 +75,7 @@ type TOutboxMail = { to: string; subject: string; text: string; sentAt: string }
 /** `admin mail EMAIL`: the outbox through the running server, or read from the database when none runs. */
 async function printOutbox(config: TConfig, email: string): Promise<number> {
   if (config.smtpUrl) {
-    console.error('El correo sale por SMTP_URL: no hay buzón local. Revise el buzón del destinatario.');
+    console.error('El correo sale por SMTP_URL: no hay buzón local. Revisa el buzón del destinatario.');
     return 1;
   }
   let mails: TOutboxMail[];

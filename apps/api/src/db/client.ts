@@ -73,7 +73,7 @@ async function countPending(rows: TSqlRows): Promise<number> {
 
 /** Thrown when MIGRATE_ON_START=false and the database lacks migrations. */
 export const MSG_MIGRACIONES_PENDIENTES = (n: number) =>
-  `La base de datos tiene ${n} migración(es) pendiente(s). Ejecute \`npm run migrate\` (una vez, desde cualquier nodo) y vuelva a iniciar.`;
+  `La base de datos tiene ${n} migración(es) pendiente(s). Ejecuta \`npm run migrate\` (una vez, desde cualquier nodo) y vuelve a iniciar.`;
 
 /**
  * Open the database and bring its schema up to date (`migrations`, default 'apply').
@@ -246,7 +246,7 @@ export function acquireLock(lockPath: string): () => void {
     const pid = /^\d+$/.test(holder) ? `pid ${holder}, ` : '';
     throw new Error(
       `La base de datos embebida ya está abierta por otro proceso (${pid}bloqueo ${lockPath}). ` +
-        'Detenga ese proceso o use DATABASE_URL para PostgreSQL.',
+        'Detén ese proceso o usa DATABASE_URL para PostgreSQL.',
     );
   }
   ftruncateSync(fd, 0);

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPaqueteJsonRequest } from '@radica/contracts/integraciones';
+import { ETIQUETAS, etiquetaDe, resumenDe } from './openapi-operaciones.ts';
 
 /** Paths that are not part of Radica's public API: the simulators, the operator's and the development routes. */
 const OCULTAS = /^\/(_sim\/|api\/admin\/|api\/dev\/|_control)/;
@@ -22,7 +23,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         title: 'Radica API',
         version: '1.0.0',
         description:
-          'API de Radica para radicar facturas electrónicas (FEV) y RIPS ante el Ministerio de Salud. Las llamadas de documentos aceptan la sesión de la aplicación o una clave de API (`Authorization: Bearer rk_live_…`, creada en Configuración › Integraciones). Guía: docs/integracion-api.md.',
+          'API de Radica para radicar facturas electrónicas (FEV) y RIPS ante el Ministerio de Salud. Para integrar tu HIS o software de facturación empieza por **API de integración**: crea una clave en Configuración › Integraciones y envíala en `Authorization: Bearer rk_live_…`. Las llamadas de documentos aceptan la sesión de la aplicación o una clave de API; las marcadas como uso interno son las de la aplicación web y pueden cambiar sin aviso.',
       },
       servers: [{ url: options.publicUrl }],
       components: {
@@ -32,14 +33,45 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         },
       },
       security: [{ claveApi: [] }, { sesion: [] }],
+      tags: ETIQUETAS.map((e) => ({ ...e })),
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      return OCULTAS.test(input.url) ? { ...out, schema: { ...out.schema, hide: true } } : out;
+      if (OCULTAS.test(input.url)) return { ...out, schema: { ...out.schema, hide: true } };
+      // Every operation is tagged and summarised in Spanish (issue 26); a route's own summary or tags win.
+      const method = [input.route.method].flat()[0] ?? '';
+      const own = out.schema as { summary?: string; tags?: string[] };
+      const etiqueta = etiquetaDe(input.url);
+      const resumen = resumenDe(method, input.url);
+      return {
+        ...out,
+        schema: {
+          ...out.schema,
+          ...(own.tags?.length || !etiqueta ? {} : { tags: [etiqueta] }),
+          ...(own.summary || !resumen ? {} : { summary: resumen }),
+        },
+      };
     },
-    transformObject: (input) => withFilingBody(jsonSchemaTransformObject(input) as TOpenApiDoc),
+    transformObject: (input) => porEtiqueta(withFilingBody(jsonSchemaTransformObject(input) as TOpenApiDoc)),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // BaseLayout: no Swagger top bar, whose logo carries an inline <style> the page's CSP blocks (issue 26).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    theme: { title: 'Radica API: documentación' },
+    uiConfig: { docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },
+  });
+}
+
+/** The paths in the order of their tags ({@link ETIQUETAS}): the integrator's API first. */
+function porEtiqueta<T extends TOpenApiDoc>(doc: T): T {
+  if (!doc.paths) return doc;
+  const orden = new Map<string, number>(ETIQUETAS.map((e, i) => [e.name, i]));
+  const rango = (ops: Record<string, Record<string, unknown>>) =>
+    Math.min(...Object.values(ops).map((op) => orden.get(((op.tags as string[] | undefined) ?? [])[0] ?? '') ?? ETIQUETAS.length));
+  const entries = Object.entries(doc.paths).map((e, i) => ({ e, i, r: rango(e[1]) }));
+  entries.sort((a, b) => a.r - b.r || a.i - b.i);
+  return { ...doc, paths: Object.fromEntries(entries.map(({ e }) => e)) };
 }
 
 type TOpenApiDoc = { paths?: Record<string, Record<string, Record<string, unknown>>> };

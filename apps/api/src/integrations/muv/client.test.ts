@@ -84,3 +84,37 @@ describe('MUV client hardening (issue 4)', () => {
     }
   });
 });
+
+describe('MUV logins in flight (issue 26: a connection test of typed credentials)', () => {
+  it('never shares a login in flight between different credentials of one tenant', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const seen: string[] = [];
+    const server = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const user = (JSON.parse(body) as { persona: { identificacion: { numero: string } } }).persona?.identificacion?.numero ?? body;
+        seen.push(user);
+        // Slow enough that the two logins overlap; the wrong password is refused.
+        setTimeout(() => {
+          res.setHeader('content-type', 'application/json');
+          res.end(body.includes('mala') ? JSON.stringify({ login: false, token: null, errors: ['Usuario o clave inválidos'] }) : JSON.stringify({ login: true, token: 'x.y.z', errors: [] }));
+        }, 100);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const audit: TAuditRecorder = { start: async () => 1, finish: async () => {} };
+    try {
+      const muv = createMuvClient({ baseUrl: () => `http://127.0.0.1:${port}`, timeoutMs: 5000, retries: 0 });
+      const saved = muv.checkLogin({ tenantId: 7, credentials: { userValidator: 'u', passwordValidator: 'buena', nit: '1' }, audit });
+      const typed = muv.checkLogin({ tenantId: 7, credentials: { userValidator: 'u', passwordValidator: 'mala', nit: '1' }, audit });
+      const [a, b] = await Promise.allSettled([saved, typed]);
+      expect(a.status).toBe('fulfilled');
+      expect(b.status).toBe('rejected');
+      expect(seen).toHaveLength(2);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -80,7 +80,7 @@ export function createMuvClient(opts: {
   observe?: (operation: string, outcome: string, ms: number) => void;
 }): TMuvClient {
   const tokens = new Map<number, { token: string; key: string; expiresAt: number }>();
-  const logins = new Map<number, Promise<string>>();
+  const logins = new Map<string, Promise<string>>();
   const retryBaseMs = opts.retryBaseMs ?? 500;
   // The ministry's local API (FVE.WebAPILocal) runs on the provider's machine with a self-signed certificate:
   // verification is relaxed for localhost only, never for a remote host.
@@ -160,7 +160,10 @@ export function createMuvClient(opts: {
     const key = `${c.userValidator}\u0000${c.passwordValidator}\u0000${c.nit}`;
     const cached = tokens.get(tenantId);
     if (cached && cached.key === key && cached.expiresAt > Date.now() + 30_000) return cached.token;
-    const inflight = logins.get(tenantId);
+    // In-flight logins are shared per tenant AND credentials: a connection test of typed credentials (issue 26) never
+    // hands its token to a send, nor takes the send's.
+    const flightKey = `${tenantId}\u0000${key}`;
+    const inflight = logins.get(flightKey);
     if (inflight) return inflight;
     const p = (async () => {
       const res = await http(MUV_LOGIN_PATH, { method: 'POST', body: usuarioSISPRO(c) }, audit, 'LoginSISPRO', {
@@ -176,11 +179,11 @@ export function createMuvClient(opts: {
       tokens.set(tenantId, { token, key, expiresAt: jwtExpiry(token) ?? Date.now() + 50 * 60_000 });
       return token;
     })();
-    logins.set(tenantId, p);
+    logins.set(flightKey, p);
     try {
       return await p;
     } finally {
-      logins.delete(tenantId);
+      logins.delete(flightKey);
     }
   }
 

@@ -19,7 +19,7 @@ import {
 } from '../../../test/helpers.ts';
 import { fetch as undiciFetch } from 'undici';
 import ipaddr from 'ipaddr.js';
-import { checkWebhookUrl, isPublicAddress, publicOnly } from './webhooks.ts';
+import { checkWebhookUrl, describirErrorTransporte, isPublicAddress, publicOnly } from './webhooks.ts';
 import { enviarResumenesDiarios, publicarResultado } from './service.ts';
 
 /** A local webhook receiver: answers each request with the next status of `plan` (then 200) and keeps what arrived. */
@@ -198,6 +198,53 @@ describe('result webhooks (issue 15)', () => {
     const attempt = undiciFetch(`http://localhost:${port}/radica`, { method: 'POST', body: '{}', dispatcher: publicOnly });
     await expect(attempt).rejects.toMatchObject({ cause: { code: 'EPRIVATEADDRESS' } });
     expect(hook.received.length).toBe(before);
+  });
+
+  it("says a host that does not resolve does not resolve, not 'Escribe la dirección completa…' (issue 26)", async () => {
+    const deps = { config: { ...t.config, webhookAllowLocal: false } };
+    await expect(checkWebhookUrl(deps, 'https://no-existe.radica-prueba.invalid/x')).rejects.toMatchObject({
+      code: 'WEBHOOK_URL_INVALID',
+      message: MSG_AVISOS.webhookHostNoResuelve('no-existe.radica-prueba.invalid'),
+    });
+  });
+
+  it("writes every transport error in Spanish, never undici's 'fetch failed' (issue 26)", async () => {
+    const t26 = MSG_AVISOS.transporte;
+    const falla = async (url: string, init: Parameters<typeof undiciFetch>[1] = {}) => {
+      try {
+        await undiciFetch(url, { method: 'POST', body: '{}', ...init });
+      } catch (err) {
+        return describirErrorTransporte(err, new URL(url).hostname, 300);
+      }
+      throw new Error(`${url} answered`);
+    };
+    // A closed port: refused.
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise<void>((ok) => closed.close(() => ok()));
+    expect(await falla(`http://127.0.0.1:${closedPort}/x`)).toBe(t26.rechazada);
+    // A system that never answers: the response timeout.
+    const silent = createServer(() => {});
+    await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
+    const silentPort = (silent.address() as { port: number }).port;
+    expect(await falla(`http://127.0.0.1:${silentPort}/x`, { signal: AbortSignal.timeout(300) })).toBe(t26.tiempoRespuesta(1));
+    silent.closeAllConnections();
+    await new Promise<void>((ok) => silent.close(() => ok()));
+    // A name that does not resolve (or a DNS that does not answer, in a sandbox).
+    expect([t26.noResuelve('x.radica-prueba.invalid'), t26.dnsTemporal('x.radica-prueba.invalid')]).toContain(await falla('http://x.radica-prueba.invalid/x'));
+    // A private address met at connect time.
+    expect(await falla(`http://localhost:${new URL(hookUrl).port}/x`, { dispatcher: publicOnly })).toBe(MSG_AVISOS.webhookDestinoPrivado);
+    // undici's own codes and an unknown one.
+    const wrapped = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('x'), { code }) });
+    expect(describirErrorTransporte(wrapped('UND_ERR_CONNECT_TIMEOUT'), 'h', 10_000)).toBe(t26.tiempoConexion);
+    expect(describirErrorTransporte(wrapped('UND_ERR_HEADERS_TIMEOUT'), 'h', 10_000)).toBe(t26.tiempoRespuesta(10));
+    expect(describirErrorTransporte(wrapped('ECONNRESET'), 'h', 10_000)).toBe(t26.reiniciada);
+    expect(describirErrorTransporte(wrapped('CERT_HAS_EXPIRED'), 'h', 10_000)).toBe(t26.certificado);
+    expect(describirErrorTransporte(wrapped('DEPTH_ZERO_SELF_SIGNED_CERT'), 'h', 10_000)).toBe(t26.certificado);
+    expect(describirErrorTransporte(wrapped('ERR_SSL_WRONG_VERSION_NUMBER'), 'h', 10_000)).toBe(t26.tls);
+    expect(describirErrorTransporte(wrapped('EHOSTUNREACH'), 'h', 10_000)).toBe(t26.inalcanzable);
+    expect(describirErrorTransporte(new TypeError('fetch failed'), 'h', 10_000)).not.toMatch(/fetch failed/);
   });
 
   it('a removed webhook gets nothing more', async () => {

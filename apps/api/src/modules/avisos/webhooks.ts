@@ -54,7 +54,8 @@ export async function checkWebhookUrl(deps: Pick<TDeps, 'config'>, raw: string, 
   try {
     addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
   } catch {
-    throw new AppError('WEBHOOK_URL_INVALID', MSG_AVISOS.webhookUrlInvalida);
+    // The address is well formed: its host name does not resolve (issue 26: this was 'Escribe la dirección completa…').
+    throw new AppError('WEBHOOK_URL_INVALID', MSG_AVISOS.webhookHostNoResuelve(host));
   }
   if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a))) throw new AppError('WEBHOOK_URL_INVALID', MSG_AVISOS.webhookDestinoPrivado);
   return url;
@@ -117,6 +118,44 @@ export const publicOnly = new Agent({
   },
 });
 
+/** The host of a stored webhook address, for the log's messages. */
+const hostDe = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+/** Error codes of a connection that could not be opened or finished, as Node and undici name them. */
+const CERTIFICADO = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|ERR_TLS_CERT_ALTNAME_INVALID)/;
+
+/**
+ * A failed delivery's transport error in Spanish (issue 26: the log showed undici's 'fetch failed'). Reads the error
+ * and its `cause` chain (undici wraps the socket's error: TypeError 'fetch failed' → { code: 'ECONNREFUSED' | 'ENOTFOUND'
+ * | 'UND_ERR_CONNECT_TIMEOUT' | … }); AbortSignal.timeout's TimeoutError is the response timeout. Never English: an
+ * unknown code is named inside a Spanish sentence.
+ */
+export function describirErrorTransporte(err: unknown, host: string, timeoutMs: number): string {
+  const t = MSG_AVISOS.transporte;
+  const cadena: { name?: string; code?: string; message?: string }[] = [];
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++)
+    cadena.push(e as { name?: string; code?: string; message?: string });
+  if (cadena.some((e) => e.name === 'TimeoutError' || e.name === 'AbortError')) return t.tiempoRespuesta(Math.max(1, Math.round(timeoutMs / 1000)));
+  const codigo = cadena.map((e) => e.code).find((c): c is string => typeof c === 'string') ?? '';
+  if (codigo === 'EPRIVATEADDRESS') return MSG_AVISOS.webhookDestinoPrivado;
+  if (codigo === 'ENOTFOUND' || codigo === 'ENODATA') return t.noResuelve(host);
+  if (codigo === 'EAI_AGAIN') return t.dnsTemporal(host);
+  if (codigo === 'ECONNREFUSED') return t.rechazada;
+  if (['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'].includes(codigo)) return t.reiniciada;
+  if (['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN'].includes(codigo)) return t.inalcanzable;
+  if (['UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'ECONNABORTED'].includes(codigo)) return t.tiempoConexion;
+  if (['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'].includes(codigo)) return t.tiempoRespuesta(Math.max(1, Math.round(timeoutMs / 1000)));
+  if (CERTIFICADO.test(codigo)) return t.certificado;
+  if (codigo.startsWith('ERR_SSL') || codigo.startsWith('ERR_TLS') || codigo === 'EPROTO') return t.tls;
+  return t.desconocido(codigo || 'sin código');
+}
+
 /**
  * One attempt of delivery `entregaId`: POSTs the stored event, signed, without following redirects, within
  * WEBHOOK_TIMEOUT_MS. A 2xx marks it ENTREGADO. Otherwise the attempt is recorded and, unless `last`, an Error is
@@ -155,9 +194,9 @@ export async function deliverWebhook(deps: TDeps, tenantId: number, entregaId: n
       await recordEntregaAttempt(deps.db, tenantId, entregaId, { estado: 'ENTREGADO', httpStatus: status, error: null, at });
       return;
     }
-    error = `El sistema respondió HTTP ${status}.`;
+    error = status >= 300 && status < 400 ? `${MSG_AVISOS.transporte.redirigida} (HTTP ${status})` : `El sistema respondió HTTP ${status}.`;
   } catch (err) {
-    error = err instanceof AppError ? err.message : `No se pudo conectar: ${(err as Error).message}`;
+    error = err instanceof AppError ? err.message : describirErrorTransporte(err, hostDe(webhook.url), deps.config.webhookTimeoutMs);
   }
   await recordEntregaAttempt(deps.db, tenantId, entregaId, { estado: opts.last ? 'FALLIDO' : 'PENDIENTE', httpStatus: status, error, at });
   if (!opts.last) throw new Error(`webhook delivery ${entregaId} failed: ${error}`);

@@ -25,6 +25,7 @@ import { verifyBackup } from './format.ts';
 import { applyRetention } from './service.ts';
 import { runDailyBackup } from './schedule.ts';
 import { backupFileName } from './retention.ts';
+import { cargarHostKey } from '../canal-sftp/service.ts';
 
 /**
  * Issue 16 "Backups" on the embedded database: backup through the running server (the CLI as a process) → wipe (a new,
@@ -47,6 +48,7 @@ let backupFile = '';
 const restoredDir = mkdtempSync(join(tmpdir(), 'radica-restored-'));
 let approvedId = 0;
 let cuv = '';
+let huellaSftp = '';
 
 beforeAll(async () => {
   source = await startOn(mkdtempSync(join(tmpdir(), 'radica-src-')));
@@ -68,6 +70,8 @@ beforeAll(async () => {
   expect((await other.post('/api/FevRips/subir-archivo', fileForm(PAR2_JSON, sample(PAR2_JSON), par2))).status).toBe(200);
   const par2Sent = await other.post(`/api/FevRips/${par2}/enviar`);
   expect(par2Sent.status, JSON.stringify(par2Sent.body)).toBe(200);
+  // The SFTP host key (claves_servidor): a restore keeps the fingerprint SFTP clients trusted (issue 26).
+  huellaSftp = (await cargarHostKey(source.app.deps)).huella;
   before = await tableDigests(source.app);
 }, 120_000);
 
@@ -127,6 +131,9 @@ describe('backup → wipe → restore with the embedded database (issue 16)', ()
     expect(stored.size).toBe(2);
     const attempts = await restored.app.deps.dbRows<{ n: number }>(sql`select count(*)::int as n from muv_attempts`, { prepared: false });
     expect(Number(attempts[0]!.n)).toBeGreaterThanOrEqual(2);
+    // The SFTP server on the restored data serves the same host key: clients see the fingerprint they trusted.
+    expect(before).toMatchObject({ claves_servidor: { rows: 1 } });
+    expect((await cargarHostKey(restored.app.deps)).huella).toBe(huellaSftp);
   }, 180_000);
 
   it('refuses to restore while the server runs, then into the existing database once it is stopped', async () => {

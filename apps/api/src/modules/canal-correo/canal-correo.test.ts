@@ -144,7 +144,8 @@ describe('e-mail channel (issue 16)', () => {
     expect(first.status).toBe(200);
     address = first.body.data.direccion;
     expect(address).toMatch(new RegExp(`^radicar\\+[a-z2-7]{26}@${DOMAIN.replace('.', '\\.')}$`));
-    expect(first.body.data).toMatchObject({ remitentes: [], envioAutomatico: false, activo: true });
+    // Issue 26: the registered account's e-mail is authorised from the start ("desde la cuenta de correo registrada").
+    expect(first.body.data).toMatchObject({ remitentes: ['admin-correo@clinica.co'], envioAutomatico: false, activo: true });
     expect((await a.get('/api/canales/correo')).body.data.direccion).toBe(address);
 
     const put = await a.put('/api/canales/correo', { remitentes: [' Facturacion@Clinica.CO ', SENDER], envioAutomatico: true, activo: true });
@@ -186,6 +187,19 @@ describe('e-mail channel (issue 16)', () => {
       ['EM1001.xml', 'RADICADO', doc!.cuv],
       ['EM1001.json', 'RADICADO', doc!.cuv],
     ]);
+  });
+
+  it("files what the registered account mails to a new channel with no setup (issue 26); another tenant's account is not authorised", async () => {
+    const b = await registerTenant('cuenta-nueva@ips-correo.co', '901019681', { provider: true });
+    const canal = (await b.get('/api/canales/correo')).body.data as { direccion: string; remitentes: string[] };
+    expect(canal.remitentes).toEqual(['cuenta-nueva@ips-correo.co']);
+    const before = received.length;
+    await sendMail({ from: 'Cuenta Nueva <Cuenta-Nueva@IPS-correo.co>', to: canal.direccion, subject: 'Factura EM1901', attachments: pair('EM1901') });
+    await replyTo('cuenta-nueva@ips-correo.co', /./, before);
+    const [doc] = await documentsByFormato(b, 'EM1901');
+    expect(doc).toMatchObject({ canal: 'email' });
+    // The first tenant's channel does not authorise the second tenant's account.
+    expect((await a.get('/api/canales/correo')).body.data.remitentes).not.toContain('cuenta-nueva@ips-correo.co');
   });
 
   it('an unknown sender is refused and logged, without a reply (no backscatter: issue 24 item 7)', async () => {

@@ -17,10 +17,24 @@ export async function findCanal(db: TDb, tenantId: number): Promise<TCanalCorreo
   return row;
 }
 
-/** Creates the tenant's channel with `token` unless it exists (a concurrent first GET keeps the first); returns the row. */
-export async function ensureCanal(db: TDb, tenantId: number, token: string): Promise<TCanalCorreoRow> {
-  await db.insert(canalCorreo).values({ tenantId, token }).onConflictDoNothing({ target: canalCorreo.tenantId });
+/**
+ * Creates the tenant's channel with `token` and the first allowed senders `remitentes` unless it exists (a concurrent
+ * first GET keeps the first); returns the row.
+ */
+export async function ensureCanal(db: TDb, tenantId: number, token: string, remitentes: string[] = []): Promise<TCanalCorreoRow> {
+  await db.insert(canalCorreo).values({ tenantId, token, remitentes }).onConflictDoNothing({ target: canalCorreo.tenantId });
   return (await findCanal(db, tenantId))!;
+}
+
+/** The e-mail of the account that registered the tenant (its first user still active), lower case; undefined if none. */
+export async function findCorreoCuenta(db: TDb, tenantId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), isNull(users.eliminadoEn)))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.email.trim().toLowerCase();
 }
 
 export async function updateCanal(

@@ -6,6 +6,7 @@ import {
   type TCorreoEntrantesData,
   type TDetalleArchivoCorreo,
   type TEstadoCorreo,
+  ZRemitente,
 } from '@radica/contracts/canal-correo';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TDeps } from '../../deps.ts';
@@ -16,6 +17,7 @@ import {
   claimReplySlot,
   ensureCanal,
   findCanal,
+  findCorreoCuenta,
   findCanalByToken,
   findOwnerUserId,
   hasMessageId,
@@ -145,9 +147,20 @@ function toCanal(deps: TDeps, row: TCanalCorreoRow): TCanalCorreo {
   };
 }
 
-/** GET /api/canales/correo: the tenant's channel, created on first read with a fresh token (inactive senders: none). */
+/**
+ * Creates the tenant's channel unless it exists: a fresh token, and the registered account's e-mail as the first
+ * allowed sender (issue 26: the sales page tells customers to write "desde la cuenta de correo registrada", but a new
+ * channel authorised nobody, so nothing was processed).
+ */
+async function crearCanal(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreoRow> {
+  const correo = await findCorreoCuenta(deps.db, ctx.tenantId);
+  const remitentes = correo && ZRemitente.safeParse(correo).success ? [correo] : [];
+  return ensureCanal(deps.db, ctx.tenantId, newToken(), remitentes);
+}
+
+/** GET /api/canales/correo: the tenant's channel, created on first read ({@link crearCanal}). */
 export async function obtenerCanal(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreo> {
-  const row = (await findCanal(deps.db, ctx.tenantId)) ?? (await ensureCanal(deps.db, ctx.tenantId, newToken()));
+  const row = (await findCanal(deps.db, ctx.tenantId)) ?? (await crearCanal(deps, ctx));
   return toCanal(deps, row);
 }
 
@@ -157,13 +170,13 @@ export async function actualizarCanal(
   ctx: TTenantCtx,
   input: { remitentes: string[]; envioAutomatico: boolean; activo: boolean },
 ): Promise<TCanalCorreo> {
-  await ensureCanal(deps.db, ctx.tenantId, newToken());
+  await crearCanal(deps, ctx);
   return toCanal(deps, (await updateCanal(deps.db, ctx.tenantId, input))!);
 }
 
 /** POST /api/canales/correo/rotar: a new token; the old address answers 550 from the next message on. */
 export async function rotarDireccion(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreo> {
-  await ensureCanal(deps.db, ctx.tenantId, newToken());
+  await crearCanal(deps, ctx);
   return toCanal(deps, (await updateToken(deps.db, ctx.tenantId, newToken()))!);
 }
 

@@ -26,8 +26,12 @@ export type TSftpInfo = { port: () => number | null; huella: () => Promise<strin
 
 /** Name of the SFTP host key in `claves_servidor`. */
 const HOST_KEY = 'sftp_host_ed25519';
-/** The host key as this process read it: it never changes while the row stays (an operator deletes it to rotate). */
-let hostKeyCache: Promise<{ privada: string; huella: string }> | null = null;
+/**
+ * The host key as this process read it, per database handle (tests run several databases in one worker: a key cached
+ * from another database would be served without being stored in this one, and a restored backup's key ignored). It
+ * never changes while the row stays (an operator deletes it to rotate).
+ */
+const hostKeyCache = new WeakMap<object, Promise<{ privada: string; huella: string }>>();
 
 /**
  * The SFTP host key (issue 23 §5; docs/decisions/029): an ed25519 key stored AES-256-GCM encrypted (ENCRYPTION_KEY)
@@ -37,7 +41,9 @@ let hostKeyCache: Promise<{ privada: string; huella: string }> | null = null;
  * SHA256 fingerprint of its public key. Read once per process.
  */
 export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'log'>): Promise<{ privada: string; huella: string }> {
-  hostKeyCache ??= (async () => {
+  const cached = hostKeyCache.get(deps.db);
+  if (cached) return cached;
+  const cargada = (async () => {
     let sellada = await findClaveServidor(deps.db, HOST_KEY);
     if (!sellada) {
       const legado = join(deps.config.dataDir, 'sftp', 'host_ed25519');
@@ -51,8 +57,9 @@ export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'lo
     if (parsed instanceof Error || Array.isArray(parsed)) throw new Error('SFTP host key unreadable (claves_servidor)');
     return { privada, huella: huellaSsh(parsed.getPublicSSH()) };
   })();
-  hostKeyCache.catch(() => (hostKeyCache = null));
-  return hostKeyCache;
+  hostKeyCache.set(deps.db, cargada);
+  cargada.catch(() => hostKeyCache.delete(deps.db));
+  return cargada;
 }
 
 /** The settings' view of the SFTP server when this process does not run it (an api-only process): SFTP_PORT and the stored key. */

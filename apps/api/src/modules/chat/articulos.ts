@@ -13,6 +13,11 @@ export type TArticulo = {
   titulo: string;
   /** The screen the article is about (an app path), or null. */
   ruta: string | null;
+  /**
+   * The screen for a signed-in user when it is not `ruta` (issue 26: the technical chat's links went to the sales page
+   * '/'): null for no link. Absent: `ruta`, except '/' which has no link for a signed-in user.
+   */
+  rutaApp?: string | null;
   /** Words a user may ask with that the text does not say (synonyms, common phrasings). */
   claves: string;
   /** The answer, in short paragraphs; may hold Markdown links to app paths. */
@@ -80,10 +85,38 @@ const ESCRITOS: TArticulo[] = [
     id: 'canales-de-entrega',
     titulo: 'Canales para enviar tus archivos',
     ruta: '/',
+    rutaApp: '/settings?tab=canales',
     publico: 'ventas',
     claves: 'canal canales correo email ftp sftp api integracion plataforma subir enviar archivos automatico his erp',
     texto:
       'Puedes entregarle a Radica la factura (XML) y los RIPS (JSON) por cuatro canales: la plataforma web (subes los archivos desde el navegador), el correo electrónico (adjuntas el par a tu buzón de radicación), una carpeta FTP/SFTP donde tu software de facturación deja los archivos, y la API para integrar tu HIS o ERP. Todos siguen el mismo camino: validación, envío al Ministerio y resultado.',
+  },
+  {
+    id: 'canal-correo',
+    titulo: 'Configurar el canal de correo',
+    ruta: '/settings?tab=canales',
+    publico: 'tecnico',
+    claves: 'correo email e-mail buzon direccion radicacion remitente remitentes autorizados adjunto zip configurar canal',
+    texto:
+      'Para radicar por correo abre [Configuración › Canales](/settings?tab=canales): en "Canal de correo" está la dirección de radicación de tu empresa (cópiala en tu sistema de facturación). En "Remitentes autorizados" agrega cada correo que enviará archivos: los de otras direcciones no se procesan (el correo de tu cuenta queda autorizado al crear el canal). Envía la factura (XML) y su RIPS (JSON), o un ZIP con ellos, como adjuntos; Radica responde al remitente con el resultado. Marca "Enviar al Ministerio lo que llegue completo por correo" para que radique sin pasar por la aplicación.',
+  },
+  {
+    id: 'canal-sftp',
+    titulo: 'Configurar el canal SFTP',
+    ruta: '/settings?tab=canales',
+    publico: 'tecnico',
+    claves: 'sftp ftp carpeta servidor filezilla winscp usuario clave publica huella host puerto conectar configurar canal',
+    texto:
+      'Para radicar por SFTP abre [Configuración › Canales](/settings?tab=canales) y en "Canal SFTP" revisa el usuario sugerido, define una contraseña o pega tu clave pública y guarda. La tarjeta muestra el servidor, el puerto y la huella del servidor: compárala con la que muestra tu cliente (FileZilla, WinSCP) la primera vez. Deja el XML y el JSON de cada factura en la carpeta entrada/ y lee la respuesta del Ministerio en resultados/.',
+  },
+  {
+    id: 'canal-api',
+    titulo: 'Integrar tu sistema por la API',
+    ruta: '/settings?tab=integraciones',
+    publico: 'tecnico',
+    claves: 'api integracion integrar his erp software clave token key webhook desarrollador documentacion swagger openapi paquetes',
+    texto:
+      'Para que tu HIS o software de facturación radique sin abrir Radica, crea una clave en [Configuración › Integraciones](/settings?tab=integraciones) y envíala en el encabezado Authorization: Bearer. Radica paquetes con POST /api/v1/paquetes (el XML y el RIPS en multipart, o JSON como la API del Ministerio) y consulta el resultado con GET /api/v1/paquetes/{id}. La referencia completa está en la documentación de la API (/api/docs), y en la misma pestaña registras un webhook para recibir cada resultado.',
   },
   {
     id: 'registro',

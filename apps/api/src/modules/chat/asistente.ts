@@ -68,7 +68,26 @@ export function codigosEn(pregunta: string): string[] {
 /** What the assistant answers: the text (Markdown links to app paths allowed) and the articles it came from. */
 export type TRespuesta = { output: string; articulos: TChatArticulo[] };
 
-const fuente = (a: TArticulo): TChatArticulo => ({ id: a.id, titulo: a.titulo, ruta: a.ruta });
+/**
+ * The screen an article links to for this chat: a signed-in user's links lead to the app's screens (issue 26: they went
+ * to the sales page '/'), a visitor's to the public ones.
+ */
+export function rutaDe(a: TArticulo, chat: 'sales' | 'technical'): string | null {
+  if (chat === 'sales') return a.ruta;
+  if (a.rutaApp !== undefined) return a.rutaApp;
+  return a.ruta === '/' ? null : a.ruta;
+}
+
+const fuente = (a: TArticulo, chat: 'sales' | 'technical' = 'technical'): TChatArticulo => ({ id: a.id, titulo: a.titulo, ruta: rutaDe(a, chat) });
+
+/** A message that only greets or thanks ('hola', 'buenas tardes', 'gracias!'): answered with a greeting, not a search. */
+const SALUDO =
+  /^(?:(?:hola|holi|hello|hi|hey|buen(?:os|as)?|d[ií]as?|tardes|noches|saludos|qu[eé]\s+tal|c[oó]mo\s+(?:est[aá]s?|vas?)|gracias|muchas|mil|ok|listo|radica|a\s+todos|equipo)[\s!¡.,?¿:)]*)+$/i;
+
+/** True when `pregunta` is only a greeting or a thank-you. */
+export function esSaludo(pregunta: string): boolean {
+  return SALUDO.test(pregunta.trim().replace(/^[¡¿\s]+/, ''));
+}
 
 /** Below this score the best article is not an answer (tuned on the questions of chat.test.ts). */
 const PUNTAJE_MINIMO = 6;
@@ -81,7 +100,8 @@ export function responderConArticulos(pregunta: string, chat: 'sales' | 'technic
   const porCodigo = codigosEn(pregunta)
     .map((c) => articuloDeCodigo(c))
     .filter((a): a is TArticulo => a !== undefined && (chat === 'technical' || a.publico === 'ventas'));
-  if (porCodigo.length > 0) return componer(porCodigo.slice(0, 3));
+  if (porCodigo.length > 0) return componer(porCodigo.slice(0, 3), chat);
+  if (esSaludo(pregunta)) return { output: chat === 'sales' ? MSG_CHAT.chatSaludoVentas : MSG_CHAT.chatSaludoTecnico, articulos: [] };
   const resultados = indiceArticulos().search(pregunta, {
     filter: (r) => chat === 'technical' || POR_ID.get(r.id)?.publico === 'ventas',
   });
@@ -90,17 +110,23 @@ export function responderConArticulos(pregunta: string, chat: 'sales' | 'technic
   const elegidos = [primero, ...(segundo && segundo.score >= primero.score * 0.8 ? [segundo] : [])]
     .map((r) => POR_ID.get(r.id))
     .filter((a): a is TArticulo => a !== undefined);
-  return componer(elegidos);
+  return componer(elegidos, chat);
 }
 
-/** The answer made of `articulos`: each one's text, and a link to its screen. */
-function componer(articulos: TArticulo[]): TRespuesta {
-  const partes = articulos.map((a) => (a.ruta ? `${a.texto}\n[Ir a ${pantalla(a.ruta)}](${a.ruta})` : a.texto));
-  return { output: partes.join('\n\n'), articulos: articulos.map(fuente) };
+/** The answer made of `articulos`: each one's text, and a link to its screen (the app's for a signed-in user). */
+function componer(articulos: TArticulo[], chat: 'sales' | 'technical'): TRespuesta {
+  const partes = articulos.map((a) => {
+    const ruta = rutaDe(a, chat);
+    return ruta ? `${a.texto}\n[Ir a ${pantalla(ruta)}](${ruta})` : a.texto;
+  });
+  return { output: partes.join('\n\n'), articulos: articulos.map((a) => fuente(a, chat)) };
 }
 
 /** How a link names the screen of `ruta`. */
 function pantalla(ruta: string): string {
+  if (ruta === '/settings?tab=canales') return 'Configuración › Canales';
+  if (ruta === '/settings?tab=integraciones') return 'Configuración › Integraciones';
+  if (ruta === '/settings?tab=ministerio') return 'Configuración › Ministerio';
   if (ruta.startsWith('/settings')) return 'Configuración';
   if (ruta === '/ministerio/nuevo') return 'Nuevo reporte';
   if (ruta.startsWith('/ministerio')) return 'Ministerio';
@@ -131,7 +157,11 @@ export function gruposParaChat<T extends THallazgoChat>(items: readonly T[]): TG
 }
 
 /** One code of {@link gruposParaChat} as a line: how many times and where, its description, and the fix (once). */
-export function lineaGrupoChat(g: TGrupoHallazgos<THallazgoChat & { pathFuente: string }>, conSignificado = false): string {
+export function lineaGrupoChat(
+  g: TGrupoHallazgos<THallazgoChat & { pathFuente: string }>,
+  conSignificado = false,
+  explicados: Map<string, string> = new Map(),
+): string {
   const n = g.items.length;
   const lugares = g.items.map((h) => h.pathFuente).filter(Boolean);
   const donde = lugares.length
@@ -140,7 +170,14 @@ export function lineaGrupoChat(g: TGrupoHallazgos<THallazgoChat & { pathFuente: 
   const veces = n > 1 ? ` (${n} veces)` : '';
   const detalle = n === 1 && g.items[0]?.observaciones ? ` (${g.items[0].observaciones})` : '';
   const regla = reglaDe(g.codigo);
-  const ayuda = regla ? `${conSignificado ? ` Qué significa: ${regla.significado}` : ''} Cómo corregirlo: ${regla.comoCorregir}` : '';
+  // An explanation another code of the same answer already gave is referred to, not repeated (issue 26).
+  const previo = regla ? explicados.get(regla.comoCorregir) : undefined;
+  if (regla && !previo) explicados.set(regla.comoCorregir, g.codigo);
+  const ayuda = !regla
+    ? ''
+    : previo
+      ? ` Cómo corregirlo: igual que ${previo}.`
+      : `${conSignificado ? ` Qué significa: ${regla.significado}` : ''} Cómo corregirlo: ${regla.comoCorregir}`;
   return `- ${g.codigo}${veces}${donde}: ${g.descripcion}${detalle}.${ayuda}`;
 }
 
@@ -161,7 +198,8 @@ export function responderDocumento(doc: {
   const cabecera = `El documento ${doc.formato} está en estado ${doc.estado}.`;
   if (doc.estado === 'APROBADO') lineas.push(`${cabecera} El Ministerio lo aprobó${doc.cuv ? ` con el CUV ${doc.cuv}` : ''}.`);
   else lineas.push(cabecera);
-  const explicar = (items: THallazgoChat[]) => gruposParaChat(items).map((g) => lineaGrupoChat(g, true));
+  const explicados = new Map<string, string>();
+  const explicar = (items: THallazgoChat[]) => gruposParaChat(items).map((g) => lineaGrupoChat(g, true, explicados));
   if (doc.errores.length > 0) lineas.push('El Ministerio lo rechazó por:', ...explicar(doc.errores));
   const rechazosLocales = doc.prevalidacion.filter((h) => h.clase === 'RECHAZADO');
   if (doc.errores.length === 0 && rechazosLocales.length > 0)
@@ -180,6 +218,6 @@ export function responderDocumento(doc: {
   const articulos = codigos
     .map((c) => articuloDeCodigo(c))
     .filter((a): a is TArticulo => a !== undefined)
-    .map(fuente);
+    .map((a) => fuente(a));
   return { output: lineas.join('\n'), articulos };
 }

@@ -105,10 +105,33 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     ['olvide mi contrasena', 'contrasena'],
     ['¿Qué significa RVC004?', 'regla-rvc004'],
     ['qué es el codigo dnd114', 'regla-dnd114'],
+    ['¿cómo configuro el SFTP?', 'canal-sftp'],
+    ['como configuro el correo para radicar por email', 'canal-correo'],
+    ['¿cómo integro mi HIS por la API?', 'canal-api'],
   ])('%s → %s', async (pregunta, articulo) => {
     const r = await ask(owner.c, pregunta);
     expect(r.status).toBe(200);
     expect(ids(r.body)[0]).toBe(articulo);
+  });
+
+  it("leads a channel question to Configuración › Canales / Integraciones, never to the sales page '/' (issue 26)", async () => {
+    const sftp = await ask(owner.c, 'como configuro el sftp');
+    expect(sftp.body.data.output).toContain('(/settings?tab=canales)');
+    const api = await ask(owner.c, 'como uso la api de radica');
+    expect(api.body.data.output).toContain('(/settings?tab=integraciones)');
+    for (const pregunta of ['qué canales tienen para enviar archivos', 'que es radica', 'como configuro el sftp']) {
+      const r = await ask(owner.c, pregunta);
+      expect(r.body.data.output).not.toContain('](/)');
+      expect((r.body.data.articulos as { ruta: string | null }[]).some((a) => a.ruta === '/')).toBe(false);
+    }
+  });
+
+  it("answers 'hola' with a greeting and topics, not 'No encontré información' (issue 26)", async () => {
+    for (const saludo of ['hola', '¡Hola, buenas tardes!', 'gracias']) {
+      expect((await ask(owner.c, saludo)).body.data.output).toBe(MSG_CHAT.chatSaludoTecnico);
+      expect((await ask(client(t.url), saludo)).body.data.output).toBe(MSG_CHAT.chatSaludoVentas);
+    }
+    expect((await ask(owner.c, 'hola, como configuro el sftp')).body.data.articulos[0].id).toBe('canal-sftp');
   });
 
   it('explains a rule code with the catalogue text (one source with the errors panel)', async () => {

@@ -110,7 +110,8 @@ async function responderArchivos(deps: TDeps, files: readonly TChatFile[]): Prom
   }
   // One line per code, whole-file problems first (issue 22 item 5; issue 26: RVC004 was buried behind '…y 9 rechazos más').
   const grupos = gruposParaChat(rechazos);
-  const lineas = grupos.slice(0, MAX_CODIGOS_CHAT).map((g) => lineaGrupoChat(g));
+  const explicados = new Map<string, string>();
+  const lineas = grupos.slice(0, MAX_CODIGOS_CHAT).map((g) => lineaGrupoChat(g, false, explicados));
   const resto = grupos.slice(MAX_CODIGOS_CHAT);
   const mas = resto.length ? [`…y ${resto.length} códigos más (${resto.map((g) => g.codigo).join(', ')}).`] : [];
   const motivos = grupos.length === 1 ? '1 motivo' : `${grupos.length} motivos`;

@@ -94,6 +94,45 @@ describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credential
     expect(JSON.stringify([ok.body, rejected.body])).not.toContain(PROVIDER_CONFIG.passwordValidator);
   });
 
+  it('tests the credentials typed in the form before saving, and never stores them (issue 26)', async () => {
+    const { c } = await registerAndLogin(t.url, 'probar-tecleado@example.co', '901019681');
+    // Nothing saved: the typed pair is tested; half a pair says what is missing.
+    const typed = await c.post('/api/Auth/probar-conexion-fevrips', { userValidator: '1010101010', passwordValidator: 'clave-tecleada' });
+    expect([typed.status, typed.body.data]).toEqual([200, { conectado: true, mensaje: MSG_CUENTAS.probarConexionOk }]);
+    const half = await c.post('/api/Auth/probar-conexion-fevrips', { userValidator: '1010101010' });
+    expect([half.status, half.body.message]).toEqual([412, MSG_CUENTAS.probarConexionFaltanDatos]);
+    expect((await c.get('/api/Auth/tercero-fevrips')).body.data.configurado).toBe(false);
+
+    // Saved credentials that work; a typed wrong password is refused without replacing them.
+    await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    const [before] = await t.app.deps.db.select().from(providerConfigs);
+    const wrong = await c.post('/api/Auth/probar-conexion-fevrips', { passwordValidator: INVALID_TEST_CLAVE });
+    expect(wrong.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionRechazada });
+    expect(JSON.stringify(wrong.body)).not.toContain(INVALID_TEST_CLAVE);
+    // An empty typed password is the saved one (as in the edit form); only the user typed: tested with the saved password.
+    const emptyPassword = await c.post('/api/Auth/probar-conexion-fevrips', { userValidator: '2020202020', passwordValidator: '' });
+    expect(emptyPassword.body.data.conectado).toBe(true);
+    const saved = await c.post('/api/Auth/probar-conexion-fevrips');
+    expect(saved.body.data).toEqual({ conectado: true, mensaje: MSG_CUENTAS.probarConexionOk });
+    const [after] = await t.app.deps.db.select().from(providerConfigs).where(eq(providerConfigs.id, before!.id));
+    expect(after).toEqual(before);
+  });
+
+  it('refuses malformed or oversized typed credentials with 400 in Spanish, never 500', async () => {
+    const { c } = await registerAndLogin(t.url, 'probar-malo@example.co', '901019681');
+    for (const body of [
+      { userValidator: { $ne: 1 } },
+      { passwordValidator: 'x'.repeat(201) },
+      { userValidator: 'u'.repeat(101), passwordValidator: 'x' },
+      { userValidator: '1010101010', passwordValidator: 'x', codigoPrestador: '1' },
+      [1, 2],
+    ]) {
+      const res = await c.post('/api/Auth/probar-conexion-fevrips', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(/[a-záéíóúñ]/i);
+    }
+  });
+
   it('refuses callers without a session or with a forged token', async () => {
     const anonymous = await fetch(`${t.url}/api/Auth/probar-conexion-fevrips`, { method: 'POST' });
     expect(anonymous.status).toBe(401);
@@ -102,6 +141,12 @@ describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credential
       headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged' },
     });
     expect(forged.status).toBe(401);
+    const typedAnonymous = await fetch(`${t.url}/api/Auth/probar-conexion-fevrips`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userValidator: '1010101010', passwordValidator: 'clave' }),
+    });
+    expect(typedAnonymous.status).toBe(401);
   });
 
   it('says the ministry could not be reached when it does not answer, and limits tests per tenant', async () => {
@@ -112,7 +157,9 @@ describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credential
       const first = await c.post('/api/Auth/probar-conexion-fevrips');
       expect(first.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionNoDisponible });
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await c.post('/api/Auth/probar-conexion-fevrips')).status);
+      // Typed credentials count against the same limit (issue 26): no way around it by typing.
+      for (let i = 0; i < 6; i++)
+        statuses.push((await c.post('/api/Auth/probar-conexion-fevrips', i % 2 ? { passwordValidator: `otra-${i}` } : undefined)).status);
       expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
       expect(statuses[5]).toBe(429);
     } finally {

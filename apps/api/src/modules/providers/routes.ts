@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCESO } from '@radica/contracts/usuarios';
 import { ZProviderConfig, ZProviderConfigRequest } from '@radica/contracts/provider';
 import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
-import { ZProbarConexionData } from '@radica/contracts/reps';
+import { ZProbarConexionData, ZProbarConexionRequest } from '@radica/contracts/reps';
 import type { TDeps } from '../../deps.ts';
 import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -33,8 +33,12 @@ export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
   });
   r.post(
     '/api/Auth/probar-conexion-fevrips',
-    { preHandler: [app.requireAuth, perTenant], config: { roles: ACCESO.administracion }, schema: { response: { 200: ZEnvelope(ZProbarConexionData) } } },
-    async (req) => ({ success: true, data: await providers.probarConexion(deps, authOf(req)) }),
+    {
+      preHandler: [app.requireAuth, perTenant],
+      config: { roles: ACCESO.administracion },
+      schema: { body: ZProbarConexionRequest.nullish(), response: { 200: ZEnvelope(ZProbarConexionData) } },
+    },
+    async (req) => ({ success: true, data: await providers.probarConexion(deps, authOf(req), req.body ?? {}) }),
   );
   r.put(
     '/api/Auth/actualizar-configuracion-fevrips',

@@ -79,13 +79,36 @@ export async function ministryCredentials(deps: TDeps, ctx: { tenantId: number; 
 }
 
 /**
+ * The credentials a connection test logs in with (issue 26: what the form holds, before saving): each typed field, and
+ * the saved one for a field not typed; the tercero's NIT. Nothing typed is stored. Throws 412 CONFIG_REQUIRED when a
+ * field is neither typed nor saved.
+ */
+async function credencialesParaProbar(
+  deps: TDeps,
+  ctx: { tenantId: number; userId: number },
+  typed: { userValidator?: string | undefined; passwordValidator?: string | undefined },
+): Promise<TMuvCredentials> {
+  if (typed.userValidator === undefined && typed.passwordValidator === undefined) return ministryCredentials(deps, ctx);
+  const cfg = await findProviderConfig(deps.db, ctx.tenantId);
+  const userValidator = typed.userValidator ?? cfg?.userValidator;
+  const passwordValidator = typed.passwordValidator ?? (cfg ? deps.cipher.decrypt(cfg.passwordValidatorEnc) : undefined);
+  if (!userValidator || !passwordValidator) throw new AppError('CONFIG_REQUIRED', MSG_CUENTAS.probarConexionFaltanDatos);
+  const tercero = await getTercero(deps, ctx);
+  return { userValidator, passwordValidator, nit: tercero.numeroIdentificacion };
+}
+
+/**
  * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"): a fresh login to the configured MUV with
- * the saved validator credentials. `conectado` true when the ministry accepted them; refused credentials and a
+ * the validator credentials typed in the form (issue 26), else the saved ones. `conectado` true when the ministry accepted them; refused credentials and a
  * ministry that could not answer are both `conectado: false`, each with its own Spanish message. Throws 412
  * CONFIG_REQUIRED without a configuration. Neither the password nor the ministry's token is logged.
  */
-export async function probarConexion(deps: TDeps, ctx: { tenantId: number; userId: number }): Promise<TProbarConexionData> {
-  const credentials = await ministryCredentials(deps, ctx);
+export async function probarConexion(
+  deps: TDeps,
+  ctx: { tenantId: number; userId: number },
+  typed: { userValidator?: string | undefined; passwordValidator?: string | undefined } = {},
+): Promise<TProbarConexionData> {
+  const credentials = await credencialesParaProbar(deps, ctx, typed);
   try {
     await deps.muv.checkLogin({ tenantId: ctx.tenantId, credentials, audit: NO_AUDIT });
     deps.log.info({ tenantId: ctx.tenantId, outcome: 'accepted' }, 'validator connection test');

@@ -1,23 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
-import { ConsultarCuvRoute } from './consultar-cuv';
+import { ConsultarCuvRoute, fechaMinisterio } from './consultar-cuv';
 
 const CUV = 'ab'.repeat(48);
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/consultar-cuv', element: <ConsultarCuvRoute /> }], {
-    initialEntries: ['/consultar-cuv'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/consultar-cuv', element: <ConsultarCuvRoute /> },
+      { path: '/', element: <p>Página de ventas</p> },
+    ],
+    { initialEntries: ['/consultar-cuv'] },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 const field = () => screen.getByLabelText(new RegExp(MSG_MINISTERIO.cuvConsultaCampo.replace(/[()]/g, '\\$&')));
 
@@ -39,7 +44,7 @@ describe('/consultar-cuv (issue 15)', () => {
       json(200, {
         success: true,
         data: {
-          cuv: CUV, valido: true, procesoId: 779996, fechaValidacion: '2026-11-20 10:00', tipoDocumento: 'FV',
+          cuv: CUV, valido: true, procesoId: 779996, fechaValidacion: '2026-11-26T11:27:20.8920000-05:00', tipoDocumento: 'FV',
           numeroDocumento: 'A01E5687', numDocumentoIdObligado: '901019681', fechaEmision: '2025-07-09T00:00:00',
           totalFactura: 1055600, totalValorServicios: 1120000, cantidadUsuarios: 4, cantidadAtenciones: 4,
           identificacionAdquiriente: '900156264', codigoPrestador: '1100131205', modalidadPago: 'Pago por evento',
@@ -54,10 +59,40 @@ describe('/consultar-cuv (issue 15)', () => {
     expect(await screen.findByText(MSG_MINISTERIO.cuvValido)).toBeTruthy();
     expect(screen.getByText('FV A01E5687')).toBeTruthy();
     expect(screen.getByText('901019681')).toBeTruthy();
+    // Dates as the app writes them (issue 26: '2026-11-26T11:27:20.8920000-05:00' was shown raw).
+    expect(screen.getByText('26/11/2026, 11:27')).toBeTruthy();
+    expect(screen.getByText('09/07/2025')).toBeTruthy();
+    expect(screen.queryByText(/T11:27:20/)).toBeNull();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/FevRips/consultar-cuv/');
     expect(JSON.parse(String(init.body))).toEqual({ cuv: CUV });
     expect(Object.keys(init.headers as Record<string, string>).map((h) => h.toLowerCase())).not.toContain('authorization');
+  });
+
+  it("the header's logo, Inicio, Precios and Soporte lead to the sales page's sections (issue 26: '#' did nothing here)", async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const router = renderPage();
+    const header = screen.getByRole('banner');
+    const hrefs = within(header)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Radica', '/#inicio'],
+      ['Inicio', '/#inicio'],
+      ['Precios', '/#precios'],
+      ['Soporte', '/#soporte'],
+      ['Mi cuenta', '/auth/login'],
+    ]);
+    fireEvent.click(within(header).getByRole('link', { name: 'Precios' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.hash).toBe('#precios');
+  });
+
+  it('reads a ministry time without an offset as Bogotá time', () => {
+    expect(fechaMinisterio('2026-11-20 10:00')).toBe('20/11/2026, 10:00');
+    expect(fechaMinisterio('2026-11-26T11:27:20.8920000-05:00')).toBe('26/11/2026, 11:27');
+    expect(fechaMinisterio('no es fecha')).toBe('no es fecha');
+    expect(fechaMinisterio(null)).toBeNull();
   });
 
   it("shows the server's Spanish message when the ministry does not know the CUV", async () => {

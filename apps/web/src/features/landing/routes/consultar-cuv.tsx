@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { DetailList } from '../../../components/ui/detail-list';
 import { FormField, Input, fieldA11y } from '../../../components/ui/form-field';
-import { formatCop } from '../../../lib/format';
+import { formatCop, formatDate, formatDateTime } from '../../../lib/format';
 import { getErrorMessage } from '../../../lib/http';
 import { useConsultarCuv } from '../api/consultar-cuv';
 import { LandingHeader } from '../components/landing-header';
@@ -69,6 +69,19 @@ export function ConsultarCuvRoute() {
   );
 }
 
+/** The ministry writes local (Bogotá) times without an offset ('2026-11-20 10:00'): read them as -05:00. */
+const SIN_ZONA = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/**
+ * A ministry timestamp as the app writes dates (lib/format.ts: '26/11/2026, 11:27'; issue 26: it was shown raw,
+ * '2026-11-26T11:27:20.8920000-05:00'); null stays null. A text that is no date is shown as it came.
+ */
+export function fechaMinisterio(value: string | null): string | null {
+  if (!value) return null;
+  const local = SIN_ZONA.exec(value.trim());
+  return formatDateTime(local ? `${local[1]}T${local[2]}-05:00` : value.trim(), value);
+}
+
 /** What the ministry said of the CUV. */
 function Resultado({ data }: { data: TConsultarCuvData }) {
   const money = (n: number | null) => (n === null ? null : formatCop(n));
@@ -89,8 +102,8 @@ function Resultado({ data }: { data: TConsultarCuvData }) {
               { label: 'NIT del facturador', value: data.numDocumentoIdObligado, mono: true },
               { label: 'Adquiriente', value: data.identificacionAdquiriente, mono: true },
               { label: 'Código del prestador', value: data.codigoPrestador, mono: true },
-              { label: 'Fecha de emisión', value: data.fechaEmision?.slice(0, 10) },
-              { label: 'Fecha de validación', value: data.fechaValidacion },
+              { label: 'Fecha de emisión', value: data.fechaEmision ? formatDate(data.fechaEmision.slice(0, 10)) : null },
+              { label: 'Fecha de validación', value: fechaMinisterio(data.fechaValidacion) },
               { label: 'Valor de la factura', value: money(data.totalFactura) },
               { label: 'Valor de los servicios', value: money(data.totalValorServicios) },
               { label: 'Usuarios / atenciones', value: data.cantidadUsuarios === null ? null : `${data.cantidadUsuarios} / ${data.cantidadAtenciones ?? 0}` },

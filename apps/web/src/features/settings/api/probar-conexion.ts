@@ -1,17 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZProbarConexionData, type TProbarConexionData } from '@radica/contracts/reps';
+import { ZProbarConexionData, type TProbarConexionData, type TProbarConexionRequest } from '@radica/contracts/reps';
 import { apiRequest } from '../../../lib/http';
 
 /**
- * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"), no body: a fresh login to the ministry's
- * validator with the saved credentials → `{ conectado, mensaje }`. Throws HttpError (412 CONFIG_REQUIRED when no
- * configuration is saved) or a ZodError when the answer is not the contract's.
+ * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"): a fresh login to the ministry's validator
+ * with the saved credentials (no argument), or with those typed in the form (issue 26; an absent or empty field is the
+ * saved one; never stored) → `{ conectado, mensaje }`. Throws HttpError (412 CONFIG_REQUIRED when a field is neither
+ * typed nor saved) or a ZodError when the answer is not the contract's.
  */
-export async function probarConexion(): Promise<TProbarConexionData> {
-  const envelope = await apiRequest<unknown>('/api/Auth/probar-conexion-fevrips', { method: 'POST' });
+export async function probarConexion(typed?: TProbarConexionRequest): Promise<TProbarConexionData> {
+  const envelope = await apiRequest<unknown>('/api/Auth/probar-conexion-fevrips', {
+    method: 'POST',
+    ...(typed ? { body: typed } : {}),
+  });
   return ZProbarConexionData.parse(envelope.data);
 }
 
 export function useProbarConexion() {
-  return useMutation({ mutationFn: probarConexion });
+  return useMutation({ mutationFn: (typed?: TProbarConexionRequest) => probarConexion(typed) });
 }

@@ -13,9 +13,10 @@ import { FormField } from '../../../components/ui/form-field';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useAlertas, useSaveAlertas } from '../api/alertas';
+import { formatDateTime } from '../../../lib/format';
 
-const formatDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('es-CO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Bogota' }).format(new Date(iso)) : '—';
+/** The app's one date format (lib/format.ts): '26/11/2026, 11:33' (issue 26: this card wrote '26/11/26, 11:33 a. m.'). */
+const formatDate = (iso: string | null) => formatDateTime(iso, '—');
 /** One recipient per line (commas and semicolons also separate). */
 const splitList = (text: string) => text.split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean);
 

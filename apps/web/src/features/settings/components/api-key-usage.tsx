@@ -4,6 +4,8 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 
 /** The filing call and the status call of the API channel (issue 15), relative to the server the page came from. */
 export const PAQUETES_PATH = '/api/v1/paquetes';
+/** The OpenAPI viewer the API serves (apps/api/src/plugins/openapi.ts): a server page, not a route of the app. */
+export const API_DOCS_PATH = '/api/docs/';
 
 function CodeBlock({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,7 +22,7 @@ function CodeBlock({ label, children }: { label: string; children: ReactNode }) 
 /**
  * 'Cómo usar una clave' (issue 15 "The API channel"): the key travels as `Authorization: Bearer <clave>`; a package is
  * filed with POST /api/v1/paquetes (multipart parts xml and rips, field enviar; or the ministry's JSON shape) and
- * followed with GET /api/v1/paquetes/{id}. There is no integration guide in docs/ yet, so no link to one.
+ * followed with GET /api/v1/paquetes/{id}. Links the OpenAPI reference at /api/docs (issue 26), in a new tab.
  */
 export function ApiKeyUsage({ origin = window.location.origin }: { origin?: string }) {
   const url = `${origin}${PAQUETES_PATH}`;
@@ -44,6 +46,17 @@ export function ApiKeyUsage({ origin = window.location.origin }: { origin?: stri
         <CodeBlock label={`GET ${PAQUETES_PATH}/{id}`}>GET {url}/&#123;id&#125;</CodeBlock>
         <p>{MSG_INTEGRACIONES.usoEjemplo}</p>
         <CodeBlock label="curl">{curl}</CodeBlock>
+        <p>
+          {MSG_INTEGRACIONES.usoReferencia}{' '}
+          <a
+            href={API_DOCS_PATH}
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {MSG_INTEGRACIONES.documentacionApi}
+          </a>
+        </p>
         <p className="text-slate-500">{MSG_INTEGRACIONES.usoLimites}</p>
       </CardBody>
     </Card>

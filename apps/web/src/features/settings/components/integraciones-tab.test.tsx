@@ -434,6 +434,36 @@ describe("Settings › Integraciones: 'Revocar' (issue 15)", () => {
     expect(calls.find((c) => c.url === '/api/integraciones/webhooks' && c.method === 'POST')?.body).toEqual({ url: 'https://his.example.co/radica' });
   });
 
+  it('links the API reference at /api/docs from Integraciones (issue 26)', async () => {
+    stubServer();
+    renderTab();
+    const link = await screen.findByRole('link', { name: MSG_INTEGRACIONES.documentacionApi });
+    expect(link.getAttribute('href')).toBe('/api/docs/');
+  });
+
+  it("names the secret's copy button after the secret, and writes dates like the rest of the app (issue 26)", async () => {
+    const entrega = {
+      id: 1, webhookId: 4, url: 'https://his.example.co/radica', eventoId: 'evt_1', evento: 'documento.estado', fevRipsId: 3,
+      formato: 'FE1', estadoDocumento: 'APROBADO', estado: 'FALLIDO', intentos: 3, ultimoHttpStatus: null,
+      ultimoError: MSG_AVISOS.transporte.rechazada, creadoEn: '2026-11-26T16:33:00.000Z', ultimoIntentoEn: '2026-11-26T16:33:00.000Z', entregadoEn: null,
+    };
+    stubServer((call) => {
+      if (call.url === '/api/integraciones/webhooks' && call.method === 'GET')
+        return json(200, { success: true, data: { webhooks: [{ id: 4, url: entrega.url, activo: true, creadoEn: '2026-11-26T16:33:00.000Z' }], entregas: [entrega] } });
+      if (call.url === '/api/integraciones/webhooks' && call.method === 'POST')
+        return json(200, { success: true, data: { id: 5, url: 'https://his.example.co/otro', activo: true, creadoEn: '2026-03-01T12:00:00.000Z', secreto: 'whsec_c2VjcmV0bw==' } });
+      return undefined;
+    });
+    renderTab();
+    expect((await screen.findAllByText('26/11/2026, 11:33')).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText(/26\/11\/26,/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(MSG_AVISOS.webhookCampoUrl), { target: { value: 'https://his.example.co/otro' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG_AVISOS.webhookRegistrar }));
+    await screen.findByLabelText(MSG_AVISOS.webhookSecreto);
+    expect(screen.getByRole('button', { name: MSG_AVISOS.webhookCopiarSecreto })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: MSG_INTEGRACIONES.copiarClave })).toBeNull();
+  });
+
   it('shows the rejection alerts disabled with the upgrade star without Business, and saves them with it', async () => {
     stubServer();
     renderTab();

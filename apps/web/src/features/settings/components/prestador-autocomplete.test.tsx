@@ -142,6 +142,10 @@ describe('PrestadorAutocomplete (seed 000 §2 "Autocomplete behaviour", §5, §9
     type('zz');
     await debounceAndAnswer();
     expect(screen.getByText(MSG_CUENTAS.prestadorNoResults)).toBeTruthy();
+    // Issue 26: why (the loaded extract), how to load the full REPS, and manual entry.
+    expect(screen.getByText(MSG_CUENTAS.prestadorNoResultsAyuda)).toBeTruthy();
+    expect(MSG_CUENTAS.prestadorNoResultsAyuda).toContain('npm run reps:import');
+    expect(MSG_CUENTAS.prestadorNoResultsAyuda).toContain(MSG_CUENTAS.prestadorManualOption);
     expect(optionNames()).toEqual([MSG_CUENTAS.prestadorManualOption]);
   });
 

@@ -242,9 +242,10 @@ export function PrestadorAutocomplete({
               </p>
             )}
             {search.isEmpty && (
-              <p role="status" className="px-3 py-2 text-sm text-slate-500">
-                {MSG_CUENTAS.prestadorNoResults}
-              </p>
+              <div role="status" className="px-3 py-2 text-sm text-slate-500">
+                <p>{MSG_CUENTAS.prestadorNoResults}</p>
+                <p className="mt-1 text-xs text-slate-600">{MSG_CUENTAS.prestadorNoResultsAyuda}</p>
+              </div>
             )}
           </div>
         )}

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { ClipboardList, X } from 'lucide-react';
+import { ClipboardList, PlugZap, X } from 'lucide-react';
 import {
   ZProviderConfigRequest,
   mapTipoClasePersona,
@@ -22,8 +22,9 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { getTimings } from '../../../lib/timings';
 import { useCreateProviderConfig } from '../api/create-provider-config';
+import { useProbarConexion } from '../api/probar-conexion';
 import { useUpdateProviderConfig } from '../api/update-provider-config';
-import { prefillFromPrestador } from '../utils/prefill-from-prestador';
+import { isSameNit, prefillFromPrestador, type TPrestadorPrefill } from '../utils/prefill-from-prestador';
 import { ConfirmChangesModal } from './confirm-changes-modal';
 import { PrestadorAutocomplete } from './prestador-autocomplete';
 
@@ -98,6 +99,7 @@ export function ProviderConfigForm({
     control,
     handleSubmit,
     setValue,
+    getValues,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, TProviderConfigInput>({
@@ -106,6 +108,21 @@ export function ProviderConfigForm({
     defaultValues: toFormValues(config),
   });
   const { field: codigoField } = useController({ control, name: 'codigoPrestador' });
+  /** 'Probar conexión' with what is typed (issue 26): the answer speaks of those credentials until one changes. */
+  const probar = useProbarConexion();
+  const { reset: resetProbar } = probar;
+  const [typedUser, typedPassword] = useWatch({ control, name: ['userValidator', 'passwordValidator'] });
+  useEffect(() => {
+    resetProbar();
+  }, [typedUser, typedPassword, resetProbar]);
+  const onProbar = () => {
+    const userValidator = (getValues('userValidator') ?? '').trim();
+    const passwordValidator = getValues('passwordValidator') ?? '';
+    probar.mutate({ ...(userValidator ? { userValidator } : {}), ...(passwordValidator ? { passwordValidator } : {}) });
+  };
+  /** What the chosen provider wrote into the form, to undo it when the choice is removed. */
+  const prefilled = useRef<TPrestadorPrefill | null>(null);
+  const [nitDistinto, setNitDistinto] = useState<{ prestador: string; empresa: string } | null>(null);
 
   useEffect(() => {
     isPendingRef.current = pending !== null;
@@ -128,6 +145,29 @@ export function ProviderConfigForm({
     const values = prefillFromPrestador(prestador);
     for (const [name, value] of Object.entries(values) as Array<[keyof typeof values, string]>) {
       setValue(name, value, { shouldDirty: true, shouldValidate: true });
+    }
+    prefilled.current = values;
+    const nitEmpresa = config?.tercero.numeroIdentificacion ?? '';
+    setNitDistinto(
+      prestador.numeroIdentificacion && nitEmpresa && !isSameNit(prestador.numeroIdentificacion, nitEmpresa)
+        ? { prestador: prestador.numeroIdentificacion, empresa: nitEmpresa }
+        : null,
+    );
+  };
+  /**
+   * The selection is undone (issue 26): the fields it filled go back to what they were, unless the user changed them
+   * since, so a removed provider's type and expired dates do not stay in the form.
+   */
+  const onClearPrestador = () => {
+    codigoField.onChange('');
+    setNitDistinto(null);
+    const filled = prefilled.current;
+    prefilled.current = null;
+    if (!filled) return;
+    const original = toFormValues(config);
+    for (const [name, value] of Object.entries(filled) as Array<[keyof typeof filled, string]>) {
+      if (name === 'codigoPrestador') continue;
+      if (getValues(name) === value) setValue(name, original[name] ?? '', { shouldDirty: true, shouldValidate: false });
     }
   };
   const save = async (values: TProviderConfigInput) => {
@@ -184,13 +224,18 @@ export function ProviderConfigForm({
                 code={codigoField.value ?? ''}
                 onCodeChange={codigoField.onChange}
                 onSelect={onSelectPrestador}
-                onManual={() => codigoField.onChange('')}
-                onClear={() => codigoField.onChange('')}
+                onManual={onClearPrestador}
+                onClear={onClearPrestador}
                 onBlur={codigoField.onBlur}
                 inputRef={codigoField.ref}
                 invalid={Boolean(codigoError)}
                 describedBy={codigoError ? 'provider-codigoPrestador-error' : undefined}
               />
+              {nitDistinto && (
+                <Alert tone="info" className="mt-2">
+                  {MSG_CUENTAS.prestadorNitDistinto(nitDistinto.prestador, nitDistinto.empresa)}
+                </Alert>
+              )}
             </FormField>
             <FormField
               id="provider-userValidator"
@@ -220,6 +265,23 @@ export function ProviderConfigForm({
               />
             </FormField>
           </div>
+          <div className="space-y-2">
+            <Button type="button" variant="secondary" size="sm" onClick={onProbar} isLoading={probar.isPending}>
+              {!probar.isPending && <PlugZap aria-hidden="true" className="size-4" />}
+              {probar.isPending ? MSG_CUENTAS.probandoConexion : MSG_CUENTAS.probarConexion}
+            </Button>
+            {probar.isPending && (
+              <p role="status" className="sr-only">
+                {MSG_CUENTAS.probandoConexion}
+              </p>
+            )}
+            {probar.isSuccess && (
+              <Alert tone={probar.data.conectado ? 'success' : 'error'}>{probar.data.mensaje}</Alert>
+            )}
+            {probar.isError && (
+              <Alert tone="error">{getErrorMessage(probar.error, MSG_CUENTAS.probarConexionNoDisponible)}</Alert>
+            )}
+          </div>
         </section>
 
         <section
@@ -242,7 +304,7 @@ export function ProviderConfigForm({
                 {...fieldA11y('provider-tipoPrestadorServicio', err('tipoPrestadorServicio'))}
                 {...register('tipoPrestadorServicio')}
               >
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(TIPOS_PRESTADOR).map(([code, label]) => (
                   <option key={code} value={code}>
                     {code} - {label}
@@ -255,7 +317,7 @@ export function ProviderConfigForm({
                 {...fieldA11y('provider-tipoCaracter', err('tipoCaracter'))}
                 {...register('tipoCaracter')}
               >
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(ALCANCES).map(([code, label]) => (
                   <option key={code} value={code}>
                     {label}
@@ -268,7 +330,7 @@ export function ProviderConfigForm({
                 {...fieldA11y('provider-tipoClasePersona', err('tipoClasePersona'))}
                 {...register('tipoClasePersona')}
               >
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(TIPOS_PERSONA).map(([code, label]) => (
                   <option key={code} value={code}>
                     {label}
@@ -278,7 +340,7 @@ export function ProviderConfigForm({
             </FormField>
             <FormField id="provider-tipoEntidad" label="Tipo de entidad" error={err('tipoEntidad')}>
               <Select {...fieldA11y('provider-tipoEntidad', err('tipoEntidad'))} {...register('tipoEntidad')}>
-                <option value="">Seleccione...</option>
+                <option value="">Selecciona...</option>
                 {Object.entries(TIPOS_ENTIDAD).map(([code, label]) => (
                   <option key={code} value={code}>
                     {label}

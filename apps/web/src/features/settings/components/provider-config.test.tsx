@@ -189,6 +189,35 @@ describe('provider configuration form (seed 000 §2 "Provider configuration form
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it("warns when the chosen provider's NIT is not the company's, and removing it clears what it filled (issue 26)", async () => {
+    stubFetch(() => json(200, { success: true }));
+    wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await chooseClinica();
+    // CLINICA NORTE's NIT 900123456 is not IPS Sur's 900373115.
+    expect(await screen.findByText(MSG_CUENTAS.prestadorNitDistinto('900123456', '900373115'))).toBeTruthy();
+    await waitFor(() => expect(field('Fecha de vencimiento').value).toBe('2025-03-04'));
+    fireEvent.change(field('Teléfono'), { target: { value: '3110000000' } }); // typed by the user: kept
+    fireEvent.click(screen.getByRole('button', { name: MSG_CUENTAS.prestadorClear }));
+    await waitFor(() => expect(field('Fecha de vencimiento').value).toBe(''));
+    expect(field('Fecha de radicación').value).toBe('');
+    expect(field('Tipo de prestador').value).toBe('');
+    expect(field('Alcance').value).toBe('');
+    expect(field('Tipo de entidad').value).toBe('');
+    expect(field('Nombre del representante legal').value).toBe('');
+    expect(field('Teléfono').value).toBe('3110000000');
+    expect(screen.queryByText(MSG_CUENTAS.prestadorNitDistinto('900123456', '900373115'))).toBeNull();
+  });
+
+  it("says nothing when the provider's NIT is the company's (with or without its check digit)", async () => {
+    stubFetch(() => json(200, { success: true }));
+    wrap(<ProviderConfigForm config={{ ...EMPTY, tercero: { ...TERCERO, numeroIdentificacion: '900123456' } }} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await chooseClinica();
+    await waitFor(() => expect(field('Teléfono').value).toBe('6076543210'));
+    expect(screen.queryByText(/Revisa que sea tu prestador/)).toBeNull();
+  });
+
   it('the typed search text is not a code: a choice is required', async () => {
     const calls = stubFetch(() => json(200, { success: true }));
     wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);
@@ -312,6 +341,34 @@ describe("'Probar conexión' (issue 13 \"Check the credentials\")", () => {
       json(200, { success: true, data: { conectado: false, mensaje: MSG_CUENTAS.probarConexionNoDisponible } }),
     );
     expect((await screen.findByRole('alert')).textContent).toBe(MSG_CUENTAS.probarConexionNoDisponible);
+  });
+
+  it('the form tests what is typed before saving, and forgets the answer when a credential changes (issue 26)', async () => {
+    const calls = stubFetch(() =>
+      json(200, { success: true, data: { conectado: false, mensaje: MSG_CUENTAS.probarConexionRechazada } }),
+    );
+    wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    fireEvent.change(field('Usuario Validador'), { target: { value: ' 1010101010 ' } });
+    fireEvent.change(field('Contraseña Validador'), { target: { value: 'clave-tecleada' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG_CUENTAS.probarConexion }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG_CUENTAS.probarConexionRechazada);
+    expect(sent(calls, '/api/Auth/probar-conexion-fevrips')).toEqual([
+      { url: '/api/Auth/probar-conexion-fevrips', method: 'POST', body: { userValidator: '1010101010', passwordValidator: 'clave-tecleada' } },
+    ]);
+    // Nothing was saved by the test.
+    expect(sent(calls, '/api/Auth/crear-configuracion-fevrips')).toEqual([]);
+    fireEvent.change(field('Contraseña Validador'), { target: { value: 'otra-clave' } });
+    await waitFor(() => expect(screen.queryByText(MSG_CUENTAS.probarConexionRechazada)).toBeNull());
+  });
+
+  it('editing with an empty password tests the typed user with the saved password', async () => {
+    const calls = stubFetch(() => json(200, { success: true, data: { conectado: true, mensaje: MSG_CUENTAS.probarConexionOk } }));
+    wrap(<ProviderConfigForm config={SAVED} onClose={vi.fn()} />);
+    fireEvent.change(field('Usuario Validador'), { target: { value: '2020202020' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG_CUENTAS.probarConexion }));
+    expect(await screen.findByText(MSG_CUENTAS.probarConexionOk)).toBeTruthy();
+    expect(sent(calls, '/api/Auth/probar-conexion-fevrips')[0]?.body).toEqual({ userValidator: '2020202020' });
   });
 
   it("shows the server's refusal (412 without a configuration) as an alert", async () => {

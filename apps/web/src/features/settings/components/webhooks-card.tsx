@@ -15,9 +15,10 @@ import { LoadingScreen } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/http';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from '../api/webhooks';
 import { CopyField } from '../../../components/ui/copy-field';
+import { formatDateTime } from '../../../lib/format';
 
-const formatDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('es-CO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Bogota' }).format(new Date(iso)) : '—';
+/** The app's one date format (lib/format.ts): '26/11/2026, 11:33' (issue 26: this card wrote '26/11/26, 11:33 a. m.'). */
+const formatDate = (iso: string | null) => formatDateTime(iso, '—');
 
 const ESTADO_TONO = { PENDIENTE: 'bg-amber-100 text-amber-900', ENTREGADO: 'bg-emerald-100 text-emerald-900', FALLIDO: 'bg-red-100 text-red-900' } as const;
 
@@ -82,8 +83,8 @@ export function WebhooksCard() {
               <CopyField
                 label={MSG_AVISOS.webhookSecreto}
                 value={created.secreto}
-                copyText={MSG_INTEGRACIONES.copiarClave}
-                messages={{ ok: MSG_INTEGRACIONES.claveCopiada, fail: MSG_INTEGRACIONES.claveNoCopiada }}
+                copyText={MSG_AVISOS.webhookCopiarSecreto}
+                messages={{ ok: MSG_AVISOS.webhookSecretoCopiado, fail: MSG_AVISOS.webhookSecretoNoCopiado }}
                 actions={<Button onClick={() => setCreated(null)}>{MSG_INTEGRACIONES.cerrarNuevaClave}</Button>}
               />
             </div>

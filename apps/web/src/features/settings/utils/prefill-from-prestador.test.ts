@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TPrestadorResultado } from '@radica/contracts/reps';
-import { prefillFromPrestador } from './prefill-from-prestador';
+import { isSameNit, prefillFromPrestador } from './prefill-from-prestador';
 
 const PRESTADOR: TPrestadorResultado = {
   id: 7,
@@ -88,5 +88,14 @@ describe('prefillFromPrestador (seed 000 §2 "Selecting a provider pre-fills…"
       fechaVencimiento: '',
     });
     expect(of({ tipoCaracter: 'N/A' }).tipoCaracter).toBe('N/A');
+  });
+});
+
+describe('isSameNit (issue 26)', () => {
+  it('compares digits, ignoring a check digit written after one of them', () => {
+    expect(isSameNit('900123456', '900123456')).toBe(true);
+    expect(isSameNit('900.123.456-1', '900123456')).toBe(true);
+    expect(isSameNit('9001234561', '900123456')).toBe(true);
+    expect(isSameNit('900123456', '900373115')).toBe(false);
   });
 });

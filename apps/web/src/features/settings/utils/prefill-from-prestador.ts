@@ -48,3 +48,16 @@ export function prefillFromPrestador(prestador: TPrestadorResultado): TPrestador
     tipoClasePersona: mapTipoClasePersona(prestador.tipoClasePersona) ?? (razonSocialDiffers ? 'J' : 'N'),
   };
 }
+
+/**
+ * True when two NITs are the same company's: digits only compared, and a check digit written after one of them
+ * ('901019681-8', '9010196818') ignored. A REPS provider whose NIT is not the company's gets a warning (issue 26).
+ */
+export function isSameNit(a: string, b: string): boolean {
+  const x = a.replace(/\D/g, '');
+  const y = b.replace(/\D/g, '');
+  if (!x || !y) return true;
+  if (x === y) return true;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return long.length === short.length + 1 && long.startsWith(short);
+}
