@@ -70,6 +70,7 @@ export const RESUMENES: Record<string, string> = {
   'POST /api/FevRips/formatos-pagina': 'Números de documento de una página del listado',
   'POST /api/FevRips/sincronizar-formato': 'Consultar de nuevo al Ministerio el resultado de un documento',
   'POST /api/FevRips/envio-masivo': 'Enviar varios documentos al Ministerio (en cola)',
+  'POST /api/FevRips/envio-masivo/resultado': 'Cómo va un envío masivo',
 
   'POST /api/FevRips/consultar-cuv/': 'Consultar un CUV ante el Ministerio (pública)',
   'POST /api/FevRips/consultar-cuv': 'Consultar un CUV ante el Ministerio (pública, sin barra final)',
@@ -119,6 +120,7 @@ export const RESUMENES: Record<string, string> = {
   'DELETE /api/rips/medicamentos/{id}': 'Eliminar un medicamento',
 
   'POST /api/Auth/check-email-availability': 'Saber si un correo ya tiene cuenta',
+  'POST /api/Auth/check-nit': 'Saber si una empresa con ese NIT ya tiene cuenta',
   'POST /api/Email/send-verification-code': 'Enviar el código de verificación del registro',
   'POST /api/Email/verify-code': 'Verificar el código del registro',
   'POST /api/Auth/registration': 'Crear una cuenta',
@@ -153,6 +155,8 @@ export const RESUMENES: Record<string, string> = {
   'GET /api/payment/sales/{reference}': 'Estado de una venta',
   'POST /api/payment/webhook': 'Eventos de la pasarela de pagos (Wompi)',
   'POST /api/payment/business-contact': 'Solicitar el plan Business',
+  'GET /api/payment/mi-plan': 'Mi plan: módulos, vigencia y pagos',
+  'GET /api/payment/datos-facturacion': 'Datos de facturación para la próxima compra',
 
   'POST /api/chat': 'Enviar un mensaje al asistente',
   'GET /api/whatsapp/webhook': 'Verificación del webhook de WhatsApp (Meta)',
