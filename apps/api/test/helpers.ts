@@ -396,3 +396,18 @@ export async function startSmtpSink<T = string>(
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) };
 }
+
+/** A buyer's billing data in Bogotá (create-sale's `billingData`), for purchase tests. */
+export const testBillingData = (email: string) => ({
+  firstName: 'Ana',
+  lastName: 'Gómez',
+  email,
+  phone: '+57 3001234567',
+  country: 'Colombia',
+  address: 'Calle 1 # 2-3',
+  city: 'Bogotá',
+  region: 'Bogotá D.C.',
+  codPais: '169',
+  codDepartamento: '11',
+  codCiudad: '11001',
+});

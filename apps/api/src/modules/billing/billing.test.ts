@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import { eventChecksum } from '@radica/contracts/wompi-signatures';
 import type { TWompiTransaction } from '@radica/contracts/wompi';
-import { client, outbox, registerAndLogin, startTestApp, waitFor, type TTestApp } from '../../../test/helpers.ts';
+import { client, outbox, registerAndLogin, startTestApp, testBillingData, waitFor, type TTestApp } from '../../../test/helpers.ts';
 import { saveCoupon } from './coupons.ts';
 
 const PROMO = 'LANZAMIENTO-2026';
@@ -35,19 +35,7 @@ async function cardToken(number: string) {
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-const billing = (email: string) => ({
-  firstName: 'Ana',
-  lastName: 'Gómez',
-  email,
-  phone: '+57 3001234567',
-  country: 'Colombia',
-  address: 'Calle 1 # 2-3',
-  city: 'Bogotá',
-  region: 'Bogotá D.C.',
-  codPais: '169',
-  codDepartamento: '11',
-  codCiudad: '11001',
-});
+const billing = testBillingData;
 
 async function saleBody(email: string, method: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return { productoTitulo: 'Profesional', billingData: billing(email), paymentMethod: method, ...(await acceptance()), ...extra };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VERSION_PRIVACIDAD, VERSION_TERMINOS } from '@radica/contracts/legal';
-import { client, codeFromOutbox, operatorHeaders, outbox, registerAndLogin, startTestApp, TERCERO, type TTestApp } from '../../../test/helpers.ts';
+import { client, codeFromOutbox, operatorHeaders, outbox, registerAndLogin, startTestApp, TERCERO, testBillingData, type TTestApp } from '../../../test/helpers.ts';
 import { aceptacionesLegales } from '../../db/schema-legal.ts';
 
 /**
@@ -35,19 +35,7 @@ async function saleBody(email: string) {
   ).json()) as { data: { id: string } };
   return {
     productoTitulo: 'Profesional',
-    billingData: {
-      firstName: 'Ana',
-      lastName: 'Gómez',
-      email,
-      phone: '+57 3001234567',
-      country: 'Colombia',
-      address: 'Calle 1 # 2-3',
-      city: 'Bogotá',
-      region: 'Bogotá D.C.',
-      codPais: '169',
-      codDepartamento: '11',
-      codCiudad: '11001',
-    },
+    billingData: testBillingData(email),
     paymentMethod: { type: 'CARD', cardData: { token: token.data.id, installments: 1 } },
     acceptanceToken: merchant.data.presigned_acceptance.acceptance_token,
     acceptPersonalAuth: merchant.data.presigned_personal_data_auth.acceptance_token,
