@@ -330,9 +330,11 @@ describe('SFTP channel: confinement (issue 16)', () => {
     const j = await tenant('sftp-j@example.co', 'prestador-j');
     const sftp = await connect(j.port, 'prestador-j', { password: PASSWORD });
     try {
-      // The server answers FAILURE to the write past the limit (ssh2-sftp-client's put may still resolve on close).
-      await sftp.put(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20), '/entrada/enorme.xml').catch(() => null);
-      const r = await waitResult(sftp, /^ResultadosMSPS_enorme_NA_HALLAZGOS\.json$/);
+      // The server answers FAILURE to the write past the limit; ssh2-sftp-client's put may resolve, reject, or (its
+      // pipeline stalled on the refused write) settle only when the connection closes: the report is what counts.
+      const putting = sftp.put(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20), '/entrada/enorme.xml').catch(() => null);
+      const r = await waitResult(sftp, /^ResultadosMSPS_enorme_NA_HALLAZGOS\.json$/, 20_000);
+      await Promise.race([putting, new Promise((res) => setTimeout(res, 2_000))]);
       expect((r.json.ResultadosValidacion as { Codigo: string }[])[0]!.Codigo).toBe('FILE_TOO_LARGE');
       expect(await names(sftp, '/entrada')).toEqual([]);
       expect(await names(sftp, '/procesados')).toEqual([]);
