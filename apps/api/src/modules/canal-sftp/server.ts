@@ -237,8 +237,12 @@ export function createCanalSftp(deps: TDeps, arbol: TArbol = createArbol(deps.db
       const h = leerHandle(handle);
       if (!h || h.kind !== 'escritura' || h.cerrado) return fallo(reqid);
       if (h.grande || offset + data.length > cfg.maxFileBytes) {
+        const mensaje = MSG_SFTP.archivoDemasiadoGrande(Math.round(cfg.maxFileBytes / 1_048_576));
+        // Reported at the first refused write, not at CLOSE: a client whose upload stalls on the refusal may never
+        // close the handle (its session's end discards the staged bytes).
+        if (!h.grande) void procesador.rechazado(tenantId, h.nombre, 'FILE_TOO_LARGE', mensaje);
         h.grande = true;
-        return fallo(reqid, MSG_SFTP.archivoDemasiadoGrande(Math.round(cfg.maxFileBytes / 1_048_576)));
+        return fallo(reqid, mensaje);
       }
       const p = h.fh.write(data, 0, data.length, offset).then(
         () => {
@@ -281,7 +285,6 @@ export function createCanalSftp(deps: TDeps, arbol: TArbol = createArbol(deps.db
         await h.fh.close();
         if (h.grande) {
           await arbol.descartar(h.ruta);
-          void procesador.rechazado(tenantId, h.nombre, 'FILE_TOO_LARGE', MSG_SFTP.archivoDemasiadoGrande(Math.round(cfg.maxFileBytes / 1_048_576)));
           return sftp.status(reqid, STATUS_CODE.OK);
         }
         // Durable before OK (issue 24 §3): the file's row, then its job; a temporary name waits for its rename.
