@@ -34,8 +34,14 @@ COPY apps/whatsapp-simulator/package.json apps/whatsapp-simulator/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
-# Only what the API's bundles import at run time (the workspaces they inline are not needed as packages).
-RUN npm ci --no-audit --no-fund --ignore-scripts --omit=dev --workspace @radica/api
+# Only what the API's bundles import at run time (the workspaces they inline are not needed as packages). ssh2's
+# optional native crypto binding is compiled here, where a compiler may live (the runtime stage has none): without
+# it the SFTP channel falls back to JavaScript ciphers, about 30 times slower on a 10 MB upload.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+RUN npm ci --no-audit --no-fund --ignore-scripts --omit=dev --workspace @radica/api \
+  && (npm rebuild ssh2 cpu-features || echo "ssh2: no native crypto binding, JavaScript ciphers")
 
 FROM ${NODE_IMAGE} AS runtime
 # pg_dump/pg_restore for `npm run backup` / `npm run restore` against the compose file's PostgreSQL 15.

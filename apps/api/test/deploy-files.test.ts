@@ -114,6 +114,9 @@ describe('Dockerfile', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
     expect(stages.some((s) => instruction('RUN', s).some((r) => r.includes('npm run build')))).toBe(true);
     expect(stages.some((s) => instruction('RUN', s).some((r) => /npm ci .*--omit=dev/.test(r)))).toBe(true);
+    // ssh2's native crypto binding is compiled for the production dependencies (SFTP throughput), not left out by
+    // --ignore-scripts.
+    expect(stages.some((s) => instruction('RUN', s).some((r) => /--omit=dev/.test(r) && /npm rebuild ssh2/.test(r)))).toBe(true);
     expect(instruction('USER')).toEqual(['node']);
     // Compiled output and production node_modules only: no sources but data files, no compiler in the image.
     for (const copy of instruction('COPY')) {
