@@ -140,11 +140,12 @@ describe('API channel (issue 15)', () => {
     await workbook.xlsx.readFile((await excel.path())!);
     const sheet = workbook.getWorksheet('Informe Ministerio')!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(headers.at(-1)).toBe('Canal');
+    // Canal, then the Estado column issue 26 added after the seed's columns.
+    expect(headers.slice(-2)).toEqual(['Canal', 'Estado']);
     expect(headers[0]).toBe('Formato');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe(VIA_API);
-    expect(sheet.getRow(2).getCell(headers.length).value).toBe('API');
+    expect(sheet.getRow(2).getCell(headers.indexOf('Canal') + 1).value).toBe('API');
     await page.getByRole('button', { name: 'Limpiar Selección' }).click();
 
     // The detail names the channel too.

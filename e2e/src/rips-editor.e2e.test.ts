@@ -37,7 +37,10 @@ const PROCEDIMIENTO = ['codPrestador', 'fechaInicioAtencion', 'idMIPRES', 'numAu
 async function teclear(page: Page, campos: string[], valores: Record<string, unknown>) {
   for (const campo of campos) {
     const value = valores[campo];
-    const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute('aria-label'), html: document.activeElement?.outerHTML.slice(0, 200) }));
+    const foco = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute('aria-label'), html: document.activeElement?.outerHTML.slice(0, 200) }));
+    // The first field of a new service gets its focus after the editor renders it (a key press earlier): wait for it.
+    await expect.poll(async () => (await foco()).label, { timeout: 5_000 }).toBe(campo);
+    const focused = await foco();
     expect(focused.label, focused.html).toBe(campo);
     if (value !== null && value !== undefined) {
       if (focused.tag !== 'SELECT') await page.keyboard.press('Control+A');
