@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
 import { RIPS_CODIGOS } from '@radica/contracts/rips-codigos';
 import type { TMedicamento } from '@radica/contracts/rips';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Pager } from '../../../components/ui/pager';
+import { AccionesFila } from '../components/acciones-fila';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingScreen } from '../../../components/ui/spinner';
@@ -82,8 +84,7 @@ export function MedicamentosRoute() {
                     <td className="px-4 py-2">{m.unidadMedida ?? '—'}</td>
                     <td className="px-4 py-2">{m.tipoMedicamento ?? '—'}</td>
                     <td className="px-4 py-2 text-right">
-                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Editar ${m.codTecnologiaSalud}`} onClick={() => setEditando(m)}><Pencil aria-hidden="true" className="size-4" /></Button>}
-                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Eliminar ${m.codTecnologiaSalud}`} onClick={() => setEliminar(m)}><Trash2 aria-hidden="true" className="size-4" /></Button>}
+                      <AccionesFila nombre={m.codTecnologiaSalud} puedeEditar={puedeEditar} onEditar={() => setEditando(m)} onEliminar={() => setEliminar(m)} />
                     </td>
                   </tr>
                 ))}
@@ -91,15 +92,7 @@ export function MedicamentosRoute() {
             </table>
           </div>
         )}
-        {list.data && list.data.paginas > 1 && (
-          <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm">
-            <span>Página {pagina} de {list.data.paginas}</span>
-            <span className="flex gap-2">
-              <Button size="sm" variant="secondary" disabled={pagina <= 1} onClick={() => setPagina(pagina - 1)}>Anterior</Button>
-              <Button size="sm" variant="secondary" disabled={pagina >= list.data.paginas} onClick={() => setPagina(pagina + 1)}>Siguiente</Button>
-            </span>
-          </div>
-        )}
+        {list.data && <Pager pagina={pagina} paginas={list.data.paginas} onPagina={setPagina} />}
       </Card>
       {editando && (
         <RegistroForm

@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Download, Pencil, Plus, RefreshCw, Trash2, Upload } from 'lucide-react';
+import { Download, Plus, RefreshCw, Upload } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
 import { RIPS_CODIGOS } from '@radica/contracts/rips-codigos';
 import { PACIENTE_COLUMNAS, type TPaciente, type THojaErroresData } from '@radica/contracts/rips';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Pager } from '../../../components/ui/pager';
+import { AccionesFila } from '../components/acciones-fila';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingScreen } from '../../../components/ui/spinner';
@@ -132,8 +134,7 @@ export function PacientesRoute() {
                     <td className="px-4 py-2">{p.tipoUsuario ?? '—'}</td>
                     <td className="px-4 py-2">{p.codMunicipioResidencia ?? '—'}</td>
                     <td className="px-4 py-2 text-right">
-                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Editar ${p.numDocumentoIdentificacion}`} onClick={() => setEditando(p)}><Pencil aria-hidden="true" className="size-4" /></Button>}
-                      {puedeEditar && <Button size="sm" variant="ghost" aria-label={`Eliminar ${p.numDocumentoIdentificacion}`} onClick={() => setEliminar(p)}><Trash2 aria-hidden="true" className="size-4" /></Button>}
+                      <AccionesFila nombre={p.numDocumentoIdentificacion} puedeEditar={puedeEditar} onEditar={() => setEditando(p)} onEliminar={() => setEliminar(p)} />
                     </td>
                   </tr>
                 ))}
@@ -141,15 +142,7 @@ export function PacientesRoute() {
             </table>
           </div>
         )}
-        {list.data && list.data.paginas > 1 && (
-          <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm">
-            <span>Página {pagina} de {list.data.paginas} · {list.data.total} pacientes</span>
-            <span className="flex gap-2">
-              <Button size="sm" variant="secondary" disabled={pagina <= 1} onClick={() => setPagina(pagina - 1)}>Anterior</Button>
-              <Button size="sm" variant="secondary" disabled={pagina >= list.data.paginas} onClick={() => setPagina(pagina + 1)}>Siguiente</Button>
-            </span>
-          </div>
-        )}
+        {list.data && <Pager pagina={pagina} paginas={list.data.paginas} resumen={`${list.data.total} pacientes`} onPagina={setPagina} />}
       </Card>
       {editando && (
         <RegistroForm

@@ -7,6 +7,7 @@ import { ESTADO_BORRADOR_LABEL, ZEstadoBorrador, type TBorradorFila, type TEstad
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Pager } from '../../../components/ui/pager';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingScreen } from '../../../components/ui/spinner';
@@ -190,21 +191,7 @@ export function RipsListRoute() {
             </table>
           </div>
         )}
-        {list.data && list.data.paginas > 1 && (
-          <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm">
-            <span>
-              Página {pagina} de {list.data.paginas} · {list.data.total} RIPS
-            </span>
-            <span className="flex gap-2">
-              <Button size="sm" variant="secondary" disabled={pagina <= 1} onClick={() => setPagina(pagina - 1)}>
-                Anterior
-              </Button>
-              <Button size="sm" variant="secondary" disabled={pagina >= list.data.paginas} onClick={() => setPagina(pagina + 1)}>
-                Siguiente
-              </Button>
-            </span>
-          </div>
-        )}
+        {list.data && <Pager pagina={pagina} paginas={list.data.paginas} resumen={`${list.data.total} RIPS`} onPagina={setPagina} />}
       </Card>
       <Modal
         isOpen={eliminar !== null}
