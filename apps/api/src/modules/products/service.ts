@@ -5,6 +5,7 @@ import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activePlans, activePlansAnyTenant, countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 
 /**
  * GET /api/Auth/productos-comprados (seed 000 §3 "Purchased-products result", §7): the module flags (true when an
@@ -48,13 +49,8 @@ const catalogueRow = (m: TModulo) => ({
 
 /** Owned-module answers kept for a few seconds per process (every ministry call checks; a grant here drops them). */
 const MODULE_CACHE_TTL_MS = 5_000;
-/** Per database handle: tests run several app instances (each its own database, tenant ids repeating) in one process. */
-const moduleCaches = new WeakMap<object, Map<string, { at: number; owns: boolean }>>();
-function moduleCacheOf(db: TDb): Map<string, { at: number; owns: boolean }> {
-  let cache = moduleCaches.get(db);
-  if (!cache) moduleCaches.set(db, (cache = new Map()));
-  return cache;
-}
+/** Per database handle (see perDatabase). */
+const moduleCacheOf = perDatabase(() => new Map<string, { at: number; owns: boolean }>());
 
 /**
  * True when the tenant owns `modulo` (an active, approved purchase). One indexed lookup, cached 5 s per process

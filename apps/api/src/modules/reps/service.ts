@@ -17,6 +17,7 @@ import {
   type TRepsSearchRow,
 } from './repository.ts';
 import { parseSearchQuery, wordPattern } from './search-text.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 
 /**
  * The bundled seed (scripts/derive-reps-seed.ts): the shared REPS extract's needed columns, gzipped. A data file is
@@ -65,12 +66,7 @@ type TSearchCache = {
   misses: number;
 };
 /** Per database handle (each app instance: tests run several in one process). */
-const caches = new WeakMap<object, TSearchCache>();
-const cacheOf = (db: object) => {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { generation: 0, checkedAt: -Infinity, checking: null, imports: 0, answers: new Map(), hits: 0, misses: 0 }));
-  return cache;
-};
+const cacheOf = perDatabase<TSearchCache>(() => ({ generation: 0, checkedAt: -Infinity, checking: null, imports: 0, answers: new Map(), hits: 0, misses: 0 }));
 
 /** How the search's answer cache of this app has done (benchmarks and diagnostics). */
 export function searchCacheStats(deps: Pick<TDeps, 'db'>): { hits: number; misses: number; entries: number } {

@@ -43,6 +43,7 @@ import {
 } from './repository.ts';
 import { registrarDesdeRips } from './pacientes.ts';
 import type { TSheetPool } from './sheet-pool.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 
 export type TCtx = { tenantId: number; userId: number };
 export type TArchivo = { filename: string; bytes: Buffer };
@@ -326,14 +327,9 @@ export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: T
  * only when its version is the stored one (every write raises it, in any process), so it is never stale.
  */
 type TEnEdicion = { version: number; rips: Record<string, unknown>; xml: TFevXml | null };
-/** Per database handle: tests run several app instances (tenant and draft ids repeating) in one process. */
-const enEdicionPorDb = new WeakMap<object, Map<string, TEnEdicion>>();
+/** Per database handle (see perDatabase). */
+const enEdicionDe = perDatabase(() => new Map<string, TEnEdicion>());
 const EN_EDICION_MAX = 16;
-function enEdicionDe(db: object): Map<string, TEnEdicion> {
-  let m = enEdicionPorDb.get(db);
-  if (!m) enEdicionPorDb.set(db, (m = new Map()));
-  return m;
-}
 
 function recordar(enEdicion: Map<string, TEnEdicion>, key: string, entry: TEnEdicion) {
   enEdicion.delete(key);
