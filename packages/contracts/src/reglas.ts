@@ -11,6 +11,8 @@
  * imports, no zod, so the API, the pre-validator and the web app can all import it.
  */
 
+import type { TMuvEndpoint } from './muv.ts';
+
 /**
  * - `implementada`: Radica's pre-validator emits this code today.
  * - `ministerio`: only the ministry can decide it (BDUA, MIPRES, RETHUS, RUAF-ND, the DIAN's CUFE registry, its own
@@ -18,6 +20,36 @@
  * - `pendiente`: decidable from the XML, the RIPS and the reference tables, but not implemented yet.
  */
 export type TEstadoRegla = 'implementada' | 'ministerio' | 'pendiente';
+
+/**
+ * The upload endpoints of a note (MUV_CARGA_ENDPOINTS): credit notes (partial, total, capitation, by agreement), debit
+ * notes and adjustment notes. The classes the ministry gives a note's RIPS may differ from the invoice's (RVC086).
+ */
+export const PAQUETES_NOTA = [
+  'CargarNC',
+  'CargarNCTotal',
+  'CargarND',
+  'CargarNotaAjuste',
+  'CargarNcCapita',
+  'CargarNCAcuerdoVoluntades',
+] as const satisfies readonly TMuvEndpoint[];
+
+/**
+ * A rule's class in some package types (docs/decisions/049): the ministry can give one code a different class by the
+ * endpoint the package goes to (RVC086: a notice on an invoice, a rejection on a credit note). Each entry names its
+ * source and date; the texts, when given, replace the entry's for those packages (what the clerk reads must match the
+ * class). The rule of docs/decisions/025 holds per package: a class no published text or real answer establishes for
+ * that package is at most N.
+ */
+export type TClasePaquete = {
+  /** The `Cargar*` endpoints (package types) this class applies to. */
+  paquetes: readonly TMuvEndpoint[];
+  clase: 'R' | 'N';
+  /** Where the class comes from for these packages, with its date. */
+  origen: string;
+  significado?: string;
+  comoCorregir?: string;
+};
 
 /**
  * One rule. `ubicacion` notation: `[]` any index, `{a,b}` either list or field, `*` any service list, `A ↔ B` the rule
@@ -43,6 +75,11 @@ export type TRegla = {
   comoCorregir: string;
   /** Why a 'ministerio' rule can't be decided locally, or what a 'pendiente' one needs (table, data). Optional. */
   nota?: string;
+  /**
+   * The class (and texts) in particular package types, when they differ from `clase` or need their own source; a
+   * package type not listed has `clase`. See {@link reglaDe} with a package type.
+   */
+  porPaquete?: readonly TClasePaquete[];
 };
 
 const DT1 = 'DT1 v002 pp. 108–129 (auditoría de terceros)';
@@ -816,7 +853,15 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Es un aviso: el código del medicamento no está en el catálogo de medicamentos de SISPRO (CUM o IUM). El Ministerio emite el CUV de todas formas.',
     comoCorregir:
       'Revisa codTecnologiaSalud: debe ser el CUM (expediente-consecutivo, por ejemplo 17134-1) o el IUM del medicamento dispensado. Suele pasar con códigos internos o de relleno como "000".',
-    nota: 'Texto y clase de una respuesta real del MUV (2025), Observaciones "El código de la tecnología  [19992190-03] no es válido, por favor verificar tabla de referencia.": un CUM bien formado que no está en el catálogo. Radica no tiene el catálogo CUM/IUM: solo avisa, para tipoMedicamento 01, los códigos que no tienen forma de CUM (expediente-consecutivo) ni de IUM (15 caracteres); un código bien formado que falte en el catálogo solo lo detecta el Ministerio.',
+    nota: 'Texto y clase de una respuesta real del MUV (2025), Observaciones "El código de la tecnología  [19992190-03] no es válido, por favor verificar tabla de referencia.": un CUM bien formado que no está en el catálogo. Radica no tiene el catálogo CUM/IUM: solo avisa, para tipoMedicamento 01, los códigos que no tienen forma de CUM (expediente-consecutivo) ni de IUM (15 caracteres); un código bien formado que falte en el catálogo solo lo detecta el Ministerio. En notas sigue siendo NOTIFICACION (decisión 049): un hospital lo nombra entre los "códigos típicos" de sus notas crédito rechazadas (junio de 2026), junto a TOT003, que es una caída del Ministerio y no una regla; ninguna respuesta publicada muestra la clase de RVC063 en una nota.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'N',
+        origen: 'Respuesta real del MUV, 2025 (NOTIFICACION en una factura); en notas, un hospital lo lista entre los códigos típicos de notas crédito rechazadas (junio de 2026) sin mostrar su clase: a lo sumo NOTIFICACION (decisión 025)',
+        significado: 'Es un aviso: el código del medicamento no tiene forma de CUM ni de IUM. En notas crédito, prestadores reportan este código entre los de notas rechazadas por el Ministerio: corrígelo antes de enviar la nota.',
+      },
+    ],
   },
   {
     codigo: 'RVC064',
@@ -947,10 +992,26 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}, ${SERVICIOS}.{procedimientos,medicamentos}[].codDiagnosticoRelacionado`,
     origen: 'Respuesta real del MUV, 2025 (CargarFevRips); DT1 v002 pp. 108–129 (auditoría de terceros)',
     estado: 'implementada',
-    significado: 'Es un aviso: se repitió el diagnóstico principal como diagnóstico relacionado. El Ministerio emite el CUV de todas formas.',
+    significado: 'Se repitió el diagnóstico principal como diagnóstico relacionado. En una factura es un aviso y el Ministerio emite el CUV de todas formas; en una nota crédito, débito o de ajuste el Ministerio rechaza la nota.',
     comoCorregir:
       'Deja vacío (null) el diagnóstico relacionado o informa otro diagnóstico distinto del principal. Suele pasar cuando el software copia el principal en todos los campos de diagnóstico.',
-    nota: 'Texto y clase de una respuesta real del MUV (2025): NOTIFICACION en medicamentos[0].codDiagnosticoRelacionado con Observaciones "Codigo de diagnóstico repetido", y el paquete obtuvo CUV. La auditoría de terceros del DT1 v002 lo lista como R: la respuesta real prevalece. Radica la aplica a consultas, procedimientos y medicamentos.',
+    nota: 'La clase depende del tipo de paquete (decisión 049). Factura: texto y clase de una respuesta real del MUV (2025), NOTIFICACION en medicamentos[0].codDiagnosticoRelacionado con Observaciones "Codigo de diagnóstico repetido", y el paquete obtuvo CUV. Notas: tres notas crédito de un hospital volvieron RECHAZADO RVC086 (junio de 2026) y la auditoría de terceros del DT1 v002 lo lista como R. Sin fuente para el RIPS sin factura ni la capitación: NOTIFICACION (decisión 025). Radica la aplica a consultas, procedimientos y medicamentos.',
+    porPaquete: [
+      {
+        paquetes: ['CargarFevRips'],
+        clase: 'N',
+        origen: 'Respuesta real del MUV a la factura CME443346 (CargarFevRips), 2025-02-16',
+        significado: 'Es un aviso: se repitió el diagnóstico principal como diagnóstico relacionado. En una factura el Ministerio emite el CUV de todas formas, pero si luego haces una nota crédito o débito con este RIPS, la nota será rechazada.',
+      },
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'Respuestas reales del MUV a tres notas crédito de un hospital (CargarNC), junio de 2026; DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) lo da como rechazo',
+        significado: 'Se repitió el diagnóstico principal como diagnóstico relacionado. En una nota el Ministerio rechaza el paquete por esto y no emite el CUV, aunque en la factura original solo haya sido un aviso.',
+        comoCorregir:
+          'Deja vacío (null) el diagnóstico relacionado o informa otro diagnóstico distinto del principal en el RIPS de la nota, y vuelve a cargarlo. Suele pasar cuando el RIPS de la nota se copia del de la factura, que el Ministerio aceptó con este mismo aviso.',
+      },
+    ],
   },
   {
     codigo: 'RVC087',
@@ -960,9 +1021,18 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'Es un aviso: el mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
+    significado: 'En una factura es un aviso: el mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
     comoCorregir: 'Deja cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null).',
-    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
+    nota: 'Clase N en facturas por decisión de Radica: el Ministerio usa una clase por código y tipo de paquete, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una factura real. En notas la familia sigue a RVC086, que es rechazo en notas reales, y la R de la auditoría queda sin contradecir: R (decisiones 025 y 049). Texto redactado por Radica al modo del de RVC086.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) da R a RVC086–RVC089; en notas, RVC086, de la misma familia, volvió RECHAZADO en tres notas crédito reales (junio de 2026) y ninguna respuesta contradice la R',
+        significado: 'El mismo diagnóstico relacionado aparece más de una vez en el mismo servicio. En una nota el Ministerio rechaza el paquete por esto.',
+        comoCorregir: 'Deja cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null) en el RIPS de la nota, y vuelve a cargarlo.',
+      },
+    ],
   },
   {
     codigo: 'RVC088',
@@ -972,10 +1042,19 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'Es un aviso: se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso.',
+    significado: 'En una factura es un aviso: se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso.',
     comoCorregir:
       'Deja vacío (null) el diagnóstico relacionado de egreso o informa uno distinto de codDiagnosticoPrincipalE.',
-    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
+    nota: 'Clase N en facturas por decisión de Radica: el Ministerio usa una clase por código y tipo de paquete, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una factura real. En notas la familia sigue a RVC086, que es rechazo en notas reales, y la R de la auditoría queda sin contradecir: R (decisiones 025 y 049). Texto redactado por Radica al modo del de RVC086.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) da R a RVC086–RVC089; en notas, RVC086, de la misma familia, volvió RECHAZADO en tres notas crédito reales (junio de 2026) y ninguna respuesta contradice la R',
+        significado: 'Se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso. En una nota el Ministerio rechaza el paquete por esto.',
+        comoCorregir: 'Deja vacío (null) el diagnóstico relacionado de egreso o informa uno distinto de codDiagnosticoPrincipalE en el RIPS de la nota, y vuelve a cargarlo.',
+      },
+    ],
   },
   {
     codigo: 'RVC089',
@@ -985,10 +1064,19 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'Es un aviso: el mismo diagnóstico relacionado de egreso aparece más de una vez.',
+    significado: 'En una factura es un aviso: el mismo diagnóstico relacionado de egreso aparece más de una vez.',
     comoCorregir:
       'Deja cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null).',
-    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
+    nota: 'Clase N en facturas por decisión de Radica: el Ministerio usa una clase por código y tipo de paquete, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una factura real. En notas la familia sigue a RVC086, que es rechazo en notas reales, y la R de la auditoría queda sin contradecir: R (decisiones 025 y 049). Texto redactado por Radica al modo del de RVC086.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) da R a RVC086–RVC089; en notas, RVC086, de la misma familia, volvió RECHAZADO en tres notas crédito reales (junio de 2026) y ninguna respuesta contradice la R',
+        significado: 'El mismo diagnóstico relacionado de egreso aparece más de una vez. En una nota el Ministerio rechaza el paquete por esto.',
+        comoCorregir: 'Deja cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null) en el RIPS de la nota, y vuelve a cargarlo.',
+      },
+    ],
   },
   { codigo: 'RVC090', ...GRUPO_CUPS },
   {
@@ -1762,9 +1850,35 @@ export const REGLAS_POR_CODIGO: ReadonlyMap<string, TRegla> = new Map(REGLAS.map
  * The catalogue entry of a finding code, or undefined when the code is not catalogued. Case-insensitive and trimmed,
  * otherwise exact: 'RVG18' (package already validated, a real MUV answer) and 'RVG018' (billing period start, from a
  * third-party transcription of DT2) are different entries, and no zero-padding variant is guessed.
+ * With `paquete` (the package type: a `Cargar*` endpoint name such as 'CargarNC', e.g. a document's `servicioCarga`),
+ * the entry as it applies to that package: its `porPaquete` class, source and texts replace the general ones.
  */
-export function reglaDe(codigo: string): TRegla | undefined {
-  return REGLAS_POR_CODIGO.get(codigo.trim().toUpperCase());
+export function reglaDe(codigo: string, paquete?: string | null): TRegla | undefined {
+  const regla = REGLAS_POR_CODIGO.get(codigo.trim().toUpperCase());
+  const enPaquete = regla && paquete ? clasePaquete(regla, paquete) : undefined;
+  if (!regla || !enPaquete) return regla;
+  return {
+    ...regla,
+    clase: enPaquete.clase,
+    origen: enPaquete.origen,
+    significado: enPaquete.significado ?? regla.significado,
+    comoCorregir: enPaquete.comoCorregir ?? regla.comoCorregir,
+  };
+}
+
+/** The entry of `regla.porPaquete` for the package type `paquete` (a `Cargar*` endpoint name), if any. */
+function clasePaquete(regla: TRegla, paquete: string): TClasePaquete | undefined {
+  return regla.porPaquete?.find((p) => (p.paquetes as readonly string[]).includes(paquete));
+}
+
+/**
+ * The class the catalogue gives `codigo` in the package type `paquete` when it has one of its own (`porPaquete`), else
+ * null (the code's class is then its `clase`, whatever the package). The pre-validator applies it as it emits
+ * (packages/fevrips rules-rips.ts), so a rejection is never dropped as a notice under the findings' cap.
+ */
+export function clasePorPaquete(codigo: string, paquete: string): 'R' | 'N' | null {
+  const regla = REGLAS_POR_CODIGO.get(codigo.trim().toUpperCase());
+  return (regla && clasePaquete(regla, paquete)?.clase) ?? null;
 }
 
 /** How many catalogued rules there are, by {@link TEstadoRegla}: the coverage number of issue 12. */
