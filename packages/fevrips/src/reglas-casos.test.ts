@@ -5,6 +5,7 @@ import { checkDocuments, checkFiles, type TCheckOptions } from './engine.ts';
 import type { THallazgoLocal } from './findings.ts';
 import { parseRipsObject } from './rips.ts';
 import { prestadoresDeMapa } from './rules-reps.ts';
+import { RIPS_RULES } from './rules-rips.ts';
 import { defaultReferenceTables, type TCupsEntry } from './tables.ts';
 import { parseFevXml } from './xml.ts';
 import {
@@ -599,6 +600,10 @@ describe('classes by package type (docs/decisions/049)', () => {
 
   it('the catalogue gives RVC086–RVC089 a class of their own on notes', () => {
     expect(conPaquete.map((r) => r.codigo)).toEqual(expect.arrayContaining(['RVC086', 'RVC087', 'RVC088', 'RVC089']));
+  });
+
+  it('only codes of the RIPS rules carry a class per package (the group that applies it as it emits)', () => {
+    for (const r of REGLAS.filter((x) => x.porPaquete)) expect(Object.keys(RIPS_RULES), r.codigo).toContain(r.codigo);
   });
 
   // every (code, package type, class) of the catalogue, through the code's failing case with the type given
