@@ -145,6 +145,12 @@ export const MSG_MINISTERIO = {
   prevalidacionEmpty: 'La prevalidación local no encontró errores ni notificaciones.',
   /** Issue 22: a code found several times is one card with its count and where it was found. */
   hallazgoVeces: (n: number) => `${n} veces`,
+  /** A rule whose class depends on the package type (docs/decisions/049): its class in this document's type. */
+  hallazgoClasePaquete: (paquete: string, clase: 'R' | 'N') =>
+    clase === 'R'
+      ? `En un paquete de tipo «${paquete}» el Ministerio rechaza este código: no emite el CUV hasta que lo corrijas.`
+      : `En un paquete de tipo «${paquete}» este código es un aviso: no impide obtener el CUV.`,
+  hallazgoClaseFuente: (origen: string) => `Fuente: ${origen}.`,
   hallazgoDonde: (n: number) => `Ver dónde (${countOf(n, 'lugar', 'lugares')})`,
   /** Issue 22: the local findings that the ministry's answer already shows are not repeated under Prevalidación. */
   prevalidacionRepetidos: (n: number) =>

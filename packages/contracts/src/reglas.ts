@@ -35,6 +35,19 @@ export const PAQUETES_NOTA = [
 ] as const satisfies readonly TMuvEndpoint[];
 
 /**
+ * The package type of a RIPS alone, by its `tipoNota` (as packages/fevrips `muvEndpointFor` decides it without an XML):
+ * NC → CargarNC, ND → CargarND, NA → CargarNotaAjuste, RS → CargarRipsSinFactura, anything else (null, "") →
+ * CargarFevRips. For the screens that show a RIPS without its document (the RIPS editor).
+ */
+export function paqueteDeTipoNota(tipoNota: unknown): TMuvEndpoint {
+  if (tipoNota === 'NC') return 'CargarNC';
+  if (tipoNota === 'ND') return 'CargarND';
+  if (tipoNota === 'NA') return 'CargarNotaAjuste';
+  if (tipoNota === 'RS') return 'CargarRipsSinFactura';
+  return 'CargarFevRips';
+}
+
+/**
  * A rule's class in some package types (docs/decisions/049): the ministry can give one code a different class by the
  * endpoint the package goes to (RVC086: a notice on an invoice, a rejection on a credit note). Each entry names its
  * source and date; the texts, when given, replace the entry's for those packages (what the clerk reads must match the
