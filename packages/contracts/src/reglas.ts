@@ -689,17 +689,18 @@ export const REGLAS: readonly TRegla[] = [
   { codigo: 'RVC049', ...GRUPO_MIPRES },
   {
     codigo: 'RVC050',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
-      'Para dispositivos médicos e insumos y servicios complementarios (tipoOS 01 y 04) se debe informar quién ordenó la tecnología.',
-    ubicacion: `${SERVICIOS}.otrosServicios[]`,
-    origen: DT1,
-    estado: 'pendiente',
-    significado: 'Falta el dato de quién ordenó un dispositivo, un insumo o un servicio complementario.',
+      'Para dispositivos médicos e insumos, servicios complementarios y honorarios (tipoOS 01, 04 y 05) se debe informar el profesional que ordenó o prestó la tecnología.',
+    ubicacion: `${SERVICIOS}.otrosServicios[].{tipoDocumentoIdentificacion,numDocumentoIdentificacion}`,
+    origen: `${DT1}; DT1 v003 según validadores de terceros (julio de 2026)`,
+    estado: 'implementada',
+    significado:
+      'Falta el documento del profesional que ordenó o prestó un dispositivo, un insumo, un servicio complementario o unos honorarios. Es un aviso: Radica no ha podido confirmar la regla en el texto oficial.',
     comoCorregir:
-      'Informa en otros servicios los datos de quien ordenó, según la estructura de la Res. 948/2026. Suele pasar con software que aún genera la estructura anterior de la Res. 2275/2023.',
-    nota: 'Usa campos nuevos del DT1 v002 (Res. 948/2026) cuyo nombre exacto no está transcrito en la fuente; el esquema de Radica aún es el de la Res. 2275/2023.',
+      'Informa en ese servicio de otros servicios tipoDocumentoIdentificacion y numDocumentoIdentificacion del profesional (no los del paciente). Suele pasar con software que aún genera la estructura anterior de la Res. 2275/2023, donde esos campos eran opcionales.',
+    nota: 'La auditoría del DT1 v002 da R a "tipoOS dispositivos / servicios complementarios ⇒ quién lo ordenó" sin nombrar los campos; validadores de terceros del DT1 v003 exigen los campos del profesional (S09, S10) para tipoOS 01, 04 y 05. Leer "quién ordenó" como esos campos y agregar el 05 es lectura de Radica: NOTIFICACION (decisión 025). Solo con la estructura de la Res. 948/2026 (docs/res948-auditoria.md).',
   },
   {
     codigo: 'RVC051',
@@ -1761,6 +1762,21 @@ export const REGLAS: readonly TRegla[] = [
     comoCorregir:
       'Pide a tu software de facturación la estructura de la Res. 948/2026: junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), sin numAutorizacion en medicamentos y con registroSIRAS para usuarios SOAT.',
     nota: 'Decisión 025 y issue 22: ninguna fuente muestra al Ministerio rechazando archivos con la estructura de la Res. 2275 después del cambio (un paquete real con factura del 2026-09-04 fue aceptado), así que no se bloquea el envío. La fecha del cambio está en un solo lugar (packages/fevrips schema.ts RES948_DESDE).',
+  },
+  {
+    codigo: 'RES948_V003',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El dato usa una codificación que el Documento Técnico 1 v003 de la Resolución 948 de 2026 cambió, según reportes de terceros que Radica no ha podido confirmar en el texto oficial.',
+    ubicacion: 'usuarios[].incapacidad',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'El RIPS sigue la codificación de las primeras versiones del documento técnico de la Res. 948/2026 (por ejemplo incapacidad "SI" o "NO"); la versión 3 del 15 de julio de 2026 la cambió según varios reportes. Es un aviso: Radica lo acepta, pero el Ministerio podría rechazarlo.',
+    comoCorregir:
+      'En incapacidad usa 01 (sí) o 02 (no). Si tu software aún escribe SI o NO y el Ministerio acepta el RIPS, no hace falta cambiarlo; si lo rechaza por ese campo, pide a tu software la codificación 01/02.',
+    nota: 'Reportes de terceros del DT1 v003 (15 de julio de 2026; referencia §9 y un validador de terceros): incapacidad codificada 01/02 de la tabla LstSiNo en lugar de SI/NO. Los generadores del DT1 v001 (4 de junio de 2026) aún escriben SI/NO. Sin el texto oficial, a lo sumo NOTIFICACION (decisión 025). Solo con la estructura de la Res. 948/2026; docs/res948-auditoria.md.',
   },
   {
     codigo: 'TABLA_REFERENCIA',

@@ -429,6 +429,12 @@ const CASOS: Record<string, TCaso> = {
     }),
   ),
 
+  // Res. 948/2026, DT1 v003 as reported: the professional of a device (tipoOS 01); incapacidad coded 01/02
+  RVC050: varia(null, 'CC', (v) =>
+    soloRips948((r) => (agrega(r, 'otrosServicios', otroServicio())['tipoDocumentoIdentificacion'] = v)),
+  ),
+  RES948_V003: varia('NO', '02', (v) => soloRips948((r) => (usuario1(r)['incapacidad'] = v))),
+
   // The invoice (XML) alone
   RVG018: varia('2024-09-30', '2024-10-01', (v) => soloXml((f) => (f.inicio = v))),
   VFE003: varia('10', 'SS-CUFE', (v) => soloXml((f) => (f.customizationId = v))),
