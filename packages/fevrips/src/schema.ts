@@ -4,7 +4,7 @@ import type { TTableName } from './tables.ts';
 /**
  * Versioned field specifications of the RIPS JSON: Res. 2275/2023 (Anexo técnico), the shape every public sample
  * uses (reference §2), and Res. 948/2026 DT1 v002 beside it (CIE-11 pairs, codigoVIDA, registroSIRAS,
- * valorDispensacion, no numAutorizacion in medicamentos, reference §2.11), chosen by the invoice's date
+ * vrDispensacion, no numAutorizacion in medicamentos, reference §2.11, §9), chosen by the invoice's date
  * ({@link ripsVersionFor}): see docs/decisions/004-rips-schema-versions.md.
  *
  * Sources: field names, required flags and JSON types from the MUV swagger DTOs (✅ reference §2.2–§2.10);
