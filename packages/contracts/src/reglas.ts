@@ -1764,6 +1764,20 @@ export const REGLAS: readonly TRegla[] = [
     nota: 'Decisión 025 y issue 22: ninguna fuente muestra al Ministerio rechazando archivos con la estructura de la Res. 2275 después del cambio (un paquete real con factura del 2026-09-04 fue aceptado), así que no se bloquea el envío. La fecha del cambio está en un solo lugar (packages/fevrips schema.ts RES948_DESDE).',
   },
   {
+    codigo: 'LLAVE_AUSENTE',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'La estructura de la Resolución 948 de 2026 lleva esta propiedad aunque no se informe (con null).',
+    ubicacion: `${SERVICIOS}.*[].{codDiagnostico…CIE11,nomCodDiagnostico…CIE11}`,
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Falta una de las propiedades nuevas de la Res. 948/2026 (el código o el nombre CIE-11 junto a un diagnóstico CIE-10). Es un aviso: el RIPS se revisa igual.',
+    comoCorregir:
+      'Agrega la propiedad que indica la ruta con null si no tienes el dato (por ejemplo "codDiagnosticoRelacionado1CIE11": null). Suele pasar cuando el software escribe solo los pares CIE-11 de los diagnósticos que informa.',
+    nota: 'Solo un cliente de terceros dice que la llave debe estar presente ("null si no se informa", referencia §2.11); una propiedad que admite null y falta se lee como null, así que el Ministerio bien puede aceptar el archivo: NOTIFICACION (decisión 025; antes era RVG01). Un RIPS sin ninguna llave CIE-11 se revisa con la estructura anterior (ESTRUCTURA_RES948).',
+  },
+  {
     codigo: 'RES948_V003',
     clase: 'N',
     fuente: 'Rips',

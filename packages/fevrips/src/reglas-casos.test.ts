@@ -434,6 +434,12 @@ const CASOS: Record<string, TCaso> = {
     soloRips948((r) => (agrega(r, 'otrosServicios', otroServicio())['tipoDocumentoIdentificacion'] = v)),
   ),
   RES948_V003: varia('NO', '02', (v) => soloRips948((r) => (usuario1(r)['incapacidad'] = v))),
+  // one CIE-11 key left out of a 948 consulta (the others present): a notice, the key wanted with null
+  LLAVE_AUSENTE: varia(true, false, (sinLlave) =>
+    soloRips948((r) => {
+      if (sinLlave) delete consulta1(r)['codDiagnosticoRelacionado1CIE11'];
+    }),
+  ),
 
   // The invoice (XML) alone
   RVG018: varia('2024-09-30', '2024-10-01', (v) => soloXml((f) => (f.inicio = v))),

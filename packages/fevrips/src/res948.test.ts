@@ -90,7 +90,7 @@ describe('Res. 948/2026 DT1 v002', () => {
     }
   });
 
-  it('requires each CIE-11 key to be present (null is fine) and refuses medicamentos numAutorizacion as undefined', () => {
+  it('wants each CIE-11 key present (null is fine; a missing one is a notice) and notes medicamentos numAutorizacion as undefined', () => {
     const rips = toRes948(readSampleJson(SAMPLE.par2Json));
     const usuarios = rips['usuarios'] as TJson[];
     const consulta = ((usuarios[0]!['servicios'] as Record<string, TJson[]>)['consultas'] ?? [])[0]!;
@@ -98,9 +98,10 @@ describe('Res. 948/2026 DT1 v002', () => {
     consulta['codDiagnosticoPrincipalCIE11'] = 'BA00';
     consulta['nomCodDiagnosticoPrincipalCIE11'] = 'Hipertensión esencial';
     const found = checkFiles({ rips: bytes(rips) }, { now: NOW, version: V948 }).hallazgos;
-    const missing = found.filter((h) => h.codigo === 'RVG01' && h.pathFuente.endsWith('codDiagnosticoRelacionado1CIE11'));
-    expect(missing).toHaveLength(1);
-    expect(missing[0]?.observaciones).toContain('debe estar presente');
+    const missing = found.filter((h) => h.pathFuente.endsWith('codDiagnosticoRelacionado1CIE11'));
+    // only a third-party client says the key must be there: a notice, never a rejection (decision 025)
+    expect(missing).toMatchObject([{ clase: 'NOTIFICACION', codigo: 'LLAVE_AUSENTE' }]);
+    expect(missing[0]?.observaciones).toContain('agrégala con null');
     expect(found.some((h) => h.pathFuente.endsWith('codDiagnosticoPrincipalCIE11'))).toBe(false);
     const medicamento = Object.values(usuarios.flatMap((u) => (u['servicios'] as Record<string, TJson[]>)['medicamentos'] ?? []))[0]!;
     medicamento['numAutorizacion'] = '123';
@@ -131,7 +132,7 @@ describe('Res. 948/2026 DT1 v002', () => {
     run('check', resolve(SAMPLES_DIR, SAMPLE.par1Xml), resolve(SAMPLES_DIR, SAMPLE.par1Json), '--fecha', '2026-11-21');
     expect(out).toContain('Estructura RIPS: Resolución 2275 de 2023 (res2275-2023)');
     run('check', resolve(SAMPLES_DIR, SAMPLE.par1Json), '--version', V948, '--fecha', '2026-11-21');
-    expect(out).toContain('Estructura RIPS: Resolución 948 de 2026 (Documento Técnico 1 v002) (res948-2026-dt1-v002)');
+    expect(out).toContain('Estructura RIPS: Resolución 948 de 2026 (Documento Técnico 1 v002 y v003) (res948-2026-dt1-v002)');
     expect(out).toContain('estructura de la Resolución 2275 de 2023');
   });
 });

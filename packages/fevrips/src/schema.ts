@@ -58,8 +58,9 @@ export type TFieldSpec = {
   /** Largest allowed value of a `decimal`. */
   max?: number;
   /**
-   * The key must be present even when not informed: null or "" are accepted, a missing key is RVG01 (DT1 v002's CIE-11
-   * pairs, "la llave debe estar presente, null si no se informa" — 🔸 a third-party client, reference §2.11).
+   * The key should be present even when not informed: null or "" are accepted, a missing key is the notice LLAVE_AUSENTE
+   * (DT1 v002's CIE-11 pairs, "la llave debe estar presente, null si no se informa" — 🔸 only a third-party client says
+   * so, reference §2.11: never a rejection, decision 025).
    */
   keyRequired?: boolean;
 };
@@ -332,7 +333,7 @@ function withCie11(record: TRecordSpec): TRecordSpec {
  */
 const RES_948: TRipsSchema = {
   version: 'res948-2026-dt1-v002',
-  norma: 'Resolución 948 de 2026 (Documento Técnico 1 v002)',
+  norma: 'Resolución 948 de 2026 (Documento Técnico 1 v002 y v003)',
   transaccion: RES_2275.transaccion,
   usuario: {
     ...RES_2275.usuario,

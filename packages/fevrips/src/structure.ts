@@ -98,6 +98,7 @@ const SERVICE_KEYS: TRecordSpec = Object.fromEntries(
  *   verbatim pattern of the ministry); a code not in its reference table (observaciones "Verificar tabla de
  *   referencia <Tabla> Dato (v)", pattern of the ministry's RVC017 observaciones); `Servicios` instead of
  *   `servicios` (content still checked under the misspelt path).
+ * - LLAVE_AUSENTE (NOTIFICACION, Radica's own): a key the structure wants present even when null is absent.
  * - RVG05 (RECHAZADO): length outside the field's bounds.
  * - RVG14 (RECHAZADO): CUPS code not in CUPSRips.
  * - PROPIEDAD_NO_DEFINIDA (NOTIFICACION, Radica's own): a key the schema does not define (misspelt keys such
@@ -528,11 +529,21 @@ function missing(key: string, pathFuente: string): THallazgoLocal {
   return rvg01(pathFuente, `La propiedad [${key}] es obligatoria y no fue enviada o está vacía.`);
 }
 
+/**
+ * LLAVE_AUSENTE (Radica's code, NOTIFICACION): a key Res. 948's structure wants present even when null (the CIE-11
+ * pairs) is absent. Only a third-party client says the key must be there ("la llave debe estar presente, null si no se
+ * informa", reference §2.11); a DTO reads a missing nullable property as null, so the ministry may well take the file:
+ * a notice, never a rejection (decision 025; docs/res948-auditoria.md).
+ */
 function missingKey(key: string, pathFuente: string): THallazgoLocal {
-  return rvg01(
+  return {
+    clase: 'NOTIFICACION',
+    codigo: 'LLAVE_AUSENTE',
+    descripcion: 'La estructura de la Resolución 948 de 2026 lleva esta propiedad aunque no se informe (con null).',
+    observaciones: `La propiedad [${key}] no fue enviada; agrégala con null si no se informa.`,
     pathFuente,
-    `La propiedad [${key}] debe estar presente en la estructura, con null si no se informa.`,
-  );
+    fuente: 'Rips',
+  };
 }
 
 /** How a sent value is quoted in observaciones (strings as they are, cut at 80 characters; the rest as short JSON). */
