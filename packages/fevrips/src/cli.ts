@@ -294,7 +294,7 @@ function printText(salida: TCliSalida, out: TWrite): void {
 const ESTADOS: readonly TEstadoRegla[] = ['implementada', 'ministerio', 'pendiente'];
 
 /**
- * `radica-fevrips rules [--json] [--estado E] [--paquete SERVICIO]` (issue 12 "the rule inventory"): the catalogue of
+ * `radica-fevrips rules [--json] [--estado E] [--paquete SERVICIO]` (the rule inventory): the catalogue of
  * rules (packages/contracts reglas.ts) with code, class, status and description, then the coverage counts; a rule whose
  * class depends on the package type says so at the end of its line (docs/decisions/049). With `--paquete`, every rule
  * as it applies to that package type (class, source and texts). `--json` prints `{ reglas, cobertura }`. Returns 0, or

@@ -4,7 +4,7 @@ import { ripsSchema } from './schema.ts';
 import type { TServiceList } from './rips.ts';
 
 /**
- * Issue 12 "Tests": a Res. 948/2026 example file per service type, built from its field list (schema.ts, the one place
+ * A Res. 948/2026 example file per service type, built from its field list (schema.ts, the one place
  * the field list lives: DT1 v002 and the v003 changes reported, docs/res948-auditoria.md): every key the structure
  * defines for the list is present (CIE-11 pairs and codigoVIDA null, as a billing system that does not inform them yet
  * writes them; vrDispensacion 0; incapacidad coded 02), the values are made up (no real patient), and the file passes

@@ -51,7 +51,7 @@ const lugar = (h: THallazgo) => [h.pathFuente, h.observaciones].filter(Boolean).
 
 /**
  * One code of a document (issue 22: a code repeated across users is one line, not one per user): its description once,
- * how many times, the first places, and its plain-Spanish fix from the rule catalogue (reglas.ts, issue 12), as it
+ * how many times, the first places, and its plain-Spanish fix from the rule catalogue (reglas.ts), as it
  * applies to the document's package type `paquete` (docs/decisions/049).
  */
 function lineaGrupo(g: TGrupoHallazgos<THallazgo>, paquete: string | null): string {
