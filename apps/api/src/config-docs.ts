@@ -79,6 +79,7 @@ export const CONFIG_DOCS: Record<TEnvVariable, TVariableDoc> & Record<string, TV
   MUV_RETRIES: { grupo: 'Ministerio (MUV)', texto: 'Reintentos (con espera creciente) ante tiempos agotados y 5xx.' },
   MUV_VERIFY_DELAY_S: { grupo: 'Ministerio (MUV)', texto: 'Espera antes de reenviar para verificar un envío cuya respuesta nunca llegó (se duplica, hasta 6 veces).' },
   MUV_TENANT_CONCURRENCY: { grupo: 'Ministerio (MUV)', texto: 'Envíos al Ministerio en vuelo por cliente (tenant), sumando todos los procesos.' },
+  MUV_MAX_RIPS_BYTES: { grupo: 'Ministerio (MUV)', texto: 'Tamaño máximo de un RIPS (JSON) que recibe el Ministerio, en bytes (por defecto 200 MB). Un RIPS mayor se rechaza al cargarlo, en todos los canales, con la indicación de dividirlo. Cada canal ya limita un archivo a 10 MB (MAX_UPLOAD_BYTES): rige el menor de los dos.' },
   MUV_SERVICE_USER: { grupo: 'Ministerio (MUV)', texto: 'Usuario validador propio de la plataforma para la consulta pública de CUV (con la contraseña y el NIT siguientes).' },
   MUV_SERVICE_PASSWORD: { grupo: 'Ministerio (MUV)', texto: 'Contraseña de ese usuario.' },
   MUV_SERVICE_NIT: { grupo: 'Ministerio (MUV)', texto: 'NIT de ese usuario. Sin los tres, la consulta pública de CUV queda apagada (salvo con el simulador).' },

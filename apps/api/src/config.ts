@@ -60,6 +60,13 @@ const ZEnv = z.object({
   MUV_VERIFY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** Sends in flight toward the ministry per tenant, all processes together (every channel; docs/decisions/027). */
   MUV_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(1),
+  /**
+   * The ministry's limit for one RIPS JSON in bytes (reference §9: 200 MB reported by operators; default 200 MiB, the
+   * larger reading, so Radica never refuses what the ministry takes). A bigger RIPS is refused on upload in every
+   * intake. Every intake already caps a file at MAX_UPLOAD_BYTES (10 MB, seed 001 §5): the smaller of the two applies,
+   * so this one only bites if set below 10 MB (the ministry lowering its limit) or if the upload cap is ever raised.
+   */
+  MUV_MAX_RIPS_BYTES: z.coerce.number().int().min(1_048_576).max(2_147_483_647).default(209_715_200),
   /** `npm start` only: also run the worker role in the process (`false` leaves jobs to `npm run start:worker`). */
   JOBS_WORKER: z.enum(['true', 'false']).default('true'),
   /** Jobs of one queue a worker process runs at once (sends: toward the ministry, all tenants together). */
@@ -270,6 +277,8 @@ export type TConfig = {
   /** Credentials of the public CUV lookup, or null when it is off (see MUV_SERVICE_USER). */
   muvServiceCredentials: { userValidator: string; passwordValidator: string; nit: string } | null;
   muvTenantConcurrency: number;
+  /** MUV_MAX_RIPS_BYTES: the largest RIPS JSON the ministry takes (bytes); a bigger one is refused on upload. */
+  muvMaxRipsBytes: number;
   jobsWorker: boolean;
   jobsConcurrency: number;
   jobsPollS: number;
@@ -504,6 +513,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { userValidator: 'radica-consulta-cuv', passwordValidator: 'radica-consulta-cuv', nit: '900000000' }
           : null,
     muvTenantConcurrency: e.MUV_TENANT_CONCURRENCY,
+    muvMaxRipsBytes: e.MUV_MAX_RIPS_BYTES,
     jobsWorker: e.JOBS_WORKER === 'true',
     jobsConcurrency: e.JOBS_CONCURRENCY,
     jobsPollS: e.JOBS_POLL_S,

@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   // uploads (seed 001 §5)
   FILE_MISSING: 400,
   FILE_TOO_LARGE: 413,
+  /** A RIPS over the ministry's size limit for one JSON (MUV_MAX_RIPS_BYTES): refused before it is filed or sent. */
+  RIPS_EXCEDE_LIMITE_MINISTERIO: 413,
   UPLOAD_ONE_FILE: 413,
   UPLOAD_TOO_MANY_FIELDS: 413,
   UPLOAD_MALFORMED: 400,

@@ -1,5 +1,8 @@
 import { countOf } from './plural.ts';
 
+/** A size in MB as Colombia writes it (one decimal at most: 9,5 / 200). */
+const mb = (n: number) => n.toLocaleString('es-CO', { maximumFractionDigits: 1 });
+
 /**
  * The ministry-reports domain of the Spanish catalogue: what the server answers (seed 001 §4, §5, §8; the operator
  * command and the jobs are Radica's own) and the screen texts of the list, the detail and the new report. Each text is
@@ -145,6 +148,18 @@ export const MSG_MINISTERIO = {
   prevalidacionEmpty: 'La prevalidación local no encontró errores ni notificaciones.',
   /** Issue 22: a code found several times is one card with its count and where it was found. */
   hallazgoVeces: (n: number) => `${n} veces`,
+  /**
+   * A RIPS over the ministry's limit for one JSON (reference §9: 200 MB reported), refused on upload with what to do
+   * (sizes in MB to one decimal, the file's rounded up and the limit's down, so the file never reads as within it).
+   */
+  ripsExcedeLimite: (archivoMb: number, limiteMb: number) =>
+    `El RIPS pesa ${mb(archivoMb)} MB y supera el límite del Ministerio para un archivo JSON (${mb(limiteMb)} MB): el Ministerio lo rechazaría después de recibirlo completo. Divide los servicios en varias facturas electrónicas, cada una con su propio RIPS (por ejemplo por periodo o por grupo de usuarios), y carga cada par por separado.`,
+  /** A rule whose class depends on the package type (docs/decisions/049): its class in this document's type. */
+  hallazgoClasePaquete: (paquete: string, clase: 'R' | 'N') =>
+    clase === 'R'
+      ? `En un paquete de tipo «${paquete}» el Ministerio rechaza este código: no emite el CUV hasta que lo corrijas.`
+      : `En un paquete de tipo «${paquete}» este código es un aviso: no impide obtener el CUV.`,
+  hallazgoClaseFuente: (origen: string) => `Fuente: ${origen}.`,
   hallazgoDonde: (n: number) => `Ver dónde (${countOf(n, 'lugar', 'lugares')})`,
   /** Issue 22: the local findings that the ministry's answer already shows are not repeated under Prevalidación. */
   prevalidacionRepetidos: (n: number) =>

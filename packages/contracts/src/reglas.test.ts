@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REGLAS, REGLAS_POR_CODIGO, coberturaReglas, reglaDe } from './reglas.ts';
+import { MUV_CARGA_ENDPOINTS } from './muv.ts';
+import { PAQUETES_NOTA, REGLAS, REGLAS_POR_CODIGO, clasePorPaquete, coberturaReglas, reglaDe } from './reglas.ts';
 
 /** The pre-validator's source (packages/fevrips/src, tests excluded): what it emits today. */
 const ENGINE_DIR = join(import.meta.dirname, '../../fevrips/src');
@@ -89,5 +90,46 @@ describe('rule catalogue (issue 12)', () => {
     expect(reglaDe('RVC093')).toBeUndefined();
     expect(reglaDe('XYZ999')).toBeUndefined();
     expect(reglaDe('')).toBeUndefined();
+  });
+
+  it('gives a class per package type with its source, each type at most once per code', () => {
+    const endpoints = new Set<string>(MUV_CARGA_ENDPOINTS.map((e) => e.name));
+    for (const r of REGLAS.filter((x) => x.porPaquete)) {
+      const vistos = new Set<string>();
+      expect(r.porPaquete!.length, r.codigo).toBeGreaterThan(0);
+      for (const p of r.porPaquete!) {
+        expect(['R', 'N'], r.codigo).toContain(p.clase);
+        expect(p.origen.trim(), r.codigo).not.toBe('');
+        // every source carries its date (a year), as the reports of the ministry's classes differ by date
+        expect(p.origen, r.codigo).toMatch(/20\d\d/);
+        for (const t of [p.origen, p.significado ?? '', p.comoCorregir ?? '']) expect(t, r.codigo).not.toMatch(/\n/);
+        for (const paquete of p.paquetes) {
+          expect(endpoints.has(paquete), `${r.codigo} ${paquete}`).toBe(true);
+          expect(vistos.has(paquete), `${r.codigo} ${paquete} twice`).toBe(false);
+          vistos.add(paquete);
+        }
+      }
+    }
+  });
+
+  it('answers the entry as it applies to a package type (RVC086: N on an invoice, R on every note)', () => {
+    expect(reglaDe('RVC086')?.clase).toBe('N');
+    expect(reglaDe('rvc086', 'CargarFevRips')).toMatchObject({ codigo: 'RVC086', clase: 'N' });
+    for (const paquete of PAQUETES_NOTA) {
+      const r = reglaDe('RVC086', paquete);
+      expect(r?.clase, paquete).toBe('R');
+      expect(r?.origen, paquete).toContain('junio de 2026');
+      expect(r?.significado, paquete).toContain('rechaza');
+      expect(clasePorPaquete('RVC086', paquete), paquete).toBe('R');
+    }
+    // a type without an entry of its own keeps the general class, and so does an unknown one
+    for (const paquete of ['CargarRipsSinFactura', 'CargarCapitaPeriodo', 'Otro', '']) {
+      expect(reglaDe('RVC086', paquete)).toBe(REGLAS_POR_CODIGO.get('RVC086'));
+      expect(clasePorPaquete('RVC086', paquete)).toBeNull();
+    }
+    // RVC063 stays a notice on notes: no answer shows its class there (decision 049)
+    expect(reglaDe('RVC063', 'CargarNC')?.clase).toBe('N');
+    expect(clasePorPaquete('RVC001', 'CargarNC')).toBeNull();
+    expect(clasePorPaquete('XYZ999', 'CargarNC')).toBeNull();
   });
 });

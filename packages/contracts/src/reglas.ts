@@ -11,6 +11,8 @@
  * imports, no zod, so the API, the pre-validator and the web app can all import it.
  */
 
+import type { TMuvEndpoint } from './muv.ts';
+
 /**
  * - `implementada`: Radica's pre-validator emits this code today.
  * - `ministerio`: only the ministry can decide it (BDUA, MIPRES, RETHUS, RUAF-ND, the DIAN's CUFE registry, its own
@@ -18,6 +20,49 @@
  * - `pendiente`: decidable from the XML, the RIPS and the reference tables, but not implemented yet.
  */
 export type TEstadoRegla = 'implementada' | 'ministerio' | 'pendiente';
+
+/**
+ * The upload endpoints of a note (MUV_CARGA_ENDPOINTS): credit notes (partial, total, capitation, by agreement), debit
+ * notes and adjustment notes. The classes the ministry gives a note's RIPS may differ from the invoice's (RVC086).
+ */
+export const PAQUETES_NOTA = [
+  'CargarNC',
+  'CargarNCTotal',
+  'CargarND',
+  'CargarNotaAjuste',
+  'CargarNcCapita',
+  'CargarNCAcuerdoVoluntades',
+] as const satisfies readonly TMuvEndpoint[];
+
+/**
+ * The package type of a RIPS alone, by its `tipoNota` (as packages/fevrips `muvEndpointFor` decides it without an XML):
+ * NC → CargarNC, ND → CargarND, NA → CargarNotaAjuste, RS → CargarRipsSinFactura, anything else (null, "") →
+ * CargarFevRips. For the screens that show a RIPS without its document (the RIPS editor).
+ */
+export function paqueteDeTipoNota(tipoNota: unknown): TMuvEndpoint {
+  if (tipoNota === 'NC') return 'CargarNC';
+  if (tipoNota === 'ND') return 'CargarND';
+  if (tipoNota === 'NA') return 'CargarNotaAjuste';
+  if (tipoNota === 'RS') return 'CargarRipsSinFactura';
+  return 'CargarFevRips';
+}
+
+/**
+ * A rule's class in some package types (docs/decisions/049): the ministry can give one code a different class by the
+ * endpoint the package goes to (RVC086: a notice on an invoice, a rejection on a credit note). Each entry names its
+ * source and date; the texts, when given, replace the entry's for those packages (what the clerk reads must match the
+ * class). The rule of docs/decisions/025 holds per package: a class no published text or real answer establishes for
+ * that package is at most N.
+ */
+export type TClasePaquete = {
+  /** The `Cargar*` endpoints (package types) this class applies to. */
+  paquetes: readonly TMuvEndpoint[];
+  clase: 'R' | 'N';
+  /** Where the class comes from for these packages, with its date. */
+  origen: string;
+  significado?: string;
+  comoCorregir?: string;
+};
 
 /**
  * One rule. `ubicacion` notation: `[]` any index, `{a,b}` either list or field, `*` any service list, `A ↔ B` the rule
@@ -43,6 +88,11 @@ export type TRegla = {
   comoCorregir: string;
   /** Why a 'ministerio' rule can't be decided locally, or what a 'pendiente' one needs (table, data). Optional. */
   nota?: string;
+  /**
+   * The class (and texts) in particular package types, when they differ from `clase` or need their own source; a
+   * package type not listed has `clase`. See {@link reglaDe} with a package type.
+   */
+  porPaquete?: readonly TClasePaquete[];
 };
 
 const DT1 = 'DT1 v002 pp. 108–129 (auditoría de terceros)';
@@ -639,17 +689,18 @@ export const REGLAS: readonly TRegla[] = [
   { codigo: 'RVC049', ...GRUPO_MIPRES },
   {
     codigo: 'RVC050',
-    clase: 'R',
+    clase: 'N',
     fuente: 'Rips',
     descripcion:
-      'Para dispositivos médicos e insumos y servicios complementarios (tipoOS 01 y 04) se debe informar quién ordenó la tecnología.',
-    ubicacion: `${SERVICIOS}.otrosServicios[]`,
-    origen: DT1,
-    estado: 'pendiente',
-    significado: 'Falta el dato de quién ordenó un dispositivo, un insumo o un servicio complementario.',
+      'Para dispositivos médicos e insumos, servicios complementarios y honorarios (tipoOS 01, 04 y 05) se debe informar el profesional que ordenó o prestó la tecnología.',
+    ubicacion: `${SERVICIOS}.otrosServicios[].{tipoDocumentoIdentificacion,numDocumentoIdentificacion}`,
+    origen: `${DT1}; DT1 v003 según validadores de terceros (julio de 2026)`,
+    estado: 'implementada',
+    significado:
+      'Falta el documento del profesional que ordenó o prestó un dispositivo, un insumo, un servicio complementario o unos honorarios. Es un aviso: Radica no ha podido confirmar la regla en el texto oficial.',
     comoCorregir:
-      'Informa en otros servicios los datos de quien ordenó, según la estructura de la Res. 948/2026. Suele pasar con software que aún genera la estructura anterior de la Res. 2275/2023.',
-    nota: 'Usa campos nuevos del DT1 v002 (Res. 948/2026) cuyo nombre exacto no está transcrito en la fuente; el esquema de Radica aún es el de la Res. 2275/2023.',
+      'Informa en ese servicio de otros servicios tipoDocumentoIdentificacion y numDocumentoIdentificacion del profesional (no los del paciente). Suele pasar con software que aún genera la estructura anterior de la Res. 2275/2023, donde esos campos eran opcionales.',
+    nota: 'La auditoría del DT1 v002 da R a "tipoOS dispositivos / servicios complementarios ⇒ quién lo ordenó" sin nombrar los campos; validadores de terceros del DT1 v003 exigen los campos del profesional (S09, S10) para tipoOS 01, 04 y 05. Leer "quién ordenó" como esos campos y agregar el 05 es lectura de Radica: NOTIFICACION (decisión 025). Solo con la estructura de la Res. 948/2026 (docs/res948-auditoria.md).',
   },
   {
     codigo: 'RVC051',
@@ -816,7 +867,15 @@ export const REGLAS: readonly TRegla[] = [
     significado: 'Es un aviso: el código del medicamento no está en el catálogo de medicamentos de SISPRO (CUM o IUM). El Ministerio emite el CUV de todas formas.',
     comoCorregir:
       'Revisa codTecnologiaSalud: debe ser el CUM (expediente-consecutivo, por ejemplo 17134-1) o el IUM del medicamento dispensado. Suele pasar con códigos internos o de relleno como "000".',
-    nota: 'Texto y clase de una respuesta real del MUV (2025), Observaciones "El código de la tecnología  [19992190-03] no es válido, por favor verificar tabla de referencia.": un CUM bien formado que no está en el catálogo. Radica no tiene el catálogo CUM/IUM: solo avisa, para tipoMedicamento 01, los códigos que no tienen forma de CUM (expediente-consecutivo) ni de IUM (15 caracteres); un código bien formado que falte en el catálogo solo lo detecta el Ministerio.',
+    nota: 'Texto y clase de una respuesta real del MUV (2025), Observaciones "El código de la tecnología  [19992190-03] no es válido, por favor verificar tabla de referencia.": un CUM bien formado que no está en el catálogo. Radica no tiene el catálogo CUM/IUM: solo avisa, para tipoMedicamento 01, los códigos que no tienen forma de CUM (expediente-consecutivo) ni de IUM (15 caracteres); un código bien formado que falte en el catálogo solo lo detecta el Ministerio. En notas sigue siendo NOTIFICACION (decisión 049): un hospital lo nombra entre los "códigos típicos" de sus notas crédito rechazadas (junio de 2026), junto a TOT003, que es una caída del Ministerio y no una regla; ninguna respuesta publicada muestra la clase de RVC063 en una nota.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'N',
+        origen: 'Respuesta real del MUV, 2025 (NOTIFICACION en una factura); en notas, un hospital lo lista entre los códigos típicos de notas crédito rechazadas (junio de 2026) sin mostrar su clase: a lo sumo NOTIFICACION (decisión 025)',
+        significado: 'Es un aviso: el código del medicamento no tiene forma de CUM ni de IUM. En notas crédito, prestadores reportan este código entre los de notas rechazadas por el Ministerio: corrígelo antes de enviar la nota.',
+      },
+    ],
   },
   {
     codigo: 'RVC064',
@@ -947,10 +1006,26 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}, ${SERVICIOS}.{procedimientos,medicamentos}[].codDiagnosticoRelacionado`,
     origen: 'Respuesta real del MUV, 2025 (CargarFevRips); DT1 v002 pp. 108–129 (auditoría de terceros)',
     estado: 'implementada',
-    significado: 'Es un aviso: se repitió el diagnóstico principal como diagnóstico relacionado. El Ministerio emite el CUV de todas formas.',
+    significado: 'Se repitió el diagnóstico principal como diagnóstico relacionado. En una factura es un aviso y el Ministerio emite el CUV de todas formas; en una nota crédito, débito o de ajuste el Ministerio rechaza la nota.',
     comoCorregir:
       'Deja vacío (null) el diagnóstico relacionado o informa otro diagnóstico distinto del principal. Suele pasar cuando el software copia el principal en todos los campos de diagnóstico.',
-    nota: 'Texto y clase de una respuesta real del MUV (2025): NOTIFICACION en medicamentos[0].codDiagnosticoRelacionado con Observaciones "Codigo de diagnóstico repetido", y el paquete obtuvo CUV. La auditoría de terceros del DT1 v002 lo lista como R: la respuesta real prevalece. Radica la aplica a consultas, procedimientos y medicamentos.',
+    nota: 'La clase depende del tipo de paquete (decisión 049). Factura: texto y clase de una respuesta real del MUV (2025), NOTIFICACION en medicamentos[0].codDiagnosticoRelacionado con Observaciones "Codigo de diagnóstico repetido", y el paquete obtuvo CUV. Notas: tres notas crédito de un hospital volvieron RECHAZADO RVC086 (junio de 2026) y la auditoría de terceros del DT1 v002 lo lista como R. Sin fuente para el RIPS sin factura ni la capitación: NOTIFICACION (decisión 025). Radica la aplica a consultas, procedimientos y medicamentos.',
+    porPaquete: [
+      {
+        paquetes: ['CargarFevRips'],
+        clase: 'N',
+        origen: 'Respuesta real del MUV a la factura CME443346 (CargarFevRips), 2025-02-16',
+        significado: 'Es un aviso: se repitió el diagnóstico principal como diagnóstico relacionado. En una factura el Ministerio emite el CUV de todas formas, pero si luego haces una nota crédito o débito con este RIPS, la nota será rechazada.',
+      },
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'Respuestas reales del MUV a tres notas crédito de un hospital (CargarNC), junio de 2026; DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) lo da como rechazo',
+        significado: 'Se repitió el diagnóstico principal como diagnóstico relacionado. En una nota el Ministerio rechaza el paquete por esto y no emite el CUV, aunque en la factura original solo haya sido un aviso.',
+        comoCorregir:
+          'Deja vacío (null) el diagnóstico relacionado o informa otro diagnóstico distinto del principal en el RIPS de la nota, y vuelve a cargarlo. Suele pasar cuando el RIPS de la nota se copia del de la factura, que el Ministerio aceptó con este mismo aviso.',
+      },
+    ],
   },
   {
     codigo: 'RVC087',
@@ -960,9 +1035,18 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${SERVICIOS}.consultas[].codDiagnosticoRelacionado{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'Es un aviso: el mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
+    significado: 'En una factura es un aviso: el mismo diagnóstico relacionado aparece más de una vez en el mismo servicio.',
     comoCorregir: 'Deja cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null).',
-    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
+    nota: 'Clase N en facturas por decisión de Radica: el Ministerio usa una clase por código y tipo de paquete, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una factura real. En notas la familia sigue a RVC086, que es rechazo en notas reales, y la R de la auditoría queda sin contradecir: R (decisiones 025 y 049). Texto redactado por Radica al modo del de RVC086.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) da R a RVC086–RVC089; en notas, RVC086, de la misma familia, volvió RECHAZADO en tres notas crédito reales (junio de 2026) y ninguna respuesta contradice la R',
+        significado: 'El mismo diagnóstico relacionado aparece más de una vez en el mismo servicio. En una nota el Ministerio rechaza el paquete por esto.',
+        comoCorregir: 'Deja cada diagnóstico relacionado una sola vez y los campos sobrantes vacíos (null) en el RIPS de la nota, y vuelve a cargarlo.',
+      },
+    ],
   },
   {
     codigo: 'RVC088',
@@ -972,10 +1056,19 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'Es un aviso: se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso.',
+    significado: 'En una factura es un aviso: se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso.',
     comoCorregir:
       'Deja vacío (null) el diagnóstico relacionado de egreso o informa uno distinto de codDiagnosticoPrincipalE.',
-    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
+    nota: 'Clase N en facturas por decisión de Radica: el Ministerio usa una clase por código y tipo de paquete, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una factura real. En notas la familia sigue a RVC086, que es rechazo en notas reales, y la R de la auditoría queda sin contradecir: R (decisiones 025 y 049). Texto redactado por Radica al modo del de RVC086.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) da R a RVC086–RVC089; en notas, RVC086, de la misma familia, volvió RECHAZADO en tres notas crédito reales (junio de 2026) y ninguna respuesta contradice la R',
+        significado: 'Se repitió el diagnóstico principal de egreso como diagnóstico relacionado de egreso. En una nota el Ministerio rechaza el paquete por esto.',
+        comoCorregir: 'Deja vacío (null) el diagnóstico relacionado de egreso o informa uno distinto de codDiagnosticoPrincipalE en el RIPS de la nota, y vuelve a cargarlo.',
+      },
+    ],
   },
   {
     codigo: 'RVC089',
@@ -985,10 +1078,19 @@ export const REGLAS: readonly TRegla[] = [
     ubicacion: `${ESTANCIAS}.codDiagnosticoRelacionadoE{1,2,3}`,
     origen: DT1,
     estado: 'implementada',
-    significado: 'Es un aviso: el mismo diagnóstico relacionado de egreso aparece más de una vez.',
+    significado: 'En una factura es un aviso: el mismo diagnóstico relacionado de egreso aparece más de una vez.',
     comoCorregir:
       'Deja cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null).',
-    nota: 'Clase N por decisión de Radica: el Ministerio usa una clase por código, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una respuesta real. Sin una respuesta real propia, la R de la auditoría no basta (decisión 025). Texto redactado por Radica al modo del de RVC086.',
+    nota: 'Clase N en facturas por decisión de Radica: el Ministerio usa una clase por código y tipo de paquete, y RVC086, de la misma familia ("diagnóstico repetido") y de la misma línea de la auditoría que da R a las cuatro, resultó NOTIFICACION en una factura real. En notas la familia sigue a RVC086, que es rechazo en notas reales, y la R de la auditoría queda sin contradecir: R (decisiones 025 y 049). Texto redactado por Radica al modo del de RVC086.',
+    porPaquete: [
+      {
+        paquetes: PAQUETES_NOTA,
+        clase: 'R',
+        origen: 'DT1 v002 pp. 108–129 (auditoría de terceros, julio de 2026) da R a RVC086–RVC089; en notas, RVC086, de la misma familia, volvió RECHAZADO en tres notas crédito reales (junio de 2026) y ninguna respuesta contradice la R',
+        significado: 'El mismo diagnóstico relacionado de egreso aparece más de una vez. En una nota el Ministerio rechaza el paquete por esto.',
+        comoCorregir: 'Deja cada diagnóstico relacionado de egreso una sola vez y los campos sobrantes vacíos (null) en el RIPS de la nota, y vuelve a cargarlo.',
+      },
+    ],
   },
   { codigo: 'RVC090', ...GRUPO_CUPS },
   {
@@ -1662,6 +1764,35 @@ export const REGLAS: readonly TRegla[] = [
     nota: 'Decisión 025 y issue 22: ninguna fuente muestra al Ministerio rechazando archivos con la estructura de la Res. 2275 después del cambio (un paquete real con factura del 2026-09-04 fue aceptado), así que no se bloquea el envío. La fecha del cambio está en un solo lugar (packages/fevrips schema.ts RES948_DESDE).',
   },
   {
+    codigo: 'LLAVE_AUSENTE',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion: 'La estructura de la Resolución 948 de 2026 lleva esta propiedad aunque no se informe (con null).',
+    ubicacion: `${SERVICIOS}.*[].{codDiagnostico…CIE11,nomCodDiagnostico…CIE11}`,
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Falta una de las propiedades nuevas de la Res. 948/2026 (el código o el nombre CIE-11 junto a un diagnóstico CIE-10). Es un aviso: el RIPS se revisa igual.',
+    comoCorregir:
+      'Agrega la propiedad que indica la ruta con null si no tienes el dato (por ejemplo "codDiagnosticoRelacionado1CIE11": null). Suele pasar cuando el software escribe solo los pares CIE-11 de los diagnósticos que informa.',
+    nota: 'Solo un cliente de terceros dice que la llave debe estar presente ("null si no se informa", referencia §2.11); una propiedad que admite null y falta se lee como null, así que el Ministerio bien puede aceptar el archivo: NOTIFICACION (decisión 025; antes era RVG01). Un RIPS sin ninguna llave CIE-11 se revisa con la estructura anterior (ESTRUCTURA_RES948).',
+  },
+  {
+    codigo: 'RES948_V003',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El dato usa una codificación que el Documento Técnico 1 v003 de la Resolución 948 de 2026 cambió, según reportes de terceros que Radica no ha podido confirmar en el texto oficial.',
+    ubicacion: 'usuarios[].incapacidad',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'El RIPS sigue la codificación de las primeras versiones del documento técnico de la Res. 948/2026 (por ejemplo incapacidad "SI" o "NO"); la versión 3 del 15 de julio de 2026 la cambió según varios reportes. Es un aviso: Radica lo acepta, pero el Ministerio podría rechazarlo.',
+    comoCorregir:
+      'En incapacidad usa 01 (sí) o 02 (no). Si tu software aún escribe SI o NO y el Ministerio acepta el RIPS, no hace falta cambiarlo; si lo rechaza por ese campo, pide a tu software la codificación 01/02.',
+    nota: 'Reportes de terceros del DT1 v003 (15 de julio de 2026; referencia §9 y un validador de terceros): incapacidad codificada 01/02 de la tabla LstSiNo en lugar de SI/NO. Los generadores del DT1 v001 (4 de junio de 2026) aún escriben SI/NO. Sin el texto oficial, a lo sumo NOTIFICACION (decisión 025). Solo con la estructura de la Res. 948/2026; docs/res948-auditoria.md.',
+  },
+  {
     codigo: 'TABLA_REFERENCIA',
     clase: 'N',
     fuente: 'Rips',
@@ -1762,9 +1893,35 @@ export const REGLAS_POR_CODIGO: ReadonlyMap<string, TRegla> = new Map(REGLAS.map
  * The catalogue entry of a finding code, or undefined when the code is not catalogued. Case-insensitive and trimmed,
  * otherwise exact: 'RVG18' (package already validated, a real MUV answer) and 'RVG018' (billing period start, from a
  * third-party transcription of DT2) are different entries, and no zero-padding variant is guessed.
+ * With `paquete` (the package type: a `Cargar*` endpoint name such as 'CargarNC', e.g. a document's `servicioCarga`),
+ * the entry as it applies to that package: its `porPaquete` class, source and texts replace the general ones.
  */
-export function reglaDe(codigo: string): TRegla | undefined {
-  return REGLAS_POR_CODIGO.get(codigo.trim().toUpperCase());
+export function reglaDe(codigo: string, paquete?: string | null): TRegla | undefined {
+  const regla = REGLAS_POR_CODIGO.get(codigo.trim().toUpperCase());
+  const enPaquete = regla && paquete ? clasePaquete(regla, paquete) : undefined;
+  if (!regla || !enPaquete) return regla;
+  return {
+    ...regla,
+    clase: enPaquete.clase,
+    origen: enPaquete.origen,
+    significado: enPaquete.significado ?? regla.significado,
+    comoCorregir: enPaquete.comoCorregir ?? regla.comoCorregir,
+  };
+}
+
+/** The entry of `regla.porPaquete` for the package type `paquete` (a `Cargar*` endpoint name), if any. */
+function clasePaquete(regla: TRegla, paquete: string): TClasePaquete | undefined {
+  return regla.porPaquete?.find((p) => (p.paquetes as readonly string[]).includes(paquete));
+}
+
+/**
+ * The class the catalogue gives `codigo` in the package type `paquete` when it has one of its own (`porPaquete`), else
+ * null (the code's class is then its `clase`, whatever the package). The pre-validator applies it as it emits
+ * (packages/fevrips rules-rips.ts), so a rejection is never dropped as a notice under the findings' cap.
+ */
+export function clasePorPaquete(codigo: string, paquete: string): 'R' | 'N' | null {
+  const regla = REGLAS_POR_CODIGO.get(codigo.trim().toUpperCase());
+  return (regla && clasePaquete(regla, paquete)?.clase) ?? null;
 }
 
 /** How many catalogued rules there are, by {@link TEstadoRegla}: the coverage number of issue 12. */

@@ -12,6 +12,7 @@ import { CodigosPrestador, reglaPrestadorReps, type TCodPrestadorVisto, type TPr
 import { PaqueteRules } from './rules-paquete.ts';
 import { checkXml } from './rules-xml.ts';
 import { ripsSchema, ripsVersionFor, type TRipsSchemaVersion } from './schema.ts';
+import { muvEndpointFor, type TMuvEndpoint } from './endpoints.ts';
 import { StructureCheck } from './structure.ts';
 import {
   MAX_STRUCTURE_FINDINGS,
@@ -37,6 +38,15 @@ export type TCheckOptions = {
    * gathered ({@link RipsPass.codigosPrestador}) for the caller to decide with {@link reglaPrestadorReps}.
    */
   prestadores?: TPrestadoresReps;
+  /**
+   * The package type: the `Cargar*` endpoint the package goes to (CargarFevRips, CargarNC, CargarNCTotal, CargarND,
+   * CargarNotaAjuste, CargarRipsSinFactura, CargarCapita…). Some codes have another class in another package type
+   * (docs/decisions/049: RVC086 is a NOTIFICACION on an invoice and RECHAZADO on a credit, debit or adjustment note),
+   * so a caller that knows the type — a credit note built from its invoice's RIPS, a document filed as a note — passes
+   * it here. Default: the type the files say ({@link muvEndpointFor}: the RIPS `tipoNota` NC/ND/NA/RS, the XML's
+   * document type, capitación).
+   */
+  paquete?: TMuvEndpoint;
 };
 
 /**
@@ -272,6 +282,7 @@ export class RipsPass {
     options: TCheckOptions,
   ) {
     this.structure = new StructureGroup(rips.rips, options);
+    const paquete = options.paquete ?? muvEndpointFor(xml, rips);
     this.numDocumentoIdObligado = rips.numDocumentoIdObligado;
     this.prestadores = options.prestadores;
     this.rules = new CappedGroup(
@@ -281,6 +292,7 @@ export class RipsPass {
           codigoPrestador: codigoPrestadorXml(xml),
           cobertura: xml?.salud?.coberturaPlan ?? null,
           sinFactura: xml === null && rips.tipoNota === 'RS',
+          paquete,
         }),
     );
     this.crossFile = xml ? new CrossFileRules(xml) : null;

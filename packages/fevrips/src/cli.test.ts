@@ -77,6 +77,42 @@ describe('radica-fevrips check', () => {
     expect(r.code).toBe(0);
   });
 
+  /** par1's RIPS with its first procedimiento's related diagnosis equal to the principal, header changed by `cabecera`. */
+  function ripsRepetido(cabecera: Record<string, unknown>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'fevrips-cli-'));
+    const rips = readSampleJson(SAMPLE.par1Json) as { usuarios: { servicios: Record<string, Record<string, unknown>[]> }[] };
+    const proc = rips.usuarios[0]!.servicios['procedimientos']![0]!;
+    proc['codDiagnosticoRelacionado'] = proc['codDiagnosticoPrincipal'];
+    writeFileSync(join(dir, 'rips.json'), JSON.stringify({ ...rips, ...cabecera }));
+    return join(dir, 'rips.json');
+  }
+
+  it("a credit note's RIPS with a repeated diagnosis: RECHAZADO RVC086 (the note's class), exit 1", () => {
+    const r = run('check', ripsRepetido({ tipoNota: 'NC', numNota: 'NC1' }), '--fecha', '2026-11-21');
+    expect(r.out).toContain('Servicio del Ministerio: CargarNC');
+    expect(r.out).toContain('RECHAZADO RVC086 [Rips] usuarios[0].servicios.procedimientos[0].codDiagnosticoRelacionado');
+    expect(r.out).toContain('en el RIPS de la nota'); // the note's 'Cómo corregir'
+    expect(r.code).toBe(1);
+    // debit and adjustment notes too; the invoice's RIPS stays a notice
+    for (const tipoNota of ['ND', 'NA'])
+      expect(run('check', ripsRepetido({ tipoNota, numNota: `${tipoNota}1` }), '--json').out, tipoNota).toMatch(
+        /"clase": "RECHAZADO",\s+"codigo": "RVC086"/,
+      );
+    const factura = run('check', ripsRepetido({}), '--fecha', '2026-11-21');
+    expect(factura.out).toContain('NOTIFICACION RVC086');
+    expect(factura.code).toBe(0);
+  });
+
+  it('--paquete gives the classes of the type named (the invoice RIPS checked as a credit note), and refuses an unknown one', () => {
+    const r = run('check', ripsRepetido({}), '--paquete', 'CargarNC', '--fecha', '2026-11-21');
+    expect(r.out).toContain('Servicio del Ministerio: CargarNC');
+    expect(r.out).toContain('RECHAZADO RVC086');
+    expect(r.code).toBe(1);
+    const bad = run('check', ripsRepetido({}), '--paquete', 'CargarOtra');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('Tipo de paquete desconocido: CargarOtra');
+  });
+
   it('the bin launcher (npx radica-fevrips) runs the CLI with its exit code', () => {
     const bin = resolve(import.meta.dirname, '../bin/radica-fevrips.mjs');
     const ok = spawnSync(
@@ -105,6 +141,17 @@ describe('radica-fevrips rules (issue 12: the rule inventory)', () => {
     const [total, impl, min, pend] = counts!.slice(1).map(Number) as [number, number, number, number];
     expect(impl + min + pend).toBe(total);
     expect(r.out.trim().split('\n').length).toBe(total + 2);
+  });
+
+  it('says which rules change class by package type, and lists the rules as they apply to one type', () => {
+    const r = run('rules');
+    expect(r.out).toMatch(/^RVC086\s+N implementada .* Por tipo de paquete: N en CargarFevRips; R en CargarNC, CargarNCTotal, CargarND, CargarNotaAjuste, CargarNcCapita, CargarNCAcuerdoVoluntades\.$/m);
+    const nc = run('rules', '--paquete', 'CargarNC', '--estado', 'implementada');
+    expect(nc.out).toMatch(/^RVC086\s+R implementada /m);
+    expect(nc.out).toMatch(/^RVC063\s+N implementada /m);
+    const json = JSON.parse(run('rules', '--json', '--paquete', 'CargarND').out) as { reglas: { codigo: string; clase: string; origen: string }[] };
+    expect(json.reglas.find((x) => x.codigo === 'RVC089')).toMatchObject({ clase: 'R' });
+    expect(run('rules', '--paquete', 'CargarOtra').code).toBe(2);
   });
 
   it('filters by status, prints JSON, and refuses an unknown status with exit 2', () => {

@@ -7,7 +7,15 @@ import { FevRipsError } from './errors.ts';
 import { isRipsSchemaVersion, ripsSchema, RIPS_SCHEMA_VERSIONS, RES948_DESDE, type TRipsSchemaVersion } from './schema.ts';
 import { referenceTablesFromSispro } from './tables.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';
-import { REGLAS, coberturaReglas, reglaDe, type TEstadoRegla } from '@radica/contracts/reglas';
+import { REGLAS, coberturaReglas, reglaDe, type TEstadoRegla, type TRegla } from '@radica/contracts/reglas';
+import { MUV_CARGA_ENDPOINTS } from '@radica/contracts/muv';
+import type { TMuvEndpoint } from './endpoints.ts';
+
+/** The package types `--paquete` takes: the upload endpoints the engine sends to. */
+const PAQUETES: readonly TMuvEndpoint[] = MUV_CARGA_ENDPOINTS.map((e) => e.name).filter(
+  (n): n is TMuvEndpoint => n !== 'CargarNCAcuerdoVoluntades',
+);
+const isPaquete = (v: string): v is TMuvEndpoint => (PAQUETES as readonly string[]).includes(v);
 
 /** Texts of the command line (es-CO). The findings carry their own texts. */
 const CLI_MSG = {
@@ -15,12 +23,14 @@ const CLI_MSG = {
     'Uso: radica-fevrips check FACTURA.xml RIPS.json [--json]',
     '     radica-fevrips check CARPETA [--json]          (pares emparejados por formato)',
     '     radica-fevrips check RIPS.json | FACTURA.xml [--json]',
-    '     radica-fevrips rules [--json] [--estado implementada|ministerio|pendiente]   (catálogo de reglas)',
+    '     radica-fevrips rules [--json] [--estado implementada|ministerio|pendiente] [--paquete SERVICIO]   (catálogo de reglas)',
     '     radica-fevrips to-sheet RIPS.json [--csv] > rips.xlsx      (hoja de cálculo, una fila por servicio)',
     '     radica-fevrips from-sheet rips.xlsx [--xml FACTURA.xml] > rips.json',
     `Opciones: --version ${RIPS_SCHEMA_VERSIONS.join(' | ')} (por defecto según la fecha de la factura: Res. 948 desde ${RES948_DESDE})`,
     '          --tablas CARPETA (exportaciones SISPRO TablaReferencia_*.txt)',
     '          --fecha AAAA-MM-DD (fecha de validación; por defecto hoy)',
+    '          --paquete SERVICIO (CargarFevRips, CargarNC, CargarND, CargarNotaAjuste…: el tipo de paquete cuyas clases',
+    '            aplican; por defecto el que dicen los archivos: tipoNota NC/ND/NA/RS del RIPS o el tipo de documento del XML)',
     'Sale con 1 si hay algún hallazgo RECHAZADO o un archivo que no se pudo leer; 2 si el uso es incorrecto.',
   ].join('\n'),
   archivoNoExiste: (p: string) => `No se encontró el archivo o carpeta: ${p}`,
@@ -36,6 +46,9 @@ const CLI_MSG = {
   cobertura: (c: { total: number; implementada: number; ministerio: number; pendiente: number }) =>
     `Reglas: ${c.total} en el catálogo; ${c.implementada} implementadas en Radica, ${c.ministerio} solo las decide el Ministerio, ${c.pendiente} pendientes.`,
   estadoDesconocido: (v: string) => `Estado desconocido: ${v} (use implementada, ministerio o pendiente)`,
+  paqueteDesconocido: (v: string) => `Tipo de paquete desconocido: ${v} (use ${PAQUETES.join(', ')})`,
+  porPaquete: (clases: string) => `Por tipo de paquete: ${clases}.`,
+  claseEn: (clase: string, paquetes: readonly string[]) => `${clase} en ${paquetes.join(', ')}`,
   errorLectura: 'No se pudo leer',
 } as const;
 
@@ -115,6 +128,13 @@ function run(argv: string[], out: TWrite, err: TWrite): number {
         return 2;
       }
       options.now = d;
+    } else if (arg === '--paquete') {
+      const v = rest[++i] ?? '';
+      if (!isPaquete(v)) {
+        err(`${CLI_MSG.paqueteDesconocido(v)}\n`);
+        return 2;
+      }
+      options.paquete = v;
     } else if (arg === '--tablas') {
       const dir = rest[++i] ?? '';
       const files = readdirSync(dir).filter((f) => /^TablaReferencia_.*\.txt$/i.test(f));
@@ -261,7 +281,7 @@ function printText(salida: TCliSalida, out: TWrite): void {
         `${h.clase} ${h.codigo} [${h.fuente}]${h.pathFuente ? ` ${h.pathFuente}` : ''}\n  ${h.descripcion}\n`,
       );
       if (h.observaciones) out(`  ${h.observaciones}\n`);
-      const regla = reglaDe(h.codigo);
+      const regla = reglaDe(h.codigo, p.endpoint);
       if (regla) out(`  ${CLI_MSG.comoCorregir(regla.comoCorregir)}\n`);
     }
   }
@@ -274,16 +294,27 @@ function printText(salida: TCliSalida, out: TWrite): void {
 const ESTADOS: readonly TEstadoRegla[] = ['implementada', 'ministerio', 'pendiente'];
 
 /**
- * `radica-fevrips rules [--json] [--estado E]` (issue 12 "the rule inventory"): the catalogue of rules
- * (packages/contracts reglas.ts) with code, class, status and description, then the coverage counts. `--json` prints
- * `{ reglas, cobertura }`. Returns 0, or 2 on wrong usage.
+ * `radica-fevrips rules [--json] [--estado E] [--paquete SERVICIO]` (the rule inventory): the catalogue of
+ * rules (packages/contracts reglas.ts) with code, class, status and description, then the coverage counts; a rule whose
+ * class depends on the package type says so at the end of its line (docs/decisions/049). With `--paquete`, every rule
+ * as it applies to that package type (class, source and texts). `--json` prints `{ reglas, cobertura }`. Returns 0, or
+ * 2 on wrong usage.
  */
 function printRules(args: string[], out: TWrite, err: TWrite): number {
   let json = false;
   let estado: TEstadoRegla | null = null;
+  let paquete: TMuvEndpoint | null = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--json') json = true;
+    else if (arg === '--paquete') {
+      const v = args[++i] ?? '';
+      if (!isPaquete(v)) {
+        err(`${CLI_MSG.paqueteDesconocido(v)}\n`);
+        return 2;
+      }
+      paquete = v;
+    }
     else if (arg === '--estado') {
       const v = args[++i] ?? '';
       if (!(ESTADOS as readonly string[]).includes(v)) {
@@ -296,13 +327,19 @@ function printRules(args: string[], out: TWrite, err: TWrite): number {
       return 2;
     }
   }
-  const reglas = estado ? REGLAS.filter((r) => r.estado === estado) : REGLAS;
+  const todas = paquete ? REGLAS.map((r) => reglaDe(r.codigo, paquete) as TRegla) : REGLAS;
+  const reglas = estado ? todas.filter((r) => r.estado === estado) : todas;
   const cobertura = coberturaReglas();
   if (json) {
     out(`${JSON.stringify({ reglas, cobertura }, null, 2)}\n`);
     return 0;
   }
-  for (const r of reglas) out(`${r.codigo.padEnd(17)} ${r.clase} ${r.estado.padEnd(12)} ${r.descripcion}\n`);
+  for (const r of reglas) {
+    const porPaquete = !paquete && r.porPaquete
+      ? ` ${CLI_MSG.porPaquete(r.porPaquete.map((p) => CLI_MSG.claseEn(p.clase, p.paquetes)).join('; '))}`
+      : '';
+    out(`${r.codigo.padEnd(17)} ${r.clase} ${r.estado.padEnd(12)} ${r.descripcion}${porPaquete}\n`);
+  }
   out(`\n${CLI_MSG.cobertura(cobertura)}\n`);
   return 0;
 }

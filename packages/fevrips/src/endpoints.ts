@@ -1,4 +1,5 @@
 import type { TMuvEndpoint as TMuvEndpointName } from '@radica/contracts/muv';
+import { paqueteDeTipoNota } from '@radica/contracts/reglas';
 import type { TRipsParsed } from './rips.ts';
 import type { TFevXml } from './xml.ts';
 
@@ -23,12 +24,7 @@ export type TMuvEndpoint = Exclude<TMuvEndpointName, 'CargarNCAcuerdoVoluntades'
 export function muvEndpointFor(xml: TFevXml | null, rips: Pick<TRipsParsed, 'tipoNota'> | null): TMuvEndpoint {
   const tipoNota = rips?.tipoNota ?? null;
   if (tipoNota === 'NA') return 'CargarNotaAjuste';
-  if (!xml) {
-    if (tipoNota === 'RS') return 'CargarRipsSinFactura';
-    if (tipoNota === 'NC') return 'CargarNC';
-    if (tipoNota === 'ND') return 'CargarND';
-    return 'CargarFevRips';
-  }
+  if (!xml) return paqueteDeTipoNota(tipoNota) as TMuvEndpoint;
   const capita = xml.salud?.modalidadPago === '03';
   if (xml.tipoDocumento === 'NC') return capita ? 'CargarNcCapita' : rips ? 'CargarNC' : 'CargarNCTotal';
   if (xml.tipoDocumento === 'ND') return 'CargarND';

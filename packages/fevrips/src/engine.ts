@@ -13,7 +13,10 @@ export type TChequeo = {
   xml: TFevXml | null;
   rips: TRipsParsed | null;
   hallazgos: THallazgoLocal[];
-  /** Null when nothing could be read. */
+  /**
+   * The package type: the MUV endpoint the package goes to (`options.paquete` when given, else decided from the files),
+   * whose classes the findings carry. Null when nothing could be read.
+   */
   endpoint: TMuvEndpoint | null;
   /** The first file that could not be read at all (its findings are then not computed). */
   error: FevRipsError | null;
@@ -99,7 +102,7 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
       xml,
       rips,
       hallazgos: [],
-      endpoint: xml || rips ? muvEndpointFor(xml, rips) : null,
+      endpoint: xml || rips ? (options.paquete ?? muvEndpointFor(xml, rips)) : null,
       error,
       version,
       codigosPrestador: [],
@@ -124,7 +127,7 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
       xml,
       rips: null,
       hallazgos,
-      endpoint: xml ? muvEndpointFor(xml, null) : null,
+      endpoint: xml ? (options.paquete ?? muvEndpointFor(xml, null)) : null,
       error: null,
       version: null,
       codigosPrestador: [],
@@ -165,7 +168,7 @@ export function checkRead(leidos: TLeidos, options: TCheckOptions = {}): TCheque
     xml,
     rips,
     hallazgos,
-    endpoint: muvEndpointFor(xml, rips),
+    endpoint: options.paquete ?? muvEndpointFor(xml, rips),
     error: null,
     version,
     codigosPrestador: pass.codigosPrestador(),

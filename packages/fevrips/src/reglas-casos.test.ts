@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { REGLAS } from '@radica/contracts/reglas';
+import { MUV_CARGA_ENDPOINTS } from '@radica/contracts/muv';
 import { checkDocuments, checkFiles, type TCheckOptions } from './engine.ts';
 import type { THallazgoLocal } from './findings.ts';
 import { parseRipsObject } from './rips.ts';
 import { prestadoresDeMapa } from './rules-reps.ts';
+import { RIPS_RULES } from './rules-rips.ts';
 import { defaultReferenceTables, type TCupsEntry } from './tables.ts';
 import { parseFevXml } from './xml.ts';
 import {
@@ -427,6 +429,18 @@ const CASOS: Record<string, TCaso> = {
     }),
   ),
 
+  // Res. 948/2026, DT1 v003 as reported: the professional of a device (tipoOS 01); incapacidad coded 01/02
+  RVC050: varia(null, 'CC', (v) =>
+    soloRips948((r) => (agrega(r, 'otrosServicios', otroServicio())['tipoDocumentoIdentificacion'] = v)),
+  ),
+  RES948_V003: varia('NO', '02', (v) => soloRips948((r) => (usuario1(r)['incapacidad'] = v))),
+  // one CIE-11 key left out of a 948 consulta (the others present): a notice, the key wanted with null
+  LLAVE_AUSENTE: varia(true, false, (sinLlave) =>
+    soloRips948((r) => {
+      if (sinLlave) delete consulta1(r)['codDiagnosticoRelacionado1CIE11'];
+    }),
+  ),
+
   // The invoice (XML) alone
   RVG018: varia('2024-09-30', '2024-10-01', (v) => soloXml((f) => (f.inicio = v))),
   VFE003: varia('10', 'SS-CUFE', (v) => soloXml((f) => (f.customizationId = v))),
@@ -585,5 +599,82 @@ describe('every implemented rule has a failing and a passing case', () => {
       expect(hallazgosDeArchivos(falla)).toEqual(hallazgos(falla));
       expect(hallazgosDeArchivos(pasa)).toEqual(hallazgos(pasa));
     }
+  });
+});
+
+/** The package types the engine takes (`TCheckOptions.paquete`): every upload endpoint it can send to. */
+const ENDPOINTS_MOTOR = new Set<string>(
+  MUV_CARGA_ENDPOINTS.map((e) => e.name).filter((n) => n !== 'CargarNCAcuerdoVoluntades'),
+);
+
+describe('classes by package type (docs/decisions/049)', () => {
+  const conPaquete = IMPLEMENTADAS.filter((r) => r.porPaquete);
+
+  it('the catalogue gives RVC086–RVC089 a class of their own on notes', () => {
+    expect(conPaquete.map((r) => r.codigo)).toEqual(expect.arrayContaining(['RVC086', 'RVC087', 'RVC088', 'RVC089']));
+  });
+
+  it('only codes of the RIPS rules carry a class per package (the group that applies it as it emits)', () => {
+    for (const r of REGLAS.filter((x) => x.porPaquete)) expect(Object.keys(RIPS_RULES), r.codigo).toContain(r.codigo);
+  });
+
+  // every (code, package type, class) of the catalogue, through the code's failing case with the type given
+  const filas = conPaquete.flatMap((r) =>
+    r.porPaquete!.flatMap((p) =>
+      p.paquetes.filter((paquete) => ENDPOINTS_MOTOR.has(paquete)).map((paquete) => [r.codigo, paquete, p.clase] as const),
+    ),
+  );
+  it.each(filas)('%s in %s is %s', (codigo, paquete, clase) => {
+    const falla = CASOS[codigo]!.falla();
+    const encontrados = hallazgos({ ...falla, options: { ...falla.options, paquete: paquete as TCheckOptions['paquete'] } })
+      .filter((h) => h.codigo === codigo);
+    expect(encontrados.length, `falla gives no ${codigo}`).toBeGreaterThan(0);
+    for (const h of encontrados) expect(h.clase).toBe(CLASE[clase]);
+  });
+
+  /** RVC086's failing RIPS with the header `tipoNota` / `numNota`, checked alone (the type is taken from the file). */
+  const rvc086 = (tipoNota: string | null, numNota: string | null) => {
+    const e = CASOS['RVC086']!.falla();
+    e.rips!['tipoNota'] = tipoNota;
+    e.rips!['numNota'] = numNota;
+    return [...hallazgos(e), ...hallazgosDeArchivos(e)].filter((h) => h.codigo === 'RVC086').map((h) => h.clase);
+  };
+
+  it('a RIPS alone takes the class of the type its tipoNota names', () => {
+    expect(rvc086(null, null)).toEqual(['NOTIFICACION', 'NOTIFICACION']);
+    expect(rvc086('NC', 'NC100')).toEqual(['RECHAZADO', 'RECHAZADO']);
+    expect(rvc086('ND', 'ND100')).toEqual(['RECHAZADO', 'RECHAZADO']);
+    expect(rvc086('NA', 'NA100')).toEqual(['RECHAZADO', 'RECHAZADO']);
+    // no source for a RIPS sin factura: at most a notice (decision 025)
+    expect(rvc086('RS', '1')).toEqual(['NOTIFICACION', 'NOTIFICACION']);
+  });
+
+  it('a credit note XML with its RIPS takes the note classes; the invoice pair keeps the notice', () => {
+    const nota = notaBase();
+    const rips = ripsBase();
+    rips['tipoNota'] = 'NC';
+    rips['numNota'] = nota.id;
+    consulta1(rips)['codDiagnosticoRelacionado1'] = 'J459';
+    const enNota = hallazgos({ xml: facturaXml(nota), rips, options: V2275 });
+    expect(enNota.filter((h) => h.codigo === 'RVC086').map((h) => h.clase)).toEqual(['RECHAZADO']);
+    const factura = ripsBase();
+    consulta1(factura)['codDiagnosticoRelacionado1'] = 'J459';
+    const enFactura = hallazgos({ xml: facturaXml(facturaBase()), rips: factura, options: V2275 });
+    expect(enFactura.filter((h) => h.codigo === 'RVC086').map((h) => h.clase)).toEqual(['NOTIFICACION']);
+    // the caller's type wins over the files' (a note's RIPS built by Radica before its XML exists)
+    const forzado = hallazgos({ xml: null, rips: factura, options: { ...V2275, paquete: 'CargarNC' } });
+    expect(forzado.filter((h) => h.codigo === 'RVC086').map((h) => h.clase)).toEqual(['RECHAZADO']);
+  });
+
+  it('on a credit note every kept RVC086 of a big file is RECHAZADO', () => {
+    // 201 consultas whose related diagnosis repeats the principal: 200 kept, all RECHAZADO on a credit note
+    const rips = ripsBase();
+    rips['tipoNota'] = 'NC';
+    rips['numNota'] = 'NC100';
+    usuario1(rips).servicios['consultas'] = consultasDiarias('38', '38').map((c) => ({ ...c, codDiagnosticoRelacionado1: 'J459' }));
+    const h = hallazgos({ xml: null, rips, options: V2275 });
+    const rvc086 = h.filter((x) => x.codigo === 'RVC086');
+    expect(rvc086).toHaveLength(200);
+    expect(rvc086.every((x) => x.clase === 'RECHAZADO')).toBe(true);
   });
 });

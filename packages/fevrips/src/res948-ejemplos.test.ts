@@ -4,10 +4,11 @@ import { ripsSchema } from './schema.ts';
 import type { TServiceList } from './rips.ts';
 
 /**
- * Issue 12 "Tests": a Res. 948/2026 example file per service type, built from DT1 v002's field list (schema.ts, the
- * one place the field list lives): every key the structure defines for the list is present (CIE-11 pairs null, as a
- * billing system that does not inform them yet writes them), the values are made up (no real patient), and the file
- * passes the whole check against `res948-2026-dt1-v002` with no finding at all.
+ * A Res. 948/2026 example file per service type, built from its field list (schema.ts, the one place
+ * the field list lives: DT1 v002 and the v003 changes reported, docs/res948-auditoria.md): every key the structure
+ * defines for the list is present (CIE-11 pairs and codigoVIDA null, as a billing system that does not inform them yet
+ * writes them; vrDispensacion 0; incapacidad coded 02), the values are made up (no real patient), and the file passes
+ * the whole check against `res948-2026-dt1-v002` with no finding at all.
  */
 const V948 = 'res948-2026-dt1-v002' as const;
 const NOW = new Date('2026-11-23T12:00:00-05:00');
@@ -49,6 +50,7 @@ const EJEMPLOS: Record<TServiceList, TJson> = {
     vrServicio: 45000,
     ...PAGO,
     consecutivo: 1,
+    codigoVIDA: null,
     ...cie11Nulos('consultas'),
   },
   procedimientos: {
@@ -69,6 +71,7 @@ const EJEMPLOS: Record<TServiceList, TJson> = {
     vrServicio: 30000,
     ...PAGO,
     consecutivo: 1,
+    codigoVIDA: null,
     ...cie11Nulos('procedimientos'),
   },
   urgencias: {
@@ -84,6 +87,7 @@ const EJEMPLOS: Record<TServiceList, TJson> = {
     codDiagnosticoCausaMuerte: null,
     fechaEgreso: '2026-08-03 16:00',
     consecutivo: 1,
+    codigoVIDA: null,
     ...cie11Nulos('urgencias'),
   },
   hospitalizacion: {
@@ -102,6 +106,7 @@ const EJEMPLOS: Record<TServiceList, TJson> = {
     codDiagnosticoCausaMuerte: null,
     fechaEgreso: '2026-08-05 11:00',
     consecutivo: 1,
+    codigoVIDA: null,
     ...cie11Nulos('hospitalizacion'),
   },
   recienNacidos: {
@@ -141,7 +146,8 @@ const EJEMPLOS: Record<TServiceList, TJson> = {
     vrServicio: 1500,
     ...PAGO,
     consecutivo: 1,
-    valorDispensacion: 0,
+    vrDispensacion: 0,
+    codigoVIDA: null,
     ...cie11Nulos('medicamentos'),
   },
   otrosServicios: {
@@ -155,9 +161,11 @@ const EJEMPLOS: Record<TServiceList, TJson> = {
     cantidadOS: 2,
     ...PACIENTE,
     vrUnitOS: 2500,
+    vrDispensacion: 0,
     vrServicio: 5000,
     ...PAGO,
     consecutivo: 1,
+    codigoVIDA: null,
   },
 };
 
@@ -177,7 +185,7 @@ function ripsCon(list: TServiceList): TJson {
         codPaisResidencia: '170',
         codMunicipioResidencia: '11001',
         codZonaTerritorialResidencia: '01',
-        incapacidad: 'NO',
+        incapacidad: '02',
         consecutivo: 1,
         codPaisOrigen: '170',
         codigoVIDA: null,

@@ -23,12 +23,14 @@ const RIPS_SAMPLES = [
 type TJson = Record<string, unknown>;
 
 /**
- * A Res. 2275 RIPS rewritten in DT1 v002's structure: a null CIE-11 code/name pair after every CIE-10 key of every
- * service, medicamentos without numAutorizacion and with valorDispensacion (what a billing system migrating does).
+ * A Res. 2275 RIPS rewritten in Res. 948's structure: a null CIE-11 code/name pair after every CIE-10 key of every
+ * service, medicamentos without numAutorizacion and with vrDispensacion, incapacidad coded 01/02 (DT1 v003), what a
+ * billing system migrating does.
  */
 function toRes948(rips: TJson): TJson {
   const schema = ripsSchema(V948);
   for (const usuario of (rips['usuarios'] as TJson[] | undefined) ?? []) {
+    if (usuario['incapacidad'] === 'SI' || usuario['incapacidad'] === 'NO') usuario['incapacidad'] = usuario['incapacidad'] === 'SI' ? '01' : '02';
     const servicios = usuario['servicios'] as Record<string, TJson[]> | undefined;
     for (const [list, records] of Object.entries(servicios ?? {})) {
       const spec = schema.servicios[list as keyof typeof schema.servicios];
@@ -37,7 +39,7 @@ function toRes948(rips: TJson): TJson {
         for (const key of Object.keys(spec)) if (key.endsWith('CIE11') && !(key in r)) r[key] = null;
         if (list === 'medicamentos') {
           delete r['numAutorizacion'];
-          r['valorDispensacion'] = 0;
+          r['vrDispensacion'] = 0;
         }
       }
     }
@@ -88,7 +90,7 @@ describe('Res. 948/2026 DT1 v002', () => {
     }
   });
 
-  it('requires each CIE-11 key to be present (null is fine) and refuses medicamentos numAutorizacion as undefined', () => {
+  it('wants each CIE-11 key present (null is fine; a missing one is a notice) and notes medicamentos numAutorizacion as undefined', () => {
     const rips = toRes948(readSampleJson(SAMPLE.par2Json));
     const usuarios = rips['usuarios'] as TJson[];
     const consulta = ((usuarios[0]!['servicios'] as Record<string, TJson[]>)['consultas'] ?? [])[0]!;
@@ -96,9 +98,10 @@ describe('Res. 948/2026 DT1 v002', () => {
     consulta['codDiagnosticoPrincipalCIE11'] = 'BA00';
     consulta['nomCodDiagnosticoPrincipalCIE11'] = 'Hipertensión esencial';
     const found = checkFiles({ rips: bytes(rips) }, { now: NOW, version: V948 }).hallazgos;
-    const missing = found.filter((h) => h.codigo === 'RVG01' && h.pathFuente.endsWith('codDiagnosticoRelacionado1CIE11'));
-    expect(missing).toHaveLength(1);
-    expect(missing[0]?.observaciones).toContain('debe estar presente');
+    const missing = found.filter((h) => h.pathFuente.endsWith('codDiagnosticoRelacionado1CIE11'));
+    // only a third-party client says the key must be there: a notice, never a rejection (decision 025)
+    expect(missing).toMatchObject([{ clase: 'NOTIFICACION', codigo: 'LLAVE_AUSENTE' }]);
+    expect(missing[0]?.observaciones).toContain('agrégala con null');
     expect(found.some((h) => h.pathFuente.endsWith('codDiagnosticoPrincipalCIE11'))).toBe(false);
     const medicamento = Object.values(usuarios.flatMap((u) => (u['servicios'] as Record<string, TJson[]>)['medicamentos'] ?? []))[0]!;
     medicamento['numAutorizacion'] = '123';
@@ -129,7 +132,110 @@ describe('Res. 948/2026 DT1 v002', () => {
     run('check', resolve(SAMPLES_DIR, SAMPLE.par1Xml), resolve(SAMPLES_DIR, SAMPLE.par1Json), '--fecha', '2026-11-21');
     expect(out).toContain('Estructura RIPS: Resolución 2275 de 2023 (res2275-2023)');
     run('check', resolve(SAMPLES_DIR, SAMPLE.par1Json), '--version', V948, '--fecha', '2026-11-21');
-    expect(out).toContain('Estructura RIPS: Resolución 948 de 2026 (Documento Técnico 1 v002) (res948-2026-dt1-v002)');
+    expect(out).toContain('Estructura RIPS: Resolución 948 de 2026 (Documento Técnico 1 v002 y v003) (res948-2026-dt1-v002)');
     expect(out).toContain('estructura de la Resolución 2275 de 2023');
+  });
+});
+
+/**
+ * The audit of Res. 948/2026 against DT1 v003 as reported (reference §9; docs/res948-auditoria.md): each reported change,
+ * field by field, and what Radica does with it. Nothing reported but unconfirmed is ever a rejection (decision 025).
+ */
+describe('Res. 948/2026 audited against DT1 v003 (as reported)', () => {
+  /** par1 rewritten in 948, with `edit` applied to its first user. */
+  function par1En948(edit: (usuario: TJson, servicios: Record<string, TJson[]>) => void): TJson {
+    const rips = toRes948(readSampleJson(SAMPLE.par1Json));
+    const usuario = (rips['usuarios'] as TJson[])[0]!;
+    edit(usuario, usuario['servicios'] as Record<string, TJson[]>);
+    return rips;
+  }
+  const check = (rips: TJson, version: 'res2275-2023' | typeof V948 = V948) =>
+    checkFiles({ rips: bytes(rips) }, { now: NOW, version }).hallazgos;
+  const base = check(par1En948(() => {})).map(key);
+  /** The findings `rips` gives beyond the migrated par1's own. */
+  const nuevos = (rips: TJson, version: 'res2275-2023' | typeof V948 = V948) =>
+    check(rips, version).filter((h) => !base.includes(key(h)));
+  const otro = (extra: TJson): TJson => ({
+    codPrestador: '110013120501',
+    numAutorizacion: null,
+    idMIPRES: null,
+    fechaSuministroTecnologia: '2025-07-04 09:00',
+    tipoOS: '01',
+    codTecnologiaSalud: 'JER-5ML',
+    nomTecnologiaSalud: 'Jeringa desechable 5 ml',
+    cantidadOS: 1,
+    tipoDocumentoIdentificacion: 'CC',
+    numDocumentoIdentificacion: '79000001',
+    vrUnitOS: 5000,
+    vrDispensacion: 0,
+    vrServicio: 5000,
+    conceptoRecaudo: '05',
+    valorPagoModerador: 0,
+    numFEVPagoModerador: null,
+    consecutivo: 1,
+    codigoVIDA: null,
+    ...extra,
+  });
+
+  it('incapacidad: 01/02 pass in both structures; SI/NO pass, with a notice under 948 only', () => {
+    for (const v of ['01', '02']) {
+      expect(nuevos(par1En948((u) => (u['incapacidad'] = v))), v).toEqual([]);
+      expect(nuevos(par1En948((u) => (u['incapacidad'] = v)), 'res2275-2023').filter((h) => h.pathFuente.endsWith('incapacidad')), v).toEqual([]);
+    }
+    const no = nuevos(par1En948((u) => (u['incapacidad'] = 'NO')));
+    expect(no).toMatchObject([{ clase: 'NOTIFICACION', codigo: 'RES948_V003', pathFuente: 'usuarios[0].incapacidad' }]);
+    expect(no[0]?.observaciones).toContain('informa 02');
+    expect(check(readSampleJson(SAMPLE.par1Json), 'res2275-2023').some((h) => h.codigo === 'RES948_V003')).toBe(false);
+    // still a closed list: anything else is the structure's RVG01
+    expect(nuevos(par1En948((u) => (u['incapacidad'] = 'QUIZAS')))).toMatchObject([{ clase: 'RECHAZADO', codigo: 'RVG01' }]);
+  });
+
+  it('vrDispensacion in medicamentos and otrosServicios, codigoVIDA in every service: known keys, no finding', () => {
+    const rips = par1En948((_u, s) => {
+      for (const p of s['procedimientos'] ?? []) p['codigoVIDA'] = 'VIDA-0001';
+      s['otrosServicios'] = [otro({})];
+    });
+    expect(nuevos(rips)).toEqual([]);
+    // the earlier notes' name is not the generators': an undefined key, a notice
+    const viejo = par1En948((_u, s) => (s['otrosServicios'] = [otro({ valorDispensacion: 0 })]));
+    expect(nuevos(viejo)).toMatchObject([{ clase: 'NOTIFICACION', codigo: 'PROPIEDAD_NO_DEFINIDA' }]);
+  });
+
+  it('the professional of tipoOS 01/04/05 (RVC050): a notice under 948, nothing for 02/03 or under 2275', () => {
+    for (const tipoOS of ['01', '04', '05']) {
+      const h = nuevos(par1En948((_u, s) => (s['otrosServicios'] = [otro({ tipoOS, codTecnologiaSalud: '890201', numDocumentoIdentificacion: null })])));
+      expect(h, tipoOS).toMatchObject([
+        { clase: 'NOTIFICACION', codigo: 'RVC050', pathFuente: 'usuarios[0].servicios.otrosServicios[0].numDocumentoIdentificacion' },
+      ]);
+    }
+    for (const tipoOS of ['02', '03'])
+      expect(
+        nuevos(par1En948((_u, s) => (s['otrosServicios'] = [otro({ tipoOS, codTecnologiaSalud: '601T01', tipoDocumentoIdentificacion: null, numDocumentoIdentificacion: null })]))).filter((h) => h.codigo === 'RVC050'),
+        tipoOS,
+      ).toEqual([]);
+    const en2275 = readSampleJson(SAMPLE.par1Json);
+    const { codigoVIDA: _v, vrDispensacion: _d, ...otro2275 } = otro({ tipoDocumentoIdentificacion: null });
+    ((en2275['usuarios'] as TJson[])[0]!['servicios'] as Record<string, TJson[]>)['otrosServicios'] = [otro2275];
+    expect(check(en2275, 'res2275-2023').filter((h) => h.codigo === 'RVC050')).toEqual([]);
+  });
+
+  it('otrosServicios codPrestador may be null under 948 (DT1 v003: conditional), not under 2275; a wrong one is still RVG01', () => {
+    expect(nuevos(par1En948((_u, s) => (s['otrosServicios'] = [otro({ codPrestador: null })])))).toEqual([]);
+    expect(nuevos(par1En948((_u, s) => (s['otrosServicios'] = [otro({ codPrestador: '1100131205' })])))).toMatchObject([{ codigo: 'RVG01' }]);
+    const en2275 = readSampleJson(SAMPLE.par1Json);
+    const { codigoVIDA: _v, vrDispensacion: _d, ...otro2275 } = otro({ codPrestador: null });
+    ((en2275['usuarios'] as TJson[])[0]!['servicios'] as Record<string, TJson[]>)['otrosServicios'] = [otro2275];
+    expect(check(en2275, 'res2275-2023').filter((h) => h.pathFuente.endsWith('otrosServicios[0].codPrestador'))).toMatchObject([
+      { clase: 'RECHAZADO', codigo: 'RVG01' },
+    ]);
+  });
+
+  it('tipoOS 06 is not in the list (RVG01); conceptoRecaudo 04 is RVC092, a notice as the DT1 v002 audit gives it', () => {
+    expect(nuevos(par1En948((_u, s) => (s['otrosServicios'] = [otro({ tipoOS: '06' })])))).toMatchObject([
+      { clase: 'RECHAZADO', codigo: 'RVG01', pathFuente: 'usuarios[0].servicios.otrosServicios[0].tipoOS' },
+    ]);
+    const anticipo = nuevos(par1En948((_u, s) => (s['otrosServicios'] = [otro({ conceptoRecaudo: '04', valorPagoModerador: 1000, numFEVPagoModerador: 'FE1' })])));
+    expect(anticipo.map((h) => `${h.clase} ${h.codigo}`)).toContain('NOTIFICACION RVC092');
+    expect(anticipo.filter((h) => h.codigo === 'RVC092' || h.codigo === 'RES948_V003').every((h) => h.clase === 'NOTIFICACION')).toBe(true);
   });
 });

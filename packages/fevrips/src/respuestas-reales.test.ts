@@ -86,7 +86,7 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
     expect(rechazos(c)).toEqual([]);
   });
 
-  it('RVC087–RVC089, the same family, are notifications too', () => {
+  it('RVC087–RVC089, the same family, are notifications too on an invoice', () => {
     for (const codigo of ['RVC087', 'RVC088', 'RVC089']) expect(reglaDe(codigo)?.clase, codigo).toBe('N');
     const h = check({
       rips: rips({ consultas: [conConsulta('890201', '15', { codDiagnosticoRelacionado1: 'I10X', codDiagnosticoRelacionado2: 'I10X' })] }),
@@ -241,5 +241,34 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
     expect(of(h, 'ESTRUCTURA_RES948')).toMatchObject([{ clase: 'NOTIFICACION' }]);
     expect(of(h, 'ESTRUCTURA_RES948')[0]?.observaciones).toContain('CIE-11');
     expect(of(h, 'RVG01')).toEqual([]);
+  });
+});
+
+/**
+ * The credit notes of June 2026 (reference §9; a hospital's three credit notes, CargarNC): RVC086 on the first
+ * procedimiento — "diagnóstico relacionado igual al principal" — came back RECHAZADO with ResultState false, where the
+ * same inconsistency had been a notice on the invoice (docs/decisions/049).
+ */
+describe('real MUV answers to credit notes (June 2026)', () => {
+  const procedimientoRepetido = (): Record<string, TServicio[]> => ({
+    procedimientos: [{ ...procedimiento(), codDiagnosticoRelacionado: 'J459' }],
+  });
+
+  it('RVC086 blocks a credit note: RECHAZADO, the package has a rechazo', () => {
+    const h = check({ rips: rips(procedimientoRepetido(), { tipoNota: 'NC', numNota: 'NC100' }) });
+    expect(of(h, 'RVC086')).toMatchObject([
+      {
+        clase: 'RECHAZADO',
+        pathFuente: 'usuarios[0].servicios.procedimientos[0].codDiagnosticoRelacionado',
+        observaciones: 'Codigo de diagnóstico repetido',
+      },
+    ]);
+    expect(reglaDe('RVC086', 'CargarNC')?.clase).toBe('R');
+  });
+
+  it('the same services on the invoice stay a notice', () => {
+    const h = check({ rips: rips(procedimientoRepetido()) });
+    expect(of(h, 'RVC086').map((x) => x.clase)).toEqual(['NOTIFICACION']);
+    expect(rechazos(h)).toEqual([]);
   });
 });

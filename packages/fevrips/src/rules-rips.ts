@@ -1,3 +1,5 @@
+import { clasePorPaquete } from '@radica/contracts/reglas';
+import type { TMuvEndpoint } from '@radica/contracts/muv';
 import { emit, type TFindingSink, type THallazgoLocal } from './findings.ts';
 import { SERVICE_LISTS, VALUED_LISTS, type TRipsVisitor, type TServiceList } from './rips.ts';
 import { isDateString, isDateTimeString } from './structure.ts';
@@ -12,8 +14,10 @@ import type { TCupsEntry, TReferenceTables } from './tables.ts';
  * index id 56318327605).
  * Classes follow docs/decisions/025: RECHAZADO only where a real answer or the published text (through that audit)
  * gives R for exactly the condition checked here; every reading, scope or level of Radica's own is at most a
- * NOTIFICACION (blocking what the ministry accepts is the worst error). Values that are not well formed are skipped
- * here: the structure check (RVG01) reports them.
+ * NOTIFICACION (blocking what the ministry accepts is the worst error). The class below is the code's general one; a
+ * package type with a class of its own in the rule catalogue (`porPaquete`, docs/decisions/049: RVC086–RVC089 are
+ * rejections on notes) gets that one ({@link RipsRules}). Values that are not well formed are skipped here: the
+ * structure check (RVG01) reports them.
  */
 
 type TRule = { clase: THallazgoLocal['clase']; descripcion: string };
@@ -124,8 +128,10 @@ export const RIPS_RULES = {
     'La fecha de ingreso debe ser posterior o igual a la fecha de nacimiento del usuario.',
   ),
   /**
-   * Verbatim, NOTIFICACION: a real MUV answer (2025, medicamentos[0].codDiagnosticoRelacionado, Observaciones "Codigo
-   * de diagnóstico repetido") issued the CUV with it; the audit's R (reference §3.4) is contradicted by that answer.
+   * Verbatim, NOTIFICACION: a real MUV answer to an invoice (2025, medicamentos[0].codDiagnosticoRelacionado,
+   * Observaciones "Codigo de diagnóstico repetido") issued the CUV with it; the audit's R (reference §3.4) is
+   * contradicted by that answer for invoices. On notes the catalogue makes it RECHAZADO (real credit-note answers of
+   * June 2026; docs/decisions/049), applied by {@link RipsRules}.
    */
   RVC086: r(
     'NOTIFICACION',
@@ -247,7 +253,7 @@ const SERVICE_DATE: Record<string, string> = {
 /**
  * RVC086–089 scope: consultas, procedimientos and medicamentos (RVC086/087; a real MUV answer raised RVC086 on
  * `medicamentos[0].codDiagnosticoRelacionado`), urgencias and hospitalización egreso dx (RVC088/089). All four are
- * notifications (see {@link RIPS_RULES}).
+ * notifications on an invoice and rejections on a note (see {@link RIPS_RULES}).
  */
 const DIAG_RELACIONADOS: Record<
   string,
@@ -298,7 +304,23 @@ export type TContextoFactura = {
   codigoPrestador?: string | null;
   cobertura?: string | null;
   sinFactura?: boolean;
+  /** The package type (the `Cargar*` endpoint) whose classes apply; null or absent: every code's general class. */
+  paquete?: TMuvEndpoint | null;
 };
+
+const CLASE = { R: 'RECHAZADO', N: 'NOTIFICACION' } as const;
+
+/** The class of each rule of {@link RIPS_RULES} in the package type `paquete` (the catalogue's `porPaquete`). */
+function clasesDelPaquete(
+  paquete: TMuvEndpoint | null,
+): Readonly<Record<TRipsRuleCode, THallazgoLocal['clase']>> {
+  const clases = {} as Record<TRipsRuleCode, THallazgoLocal['clase']>;
+  for (const codigo of Object.keys(RIPS_RULES) as TRipsRuleCode[]) {
+    const propia = paquete ? clasePorPaquete(codigo, paquete) : null;
+    clases[codigo] = propia ? CLASE[propia] : RIPS_RULES[codigo].clase;
+  }
+  return clases;
+}
 
 /** Emits one finding of a rule of {@link RIPS_RULES}. */
 type TOut = (codigo: TRipsRuleCode, pathFuente: string, observaciones: string) => void;
@@ -402,6 +424,8 @@ export class RipsRules implements TRipsVisitor {
   private rules: ReadonlyArray<(c: TRuleCtx) => void> = [];
   /** Findings of the current user's services, as [codigo, pathFuente, observaciones] triples, until RVC007. */
   private readonly pending: string[] = [];
+  /** Each rule's class in this package type. */
+  private readonly clases: Readonly<Record<TRipsRuleCode, THallazgoLocal['clase']>>;
   private readonly emitNow: TOut = (codigo, pathFuente, observaciones) =>
     this.emit(codigo, pathFuente, observaciones);
 
@@ -409,7 +433,8 @@ export class RipsRules implements TRipsVisitor {
    * @param factura what the package says outside the RIPS: `codigoPrestador`, the invoice's CODIGO_PRESTADOR when the
    *   RIPS travels with it (PRESTADOR_FACTURA then compares every codPrestador with it, so RVG10, which can only compare
    *   with the first service, is not applied); `cobertura`, its COBERTURA_PLAN_BENEFICIOS (RVC017); `sinFactura`, true
-   *   for a RIPS sin factura (tipoNota RS: no cobertura to compare, RVC017).
+   *   for a RIPS sin factura (tipoNota RS: no cobertura to compare, RVC017); `paquete`, the package type whose classes
+   *   apply (a credit note's RVC086 is RECHAZADO, an invoice's NOTIFICACION).
    */
   constructor(
     now: Date,
@@ -419,11 +444,13 @@ export class RipsRules implements TRipsVisitor {
   ) {
     const codigoPrestadorFactura = factura.codigoPrestador ?? null;
     const ahora = bogotaMinute(now);
+    const clases = clasesDelPaquete(factura.paquete ?? null);
+    this.clases = clases;
     this.c = {
       out: (codigo, pathFuente, observaciones) => this.pending.push(codigo, pathFuente, observaciones),
       dropped: (codigo) => {
         const sink = this.sink;
-        if (RIPS_RULES[codigo].clase !== 'NOTIFICACION' || sink.items.length + this.pending.length / 3 < sink.limit)
+        if (clases[codigo] !== 'NOTIFICACION' || sink.items.length + this.pending.length / 3 < sink.limit)
           return false;
         sink.total++;
         return true;
@@ -508,11 +535,11 @@ export class RipsRules implements TRipsVisitor {
   }
 
   private emit(codigo: TRipsRuleCode, pathFuente: string, observaciones: string): void {
-    const rule = RIPS_RULES[codigo];
+    const clase = this.clases[codigo];
     emit(
       this.sink,
-      () => ({ clase: rule.clase, codigo, descripcion: rule.descripcion, observaciones, pathFuente, fuente: 'Rips' }),
-      rule.clase,
+      () => ({ clase, codigo, descripcion: RIPS_RULES[codigo].descripcion, observaciones, pathFuente, fuente: 'Rips' }),
+      clase,
     );
   }
 }

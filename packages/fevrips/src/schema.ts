@@ -4,7 +4,7 @@ import type { TTableName } from './tables.ts';
 /**
  * Versioned field specifications of the RIPS JSON: Res. 2275/2023 (Anexo técnico), the shape every public sample
  * uses (reference §2), and Res. 948/2026 DT1 v002 beside it (CIE-11 pairs, codigoVIDA, registroSIRAS,
- * valorDispensacion, no numAutorizacion in medicamentos, reference §2.11), chosen by the invoice's date
+ * vrDispensacion, no numAutorizacion in medicamentos, reference §2.11, §9), chosen by the invoice's date
  * ({@link ripsVersionFor}): see docs/decisions/004-rips-schema-versions.md.
  *
  * Sources: field names, required flags and JSON types from the MUV swagger DTOs (✅ reference §2.2–§2.10);
@@ -58,8 +58,9 @@ export type TFieldSpec = {
   /** Largest allowed value of a `decimal`. */
   max?: number;
   /**
-   * The key must be present even when not informed: null or "" are accepted, a missing key is RVG01 (DT1 v002's CIE-11
-   * pairs, "la llave debe estar presente, null si no se informa" — 🔸 a third-party client, reference §2.11).
+   * The key should be present even when not informed: null or "" are accepted, a missing key is the notice LLAVE_AUSENTE
+   * (DT1 v002's CIE-11 pairs, "la llave debe estar presente, null si no se informa" — 🔸 only a third-party client says
+   * so, reference §2.11: never a rejection, decision 025).
    */
   keyRequired?: boolean;
 };
@@ -73,6 +74,17 @@ export type TRipsSchema = {
   transaccion: TRecordSpec;
   usuario: TRecordSpec;
   servicios: Readonly<Record<TServiceList, TRecordSpec>>;
+  /**
+   * Res. 948/2026 only: what DT1 v003 (15 Jul 2026) changed as third parties report it (reference §9; the official PDF
+   * was not read; docs/res948-auditoria.md). Unconfirmed, so never a rejection (docs/decisions/025): structure.ts
+   * reports them as notices.
+   */
+  dt1v003?: {
+    /** `incapacidad` values of the earlier coding (SI/NO): accepted, with a RES948_V003 notice naming 01/02. */
+    incapacidadAnterior: readonly string[];
+    /** tipoOS whose professional (tipoDocumentoIdentificacion, numDocumentoIdentificacion) is required: RVC050. */
+    tipoOSConProfesional: readonly string[];
+  };
 };
 
 const req = (kind: TFieldKind, extra: Partial<TFieldSpec> = {}): TFieldSpec => ({
@@ -275,6 +287,18 @@ const RES_2275: TRipsSchema = {
   },
 };
 
+/**
+ * `codigoVIDA` of a service (Res. 948/2026): third-party generators of 2026 write it in every service list, null when
+ * not informed; a DT1 v003 validator gives it 1–256 characters (field S17 of otrosServicios). ❓ Unconfirmed.
+ */
+const CODIGO_VIDA: TFieldSpec = opt('texto', { maxLength: 256 });
+/**
+ * `vrDispensacion` (Res. 948/2026): in medicamentos and otrosServicios in the 2026 generators (0 when it does not
+ * apply); the earlier notes' `valorDispensacion` appears in no generator. Optional here: a file without it is not
+ * refused on a third-party reading.
+ */
+const VR_DISPENSACION: TFieldSpec = opt('decimal', { min: 0, max: MAX_VALOR - 1 });
+
 /** A CIE-11 code or its name, next to a CIE-10 key (DT1 v002): the key always present, the value null when not informed. */
 const CIE11_CODIGO: TFieldSpec = { kind: 'texto', required: false, keyRequired: true, maxLength: 20 };
 const CIE11_NOMBRE: TFieldSpec = { kind: 'texto', required: false, keyRequired: true, maxLength: 500 };
@@ -293,37 +317,52 @@ function withCie11(record: TRecordSpec): TRecordSpec {
 }
 
 /**
- * Res. 948/2026, Documento Técnico 1 v002 (🔸 reference §2.11, third-party transcriptions; the official PDF was not
- * read): Res. 2275's structure plus a CIE-11 code/name pair after each CIE-10 key (present, null when not informed),
- * `codigoVIDA` and `registroSIRAS` in the usuario (RVC095: SIRAS required for tipoUsuario 10, SOAT), and
- * `valorDispensacion` in medicamentos, which lose `numAutorizacion`. The tipoUsuario (13 codes) and
- * causaMotivoAtencion (21–49) tables are the SISPRO lists already used. ❓ Not added for lack of their key names: the
- * 'quién ordena' fields of tipoOS 01/04 (RVC050) and the device description (RVC066): catalogue 'pendiente'.
- * ❓ Placement: `codigoVIDA` and `registroSIRAS` are put in the usuario (the sources name them without a level).
+ * Res. 948/2026, Documento Técnico 1 v002 and the v003 changes reported (🔸 reference §2.11, §9, third-party
+ * transcriptions and 2026 generators; the official PDF was not read; every field is audited in docs/res948-auditoria.md):
+ * Res. 2275's structure plus
+ * - a CIE-11 code/name pair after each CIE-10 key (present, null when not informed);
+ * - `registroSIRAS` in the usuario (RVC095: SIRAS required for tipoUsuario 10, SOAT);
+ * - `codigoVIDA` in every service list (where the 2026 generators write it) and, as before, in the usuario (❓ no
+ *   source puts it there; kept so that no file written that way gets a notice);
+ * - `vrDispensacion` in medicamentos (which lose `numAutorizacion`) and in otrosServicios;
+ * - `incapacidad` SI/NO gets a notice (RES948_V003): DT1 v003 codes it 01/02 (LstSiNo, which takes both codings);
+ * - otrosServicios: the professional required for tipoOS 01/04/05 (RVC050, a notice) and `codPrestador` optional (a DT1
+ *   v003 validator gives it "C 0, 12": conditional);
+ * - tipoOS 06 stays out of TipoOtrosServicios; tipoUsuario keeps the 13 codes and causaMotivoAtencion 21–49 of the
+ *   SISPRO lists (tables.ts; the 14th tipoUsuario one repository reports is not in SISPRO's list of 16 Jul 2026).
  */
 const RES_948: TRipsSchema = {
   version: 'res948-2026-dt1-v002',
-  norma: 'Resolución 948 de 2026 (Documento Técnico 1 v002)',
+  norma: 'Resolución 948 de 2026 (Documento Técnico 1 v002 y v003)',
   transaccion: RES_2275.transaccion,
   usuario: {
     ...RES_2275.usuario,
-    codigoVIDA: opt('texto', { maxLength: 30 }),
+    codigoVIDA: CODIGO_VIDA,
     registroSIRAS: opt('texto', { maxLength: 30 }),
   },
   servicios: {
-    consultas: withCie11(RES_2275.servicios.consultas),
-    procedimientos: withCie11(RES_2275.servicios.procedimientos),
-    urgencias: withCie11(RES_2275.servicios.urgencias),
-    hospitalizacion: withCie11(RES_2275.servicios.hospitalizacion),
+    consultas: { ...withCie11(RES_2275.servicios.consultas), codigoVIDA: CODIGO_VIDA },
+    procedimientos: { ...withCie11(RES_2275.servicios.procedimientos), codigoVIDA: CODIGO_VIDA },
+    urgencias: { ...withCie11(RES_2275.servicios.urgencias), codigoVIDA: CODIGO_VIDA },
+    hospitalizacion: { ...withCie11(RES_2275.servicios.hospitalizacion), codigoVIDA: CODIGO_VIDA },
     recienNacidos: withCie11(RES_2275.servicios.recienNacidos),
-    medicamentos: withCie11(
-      Object.fromEntries([
-        ...Object.entries(RES_2275.servicios.medicamentos).filter(([k]) => k !== 'numAutorizacion'),
-        ['valorDispensacion', opt('decimal', { min: 0, max: MAX_VALOR - 1 })],
-      ]),
-    ),
-    otrosServicios: RES_2275.servicios.otrosServicios,
+    medicamentos: {
+      ...withCie11(
+        Object.fromEntries([
+          ...Object.entries(RES_2275.servicios.medicamentos).filter(([k]) => k !== 'numAutorizacion'),
+          ['vrDispensacion', VR_DISPENSACION],
+        ]),
+      ),
+      codigoVIDA: CODIGO_VIDA,
+    },
+    otrosServicios: {
+      ...RES_2275.servicios.otrosServicios,
+      codPrestador: { ...COD_PRESTADOR, required: false },
+      vrDispensacion: VR_DISPENSACION,
+      codigoVIDA: CODIGO_VIDA,
+    },
   },
+  dt1v003: { incapacidadAnterior: ['SI', 'NO'], tipoOSConProfesional: ['01', '04', '05'] },
 };
 
 const SCHEMAS: Readonly<Record<TRipsSchemaVersion, TRipsSchema>> = { 'res2275-2023': RES_2275, 'res948-2026-dt1-v002': RES_948 };

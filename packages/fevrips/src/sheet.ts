@@ -49,7 +49,7 @@ const columnsCache = new Map<TRipsSchemaVersion, TSheetColumn[]>();
 
 /**
  * The columns of the sheet of a structure, in order. Res. 948/2026 adds its CIE-11 pairs, `codigoVIDA`,
- * `registroSIRAS` and `valorDispensacion` (schema.ts).
+ * `registroSIRAS` and `vrDispensacion` (schema.ts).
  */
 export function sheetColumns(version: TRipsSchemaVersion): TSheetColumn[] {
   const cached = columnsCache.get(version);

@@ -32,6 +32,20 @@ const TABLA_REFERENCIA_DESCRIPCION = (tabla: string) =>
 export const RVC095_DESCRIPCION =
   'El registro SIRAS es obligatorio cuando el usuario es Tomador/Amparado SOAT (tipoUsuario 10).';
 
+/**
+ * RVC050 (DT1 v002 audit: "tipoOS dispositivos / servicios complementarios ⇒ who ordered it", R) read as the
+ * otrosServicios professional fields, which third-party DT1 v003 validators require for tipoOS 01/04/05 (reference §9).
+ * The reading and the 05 are not the published text: NOTIFICACION (decision 025). Text ours.
+ */
+export const RVC050_DESCRIPCION =
+  'Para dispositivos médicos e insumos, servicios complementarios y honorarios (tipoOS 01, 04 y 05) se debe informar el profesional que ordenó o prestó la tecnología.';
+/**
+ * RES948_V003 (Radica's code, NOTIFICACION): a value in the coding that DT1 v003 (15 Jul 2026) changed, as third parties
+ * report it (reference §9); unconfirmed in the official text, so a notice (decision 025; docs/res948-auditoria.md).
+ */
+const RES948_V003_DESCRIPCION =
+  'El dato usa una codificación que el Documento Técnico 1 v003 de la Resolución 948 de 2026 cambió, según reportes de terceros que Radica no ha podido confirmar en el texto oficial.';
+
 const MAX_UNKNOWN_KEYS_REPORTED = 20;
 const INT32_MAX = 2_147_483_647;
 /** An `entero` sent as text: an optional minus and at most ten digits. */
@@ -84,6 +98,7 @@ const SERVICE_KEYS: TRecordSpec = Object.fromEntries(
  *   verbatim pattern of the ministry); a code not in its reference table (observaciones "Verificar tabla de
  *   referencia <Tabla> Dato (v)", pattern of the ministry's RVC017 observaciones); `Servicios` instead of
  *   `servicios` (content still checked under the misspelt path).
+ * - LLAVE_AUSENTE (NOTIFICACION, Radica's own): a key the structure wants present even when null is absent.
  * - RVG05 (RECHAZADO): length outside the field's bounds.
  * - RVG14 (RECHAZADO): CUPS code not in CUPSRips.
  * - PROPIEDAD_NO_DEFINIDA (NOTIFICACION, Radica's own): a key the schema does not define (misspelt keys such
@@ -168,6 +183,17 @@ export class StructureCheck implements TRipsVisitor {
           ),
         );
     }
+    // DT1 v003 (reported): incapacidad coded 01 (sí) / 02 (no) of LstSiNo instead of SI/NO.
+    const incapacidad = usuario['incapacidad'];
+    if (this.schema.dt1v003?.incapacidadAnterior.includes(incapacidad as string))
+      emit(this.sink, () => ({
+        clase: 'NOTIFICACION',
+        codigo: 'RES948_V003',
+        descripcion: RES948_V003_DESCRIPCION,
+        observaciones: `Dato enviado [${incapacidad as string}]: el Documento Técnico 1 v003 codifica incapacidad como 01 (sí) o 02 (no) de la tabla LstSiNo. Si el Ministerio rechaza el RIPS por este campo, informa ${incapacidad === 'SI' ? '01' : '02'}.`,
+        pathFuente: `${path}.incapacidad`,
+        fuente: 'Rips',
+      }));
     const servicios = usuario['servicios'];
     if (isRecord(servicios)) {
       // its lists come through lista() and servicio(), its undefined keys at finUsuario()
@@ -218,9 +244,26 @@ export class StructureCheck implements TRipsVisitor {
     if (isRecord(service)) {
       this.where = 'servicio';
       this.checkRecord(service, this.listCheck, NO_EXTRA_KEYS);
+      if (list === 'otrosServicios' && this.schema.dt1v003) this.profesional(service, this.schema.dt1v003.tipoOSConProfesional);
     } else {
       emit(this.sink, () => format(list, `usuarios[${this.u}].${this.serviciosKey}.${list}[${j}]`, service));
     }
+  }
+
+  /** RVC050: the professional of an otrosServicios entry whose tipoOS requires one (`tipos`), once per entry. */
+  private profesional(service: Record<string, unknown>, tipos: readonly string[]): void {
+    const tipoOS = service['tipoOS'];
+    if (typeof tipoOS !== 'string' || !tipos.includes(tipoOS)) return;
+    const falta = ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'].find((k) => {
+      const v = service[k];
+      return v === undefined || v === null || v === '' || v === 'null';
+    });
+    if (falta === undefined) return;
+    emit(
+      this.sink,
+      () => hallazgo('RVC050', RVC050_DESCRIPCION, this.prefix() + falta, `tipoOS [${tipoOS}] sin ${falta} del profesional.`, 'NOTIFICACION'),
+      'NOTIFICACION',
+    );
   }
 
   finUsuario(): void {
@@ -486,11 +529,21 @@ function missing(key: string, pathFuente: string): THallazgoLocal {
   return rvg01(pathFuente, `La propiedad [${key}] es obligatoria y no fue enviada o está vacía.`);
 }
 
+/**
+ * LLAVE_AUSENTE (Radica's code, NOTIFICACION): a key Res. 948's structure wants present even when null (the CIE-11
+ * pairs) is absent. Only a third-party client says the key must be there ("la llave debe estar presente, null si no se
+ * informa", reference §2.11); a DTO reads a missing nullable property as null, so the ministry may well take the file:
+ * a notice, never a rejection (decision 025; docs/res948-auditoria.md).
+ */
 function missingKey(key: string, pathFuente: string): THallazgoLocal {
-  return rvg01(
+  return {
+    clase: 'NOTIFICACION',
+    codigo: 'LLAVE_AUSENTE',
+    descripcion: 'La estructura de la Resolución 948 de 2026 lleva esta propiedad aunque no se informe (con null).',
+    observaciones: `La propiedad [${key}] no fue enviada; agrégala con null si no se informa.`,
     pathFuente,
-    `La propiedad [${key}] debe estar presente en la estructura, con null si no se informa.`,
-  );
+    fuente: 'Rips',
+  };
 }
 
 /** How a sent value is quoted in observaciones (strings as they are, cut at 80 characters; the rest as short JSON). */

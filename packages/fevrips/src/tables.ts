@@ -38,7 +38,11 @@ export const RIPS_LISTS = {
   /** codSexoBiologico of the newborn. */
   SexoBiologico: ['01', '02', '03'],
   ZonaVersion2: ['01', '02'],
-  LstSiNo: ['SI', 'NO'],
+  /**
+   * incapacidad. SI/NO in every real accepted file (2025); 01 (sí) / 02 (no) in the Res. 2275 annex's own example and,
+   * as reported, in DT1 v003 of Res. 948 (reference §9): both codings pass (never refuse what the ministry accepts).
+   */
+  LstSiNo: ['SI', 'NO', '01', '02'],
   /** modalidadGrupoServicioTecSal (no 05). */
   ModalidadAtencion: ['01', '02', '03', '04', '06', '07', '08', '09'],
   GrupoServicios: codes(1, 5),

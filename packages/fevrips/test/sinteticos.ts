@@ -209,9 +209,13 @@ export function ripsBase(): TRips {
   };
 }
 
-/** {@link ripsBase} in Res. 948/2026's structure: the CIE-11 pair of every CIE-10 key of the consulta, null. */
+/**
+ * {@link ripsBase} in Res. 948/2026's structure: the CIE-11 pair of every CIE-10 key of the consulta, null, and
+ * incapacidad in DT1 v003's coding (02 = no).
+ */
 export function ripsBase948(): TRips {
   const rips = ripsBase();
+  usuario1(rips)['incapacidad'] = '02';
   const c = consulta1(rips);
   const con948: TServicio = {};
   for (const [key, value] of Object.entries(c)) {

@@ -23,7 +23,8 @@ function lineas(p: TPaqueteData): string[] {
   const errores = p.resultado?.errores ?? [];
   if (errores.length === 0) return ['El Ministerio rechazó el documento sin detallar el motivo: revísalo en Radica.'];
   return errores.map((e) => {
-    const fix = reglaDe(e.codigo)?.comoCorregir;
+    // the fix for the document's package type (a credit note's RVC086: docs/decisions/049)
+    const fix = reglaDe(e.codigo, p.servicioCarga)?.comoCorregir;
     return `${e.codigo}: ${e.descripcion}${fix ? `\n    Cómo corregirlo: ${fix}` : ''}`;
   });
 }

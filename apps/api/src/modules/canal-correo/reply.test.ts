@@ -39,3 +39,25 @@ describe('resultadoMail groups the findings of a document', () => {
     expect(mail.html.match(/RVC086 \(7 veces\)/g)).toHaveLength(1);
   });
 });
+
+/** Docs/decisions/049: the fix of a code whose class depends on the package type is the one of the document's type. */
+describe("resultadoMail explains a credit note's rejection as a note's", () => {
+  it("RVC086 on a credit note: the note's fix; on the invoice: the general one", () => {
+    const rechazo = hallazgo(1, 'RVC086', 'RECHAZADO', 0);
+    const nota: TPaqueteData = {
+      id: 8,
+      formato: 'NC1',
+      tipoDocumento: 'NC',
+      estado: 'NO_APROBADO',
+      canal: 'correo',
+      servicioCarga: 'CargarNC',
+      hallazgos: [],
+      envio: { exitoso: false, mensaje: 'El Ministerio rechazó el documento' },
+      resultado: { cuv: null, fechaRadicacion: null, procesoId: null, errores: [rechazo], notificaciones: [] },
+    };
+    const correo = (d: TPaqueteData) =>
+      resultadoMail({ asunto: d.formato, documentos: [d], noRadicados: [], envioAutomatico: true, baseUrl: 'https://radica.test' }).text;
+    expect(correo(nota)).toContain('en el RIPS de la nota, y vuelve a cargarlo');
+    expect(correo({ ...nota, servicioCarga: 'CargarFevRips', tipoDocumento: 'FV' })).not.toContain('RIPS de la nota');
+  });
+});

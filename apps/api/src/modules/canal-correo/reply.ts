@@ -51,24 +51,25 @@ const lugar = (h: THallazgo) => [h.pathFuente, h.observaciones].filter(Boolean).
 
 /**
  * One code of a document (issue 22: a code repeated across users is one line, not one per user): its description once,
- * how many times, the first places, and its plain-Spanish fix from the rule catalogue (reglas.ts, issue 12).
+ * how many times, the first places, and its plain-Spanish fix from the rule catalogue (reglas.ts), as it
+ * applies to the document's package type `paquete` (docs/decisions/049).
  */
-function lineaGrupo(g: TGrupoHallazgos<THallazgo>): string {
+function lineaGrupo(g: TGrupoHallazgos<THallazgo>, paquete: string | null): string {
   const n = g.items.length;
   const lineas = [`${g.codigo}${n > 1 ? MSG_CORREO.respuestaVeces(n) : ''}: ${g.descripcion}`];
   const lugares = g.items.map(lugar).filter(Boolean);
   if (lugares.length === 1 && n === 1) lineas[0] += ` (${lugares[0]})`;
   else if (lugares.length > 0)
     lineas.push(MSG_CORREO.respuestaLugares(lugares.slice(0, MAX_LUGARES), lugares.length - Math.min(lugares.length, MAX_LUGARES)));
-  const fix = reglaDe(g.codigo)?.comoCorregir;
+  const fix = reglaDe(g.codigo, paquete)?.comoCorregir;
   if (fix) lineas.push(MSG_CORREO.respuestaComoCorregir(fix));
   return lineas.join('\n');
 }
 
-function listaHallazgos(titulo: string, hallazgos: THallazgo[], pie?: string): TBloque[] {
+function listaHallazgos(titulo: string, hallazgos: THallazgo[], paquete: string | null, pie?: string): TBloque[] {
   if (!hallazgos.length) return pie ? [{ p: pie }] : [];
   const grupos = agruparHallazgos(hallazgos);
-  const items = grupos.slice(0, MAX_HALLAZGOS_RESPUESTA).map(lineaGrupo);
+  const items = grupos.slice(0, MAX_HALLAZGOS_RESPUESTA).map((g) => lineaGrupo(g, paquete));
   const resto = grupos.slice(MAX_HALLAZGOS_RESPUESTA).reduce((n, g) => n + g.items.length, 0);
   if (resto > 0) items.push(MSG_CORREO.respuestaMasHallazgos(resto));
   if (pie) items.push(pie);
@@ -110,9 +111,9 @@ export function resultadoMail(o: {
     const errores = d.resultado?.errores ?? [];
     const notificaciones = d.resultado?.notificaciones ?? [];
     const { propios, repetidos } = sinRepetir(d.hallazgos, [...errores, ...notificaciones]);
-    bloques.push(...listaHallazgos(MSG_CORREO.respuestaErroresMinisterio, errores));
-    bloques.push(...listaHallazgos(MSG_CORREO.respuestaNotificacionesMinisterio, notificaciones));
-    bloques.push(...listaHallazgos(MSG_CORREO.respuestaHallazgosLocales, propios, repetidos > 0 ? MSG_CORREO.respuestaRepetidos(repetidos) : undefined));
+    bloques.push(...listaHallazgos(MSG_CORREO.respuestaErroresMinisterio, errores, d.servicioCarga));
+    bloques.push(...listaHallazgos(MSG_CORREO.respuestaNotificacionesMinisterio, notificaciones, d.servicioCarga));
+    bloques.push(...listaHallazgos(MSG_CORREO.respuestaHallazgosLocales, propios, d.servicioCarga, repetidos > 0 ? MSG_CORREO.respuestaRepetidos(repetidos) : undefined));
   }
   if (o.yaRadicados?.length) {
     const items = o.yaRadicados.map((d) => (d.fevRipsId ? `${lineaArchivo(d)}\n${MSG_CORREO.respuestaVerDocumento(`${o.baseUrl}/ministerio/${d.fevRipsId}`)}` : lineaArchivo(d)));

@@ -196,7 +196,7 @@ const ESCRITOS: TArticulo[] = [
     publico: 'ventas',
     claves: 'resolucion 948 2275 estructura nueva cie11 cie-11 cambio norma documento tecnico',
     texto:
-      'La Resolución 948 de 2026 reemplazó a la 2275 de 2023: los RIPS de facturas desde el 1 de julio de 2026 llevan junto a cada diagnóstico CIE-10 su par CIE-11 (código y nombre, en null si no se informa), los medicamentos ya no llevan numAutorizacion y agregan valorDispensacion, y los usuarios SOAT informan registroSIRAS. Radica elige la estructura por la fecha de la factura y te dice con cuál revisó cada archivo; si tu software aún genera la estructura anterior, verás un solo aviso que lo explica.',
+      'La Resolución 948 de 2026 reemplazó a la 2275 de 2023: los RIPS de facturas desde el 1 de julio de 2026 llevan junto a cada diagnóstico CIE-10 su par CIE-11 (código y nombre, en null si no se informa), los medicamentos ya no llevan numAutorizacion, los medicamentos y otros servicios agregan vrDispensacion, cada servicio puede llevar codigoVIDA y los usuarios SOAT informan registroSIRAS; según la versión 3 del documento técnico (15 de julio de 2026), incapacidad se informa 01 (sí) o 02 (no). Radica elige la estructura por la fecha de la factura y te dice con cuál revisó cada archivo; si tu software aún genera la estructura anterior, verás un solo aviso que lo explica.',
   },
   {
     id: 'notas-y-paquetes',

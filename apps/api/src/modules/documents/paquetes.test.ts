@@ -12,6 +12,7 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { notaRips, notaXml, ripsSinFactura } from '../../../../../packages/fevrips/test/paquetes.ts';
+import { SAMPLE, readSampleJson } from '../../../../../packages/fevrips/test/samples.ts';
 
 /**
  * Issue 12 "All package types" through the product: a package that the ministry takes with one file (a total credit
@@ -93,6 +94,41 @@ describe('package types in the product (issue 12)', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.data.exitoso).toBe(true);
     expect(await operations(id)).toContain('CargarNC');
+  });
+
+  it("a credit note's RIPS repeating a diagnosis: the pre-check gives the note's class (RECHAZADO RVC086), and the ministry rejects it", async () => {
+    const { c } = await registerAndLogin(t.url, 'ncrvc086@example.co', '901019681');
+    await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    const repetido = (r: Record<string, unknown>) => {
+      const proc = (r['usuarios'] as { servicios: Record<string, Record<string, unknown>[]> }[])[0]!.servicios['procedimientos']![0]!;
+      proc['codDiagnosticoRelacionado'] = proc['codDiagnosticoPrincipal'];
+      return r;
+    };
+    const rips = await c.post('/api/FevRips/subir-archivo', fileForm('nc31.json', json(repetido(notaRips('NC', 'NC31', 2)))));
+    const id = rips.body.data.fevRipsId as number;
+    const clasesRvc086 = async (docId: number) =>
+      ((await c.get(`/api/FevRips/${docId}/detail`)).body.data.prevalidacion as { codigo: string; clase: string }[])
+        .filter((h) => h.codigo === 'RVC086')
+        .map((h) => h.clase);
+    // the RIPS alone already says it is a credit note (tipoNota NC)
+    expect(await clasesRvc086(id)).toEqual(['RECHAZADO']);
+    await c.post('/api/FevRips/subir-archivo', fileForm('nc31.xml', notaXml('NC', 'NC31', 560000), id));
+    const detail = (await c.get(`/api/FevRips/${id}/detail`)).body.data;
+    expect(detail.servicioCarga).toBe('CargarNC');
+    expect(await clasesRvc086(id)).toEqual(['RECHAZADO']);
+    // the stand-in ministry applies the same classes to the endpoint the package goes to: no CUV for the note
+    const sent = await c.post(`/api/FevRips/${id}/enviar`);
+    expect(sent.body.data.exitoso).toBe(false);
+    const after = (await c.get(`/api/FevRips/${id}/detail`)).body.data;
+    expect(after.estado).toBe('NO_APROBADO');
+    expect(after.cuv ?? null).toBeNull();
+
+    // the invoice with the same repeated diagnosis keeps the notice, and gets its CUV
+    const fv = await c.post('/api/FevRips/subir-archivo', fileForm('factura.xml', sample(PAR1_XML)));
+    const fvId = fv.body.data.fevRipsId as number;
+    const fvRips = repetido(readSampleJson(SAMPLE.par1Json));
+    await c.post('/api/FevRips/subir-archivo', fileForm('factura.json', json(fvRips), fvId));
+    expect(await clasesRvc086(fvId)).toEqual(['NOTIFICACION']);
   });
 
   it('RIPS without invoice: the RS RIPS alone is sent to CargarRipsSinFactura; no XML travels', async () => {

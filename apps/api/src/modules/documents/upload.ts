@@ -50,7 +50,7 @@ const TIPO_LABEL: Record<TTipoArchivo, 'XML' | 'JSON'> = { xml: 'XML', json: 'JS
  * the one of the other kind the document already has, in the upload worker pool (analysis.ts: XML with no
  * DTD/entities, JSON strictly; never on the event loop), checks the obligated party's identification against the
  * tenant's tercero and the formato against the document, then stores the file and recomputes the document in one
- * transaction. Throws AppError: 413 FILE_TOO_LARGE; 400 EXTENSION / XML_* / JSON_*; 422 IDENTITY_MISMATCH (data: both
+ * transaction. Throws AppError: 413 FILE_TOO_LARGE / RIPS_EXCEDE_LIMITE_MINISTERIO; 400 EXTENSION / XML_* / JSON_*; 422 IDENTITY_MISMATCH (data: both
  * values) / IDENTITY_NOT_FOUND; 404 NOT_FOUND; 409 FORMATO_MISMATCH / FORMATO_EXISTS / SLOT_FILLED / DOCUMENT_LOCKED /
  * DOCUMENT_CHANGED (the other file changed while this one was being checked).
  */
@@ -76,6 +76,7 @@ export async function uploadFile(
   if (tipo === 'json') {
     const cuerpo = cuerpoCargarFevRips(input.bytes);
     if (cuerpo) return uploadCuerpo(deps, ctx, input, cuerpo);
+    assertRipsCabeEnMinisterio(input.bytes.length, deps.config.muvMaxRipsBytes);
   }
 
   // The file of the other kind, read before the analysis so each file is parsed once; the transaction checks it is
@@ -192,6 +193,22 @@ async function uploadCuerpo(
     return { fevRipsId: doc.id, tipoArchivo: 'xml', formato: doc.formato, estado: doc.estado, tipoDocumento: doc.tipoDocumento, archivos };
   }
   return { ...last, archivos };
+}
+
+/**
+ * The ministry refuses a RIPS JSON over its size limit only after receiving all of it (reference §9: 200 MB per JSON
+ * reported): a RIPS of `bytes` over `limite` (config MUV_MAX_RIPS_BYTES) is refused here, in the one upload path of
+ * every intake (web, API channel, e-mail, SFTP, a radicated RIPS draft), before it is parsed, filed or sent. Every
+ * intake caps a file at MAX_UPLOAD_BYTES first: the smaller limit applies.
+ * @throws AppError RIPS_EXCEDE_LIMITE_MINISTERIO (413) with what to do (split the services into several invoices).
+ */
+export function assertRipsCabeEnMinisterio(bytes: number, limite: number): void {
+  if (bytes <= limite) return;
+  throw new AppError(
+    'RIPS_EXCEDE_LIMITE_MINISTERIO',
+    MSG_MINISTERIO.ripsExcedeLimite(Math.ceil((bytes * 10) / 1_048_576) / 10, Math.floor((limite * 10) / 1_048_576) / 10),
+    { tamanoBytes: bytes, limiteBytes: limite },
+  );
 }
 
 /** Largest invoice total the list stores (numeric(18,2)); a bigger or non-finite amount in a bad file stores 0. */

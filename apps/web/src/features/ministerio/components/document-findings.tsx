@@ -27,6 +27,7 @@ export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state
               items={propios}
               emptyText={repetidos > 0 ? MSG_MINISTERIO.prevalidacionRepetidos(repetidos) : MSG_MINISTERIO.prevalidacionEmpty}
               tone="mixed"
+              paquete={doc.servicioCarga}
               footer={
                 repetidos > 0 && propios.length > 0 ? (
                   <p className="text-xs text-slate-500">{MSG_MINISTERIO.prevalidacionRepetidos(repetidos)}</p>
@@ -46,6 +47,7 @@ export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state
                 items={doc.errores}
                 emptyText={noErrorsText(doc)}
                 tone="error"
+                paquete={doc.servicioCarga}
               />
             )}
             {showNotifications && (
@@ -55,6 +57,7 @@ export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state
                 items={doc.notificaciones}
                 emptyText={MSG.hallazgosNoNotifications}
                 tone="notice"
+                paquete={doc.servicioCarga}
               />
             )}
           </CardBody>

@@ -67,6 +67,7 @@ export function ErrorsPanel({
             items={doc.errores}
             emptyText={noErrorsText(doc)}
             tone="error"
+            paquete={doc.servicioCarga}
           />
           <HallazgosList
             title="Notificaciones"
@@ -74,6 +75,7 @@ export function ErrorsPanel({
             items={doc.notificaciones}
             emptyText={MSG.hallazgosNoNotifications}
             tone="notice"
+            paquete={doc.servicioCarga}
           />
         </>
       )}

@@ -65,3 +65,37 @@ describe('HallazgosList groups a repeated code into one card (issue 22)', () => 
     expect(screen.getByText('usuarios[3].servicios.consultas[0].codDiagnosticoRelacionado1')).toBeTruthy();
   });
 });
+
+describe("HallazgosList explains a rule as it applies to the document's package type (docs/decisions/049)", () => {
+  const rvc086 = (clase: string): THallazgo => ({ ...finding('RVC086', clase), fuente: 'Rips' });
+
+  it("a credit note's RVC086: the note's meaning and fix, its class and source", () => {
+    const { container } = render(
+      <HallazgosList title="Prevalidación" headingId="n" tone="mixed" emptyText="-" items={[rvc086('RECHAZADO')]} paquete="CargarNC" />,
+    );
+    const card = container.querySelector('li[data-codigo="RVC086"]')!;
+    expect(card.getAttribute('data-clase')).toBe('RECHAZADO');
+    expect(card.textContent).toContain('En una nota el Ministerio rechaza el paquete por esto');
+    expect(card.textContent).toContain('en el RIPS de la nota');
+    const clase = card.querySelector('[data-clase-paquete]')!;
+    expect(clase.getAttribute('data-clase-paquete')).toBe('R');
+    expect(clase.textContent).toContain('En un paquete de tipo «Nota crédito» el Ministerio rechaza este código');
+    expect(clase.textContent).toContain('junio de 2026');
+  });
+
+  it("an invoice's RVC086 is explained as a notice; a rule without classes by type, or an unknown type, says nothing more", () => {
+    const { container } = render(
+      <>
+        <HallazgosList title="Factura" headingId="f" tone="mixed" emptyText="-" items={[rvc086('NOTIFICACION')]} paquete="CargarFevRips" />
+        <HallazgosList title="Otra" headingId="o" tone="mixed" emptyText="-" items={[finding('FED131', 'NOTIFICACION')]} paquete="CargarNC" />
+        <HallazgosList title="Sin tipo" headingId="s" tone="mixed" emptyText="-" items={[rvc086('NOTIFICACION')]} />
+      </>,
+    );
+    const [factura, otra, sinTipo] = [...container.querySelectorAll('section')];
+    expect(factura!.querySelector('[data-clase-paquete]')?.textContent).toContain('este código es un aviso');
+    expect(factura!.textContent).toContain('la nota será rechazada');
+    expect(otra!.querySelector('[data-clase-paquete]')).toBeNull();
+    expect(sinTipo!.querySelector('[data-clase-paquete]')).toBeNull();
+    expect(sinTipo!.textContent).toContain('en una nota crédito, débito o de ajuste el Ministerio rechaza la nota');
+  });
+});

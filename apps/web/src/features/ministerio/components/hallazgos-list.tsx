@@ -2,21 +2,30 @@ import type { ReactNode } from 'react';
 import type { THallazgo } from '@radica/contracts/documents';
 import { agruparHallazgos } from '@radica/contracts/hallazgos';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { cargaEndpoint } from '@radica/contracts/muv';
 import { reglaDe } from '@radica/contracts/reglas';
 import { cn } from '../../../lib/cn';
 
 /**
  * What a rule means for a billing clerk and how to fix it (issue 12: the rule catalogue, one source with the CLI and
- * the chat), folded under the finding; nothing for a code the catalogue does not know.
+ * the chat), folded under the finding; nothing for a code the catalogue does not know. `paquete` is the document's
+ * package type (`servicioCarga`): a rule whose class depends on it (docs/decisions/049: RVC086 is a notice on an
+ * invoice and a rejection on a credit note) is explained as it applies to this document, with the class and its source.
  */
-function RuleHelp({ codigo }: { codigo: string }) {
-  const regla = reglaDe(codigo);
+function RuleHelp({ codigo, paquete }: { codigo: string; paquete: string | null }) {
+  const regla = reglaDe(codigo, paquete);
   if (!regla) return null;
+  const nombre = regla.porPaquete && paquete ? cargaEndpoint(paquete)?.paquete : undefined;
   return (
     <details className="mt-1.5 text-slate-700">
       <summary className="cursor-pointer text-xs font-medium text-brand-700 hover:underline">Cómo corregirlo</summary>
       <p className="mt-1">{regla.significado}</p>
       <p className="mt-1">{regla.comoCorregir}</p>
+      {nombre && (
+        <p className="mt-1 text-xs text-slate-600" data-clase-paquete={regla.clase}>
+          {MSG_MINISTERIO.hallazgoClasePaquete(nombre, regla.clase)} {MSG_MINISTERIO.hallazgoClaseFuente(regla.origen)}
+        </p>
+      )}
     </details>
   );
 }
@@ -42,8 +51,9 @@ function Ubicacion({ item }: { item: THallazgo }) {
  * issue 5 'Prevalidación'): code, description, observations, source and source path. A code found several times is
  * one card with its count and the places it was found, folded (issue 22: a rejected 4-user package showed 34
  * near-identical cards); rejections first. Tone 'mixed' colours each card by its `clase` (RECHAZADO as an error, the
- * rest as notices). Under each, the catalogue's plain-Spanish meaning and fix ('Cómo corregirlo'). `footer` is shown
- * under the list (e.g. how many findings the other list already shows).
+ * rest as notices). Under each, the catalogue's plain-Spanish meaning and fix ('Cómo corregirlo'), as they apply to
+ * the document's package type `paquete` (its `servicioCarga`; null when unknown). `footer` is shown under the list (e.g.
+ * how many findings the other list already shows).
  */
 export function HallazgosList({
   title,
@@ -52,6 +62,7 @@ export function HallazgosList({
   tone,
   headingId,
   footer,
+  paquete = null,
 }: {
   title: string;
   items: THallazgo[];
@@ -59,6 +70,7 @@ export function HallazgosList({
   tone: 'error' | 'notice' | 'mixed';
   headingId: string;
   footer?: ReactNode;
+  paquete?: string | null;
 }) {
   const isErrorClase = (clase: string) => tone === 'error' || (tone === 'mixed' && clase === 'RECHAZADO');
   // The count's colour says the worst it holds (issue 17: a lone FED131 notification was red under 'Prevalidación',
@@ -138,7 +150,7 @@ export function HallazgosList({
                     </ul>
                   </details>
                 )}
-                <RuleHelp codigo={grupo.codigo} />
+                <RuleHelp codigo={grupo.codigo} paquete={paquete} />
               </li>
             );
           })}

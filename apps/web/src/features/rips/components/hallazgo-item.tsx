@@ -1,10 +1,18 @@
+import { createContext, useContext } from 'react';
 import { reglaDe } from '@radica/contracts/reglas';
 import type { THallazgoRips } from '@radica/contracts/rips';
 import { cn } from '../../../lib/cn';
 
+/**
+ * The package type of the RIPS being edited (a `Cargar*` endpoint, from its tipoNota: contracts `paqueteDeTipoNota`),
+ * so each finding's 'Cómo corregir' is the one of that type (docs/decisions/049: a credit note's RVC086 is a rejection).
+ * Null: the catalogue's general text.
+ */
+export const PaqueteHallazgos = createContext<string | null>(null);
+
 /** One finding of the engine with the rule catalogue's 'Cómo corregir' (packages/contracts reglas.ts). */
 export function HallazgoItem({ h, compact = false }: { h: THallazgoRips; compact?: boolean }) {
-  const regla = reglaDe(h.codigo);
+  const regla = reglaDe(h.codigo, useContext(PaqueteHallazgos));
   const isError = h.clase === 'RECHAZADO';
   return (
     <div

@@ -6,6 +6,7 @@ import { ArrowLeft, CloudOff, Copy, Download, FileCode2, Plus, Send, Trash2 } fr
 import { MSG } from '@radica/contracts/messages';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { ESTADO_BORRADOR_LABEL, type TBorradorDetalle, type TEstructuraData } from '@radica/contracts/rips';
+import { paqueteDeTipoNota } from '@radica/contracts/reglas';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -17,7 +18,7 @@ import { HttpError, getErrorMessage } from '../../../lib/http';
 import { cn } from '../../../lib/cn';
 import { adjuntarXml, descargar, useBorrador, useEstructura, useRadicarBorrador } from '../api/borradores';
 import { Campo } from '../components/campo';
-import { HallazgoItem } from '../components/hallazgo-item';
+import { HallazgoItem, PaqueteHallazgos } from '../components/hallazgo-item';
 import { UsuarioEditor, enfocar } from '../components/usuario-editor';
 import { leerRespaldo, useAutosave, type TEstadoGuardado } from '../hooks/use-autosave';
 import { hallazgosPorRuta, nuevoUsuario, rechazosPorUsuario, rutaCampo } from '../utils/rips-valores';
@@ -76,6 +77,8 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
   const actual = Math.min(seleccion, Math.max(0, usuarios.length - 1));
   const rechazos = s.hallazgos.filter((h) => h.clase === 'RECHAZADO').length;
   const generales = s.hallazgos.filter((h) => !esDeCampo(h.pathFuente, estructura) || h.fuente !== 'Rips');
+  // the package type its findings' classes and fixes are given for (a credit note's RIPS: docs/decisions/049)
+  const paquete = paqueteDeTipoNota(s.rips['tipoNota']);
   const formato = (s.rips['numNota'] as string | null) && s.rips['tipoNota'] ? (s.rips['numNota'] as string) : ((s.rips['numFactura'] as string | null) ?? `#${detalle.id}`);
 
   const agregarUsuario = (copia?: Record<string, unknown>) => {
@@ -137,7 +140,8 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
   };
   const bajar = (ruta: string, nombre: string) => void descargar(ruta, nombre).catch((e: unknown) => toast.error(getErrorMessage(e)));
 
-  return (
+  // findings explained for the package type of the RIPS (see PaqueteHallazgos)
+  const vista = (
     <div className="mx-auto max-w-7xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
@@ -382,6 +386,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
       </Modal>
     </div>
   );
+  return <PaqueteHallazgos.Provider value={paquete}>{vista}</PaqueteHallazgos.Provider>;
 }
 
 /** Whether a finding's path is a field the editor shows (the invoice's or a user's or a service's). */
