@@ -44,6 +44,21 @@ export const MSG_NOTAS = {
     `Una nota de ajuste corrige datos, no valores: quita el valor de ${path}`,
   notaExiste: (numero: string) => `Ya existe un documento con el número de la nota ${numero} en Radica`,
 
+  // ---- the CLI (radica-fevrips nota)
+  cliUso: [
+    "Uso: radica-fevrips nota --factura RIPS.json --xml NOTA.xml [--servicios '<json>' | --servicios @servicios.json] [--tipo NC|ND|NA] [--out NOTA.json]",
+    '  Escribe el RIPS de la nota: solo los servicios elegidos de la factura, con los valores de la nota, tipoNota,',
+    '  numNota (el número DIAN de la nota) y el numFactura de la factura.',
+    '  --servicios: lista JSON de { "pathFuente": "usuarios[0].servicios.procedimientos[1]", "valor": 12345 } (valor en COP;',
+    '    sin valor, el del servicio). Sin --servicios se usa la propuesta a partir de las líneas de la nota, que se muestra.',
+    '  --tipo: por defecto el del XML (CreditNote → NC, DebitNote → ND); NA para una nota de ajuste.',
+    'Sale con 1 si la nota no corresponde a la factura o un servicio no es válido; 2 si el uso es incorrecto.',
+  ].join('\n'),
+  cliPropuesta: (n: number) => `Propuesta a partir de las líneas de la nota (${n === 1 ? '1 servicio' : `${n} servicios`}):`,
+  cliSinEmparejar: (linea: number, valor: string) => `Línea ${linea} de la nota sin emparejar: ${valor}`,
+  cliEscrito: (ruta: string, servicios: number, total: string) =>
+    `RIPS de la nota escrito en ${ruta}: ${servicios === 1 ? '1 servicio' : `${servicios} servicios`} por ${total}`,
+
   // ---- answers
   notaCreada: (numero: string) => `Nota ${numero} creada: revísala y envíala al Ministerio`,
   borradorNotaCreado: (numero: string) => `RIPS de la nota ${numero} listo en el editor de RIPS`,
