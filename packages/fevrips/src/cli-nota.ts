@@ -53,7 +53,7 @@ export function mainNota(
       const propuesta = proponerServicios(tipo, xml.lineas, servicios);
       elegidos = propuesta.servicios;
       err(`${MSG_NOTAS.cliPropuesta(elegidos.length)}\n`);
-      for (const s of elegidos) err(`  ${s.pathFuente}${s.valor === null ? '' : ` ${cop(s.valor)}`}\n`);
+      for (const s of elegidos) err(`  ${s.pathFuente}${s.valor === null || s.valor === undefined ? '' : ` ${cop(s.valor)}`}\n`);
       for (const l of propuesta.lineas) if (l.sinEmparejar > 0) err(`${MSG_NOTAS.cliSinEmparejar(l.linea, cop(l.sinEmparejar))}\n`);
     } else {
       const text = serviciosArg.startsWith('@') ? decodeUtf8(readFileSync(serviciosArg.slice(1))) : serviciosArg;

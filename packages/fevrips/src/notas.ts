@@ -1,7 +1,7 @@
 import { MSG_NOTAS } from '@radica/contracts/messages-notas';
 import { NOTA_TIPOS, type TNotaServicio, type TTipoNota } from '@radica/contracts/notas';
 import { SERVICE_LISTS, VALUED_LISTS, datePart, type TServiceList } from './rips.ts';
-import { isRecord, roundCents, toNumber } from './shared.ts';
+import { extractFormato, isRecord, roundCents, toNumber } from './shared.ts';
 import type { TFevLinea, TFevXml } from './xml.ts';
 
 /**
@@ -424,4 +424,18 @@ export function revisarNotaXml(
       out.push({ codigo: 'OTRO_CUFE', mensaje: MSG_NOTAS.otroCufe(factura.numero) });
   }
   return out;
+}
+
+/**
+ * The formato of the invoice a note's package names (its family, docs/decisions/051): the XML's BillingReference of a
+ * credit or debit note, else the RIPS's `numFactura` when its `tipoNota` is NC, ND or NA (a note's RIPS names the
+ * invoice it corrects, RVC004). Null for an invoice, a RIPS without invoice, or a reference without a formato.
+ */
+export function facturaReferenciada(
+  xml: Pick<TFevXml, 'tipoDocumento' | 'billingReference'> | null,
+  rips: { tipoNota: string | null; numFactura: string | null } | null,
+): string | null {
+  if (xml && (xml.tipoDocumento === 'NC' || xml.tipoDocumento === 'ND')) return extractFormato(xml.billingReference?.id ?? null);
+  if (rips && (rips.tipoNota === 'NC' || rips.tipoNota === 'ND' || rips.tipoNota === 'NA')) return extractFormato(rips.numFactura);
+  return null;
 }
