@@ -110,5 +110,9 @@ export const MSG_NOTAS = {
   notaDeFactura: (factura: string) => `Nota sobre la factura ${factura}`,
   verFactura: 'Ver la factura',
   filtroNotas: 'Notas (crédito, débito, ajuste)',
+  // ---- the Excel report's family columns
+  columnaFacturaNota: 'Factura de la nota',
+  columnaNotas: 'Notas',
+  columnaValorNeto: 'Valor neto',
   filtroFacturas: 'Facturas',
 } as const;
