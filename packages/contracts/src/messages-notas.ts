@@ -77,7 +77,6 @@ export const MSG_NOTAS = {
   leyendoXml: 'Leyendo el XML de la nota…',
   datosNota: (numero: string, valor: string, lineas: number) =>
     `Nota ${numero} por ${valor} (${lineas === 1 ? '1 línea' : `${lineas} líneas`})`,
-  propuestaTitulo: 'Propuesta a partir de las líneas de la nota',
   propuestaAyuda:
     'Radica emparejó cada línea de la nota con los servicios de la factura por código y valor. Revisa la selección antes de crear la nota.',
   propuestaLinea: (linea: number, codigo: string, valor: string) => `Línea ${linea}: ${codigo} por ${valor}`,
@@ -114,5 +113,4 @@ export const MSG_NOTAS = {
   columnaFacturaNota: 'Factura de la nota',
   columnaNotas: 'Notas',
   columnaValorNeto: 'Valor neto',
-  filtroFacturas: 'Facturas',
 } as const;
