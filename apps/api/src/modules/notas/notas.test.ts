@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
@@ -368,5 +373,37 @@ describe('access', () => {
     // The bulk send takes notes like any document.
     const masivo = await owner.c.post('/api/FevRips/envio-masivo', { ids: [body.data.fevRipsId] });
     expect(masivo.body.data).toMatchObject({ encolados: 1, omitidos: 0 });
+  });
+});
+
+describe('docs/integracion-api.md §5', () => {
+  it("the guide's note examples work as written: services, the note with its XML, its send", async () => {
+    const owner = await tenant('nota-guia@example.co');
+    const facturaId = await facturaAprobada(owner.c);
+    const clave = (await owner.c.post('/api/integraciones/claves', { nombre: 'Guía notas', diasVigencia: 30 })).body.data.clave as string;
+    const guide = readFileSync(join(import.meta.dirname, '../../../../../docs/integracion-api.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('## 5. Notas'), guide.indexOf('## Errores'));
+    const [servicios, nota, enviar] = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect([servicios, nota, enviar].every(Boolean)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'radica-guia-notas-'));
+    try {
+      writeFileSync(join(dir, 'NC1001.xml'), notaXml('NC1001', [{ codigo: '893815', valor: 100000 }, { codigo: '893815', valor: 200000 }]));
+      const run = async (script: string, env: Record<string, string> = {}) => {
+        const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+          cwd: dir,
+          env: { ...process.env, RADICA_URL: t.url, RADICA_CLAVE: clave, FACTURA_ID: String(facturaId), ...env },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        return JSON.parse(stdout) as { success: boolean; data: Record<string, unknown> & { fevRipsId: number; cuv: string } };
+      };
+      expect((await run(servicios!)).data['servicios']).toHaveLength(4);
+      const creada = await run(nota!);
+      expect(creada).toMatchObject({ success: true, data: { numNota: 'NC1001', servicioCarga: 'CargarNC', diferencia: 0 } });
+      const sent = await run(enviar!, { NOTA_ID: String(creada.data.fevRipsId) });
+      expect(sent.data.cuv).toMatch(/^[0-9a-f]{96}$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
