@@ -20,6 +20,7 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { notaDeFactura, type TLineaNotaPrueba } from '../../../../../packages/fevrips/test/notas.ts';
+import { notaRips } from '../../../../../packages/fevrips/test/paquetes.ts';
 
 /**
  * Notes built from a filed invoice (docs/decisions/051), through the product over real HTTP with the local ministry
@@ -370,6 +371,23 @@ describe('access', () => {
     const evento = historial.find((e: { accion: string }) => e.accion === 'nota');
     expect(evento).toMatchObject({ canal: 'api' });
     expect(evento.descripcion).toContain('HIS notas');
+    // The API channel's one filing call takes a note package (its XML and its RIPS) and sends it to CargarNC; the note
+    // joins the invoice's family from its reference.
+    const paquete = new FormData();
+    paquete.append('xml', new Blob([notaXml('NCI2', [{ codigo: '893815', valor: 280000 }])]), 'NCI2.xml');
+    paquete.append('rips', new Blob([JSON.stringify(notaRips('NC', 'NCI2', 1))]), 'NCI2.json');
+    paquete.append('enviar', 'true');
+    const v1 = await fetch(`${t.url}/api/v1/paquetes`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: paquete });
+    const v1Body = (await v1.json()) as { data: { id: number; servicioCarga: string; resultado: { cuv: string } | null } };
+    expect(v1.status, JSON.stringify(v1Body)).toBe(201);
+    expect(v1Body.data.servicioCarga).toBe('CargarNC');
+    expect(v1Body.data.resultado?.cuv).toMatch(/^[0-9a-f]{96}$/);
+    const familia = (await owner.c.get(`/api/FevRips/${facturaId}/detail`)).body.data.familia;
+    expect(familia.notas.map((n: { formato: string; estado: string }) => [n.formato, n.estado])).toEqual([
+      ['NCI1', 'EN_ESPERA'],
+      ['NCI2', 'APROBADO'],
+    ]);
+
     // The bulk send takes notes like any document.
     const masivo = await owner.c.post('/api/FevRips/envio-masivo', { ids: [body.data.fevRipsId] });
     expect(masivo.body.data).toMatchObject({ encolados: 1, omitidos: 0 });
