@@ -146,11 +146,11 @@ export type TLineaPropuesta = TFevLinea & { servicios: string[]; sinEmparejar: n
  * What no service takes stays `sinEmparejar`. An adjustment note (no values) takes the first service of each line's
  * code. `disponible` gives what a credit note may still credit per pathFuente (default: the service's value).
  */
-export function proponerServicios(
+export function proponerServicios<S extends TServicioFactura>(
   tipo: TTipoNota,
   lineas: readonly TFevLinea[],
-  servicios: readonly TServicioFactura[],
-  disponible: (s: TServicioFactura) => number = (s) => s.valor ?? 0,
+  servicios: readonly S[],
+  disponible: (s: S) => number = (s) => s.valor ?? 0,
 ): { servicios: TServicioPropuesto[]; lineas: TLineaPropuesta[] } {
   const chosen = new Map<string, number | null>();
   const out: TLineaPropuesta[] = [];
@@ -166,7 +166,7 @@ export function proponerServicios(
       const porValor = libres.find((s) => (credito ? disponible(s) : s.valor) === valor);
       candidates = porValor ? [porValor] : [];
     }
-    const take = (s: TServicioFactura, valor: number | null) => {
+    const take = (s: S, valor: number | null) => {
       chosen.set(s.pathFuente, valor);
       taken.push(s.pathFuente);
     };
@@ -235,15 +235,15 @@ export type TServiciosNota =
  * changes no value (no `valor`). Decision 018 left "each credited service ≤ what was invoiced" to the API; it is here.
  * `formatCop` writes the amounts of the messages. Pure; never throws.
  */
-export function revisarServicios(
+export function revisarServicios<S extends TServicioFactura>(
   tipo: Exclude<TTipoNota, 'NCTotal'>,
   elegidos: readonly TNotaServicio[],
-  servicios: readonly TServicioFactura[],
-  opciones: { disponible?: (s: TServicioFactura) => number; formatCop?: (n: number) => string } = {},
+  servicios: readonly S[],
+  opciones: { disponible?: (s: S) => number; formatCop?: (n: number) => string } = {},
 ): TServiciosNota {
   const fmt = opciones.formatCop ?? ((n: number) => String(n));
-  const disponible = opciones.disponible ?? ((s: TServicioFactura) => s.valor ?? 0);
-  const byPath = new Map(servicios.map((s) => [s.pathFuente, s]));
+  const disponible = opciones.disponible ?? ((s: S) => s.valor ?? 0);
+  const byPath = new Map<string, S>(servicios.map((s) => [s.pathFuente, s]));
   const errores: TErrorServicioNota[] = [];
   const seen = new Set<string>();
   const out: { servicio: TServicioFactura; valor: number }[] = [];

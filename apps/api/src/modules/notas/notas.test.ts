@@ -281,12 +281,16 @@ describe('the other note types', () => {
   it('a debit note adds to the net value and may go above the service; an adjustment note moves nothing', async () => {
     const { c } = await tenant('nota-debito@example.co');
     const facturaId = await facturaAprobada(c);
+    const before = t.app.deps.analysis.porTarea();
     const nd = await c.post(
       `/api/FevRips/${facturaId}/notas`,
       notaForm({ tipo: 'ND', xml: notaXml('NDF1', [{ codigo: '893815', valor: 300000 }], { tipo: 'ND' }), servicios: [{ pathFuente: P(0), valor: 300000 }] }),
     );
     expect(nd.status, JSON.stringify(nd.body)).toBe(200);
     expect(nd.body.data).toMatchObject({ servicioCarga: 'CargarND', rips: { tipoNota: 'ND', numNota: 'NDF1' } });
+    // The invoice, the note's XML and the note's RIPS are read and written in the worker pool, never on the event loop.
+    const after = t.app.deps.analysis.porTarea();
+    expect([after.leerFactura - before.leerFactura, after.leerNota - before.leerNota, after.construirNota - before.construirNota]).toEqual([1, 1, 1]);
     const sent = await c.post(`/api/FevRips/${nd.body.data.fevRipsId}/enviar`);
     expect(sent.body.data.cuv).toMatch(/^[0-9a-f]{96}$/);
     expect(await operations(nd.body.data.fevRipsId)).toContain('CargarND');

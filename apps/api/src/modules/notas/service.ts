@@ -13,23 +13,17 @@ import {
   type TServiciosFacturaData,
   type TTipoNota,
 } from '@radica/contracts/notas';
-import { resolveRipsVersion } from '@radica/fevrips/engine';
-import { FevRipsError } from '@radica/fevrips/errors';
 import {
-  construirRipsNota,
-  creditosPrevios,
   proponerServicios,
   revisarNotaXml,
   revisarServicios,
-  serviciosDeFactura,
   totalServicios,
   valorDeNota,
-  type TServicioFactura,
 } from '@radica/fevrips/notas';
-import { formatoDelDocumento, parseRipsHead, type TRipsHead } from '@radica/fevrips/rips';
-import { decodeUtf8, extractFormato, isRecord } from '@radica/fevrips/shared';
-import { ripsJsonText } from '@radica/fevrips/sheet';
-import { parseFevXml, type TFevXml } from '@radica/fevrips/xml';
+import { formatoDelDocumento, parseRipsHead } from '@radica/fevrips/rips';
+import { extractFormato } from '@radica/fevrips/shared';
+import type { TFevXml } from '@radica/fevrips/xml';
+import type { TErrorCode } from '@radica/contracts/errors';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registrarAccion } from '../documents/audit.ts';
@@ -37,7 +31,8 @@ import { loadDoc } from '../documents/detail.ts';
 import { findDocumentByFormato, listFindings, readFiles, type TDoc } from '../documents/repository.ts';
 import { uploadFile, type TCtx } from '../documents/upload.ts';
 import { crearBorradorDeNota } from '../rips/service.ts';
-import { lugarEnFamilia } from './familia.ts';
+import { lugarEnFamilia, signoDeNota } from './familia.ts';
+import type { TServicioDisponible } from './tareas.ts';
 import { listNotasDeFactura, readNotaJsons, setFactura } from './repository.ts';
 
 /**
@@ -53,16 +48,15 @@ const cop = (n: number) => COP.format(n);
 type TFactura = {
   doc: TDoc;
   xml: TFevXml;
-  rips: Record<string, unknown>;
-  head: TRipsHead;
-  servicios: TServicioFactura[];
-  disponible: (s: TServicioFactura) => number;
+  json: Uint8Array;
+  numFactura: string;
+  servicios: TServicioDisponible[];
 };
 
 /**
  * The tenant's invoice `id` as the builder needs it: an invoice (not a note nor a RIPS without invoice) the ministry
- * validated (APROBADO, with its CUV), with both files. The earlier credit notes of its family, not cancelled, lower what
- * may still be credited per service; a total credit note leaves nothing.
+ * validated (APROBADO, with its CUV), with both files, read in the worker pool (notas/tareas.ts). The earlier credit
+ * notes of its family, not cancelled, lower what may still be credited per service; a total credit note leaves nothing.
  * @throws AppError 404 (not the tenant's), 422 NOTA_SOBRE_NOTA, 409 NOTA_FACTURA_NO_APROBADA, 422 NOTA_FACTURA_SIN_ARCHIVOS.
  */
 async function cargarFactura(deps: TDeps, ctx: TCtx, id: number): Promise<TFactura> {
@@ -74,58 +68,43 @@ async function cargarFactura(deps: TDeps, ctx: TCtx, id: number): Promise<TFactu
   const xmlBytes = files.find((f) => f.tipo === 'xml')?.content;
   const jsonBytes = files.find((f) => f.tipo === 'json')?.content;
   if (!xmlBytes || !jsonBytes) throw new AppError('NOTA_FACTURA_SIN_ARCHIVOS', MSG_NOTAS.facturaSinArchivos);
-  let xml: TFevXml;
-  let rips: unknown;
-  try {
-    xml = parseFevXml(xmlBytes);
-    rips = JSON.parse(decodeUtf8(jsonBytes));
-  } catch {
-    // Both were read when they were filed: only a change of the engine could make them unreadable now.
-    throw new AppError('NOTA_FACTURA_SIN_ARCHIVOS', MSG_NOTAS.facturaSinArchivos);
-  }
-  if (!isRecord(rips)) throw new AppError('NOTA_FACTURA_SIN_ARCHIVOS', MSG_NOTAS.facturaSinArchivos);
-  const servicios = serviciosDeFactura(rips);
   const notas = (await listNotasDeFactura(deps.db, ctx.tenantId, doc.id)).filter((n) => n.estado !== 'ANULADO');
-  const total = notas.some((n) => n.muvEndpoint === 'CargarNCTotal');
-  const creditos = notas.filter((n) => n.tipoDocumento === 'NC' && n.muvEndpoint !== 'CargarNotaAjuste').map((n) => n.id);
+  const creditos = notas.filter((n) => signoDeNota(n) < 0).map((n) => n.id);
   const previas = creditos.length ? await readNotaJsons(deps.db, ctx.tenantId, creditos) : [];
-  const acreditado = creditosPrevios(servicios, previas.flatMap((p) => parsedObject(p.content)));
+  const leida = await deps.analysis.leerFactura({
+    xml: xmlBytes,
+    json: jsonBytes,
+    previas: previas.map((p) => p.content),
+    total: notas.some((n) => n.muvEndpoint === 'CargarNCTotal'),
+  });
+  // Both files were read when they were filed: only a change of the engine could make them unreadable now.
+  if (!leida.ok) throw new AppError('NOTA_FACTURA_SIN_ARCHIVOS', MSG_NOTAS.facturaSinArchivos);
   return {
     doc,
-    xml,
-    rips,
-    head: parseRipsHead(rips),
-    servicios,
-    disponible: (s) => (total ? 0 : Math.max(0, Math.round(((s.valor ?? 0) - (acreditado.get(s.pathFuente) ?? 0)) * 100) / 100)),
+    xml: leida.xml,
+    json: jsonBytes,
+    numFactura: leida.numFactura ?? leida.xml.numeroDocumento ?? doc.formato,
+    servicios: leida.servicios,
   };
 }
 
-/** A stored note RIPS as an object ([] when it cannot be read: it then credits nothing). */
-function parsedObject(bytes: Uint8Array): Record<string, unknown>[] {
-  try {
-    const value: unknown = JSON.parse(decodeUtf8(bytes));
-    return isRecord(value) ? [value] : [];
-  } catch {
-    return [];
-  }
-}
+/** What a new credit note may still credit of a service (COP). */
+const disponibleDe = (s: TServicioDisponible) => s.disponible ?? 0;
 
-/** The note's XML read and checked against the invoice. @throws AppError 400 (unreadable), 422 NOTA_NO_CORRESPONDE. */
-function leerNota(tipo: TTipoNota, bytes: Uint8Array, factura: TFactura): TFevXml {
-  let nota: TFevXml;
-  try {
-    nota = parseFevXml(bytes);
-  } catch (e) {
-    if (e instanceof FevRipsError) throw new AppError(e.code, e.message);
-    throw e;
-  }
-  const problemas = revisarNotaXml(tipo, nota, {
+/**
+ * The note's XML read (in the worker pool) and checked against the invoice.
+ * @throws AppError 400 (unreadable: the engine's code), 422 NOTA_NO_CORRESPONDE (data: every problem).
+ */
+async function leerNota(deps: TDeps, tipo: TTipoNota, bytes: Uint8Array, factura: TFactura): Promise<TFevXml> {
+  const leida = await deps.analysis.leerNota({ bytes });
+  if (!leida.ok) throw new AppError(leida.code as TErrorCode, leida.message);
+  const problemas = revisarNotaXml(tipo, leida.xml, {
     numero: factura.xml.numeroDocumento ?? factura.doc.formato,
     cufe: factura.xml.cufe,
     nit: factura.xml.nitObligado,
   });
   if (problemas.length > 0) throw new AppError('NOTA_NO_CORRESPONDE', problemas[0]!.mensaje, { problemas });
-  return nota;
+  return leida.xml;
 }
 
 /**
@@ -138,7 +117,7 @@ export async function listarServiciosFactura(deps: TDeps, ctx: TCtx, id: number)
     factura: {
       id: f.doc.id,
       formato: f.doc.formato,
-      numFactura: f.head.numFactura,
+      numFactura: f.numFactura,
       estado: f.doc.estado,
       cuv: f.doc.cuv,
       totalFactura: Number(f.doc.totalFactura),
@@ -152,7 +131,7 @@ export async function listarServiciosFactura(deps: TDeps, ctx: TCtx, id: number)
       descripcion: s.descripcion,
       fecha: s.fecha,
       valor: s.valor,
-      disponible: s.valor === null ? null : f.disponible(s),
+      disponible: s.disponible,
     })),
   };
 }
@@ -164,8 +143,8 @@ export async function listarServiciosFactura(deps: TDeps, ctx: TCtx, id: number)
  */
 export async function proponerNota(deps: TDeps, ctx: TCtx, id: number, input: { tipo: TTipoNota; bytes: Buffer }): Promise<TPropuestaNotaData> {
   const f = await cargarFactura(deps, ctx, id);
-  const nota = leerNota(input.tipo, input.bytes, f);
-  const propuesta = input.tipo === 'NCTotal' ? { servicios: [], lineas: [] } : proponerServicios(input.tipo, nota.lineas, f.servicios, f.disponible);
+  const nota = await leerNota(deps, input.tipo, input.bytes, f);
+  const propuesta = input.tipo === 'NCTotal' ? { servicios: [], lineas: [] } : proponerServicios(input.tipo, nota.lineas, f.servicios, disponibleDe);
   return {
     nota: {
       numero: nota.numeroDocumento ?? nota.formato,
@@ -235,9 +214,9 @@ export async function crearNota(
   const f = await cargarFactura(deps, ctx, id);
   const tipo = input.tipo;
   if (!input.xml && tipo !== 'NA') throw new AppError('FILE_MISSING', MSG_NOTAS.xmlRequerido);
-  const nota = input.xml ? leerNota(tipo, input.xml.bytes, f) : null;
+  const nota = input.xml ? await leerNota(deps, tipo, input.xml.bytes, f) : null;
   const elegidos = leerServicios(input.servicios);
-  const numFactura = f.head.numFactura ?? f.xml.numeroDocumento ?? f.doc.formato;
+  const numFactura = f.numFactura;
   const numNota = nota ? (nota.numeroDocumento ?? nota.formato) : (input.numNota ?? '');
   if (!numNota || !extractFormato(numNota)) throw new AppError('NOTA_NUM_REQUERIDO', MSG_NOTAS.numNotaRequerido);
   const formato = nota?.formato ?? extractFormato(numNota)!;
@@ -249,9 +228,16 @@ export async function crearNota(
     return respuestaDocumento(deps, ctx, f, doc.fevRipsId, { tipo, numNota, numFactura, rips: null, valorNota: valorDeNota(nota!) });
   }
 
-  const revisados = revisarServicios(tipo, elegidos, f.servicios, { disponible: f.disponible, formatCop: cop });
+  const revisados = revisarServicios(tipo, elegidos, f.servicios, { disponible: disponibleDe, formatCop: cop });
   if (!revisados.ok) throw new AppError('NOTA_SERVICIOS_INVALIDOS', revisados.errores[0]!.mensaje, { errores: revisados.errores });
-  const rips = construirRipsNota(f.rips, { tipo, numNota, numFactura, servicios: revisados.servicios });
+  const { rips, texto } = await deps.analysis.construirNota({
+    json: f.json,
+    tipo,
+    numNota,
+    numFactura,
+    servicios: revisados.servicios.map((s) => ({ pathFuente: s.servicio.pathFuente, valor: s.valor })),
+    xml: nota ?? f.xml,
+  });
   // The note's RIPS is filed under the note's number, as its XML (formatoDelDocumento): refused here if they differ.
   const formatoRips = formatoDelDocumento(parseRipsHead(rips));
   if (formatoRips !== formato) throw new AppError('FORMATO_MISMATCH', MSG.formatoMismatch, { formatoArchivo: formatoRips ?? '', formatoDocumento: formato });
@@ -279,7 +265,7 @@ export async function crearNota(
     };
   }
 
-  const json = Buffer.from(`${ripsJsonText(rips, resolveRipsVersion(nota ?? f.xml, { rips }))}\n`, 'utf8');
+  const json = Buffer.from(texto, 'utf8');
   const canal = canalDe(ctx);
   const first = await uploadFile(deps, ctx, { filename: `${formato}.json`, bytes: json, tipoArchivo: 'json', canal });
   if (input.xml) await uploadFile(deps, ctx, { filename: input.xml.filename, bytes: input.xml.bytes, tipoArchivo: 'xml', fevRipsId: first.fevRipsId, canal });
