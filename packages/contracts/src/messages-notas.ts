@@ -89,6 +89,8 @@ export const MSG_NOTAS = {
   valorServicio: (path: string) => `Valor en la nota de ${path}`,
   disponible: (valor: string) => `Disponible: ${valor}`,
   sinServiciosFiltro: 'Ningún servicio coincide con la búsqueda',
+  filasLimitadas: (mostradas: number, total: number) =>
+    `Se muestran ${mostradas} de ${total} servicios: escribe en la búsqueda un código, un usuario o una fecha para ver los demás`,
   totalSeleccionado: (n: number, total: string) =>
     `${n === 1 ? '1 servicio' : `${n} servicios`} por ${total}`,
   diferenciaConXml: (diferencia: string) => `Diferencia con el valor de la nota (XML): ${diferencia}`,

@@ -35,6 +35,9 @@ import {
   type TSeleccion,
 } from '../utils/nota-seleccion';
 
+/** Services rendered at once in the table. */
+const MAX_FILAS = 300;
+
 /** The package name of each note type (contracts/muv MUV_CARGA_ENDPOINTS: 'Nota crédito', 'Nota crédito total'…). */
 const nombreTipo = (tipo: TTipoNota) => cargaEndpoint(NOTA_TIPOS[tipo].endpoint)?.paquete ?? tipo;
 
@@ -90,8 +93,9 @@ function NotaForm({
   const proponer = useProponerNota(id);
   const crear = useCrearNota(id);
 
-  const visibles = useMemo(() => filtrarServicios(servicios, busqueda), [servicios, busqueda]);
-  const grupos = useMemo(() => agruparPorUsuario(visibles), [visibles]);
+  const encontrados = useMemo(() => filtrarServicios(servicios, busqueda), [servicios, busqueda]);
+  // A large invoice (thousands of services) shows its first rows; the search narrows the rest.
+  const grupos = useMemo(() => agruparPorUsuario(encontrados.slice(0, MAX_FILAS)), [encontrados]);
   const total = totalElegido(tipo, seleccion, servicios);
   const elegidos = Object.keys(seleccion).length;
   const conRips = tipo !== 'NCTotal';
@@ -316,6 +320,9 @@ function NotaForm({
                   })}
                 </tbody>
               </table>
+            )}
+            {encontrados.length > MAX_FILAS && (
+              <p className="px-5 py-3 text-sm text-slate-500">{MSG_NOTAS.filasLimitadas(MAX_FILAS, encontrados.length)}</p>
             )}
           </CardBody>
         </Card>
