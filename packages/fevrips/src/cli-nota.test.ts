@@ -74,5 +74,5 @@ describe('radica-fevrips nota', () => {
     const r = spawnSync(process.execPath, [bin, 'nota', '--factura', factura, '--xml', xml], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ tipoNota: 'NC', numNota: 'NC75' });
-  });
+  }, 90_000);
 });
