@@ -83,7 +83,7 @@ export const TARGETS = {
         entries: {
           ...Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([out, src]) => [out, `apps/api/src/${src}`])),
           'analysis-worker': {
-            contents: "export { default, leerZip, revisar } from './analysis-task.ts';",
+            contents: "export { default, leerZip, revisar, leerFactura, leerNota, construirNota } from './analysis-task.ts';",
             resolveDir: 'apps/api/src/modules/documents',
           },
         },

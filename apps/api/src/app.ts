@@ -42,6 +42,7 @@ import { registerInboundMail } from './modules/canal-correo/inbound.ts';
 import { defineCanalCorreoJobs, QUEUE_CORREO_BARRIDO } from './modules/canal-correo/service.ts';
 import { backupRoutes } from './modules/backups/routes.ts';
 import { ripsRoutes } from './modules/rips/routes.ts';
+import { notasRoutes } from './modules/notas/routes.ts';
 import { defineBackupJob, QUEUE_COPIA } from './modules/backups/schedule.ts';
 import { avisosRoutes } from './modules/avisos/routes.ts';
 import { usuariosRoutes } from './modules/usuarios/routes.ts';
@@ -343,6 +344,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
     await usuariosRoutes(scope, deps);
     await whatsappRoutes(scope, deps);
     await ripsRoutes(scope, deps);
+    await notasRoutes(scope, deps);
   });
 
   if (api && config.muvSimulator) {

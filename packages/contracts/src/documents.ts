@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ESTADOS, LIST_PAGE_SIZE, MAX_ROW_ID } from './enums.ts';
 import { MSG } from './messages.ts';
+import { ZFamilia } from './notas.ts';
 
 /** How a document's files arrived (issue 15): the web upload, the API, e-mail or SFTP. */
 export const CANALES_DOCUMENTO = ['plataforma', 'api', 'email', 'sftp'] as const;
@@ -97,6 +98,7 @@ export const ACCIONES_DOCUMENTO = {
   eliminacion_archivo: 'Eliminó un archivo',
   sincronizacion: 'Sincronizó con el Ministerio',
   edicion_rips: 'Editó el RIPS',
+  nota: 'Creó una nota',
 } as const;
 export type TAccionDocumento = keyof typeof ACCIONES_DOCUMENTO;
 /** Entries of the history the detail returns (the newest). */
@@ -125,12 +127,23 @@ export const ZDocumentDetailData = ZDocumentDetail.extend({
   servicioCarga: z.string().nullable(),
   /** Radica (issue 28 "Accountability"): who did what to the document, newest first (at most HISTORIAL_MAX entries). */
   historial: z.array(ZEventoDocumento).default([]),
+  /**
+   * Radica (docs/decisions/051): an invoice's notes and net value, or the invoice a note corrects; null for a RIPS
+   * without invoice.
+   */
+  familia: ZFamilia.nullable().optional(),
 });
 export type TDocumentDetailData = z.infer<typeof ZDocumentDetailData>;
 
 
 /** POST /api/FevRips/{id}/anular and /reactivar `data`: the status the document has now (seed 001 §4). */
 export const ZEstadoActualData = z.object({ estadoActual: z.string() });
+
+/**
+ * The `tipoDocumento` filter value that lists every note (Radica, docs/decisions/051): credit and debit notes, and any
+ * package whose RIPS says NC, ND or NA (an adjustment note, a note's RIPS still waiting for its XML).
+ */
+export const FILTRO_NOTAS = 'NOTAS';
 
 /** POST /api/FevRips/search body (seed 001 §7). `estado` EXCLUDE_ANULADO when no filter is chosen. */
 export const ZSearchRequest = z.object({
@@ -265,6 +278,16 @@ export const ZInformeRow = z.object({
   numDocumentoReferenciado: z.string().nullable(),
   /** Radica (issue 15): the channel the files arrived through. */
   canal: z.string().optional(),
+  // Radica (docs/decisions/051): the family columns.
+  /** The package type's name (contracts/muv MUV_CARGA_ENDPOINTS `paquete`): 'Factura con RIPS', 'Nota crédito'… */
+  paquete: z.string().nullable().optional(),
+  /** For a note: the formato of the invoice it belongs to in Radica. */
+  facturaNota: z.string().nullable().optional(),
+  /** For an invoice: its notes (cancelled ones included), credits and debits (COP, not cancelled) and net value. */
+  cantidadNotas: z.number().nullable().optional(),
+  creditos: z.number().nullable().optional(),
+  debitos: z.number().nullable().optional(),
+  valorNeto: z.number().nullable().optional(),
 });
 export type TInformeRow = z.infer<typeof ZInformeRow>;
 export const ZInformeData = z.object({ datos: z.array(ZInformeRow) });

@@ -59,6 +59,7 @@ describe('message catalogue (issue 10 §3)', () => {
       MSG_BACKUPS: (await import('./messages-backups.ts')).MSG_BACKUPS,
       MSG_USUARIOS: (await import('./messages-usuarios.ts')).MSG_USUARIOS,
       MSG_RIPS: (await import('./messages-rips.ts')).MSG_RIPS,
+      MSG_NOTAS: (await import('./messages-notas.ts')).MSG_NOTAS,
     };
     const seen = new Map<string, string>();
     const repeated: string[] = [];

@@ -7,6 +7,7 @@ import { MSG_CORREO } from './messages-correo.ts';
 import { MSG_CUENTAS } from './messages-cuentas.ts';
 import { MSG_INTEGRACIONES } from './messages-integraciones.ts';
 import { MSG_MINISTERIO } from './messages-ministerio.ts';
+import { MSG_NOTAS } from './messages-notas.ts';
 import { MSG_PAGOS } from './messages-pagos.ts';
 import { MSG_RIPS } from './messages-rips.ts';
 import { MSG_SFTP } from './messages-sftp.ts';
@@ -64,7 +65,7 @@ function textsOf(catalogue: Record<string, unknown>): string[] {
 
 describe('tú throughout (issue 26)', () => {
   it("Radica's messages address the user as tú", () => {
-    const catalogues = [MSG, MSG_AVISOS, MSG_BACKUPS, MSG_CHAT, MSG_CORREO, MSG_CUENTAS, MSG_INTEGRACIONES, MSG_MINISTERIO, MSG_PAGOS, MSG_RIPS, MSG_SFTP, MSG_USUARIOS];
+    const catalogues = [MSG, MSG_AVISOS, MSG_BACKUPS, MSG_CHAT, MSG_CORREO, MSG_CUENTAS, MSG_INTEGRACIONES, MSG_MINISTERIO, MSG_NOTAS, MSG_PAGOS, MSG_RIPS, MSG_SFTP, MSG_USUARIOS];
     const usted = catalogues.flatMap((c) => textsOf(c as Record<string, unknown>)).filter((t) => !SEED_VERBATIM.has(t) && USTED.test(t));
     expect(usted).toEqual([]);
   });

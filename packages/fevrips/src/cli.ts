@@ -26,6 +26,7 @@ const CLI_MSG = {
     '     radica-fevrips rules [--json] [--estado implementada|ministerio|pendiente] [--paquete SERVICIO]   (catálogo de reglas)',
     '     radica-fevrips to-sheet RIPS.json [--csv] > rips.xlsx      (hoja de cálculo, una fila por servicio)',
     '     radica-fevrips from-sheet rips.xlsx [--xml FACTURA.xml] > rips.json',
+    "     radica-fevrips nota --factura RIPS.json --xml NOTA.xml [--servicios '<json>'] [--out NOTA.json]   (RIPS de una nota)",
     `Opciones: --version ${RIPS_SCHEMA_VERSIONS.join(' | ')} (por defecto según la fecha de la factura: Res. 948 desde ${RES948_DESDE})`,
     '          --tablas CARPETA (exportaciones SISPRO TablaReferencia_*.txt)',
     '          --fecha AAAA-MM-DD (fecha de validación; por defecto hoy)',

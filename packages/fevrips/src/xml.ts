@@ -24,6 +24,21 @@ export type TFevPrepaidPayment = { conceptoRecaudo: string | null; paidAmount: n
 /** A document line with taxes (`cac:TaxTotal`): its position and whether its amounts are there. */
 export type TFevTaxedLine = { line: number; taxAmount: boolean; taxableAmount: boolean };
 
+/**
+ * One line of the document (`cac:InvoiceLine` / `cac:CreditNoteLine` / `cac:DebitNoteLine`, reference §4.2): its item
+ * code (`cac:Item/cac:StandardItemIdentification/cbc:ID`, the CUPS or CUM with `@schemeID` 999 in health invoices; else
+ * `SellersItemIdentification/cbc:ID`), description, quantity and `cbc:LineExtensionAmount` in pesos. Missing values are
+ * null. A note's lines are what the note builder matches with the invoice's services (notas.ts).
+ */
+export type TFevLinea = {
+  /** 1-based position among the document's lines. */
+  linea: number;
+  codigo: string | null;
+  descripcion: string | null;
+  cantidad: number | null;
+  valor: number | null;
+};
+
 /** `cac:BillingReference/cac:InvoiceDocumentReference` of a note: the invoice it corrects. */
 export type TFevBillingReference = { id: string | null; uuid: string | null; issueDate: string | null };
 
@@ -84,6 +99,8 @@ export type TFevXml = {
   taxedLines: TFevTaxedLine[];
   /** Number of `InvoiceLine` / `CreditNoteLine` / `DebitNoteLine` elements. */
   lineCount: number;
+  /** The document's lines, in document order. */
+  lineas: TFevLinea[];
   /** DIAN's `ResultOfVerification/ValidationResultCode` in the container ("02" = validated); null if absent. */
   dianValidationResultCode: string | null;
   salud: TFevSalud | null;
@@ -102,6 +119,11 @@ const LINE_TAG: Record<TFevRootName, string> = {
   Invoice: 'InvoiceLine',
   CreditNote: 'CreditNoteLine',
   DebitNote: 'DebitNoteLine',
+};
+const QUANTITY_TAG: Record<TFevRootName, string> = {
+  Invoice: 'InvoicedQuantity',
+  CreditNote: 'CreditedQuantity',
+  DebitNote: 'DebitedQuantity',
 };
 const TIPO_NOMBRE: Record<TTipoDocumentoFev, TTipoDocumentoNombre> = {
   FV: 'Factura de Venta',
@@ -198,6 +220,7 @@ function readFevXml(text: string): TFevXml {
   const period = get(doc, 'InvoicePeriod');
   const totalsNode = get(doc, 'LegalMonetaryTotal') ?? get(doc, 'RequestedMonetaryTotal');
   const billing = get(doc, 'BillingReference', 'InvoiceDocumentReference');
+  const lines = all(doc[LINE_TAG[rootName]]);
 
   return {
     formato,
@@ -242,8 +265,9 @@ function readFevXml(text: string): TFevXml {
             uuid: nonEmptyText(get(billing, 'UUID')),
             issueDate: nonEmptyText(get(billing, 'IssueDate')),
           },
-    taxedLines: taxedLines(all(doc[LINE_TAG[rootName]])),
-    lineCount: all(doc[LINE_TAG[rootName]]).length,
+    taxedLines: taxedLines(lines),
+    lineCount: lines.length,
+    lineas: lines.map((line, i) => readLinea(line, i + 1, QUANTITY_TAG[rootName])),
     dianValidationResultCode: container
       ? nonEmptyText(
           get(
@@ -432,6 +456,20 @@ function amount(value: unknown): number | null {
 
 function firstWithText(candidates: unknown[]): unknown {
   return candidates.find((c) => nonEmptyText(c) !== null);
+}
+
+/** One {@link TFevLinea}: `quantityTag` is the root's quantity element (InvoicedQuantity, CreditedQuantity…). */
+function readLinea(line: unknown, position: number, quantityTag: string): TFevLinea {
+  const item = get(line, 'Item');
+  return {
+    linea: position,
+    codigo:
+      nonEmptyText(get(item, 'StandardItemIdentification', 'ID')) ??
+      nonEmptyText(get(item, 'SellersItemIdentification', 'ID')),
+    descripcion: nonEmptyText(get(item, 'Description')),
+    cantidad: amount(get(line, quantityTag)),
+    valor: amount(get(line, 'LineExtensionAmount')),
+  };
 }
 
 /** {@link TFevXml.taxedLines} of the document's lines. */

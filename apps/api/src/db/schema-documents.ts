@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -61,6 +63,11 @@ export const fevRips = pgTable(
     totalErrores: integer('total_errores').notNull().default(0),
     /** The ministry's other findings (origen MUV). */
     totalNotificaciones: integer('total_notificaciones').notNull().default(0),
+    /**
+     * For a credit, debit or adjustment note: the tenant's invoice document it corrects (its family, docs/decisions/
+     * 051), set when the note is built from the invoice or filed with a reference to an invoice the tenant holds.
+     */
+    facturaId: integer('factura_id').references((): AnyPgColumn => fevRips.id),
   },
   (t) => [
     uniqueIndex('fev_rips_tenant_formato_uq').on(t.tenantId, t.formato),
@@ -70,6 +77,7 @@ export const fevRips = pgTable(
     index('fev_rips_formato_trgm_idx').using('gin', t.formato.op('gin_trgm_ops')),
     index('fev_rips_tenant_estado_idx').on(t.tenantId, t.estado),
     index('fev_rips_tenant_estado_creacion_idx').on(t.tenantId, t.estado, t.fechaCreacion, t.id),
+    index('fev_rips_tenant_factura_idx').on(t.tenantId, t.facturaId).where(sql`factura_id is not null`),
   ],
 );
 

@@ -28,7 +28,8 @@ export type TMultipartFile = { fieldname: string; filename: string; mimetype: st
  * dropped). Every client mistake is a 4xx with a Spanish message (issue 9): a body without a boundary, cut short or
  * otherwise malformed → 400 UPLOAD_MALFORMED; a NUL in a field or a kept file's name → 400 NUL_CHARACTER. Size and
  * count limits (`limits`, else the registered ones) keep their own 413 errors (plugins/errors.ts), unless the caller
- * names its own: `fileTooLarge` gets the name of the file that went over.
+ * names its own: `fileTooLarge` gets the name of the file that went over. A text field longer than the field limit is
+ * cut by the parser; with `fieldTooLarge` such a field is refused (its name given) instead of read cut.
  * @throws AppError as above; Fastify's coded errors unchanged.
  */
 export async function readParts(
@@ -38,6 +39,7 @@ export async function readParts(
     limits?: { files?: number; fileSize?: number; fields?: number; fieldSize?: number };
     fileTooLarge?: (filename: string) => AppError;
     tooManyFiles?: () => AppError;
+    fieldTooLarge?: (fieldname: string) => AppError;
   },
 ): Promise<{ files: TMultipartFile[]; fields: Record<string, string> }> {
   const files: TMultipartFile[] = [];
@@ -50,6 +52,7 @@ export async function readParts(
         const bytes = await part.toBuffer();
         if (options.keep(part.fieldname)) files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes });
       } else {
+        if (part.valueTruncated && options.fieldTooLarge) throw options.fieldTooLarge(part.fieldname);
         fields[part.fieldname] = String(part.value ?? '');
       }
     }

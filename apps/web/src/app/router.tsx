@@ -222,6 +222,12 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/ministerio/routes/document')).DocumentRoute,
                     })),
                   },
+                  {
+                    path: '/ministerio/:id/nota',
+                    ...lazyRoute(async () => ({
+                      Component: (await import('../features/ministerio/routes/nota-nueva')).NotaNuevaRoute,
+                    })),
+                  },
                 ],
               },
               {

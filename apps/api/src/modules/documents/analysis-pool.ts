@@ -3,10 +3,12 @@ import { Piscina } from 'piscina';
 import type { TAnalysis, TAnalysisInput, TRevision, TRevisionInput } from './analysis.ts';
 import type { TAnalysisDone, TAnalysisTask } from './analysis-task.ts';
 import type { TZipTarea } from '../integraciones/zip.ts';
+import type { TConstruirNotaTarea, TFacturaLeida, TLeerFacturaTarea, TNotaXmlLeida } from '../notas/tareas.ts';
 
 /**
  * Worker threads parsing and checking uploads, off the event loop (issue 9 "Uploads never block the server"), and the
- * channels' other CPU-bound reads (issue 24 item 2): a ZIP's inflation, a chat attachment's check.
+ * channels' other CPU-bound reads (issue 24 item 2): a ZIP's inflation, a chat attachment's check; and the note
+ * builder's reads of an invoice and a note (decision 051).
  */
 export type TAnalysisPool = {
   /** Worker threads the pool runs at most. */
@@ -16,10 +18,14 @@ export type TAnalysisPool = {
   leerZip: (tarea: TZipTarea) => Promise<unknown>;
   /** analysis.ts revisarArchivos: the chat's check of attached files. */
   revisar: (input: TRevisionInput) => Promise<TRevision>;
+  /** notas/tareas.ts (decision 051): an invoice read for the note builder, a note's XML, a note's RIPS. */
+  leerFactura: (tarea: TLeerFacturaTarea) => Promise<TFacturaLeida>;
+  leerNota: (tarea: { bytes: Uint8Array }) => Promise<TNotaXmlLeida>;
+  construirNota: (tarea: TConstruirNotaTarea) => Promise<{ rips: Record<string, unknown>; texto: string }>;
   /** Tasks finished so far (tests and benches read it). */
   completed: () => number;
   /** Tasks finished so far, per kind. */
-  porTarea: () => { analyze: number; leerZip: number; revisar: number };
+  porTarea: () => { analyze: number; leerZip: number; revisar: number; leerFactura: number; leerNota: number; construirNota: number };
   close: () => Promise<void>;
 };
 
@@ -50,7 +56,7 @@ export function createAnalysisPool(o: { threads: number; warm?: boolean; observe
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
-  const hechas = { analyze: 0, leerZip: 0, revisar: 0 };
+  const hechas = { analyze: 0, leerZip: 0, revisar: 0, leerFactura: 0, leerNota: 0, construirNota: 0 };
   const run = <T>(name: keyof typeof hechas, input: unknown) =>
     (pool.run(input, name === 'analyze' ? {} : { name }) as Promise<T>).finally(() => hechas[name]++);
   return {
@@ -63,6 +69,9 @@ export function createAnalysisPool(o: { threads: number; warm?: boolean; observe
     },
     leerZip: (tarea) => run<unknown>('leerZip', tarea),
     revisar: (input) => run<TRevision>('revisar', input),
+    leerFactura: (tarea) => run<TFacturaLeida>('leerFactura', tarea),
+    leerNota: (tarea) => run<TNotaXmlLeida>('leerNota', tarea),
+    construirNota: (tarea) => run<{ rips: Record<string, unknown>; texto: string }>('construirNota', tarea),
     porTarea: () => ({ ...hechas }),
     completed: () => pool.completed,
     close: () => pool.destroy(),

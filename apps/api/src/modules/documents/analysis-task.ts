@@ -9,7 +9,8 @@ export type TAnalysisDone = { analysis: TAnalysis; waitMs: number; runMs: number
 /**
  * The tasks of an analysis worker thread (analysis-worker.mjs, or its compiled bundle): the default one analyses an
  * upload and times its wait and run (metrics); `leerZip` and `revisar` are the channels' ZIP read and the chat
- * attachments' check (issue 24 item 2).
+ * attachments' check (issue 24 item 2); `leerFactura`, `leerNota` and `construirNota` the note builder's reads
+ * (notas/tareas.ts, docs/decisions/051).
  */
 export default function runAnalysisTask(task: TAnalysisTask): TAnalysisDone {
   const started = performance.timeOrigin + performance.now();
@@ -19,3 +20,4 @@ export default function runAnalysisTask(task: TAnalysisTask): TAnalysisDone {
 
 export { leerZipTarea as leerZip } from '../integraciones/zip.ts';
 export { revisarArchivos as revisar } from './analysis.ts';
+export { leerFacturaTarea as leerFactura, leerNotaTarea as leerNota, construirNotaTarea as construirNota } from '../notas/tareas.ts';

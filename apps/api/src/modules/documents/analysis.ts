@@ -4,6 +4,7 @@ import { formatoDelDocumento } from '@radica/fevrips/rips';
 import { computeInfoFevRips } from '@radica/fevrips/info';
 import { checkFiles, checkRead, readFiles, ripsSchema } from '@radica/fevrips/engine';
 import { muvEndpointFor, type TMuvEndpoint } from '@radica/fevrips/endpoints';
+import { facturaReferenciada } from '@radica/fevrips/notas';
 import type { THallazgoLocal } from '@radica/fevrips/findings';
 import type { TCodPrestadorVisto } from '@radica/fevrips/engine';
 import { FevRipsError } from '@radica/fevrips/errors';
@@ -34,6 +35,8 @@ export type TAnalysis =
       /** The RIPS's distinct codPrestador and its numDocumentoIdObligado, for RVC012 against the REPS table (issue 22). */
       codigosPrestador: TCodPrestadorVisto[];
       numDocumentoIdObligado: string | null;
+      /** For a note: the formato of the invoice it names (XML BillingReference, else the note RIPS's numFactura). */
+      facturaReferenciada: string | null;
     };
 
 /**
@@ -77,6 +80,7 @@ export function analyzeUpload(input: TAnalysisInput): TAnalysis {
     findings: chequeo.hallazgos,
     codigosPrestador: chequeo.codigosPrestador,
     numDocumentoIdObligado: rips?.numDocumentoIdObligado ?? null,
+    facturaReferenciada: facturaReferenciada(xml, rips),
   };
 }
 

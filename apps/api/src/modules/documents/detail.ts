@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findDocument, findDocumentByFormato, listFileRefs, listFindings, type TDoc, type TQuery } from './repository.ts';
 import { documentRows } from './search.ts';
 import { historialDe } from './audit.ts';
+import { familiaDe } from '../notas/familia.ts';
 import type { TTipoArchivo } from './analysis.ts';
 
 /** The tenant's document `id`; AppError 400 on an id ≤ 0 ('Error: ID de documento inválido'), 404 when not the tenant's. */
@@ -29,8 +30,9 @@ export async function filesOf(q: TQuery, tenantId: number, fevRipsId: number) {
 
 /**
  * GET /api/FevRips/{id}/detail (seed 001 §3 "Document detail"): the document, its files, the ministry's errors
- * (RECHAZADO) and notifications, Radica's own pre-validation findings (`prevalidacion`) and who did what to it
- * (`historial`, issue 28). Another tenant's id answers 404.
+ * (RECHAZADO) and notifications, Radica's own pre-validation findings (`prevalidacion`), who did what to it
+ * (`historial`, issue 28) and its family (`familia`: an invoice's notes and net value, or a note's invoice; decision
+ * 051). Another tenant's id answers 404.
  */
 export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDocumentDetailData> {
   const doc = await loadDoc(deps, ctx, id);
@@ -38,6 +40,7 @@ export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: numb
   const files = await filesOf(deps.db, ctx.tenantId, doc.id);
   const results = await listFindings(deps.db, ctx.tenantId, doc.id);
   const historial = await historialDe(deps, ctx.tenantId, doc.id);
+  const familia = await familiaDe(deps.db, ctx.tenantId, doc);
   const toItem = (r: (typeof results)[number]): THallazgo => ({
     id: r.id,
     clase: r.clase,
@@ -61,6 +64,7 @@ export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: numb
     archivoXml: files.xml,
     archivoJson: files.json,
     historial,
+    familia,
   };
 }
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { TSearchRequest } from '@radica/contracts/documents';
+import { and, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { FILTRO_NOTAS, type TSearchRequest } from '@radica/contracts/documents';
+import { MUV_CARGA_ENDPOINTS } from '@radica/contracts/muv';
 import type { TDb, TSqlRows } from '../../db/client.ts';
 import { fevRips } from '../../db/schema-documents.ts';
 
@@ -14,10 +15,13 @@ const dayStart = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00-05:00`);
 const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 const isDay = (d: string | null | undefined): d is string => Boolean(d && /^\d{4}-\d{2}-\d{2}$/.test(d.slice(0, 10)));
 
+/** The package types of notes: their RIPS says NC, ND or NA (contracts/muv MUV_CARGA_ENDPOINTS). */
+const ENDPOINTS_DE_NOTAS: string[] = MUV_CARGA_ENDPOINTS.filter((e) => e.tipoNota === 'NC' || e.tipoNota === 'ND' || e.tipoNota === 'NA').map((e) => e.name);
+
 /**
  * WHERE clause of the list filters (seed 001 §2 "Filters", §5 "Filters", §7 `estado` values): tenant; `estado`
  * EXCLUDE_ANULADO (or empty) hides cancelled documents, NO_APROBADO also matches RECHAZADO and ERROR, other names
- * match exactly; `tipoDocumento` and `canal` (issue 15) exact; `formato` contains (case-insensitive; a pg_trgm index serves it);
+ * match exactly; `tipoDocumento` exact, or FILTRO_NOTAS for every note (decision 051); `canal` (issue 15) exact; `formato` contains (case-insensitive; a pg_trgm index serves it);
  * date ranges yyyy-mm-dd inclusive in Colombia time.
  */
 export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
@@ -26,7 +30,8 @@ export function searchFilter(tenantId: number, q: TSearchRequest): SQL {
   if (estado === 'EXCLUDE_ANULADO') where.push(ne(fevRips.estado, 'ANULADO'));
   else if (estado === 'NO_APROBADO') where.push(inArray(fevRips.estado, ['NO_APROBADO', 'RECHAZADO', 'ERROR']));
   else where.push(eq(fevRips.estado, estado));
-  if (q.tipoDocumento) where.push(eq(fevRips.tipoDocumento, q.tipoDocumento));
+  if (q.tipoDocumento === FILTRO_NOTAS) where.push(or(inArray(fevRips.tipoDocumento, ['NC', 'ND']), inArray(fevRips.muvEndpoint, ENDPOINTS_DE_NOTAS))!);
+  else if (q.tipoDocumento) where.push(eq(fevRips.tipoDocumento, q.tipoDocumento));
   if (q.canal) where.push(eq(fevRips.canal, q.canal));
   if (q.formato) where.push(ilike(fevRips.formato, `%${q.formato.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   if (isDay(q.fechaCreacionDesde)) where.push(gte(fevRips.fechaCreacion, dayStart(q.fechaCreacionDesde)));

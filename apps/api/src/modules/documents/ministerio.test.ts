@@ -143,8 +143,11 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
         // Radica (issue 15): the channel the files came through; (issue 26) the document's status.
         'canal',
         'estado',
+        // Radica (docs/decisions/051): the family columns.
+        'paquete', 'facturaNota', 'cantidadNotas', 'creditos', 'debitos', 'valorNeto',
       ].sort(),
     );
+    expect(row).toMatchObject({ paquete: 'Factura con RIPS', facturaNota: null, cantidadNotas: 0, creditos: 0, debitos: 0, valorNeto: 1055600 });
     expect([row.estado, res.body.data.datos[0].estado]).toEqual(['APROBADO', 'PENDIENTE_RIPS']);
     expect(row).toMatchObject({ xml: true, json: true, totalFactura: 1055600, cantidadUsuarios: 4, cantidadAtenciones: 4, modalidadPago: '04' });
     expect(row.cuv).toMatch(/^[0-9a-f]{96}$/);

@@ -13,6 +13,9 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { approvingAnswers, findDocumentsByFormatos, listFileKinds, readXmlFiles } from './repository.ts';
 import { listIdsInOrder, searchFilter } from './list-repository.ts';
+import { cargaEndpoint } from '@radica/contracts/muv';
+import { lugarEnFamilia, resumirFamilia } from '../notas/familia.ts';
+import { findFacturaRefs, listNotasDeFacturas } from '../notas/repository.ts';
 
 type TTenant = { tenantId: number };
 
@@ -32,7 +35,8 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /**
  * POST /api/fevrips/informe-listado { formatos } (seed 001 §3 "Report row", §7): one row per formato of the tenant
  * (unknown formatos are skipped), in the order asked. numDocumentoReferenciado is the XML's billing reference
- * (notes only). Throws AppError 400 'Lista de formatos es requerida'.
+ * (notes only). The family columns (decision 051): the package type, a note's invoice in Radica, an invoice's notes,
+ * credits, debits and net value. Throws AppError 400 'Lista de formatos es requerida'.
  */
 export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly string[] | null | undefined): Promise<{ datos: TInformeRow[] }> {
   const list = requireFormatos(formatos);
@@ -54,6 +58,14 @@ export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly
       }
     }
   }
+  const facturas = docs.filter((d) => lugarEnFamilia(d) === 'factura').map((d) => d.id);
+  const notasDe = new Map<number, Awaited<ReturnType<typeof listNotasDeFacturas>>>();
+  for (const n of facturas.length ? await listNotasDeFacturas(deps.db, ctx.tenantId, facturas) : []) {
+    if (n.facturaId === null) continue;
+    notasDe.set(n.facturaId, [...(notasDe.get(n.facturaId) ?? []), n]);
+  }
+  const ligadas = [...new Set(docs.flatMap((d) => (d.facturaId === null ? [] : [d.facturaId])))];
+  const formatoDe = new Map((ligadas.length ? await findFacturaRefs(deps.db, ctx.tenantId, ligadas) : []).map((r) => [r.id, r.formato]));
   const byFormato = new Map(docs.map((d) => [d.formato, d]));
   const datos: TInformeRow[] = [];
   for (const f of list) {
@@ -78,9 +90,22 @@ export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly
       identificacionAdquiriente: info?.identificacionAdquiriente ?? null,
       numDocumentoReferenciado: referencias.get(d.id) ?? null,
       canal: d.canal,
+      ...columnasFamilia(d, notasDe.get(d.id) ?? [], d.facturaId === null ? null : (formatoDe.get(d.facturaId) ?? null)),
     });
   }
   return { datos };
+}
+
+/** The family columns of one report row: an invoice's notes and sums, a note's invoice (decision 051). */
+function columnasFamilia(
+  d: { tipoDocumento: string; muvEndpoint: string | null; totalFactura: string },
+  notas: Awaited<ReturnType<typeof listNotasDeFacturas>>,
+  facturaNota: string | null,
+): Pick<TInformeRow, 'paquete' | 'facturaNota' | 'cantidadNotas' | 'creditos' | 'debitos' | 'valorNeto'> {
+  const paquete = cargaEndpoint(d.muvEndpoint)?.paquete ?? null;
+  if (lugarEnFamilia(d) !== 'factura') return { paquete, facturaNota, cantidadNotas: null, creditos: null, debitos: null, valorNeto: null };
+  const { creditos, debitos, valorNeto } = resumirFamilia(Number(d.totalFactura), notas);
+  return { paquete, facturaNota: null, cantidadNotas: notas.length, creditos, debitos, valorNeto };
 }
 
 /**

@@ -21,7 +21,11 @@ import {
   replaceFindings,
   updateDocument,
   type TDoc,
+  type TTx,
 } from './repository.ts';
+import { cargaEndpoint } from '@radica/contracts/muv';
+import { MSG_NOTAS } from '@radica/contracts/messages-notas';
+import { lugarEnFamilia } from '../notas/familia.ts';
 import { assertEditable, estadoInicial, estadoPorContenido } from './status.ts';
 import { archivosDelCuerpo, cuerpoCargarFevRips } from './cuerpo-cargar.ts';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
@@ -139,6 +143,7 @@ export async function uploadFile(
       });
       await replaceFindings(tx, ctx.tenantId, doc.id, 'LOCAL', analysis.findings);
       await registrarAccion(tx, ctx, doc.id, 'carga', { canal: input.canal, detalle: `${TIPO_LABEL[tipo]} ${safeName(input.filename)}` });
+      await unirAFactura(tx, ctx, updated!, analysis.facturaReferenciada, input.canal);
       return { fevRipsId: doc.id, tipoArchivo: tipo, formato, estado: updated!.estado, tipoDocumento: updated!.tipoDocumento };
     });
     listCounts.invalidate(ctx.tenantId);
@@ -149,6 +154,21 @@ export async function uploadFile(
       throw new AppError('FORMATO_EXISTS', MSG.formatoExists, await describeFormato(deps, ctx, formato));
     throw err;
   }
+}
+
+/**
+ * A note joins its invoice's family (docs/decisions/051) when its package names an invoice the tenant holds (XML
+ * BillingReference, else the note RIPS's numFactura), whatever channel filed it: the note records the invoice, and the
+ * invoice's history who added the note. Nothing for a document already linked, an invoice, or an unknown invoice.
+ */
+async function unirAFactura(tx: TTx, ctx: TCtx, doc: TDoc, referencia: string | null, canal: TCanalDocumento | undefined): Promise<void> {
+  if (doc.facturaId !== null || referencia === null || lugarEnFamilia(doc) !== 'nota') return;
+  const factura = await findDocumentByFormato(tx, ctx.tenantId, referencia);
+  if (!factura || factura.id === doc.id || lugarEnFamilia(factura) !== 'factura') return;
+  await updateDocument(tx, ctx.tenantId, doc.id, { facturaId: factura.id });
+  const paquete = cargaEndpoint(doc.muvEndpoint)?.paquete ?? doc.tipoDocumento;
+  await registrarAccion(tx, ctx, factura.id, 'nota', { canal, detalle: MSG_NOTAS.historialNotaCreada(paquete, doc.formato) });
+  await registrarAccion(tx, ctx, doc.id, 'nota', { canal, detalle: MSG_NOTAS.historialNotaDeFactura(factura.formato) });
 }
 
 /**

@@ -208,6 +208,30 @@ export async function crearBorrador(
   return { id: row.id };
 }
 
+/**
+ * A draft holding a note's RIPS built from its invoice and the note's XML (docs/decisions/051: the 'Crear nota' page
+ * opens the note in the RIPS editor, with the engine's findings as every draft). The note's XML was checked against the
+ * invoice (and so against the tenant) by the caller. Records the RIPS's patients, as a new draft does.
+ */
+export async function crearBorradorDeNota(
+  deps: TDeps,
+  ctx: TCtx,
+  input: { rips: Record<string, unknown>; xml: { bytes: Buffer; nombre: string; parsed: TFevXml } },
+): Promise<{ id: number; hallazgos: THallazgoRips[]; estado: TEstadoBorrador }> {
+  const a = await analizarBorrador(deps, input.rips, input.xml.parsed);
+  const row = await insertBorrador(deps.db, ctx.tenantId, {
+    idUsuario: ctx.userId,
+    origen: 'xml',
+    estado: a.estado,
+    contenido: input.rips,
+    xml: input.xml.bytes,
+    xmlNombre: input.xml.nombre,
+    ...a.facts,
+  });
+  await registrarDesdeRips(deps, ctx, input.rips);
+  return { id: row.id, hallazgos: a.hallazgos, estado: a.estado };
+}
+
 export async function listarBorradores(deps: TDeps, ctx: TCtx, req: TBorradoresRequest): Promise<TBorradoresData> {
   const pagina = req.pagina ?? 1;
   const { rows, total } = await listBorradores(deps.db, ctx.tenantId, req, { limit: BORRADORES_POR_PAGINA, offset: (pagina - 1) * BORRADORES_POR_PAGINA });

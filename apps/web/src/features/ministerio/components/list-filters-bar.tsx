@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SlidersHorizontal, Search } from 'lucide-react';
-import { CANAL_ETIQUETAS, CANALES_DOCUMENTO } from '@radica/contracts/documents';
+import { CANAL_ETIQUETAS, CANALES_DOCUMENTO, FILTRO_NOTAS } from '@radica/contracts/documents';
+import { MSG_NOTAS } from '@radica/contracts/messages-notas';
 import { TIPOS_DOCUMENTO } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
@@ -98,6 +99,7 @@ export function ListFiltersBar({
                 {label}
               </option>
             ))}
+            <option value={FILTRO_NOTAS}>{MSG_NOTAS.filtroNotas}</option>
           </Select>
         </div>
         <div>

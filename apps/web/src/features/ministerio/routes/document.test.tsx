@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TDocumentDetail } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { MSG_NOTAS } from '@radica/contracts/messages-notas';
 import { toast } from 'sonner';
 import { ESTADO_ETIQUETAS } from '@radica/contracts/enums';
 import { DocumentRoute } from './document';
@@ -224,5 +225,44 @@ describe('document page', () => {
     // The badge and the timeline say the same words.
     expect(screen.getAllByText(ESTADO_ETIQUETAS.EN_ESPERA).length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByText('En espera')).toBeNull();
+  });
+
+  it("an approved invoice lists its notes and net value and offers 'Crear nota'; a note links back to its invoice", async () => {
+    renderAt(
+      '/ministerio/5',
+      documentDetail({
+        estado: 'APROBADO',
+        cuv: CUV,
+        familia: {
+          factura: null,
+          notas: [
+            { id: 8, formato: 'NC300', tipoDocumento: 'NC', servicioCarga: 'CargarNC', valor: 300000, estado: 'APROBADO', cuv: CUV, fechaCreacion: '2025-08-01T15:00:00Z' },
+          ],
+          valorFactura: 1055600,
+          creditos: 300000,
+          debitos: 0,
+          valorNeto: 755600,
+          valorNetoRadicado: 755600,
+        },
+      }),
+    );
+    const fila = await screen.findByTestId('fila-nota');
+    expect(fila.textContent).toContain('NC300');
+    expect(fila.textContent).toContain('Nota crédito');
+    expect(screen.getByTestId('valor-neto').textContent).toMatch(/755\.600/);
+    expect(screen.getByRole('link', { name: MSG_NOTAS.crearNota }).getAttribute('href')).toBe('/ministerio/5/nota');
+    cleanup();
+    renderAt(
+      '/ministerio/8',
+      documentDetail({
+        id: 8,
+        tipoDocumento: 'NC',
+        servicioCarga: 'CargarNC',
+        familia: { factura: { id: 5, formato: 'A01E5687' }, notas: [], valorFactura: null, creditos: 0, debitos: 0, valorNeto: null, valorNetoRadicado: null },
+      }),
+    );
+    expect((await screen.findByTestId('familia-nota')).textContent).toContain(MSG_NOTAS.notaDeFactura('A01E5687'));
+    expect(screen.getByRole('link', { name: MSG_NOTAS.verFactura }).getAttribute('href')).toBe('/ministerio/5');
+    expect(screen.queryByRole('link', { name: MSG_NOTAS.crearNota })).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { ProcessTimeline } from '../components/process-timeline';
 import { ProviderMissingAlert, ProviderSetupNotice } from '../components/provider-missing-alert';
 import { UploadProblemModal } from '../components/upload-problem-modal';
 import { HistorialCard } from '../components/historial-card';
+import { FamiliaCard } from '../components/familia-card';
 import { usePuede, useRol } from '../../../lib/usuario-actual';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { ROL_NOMBRE } from '@radica/contracts/usuarios';
@@ -151,6 +152,9 @@ function DocumentEditor({ id }: { id: number | null }) {
         </Card>
       </div>
 
+      {doc?.familia && (
+        <FamiliaCard familia={doc.familia} facturaId={doc.id} crearNota={puedeEditar && doc.estado === 'APROBADO'} />
+      )}
       {doc && state.isApproved && (
         <ApprovedCard doc={doc} isSyncing={actions.isSyncing} onSync={puedeEditar ? () => void actions.onSync() : undefined} />
       )}

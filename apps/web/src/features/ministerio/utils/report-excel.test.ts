@@ -43,6 +43,9 @@ const SEED_HEADERS = [
   'Documento referenciado',
 ];
 
+/** The family columns (docs/decisions/051), between the seed's and Canal / Estado, which stay last. */
+const FAMILY_HEADERS = ['Tipo de paquete', 'Factura de la nota', 'Notas', 'Notas crédito', 'Notas débito', 'Valor neto'];
+
 describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
   it('writes the sheet, headers and rows, and reads back with exceljs', async () => {
     const bytes = await buildReportXlsx([ROW, { ...ROW, formato: 'FE2', cuv: null, totalFactura: null }]);
@@ -69,7 +72,7 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     expect(second.getCell(11).value).toBeNull();
   });
 
-  it("adds 'Canal' after the seed's columns, by its label (issue 15)", async () => {
+  it("adds 'Canal' after the seed's and the family columns, by its label (issue 15)", async () => {
     const bytes = await buildReportXlsx([
       ROW,
       { ...ROW, formato: 'FE2', canal: 'plataforma' },
@@ -82,8 +85,8 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
     );
     const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...SEED_HEADERS, 'Canal', 'Estado']);
-    const canal = SEED_HEADERS.length + 1;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...SEED_HEADERS, ...FAMILY_HEADERS, 'Canal', 'Estado']);
+    const canal = SEED_HEADERS.length + FAMILY_HEADERS.length + 1;
     expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(canal).value)).toEqual([
       'API',
       'Plataforma',
@@ -105,13 +108,26 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
-    const estado = SEED_HEADERS.length + 2;
+    const estado = SEED_HEADERS.length + FAMILY_HEADERS.length + 2;
     expect(sheet.getRow(1).getCell(estado).value).toBe('Estado');
     expect([2, 3, 4].map((r) => sheet.getRow(r).getCell(estado).value)).toEqual([
       ESTADO_ETIQUETAS.APROBADO,
       ESTADO_ETIQUETAS.PENDIENTE_XML,
       ESTADO_ETIQUETAS.NO_APROBADO,
     ]);
+  });
+
+  it('writes the family columns: an invoice with its notes and net value, a note with its invoice', async () => {
+    const bytes = await buildReportXlsx([
+      { ...ROW, paquete: 'Factura con RIPS', cantidadNotas: 2, creditos: 300000, debitos: 10000, valorNeto: 765600, facturaNota: null },
+      { ...ROW, formato: 'NC1', paquete: 'Nota crédito', facturaNota: 'A01E5687', cantidadNotas: null, creditos: null, debitos: null, valorNeto: null },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
+    const cells = (r: number) => FAMILY_HEADERS.map((_, i) => sheet.getRow(r).getCell(SEED_HEADERS.length + 1 + i).value);
+    expect(cells(2)).toEqual(['Factura con RIPS', null, 2, 300000, 10000, 765600]);
+    expect(cells(3)).toEqual(['Nota crédito', 'A01E5687', null, null, null, null]);
   });
 
   it('names the file with the Bogotá date', () => {

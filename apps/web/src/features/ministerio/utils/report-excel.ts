@@ -1,6 +1,7 @@
 import type { Workbook } from 'exceljs';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { MSG_NOTAS } from '@radica/contracts/messages-notas';
 import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import type { TReportRow } from '../api/types';
 import { canalLabel } from './display';
@@ -9,8 +10,10 @@ import { canalLabel } from './display';
 export const REPORT_SHEET_NAME = 'Informe Ministerio';
 
 /**
- * Columns of the report (seed 001 §3 "Report row"), in that order, with Spanish headers (Radica's own), and after
- * them the channel the files came through (issue 15) and the document's status (issue 26), labelled as everywhere.
+ * Columns of the report (seed 001 §3 "Report row"), in that order, with Spanish headers (Radica's own), then the
+ * family columns (docs/decisions/051: package type, a note's invoice, an invoice's notes, credits, debits and net
+ * value), and last the channel the files came through (issue 15) and the document's status (issue 26), labelled as
+ * everywhere.
  */
 export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: string; width: number }> = [
   { key: 'formato', header: 'Formato', width: 16 },
@@ -28,6 +31,12 @@ export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: stri
   { key: 'modalidadPago', header: 'Modalidad de pago', width: 12 },
   { key: 'identificacionAdquiriente', header: 'Identificación adquiriente', width: 18 },
   { key: 'numDocumentoReferenciado', header: 'Documento referenciado', width: 18 },
+  { key: 'paquete', header: 'Tipo de paquete', width: 18 },
+  { key: 'facturaNota', header: MSG_NOTAS.columnaFacturaNota, width: 16 },
+  { key: 'cantidadNotas', header: MSG_NOTAS.columnaNotas, width: 8 },
+  { key: 'creditos', header: MSG_NOTAS.valorCreditos, width: 16 },
+  { key: 'debitos', header: MSG_NOTAS.valorDebitos, width: 16 },
+  { key: 'valorNeto', header: MSG_NOTAS.columnaValorNeto, width: 16 },
   { key: 'canal', header: MSG_INTEGRACIONES.canal, width: 12 },
   { key: 'estado', header: MSG_MINISTERIO.filterStatus, width: 16 },
 ];
@@ -83,7 +92,7 @@ export async function buildReportWorkbook(rows: TReportRow[]): Promise<Workbook>
   }
   for (const key of ['fechaCreacion', 'fechaEnvio', 'fechaRadicacion'] as const)
     sheet.getColumn(key).numFmt = 'dd/mm/yyyy hh:mm';
-  for (const key of ['totalFactura', 'totalValorServicios'] as const)
+  for (const key of ['totalFactura', 'totalValorServicios', 'creditos', 'debitos', 'valorNeto'] as const)
     sheet.getColumn(key).numFmt = '"$"#,##0';
   return workbook;
 }

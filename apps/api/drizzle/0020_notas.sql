@@ -1,0 +1,3 @@
+ALTER TABLE "fev_rips" ADD COLUMN "factura_id" integer;--> statement-breakpoint
+ALTER TABLE "fev_rips" ADD CONSTRAINT "fev_rips_factura_id_fev_rips_id_fk" FOREIGN KEY ("factura_id") REFERENCES "public"."fev_rips"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "fev_rips_tenant_factura_idx" ON "fev_rips" USING btree ("tenant_id","factura_id") WHERE factura_id is not null;
