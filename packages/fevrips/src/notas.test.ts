@@ -71,15 +71,15 @@ describe('the XML of a note', () => {
     expect(revisarNotaXml('NCTotal', nota(), ref)).toEqual([]);
     expect(revisarNotaXml('NA', nota(), ref)).toEqual([]);
     expect(revisarNotaXml('NC', nota({ referencia: 'A01E9999' }), ref)).toEqual([
-      { codigo: 'OTRA_FACTURA', mensaje: MSG_NOTAS.otraFactura('A01E9999', 'A01E5687') },
+      { motivo: 'OTRA_FACTURA', mensaje: MSG_NOTAS.otraFactura('A01E9999', 'A01E5687') },
     ]);
-    expect(revisarNotaXml('NC', nota({ referencia: null }), ref).map((x) => x.codigo)).toEqual(['SIN_REFERENCIA']);
-    expect(revisarNotaXml('NC', nota({ cufe: 'ab'.repeat(48) }), ref).map((x) => x.codigo)).toEqual(['OTRO_CUFE']);
+    expect(revisarNotaXml('NC', nota({ referencia: null }), ref).map((x) => x.motivo)).toEqual(['SIN_REFERENCIA']);
+    expect(revisarNotaXml('NC', nota({ cufe: 'ab'.repeat(48) }), ref).map((x) => x.motivo)).toEqual(['OTRO_CUFE']);
     expect(revisarNotaXml('NC', nota({ nit: '900123456' }), ref)).toEqual([
-      { codigo: 'OTRO_NIT', mensaje: MSG_NOTAS.otroNit('900123456', '901019681') },
+      { motivo: 'OTRO_NIT', mensaje: MSG_NOTAS.otroNit('900123456', '901019681') },
     ]);
-    expect(revisarNotaXml('ND', nota(), ref).map((x) => x.codigo)).toEqual(['TIPO_NO_COINCIDE']);
-    expect(revisarNotaXml('NC', factura, ref).map((x) => x.codigo)).toEqual(['NO_ES_NOTA']);
+    expect(revisarNotaXml('ND', nota(), ref).map((x) => x.motivo)).toEqual(['TIPO_NO_COINCIDE']);
+    expect(revisarNotaXml('NC', factura, ref).map((x) => x.motivo)).toEqual(['NO_ES_NOTA']);
   });
 });
 
@@ -174,12 +174,12 @@ describe('the choice of services', () => {
     );
     expect(r.ok).toBe(false);
     expect(!r.ok && r.errores).toEqual([
-      { codigo: 'DESCONOCIDO', pathFuente: p(9, 'procedimientos', 0), mensaje: MSG_NOTAS.servicioDesconocido(p(9, 'procedimientos', 0)) },
-      { codigo: 'REPETIDO', pathFuente: p(0, 'procedimientos', 0), mensaje: MSG_NOTAS.servicioRepetido(p(0, 'procedimientos', 0)) },
-      { codigo: 'VALOR_NO_POSITIVO', pathFuente: p(1, 'procedimientos', 0), mensaje: MSG_NOTAS.valorNoPositivo(p(1, 'procedimientos', 0)) },
-      { codigo: 'VALOR_NO_POSITIVO', pathFuente: p(2, 'procedimientos', 0), mensaje: MSG_NOTAS.valorNoPositivo(p(2, 'procedimientos', 0)) },
+      { motivo: 'DESCONOCIDO', pathFuente: p(9, 'procedimientos', 0), mensaje: MSG_NOTAS.servicioDesconocido(p(9, 'procedimientos', 0)) },
+      { motivo: 'REPETIDO', pathFuente: p(0, 'procedimientos', 0), mensaje: MSG_NOTAS.servicioRepetido(p(0, 'procedimientos', 0)) },
+      { motivo: 'VALOR_NO_POSITIVO', pathFuente: p(1, 'procedimientos', 0), mensaje: MSG_NOTAS.valorNoPositivo(p(1, 'procedimientos', 0)) },
+      { motivo: 'VALOR_NO_POSITIVO', pathFuente: p(2, 'procedimientos', 0), mensaje: MSG_NOTAS.valorNoPositivo(p(2, 'procedimientos', 0)) },
       {
-        codigo: 'VALOR_EXCEDE',
+        motivo: 'VALOR_EXCEDE',
         pathFuente: p(3, 'procedimientos', 0),
         mensaje: MSG_NOTAS.valorExcedeServicio(p(3, 'procedimientos', 0), '$280000.01', '$280000'),
       },
@@ -191,18 +191,18 @@ describe('the choice of services', () => {
     expect(!despues.ok && despues.errores[0]!.mensaje).toBe(MSG_NOTAS.valorExcedeDisponible(p(0, 'procedimientos', 0), '$200000', '$80000'));
     expect(revisarServicios('NC', [], servicios)).toEqual({
       ok: false,
-      errores: [{ codigo: 'SIN_SERVICIOS', pathFuente: '', mensaje: MSG_NOTAS.serviciosRequeridos }],
+      errores: [{ motivo: 'SIN_SERVICIOS', pathFuente: '', mensaje: MSG_NOTAS.serviciosRequeridos }],
     });
   });
 
   it('lets a debit note go above the service, refuses values on an adjustment note and credits on valueless lists', () => {
     expect(revisarServicios('ND', [{ pathFuente: p(0, 'procedimientos', 0), valor: 400000 }], servicios).ok).toBe(true);
     const na = revisarServicios('NA', [{ pathFuente: p(0, 'procedimientos', 0), valor: 1 }], servicios);
-    expect(!na.ok && na.errores[0]!.codigo).toBe('VALOR_EN_AJUSTE');
+    expect(!na.ok && na.errores[0]!.motivo).toBe('VALOR_EN_AJUSTE');
     const urg = serviciosDeFactura(readSampleJson(SAMPLE.urgenciasJson));
     const sinValor = urg.find((s) => s.valor === null)!;
     const r = revisarServicios('NC', [{ pathFuente: sinValor.pathFuente }], urg);
-    expect(!r.ok && r.errores[0]!.codigo).toBe('SIN_VALOR');
+    expect(!r.ok && r.errores[0]!.motivo).toBe('SIN_VALOR');
     expect(revisarServicios('NA', [{ pathFuente: sinValor.pathFuente }], urg).ok).toBe(true);
   });
 });

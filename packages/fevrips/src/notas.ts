@@ -217,7 +217,7 @@ function mismoCodigo(a: string | null, b: string | null): boolean {
 
 /** Why a choice of services cannot make the note: a code for programs, the pathFuente and the Spanish message. */
 export type TErrorServicioNota = {
-  codigo: 'SIN_SERVICIOS' | 'DESCONOCIDO' | 'REPETIDO' | 'SIN_VALOR' | 'VALOR_NO_POSITIVO' | 'VALOR_EXCEDE' | 'VALOR_EN_AJUSTE';
+  motivo: 'SIN_SERVICIOS' | 'DESCONOCIDO' | 'REPETIDO' | 'SIN_VALOR' | 'VALOR_NO_POSITIVO' | 'VALOR_EXCEDE' | 'VALOR_EN_AJUSTE';
   pathFuente: string;
   mensaje: string;
 };
@@ -247,11 +247,11 @@ export function revisarServicios<S extends TServicioFactura>(
   const errores: TErrorServicioNota[] = [];
   const seen = new Set<string>();
   const out: { servicio: TServicioFactura; valor: number }[] = [];
-  if (elegidos.length === 0) return { ok: false, errores: [{ codigo: 'SIN_SERVICIOS', pathFuente: '', mensaje: MSG_NOTAS.serviciosRequeridos }] };
+  if (elegidos.length === 0) return { ok: false, errores: [{ motivo: 'SIN_SERVICIOS', pathFuente: '', mensaje: MSG_NOTAS.serviciosRequeridos }] };
   for (const e of elegidos) {
     const path = normalizarPath(e.pathFuente);
     const s = byPath.get(path);
-    const fail = (codigo: TErrorServicioNota['codigo'], mensaje: string) => errores.push({ codigo, pathFuente: e.pathFuente, mensaje });
+    const fail = (motivo: TErrorServicioNota['motivo'], mensaje: string) => errores.push({ motivo, pathFuente: e.pathFuente, mensaje });
     if (!s) {
       fail('DESCONOCIDO', MSG_NOTAS.servicioDesconocido(e.pathFuente));
       continue;
@@ -368,7 +368,7 @@ export function valorDeNota(xml: TFevXml): number {
 
 /** A reason why a note's XML does not belong to the invoice, with its Spanish message. */
 export type TProblemaNota = {
-  codigo: 'NO_ES_NOTA' | 'TIPO_NO_COINCIDE' | 'SIN_REFERENCIA' | 'OTRA_FACTURA' | 'OTRO_CUFE' | 'OTRO_NIT';
+  motivo: 'NO_ES_NOTA' | 'TIPO_NO_COINCIDE' | 'SIN_REFERENCIA' | 'OTRA_FACTURA' | 'OTRO_CUFE' | 'OTRO_NIT';
   mensaje: string;
 };
 
@@ -405,23 +405,23 @@ export function revisarNotaXml(
   factura: { numero: string; cufe: string | null; nit: string | null },
 ): TProblemaNota[] {
   if (nota.tipoDocumento !== 'NC' && nota.tipoDocumento !== 'ND') {
-    return [{ codigo: 'NO_ES_NOTA', mensaje: MSG_NOTAS.noEsNota(NOMBRE_DOCUMENTO[nota.tipoDocumento] ?? NOMBRE_DOCUMENTO['OTRO']!) }];
+    return [{ motivo: 'NO_ES_NOTA', mensaje: MSG_NOTAS.noEsNota(NOMBRE_DOCUMENTO[nota.tipoDocumento] ?? NOMBRE_DOCUMENTO['OTRO']!) }];
   }
   const out: TProblemaNota[] = [];
   const esperado = NOTA_TIPOS[tipo].documento;
   if (esperado !== null && esperado !== nota.tipoDocumento)
-    out.push({ codigo: 'TIPO_NO_COINCIDE', mensaje: MSG_NOTAS.tipoNoCoincide(TIPO_ELEGIDO[tipo], NOMBRE_DOCUMENTO[nota.tipoDocumento]!) });
+    out.push({ motivo: 'TIPO_NO_COINCIDE', mensaje: MSG_NOTAS.tipoNoCoincide(TIPO_ELEGIDO[tipo], NOMBRE_DOCUMENTO[nota.tipoDocumento]!) });
   if (factura.nit && nota.nitObligado && normalizeId(nota.nitObligado) !== normalizeId(factura.nit))
-    out.push({ codigo: 'OTRO_NIT', mensaje: MSG_NOTAS.otroNit(nota.nitObligado, factura.nit) });
+    out.push({ motivo: 'OTRO_NIT', mensaje: MSG_NOTAS.otroNit(nota.nitObligado, factura.nit) });
   const referencia = nota.billingReference?.id ?? null;
   if (!referencia) {
-    out.push({ codigo: 'SIN_REFERENCIA', mensaje: MSG_NOTAS.sinReferencia });
+    out.push({ motivo: 'SIN_REFERENCIA', mensaje: MSG_NOTAS.sinReferencia });
   } else if (normalizeId(referencia) !== normalizeId(factura.numero)) {
-    out.push({ codigo: 'OTRA_FACTURA', mensaje: MSG_NOTAS.otraFactura(referencia, factura.numero) });
+    out.push({ motivo: 'OTRA_FACTURA', mensaje: MSG_NOTAS.otraFactura(referencia, factura.numero) });
   } else {
     const uuid = nota.billingReference?.uuid ?? null;
     if (uuid && factura.cufe && uuid.toLowerCase() !== factura.cufe.toLowerCase())
-      out.push({ codigo: 'OTRO_CUFE', mensaje: MSG_NOTAS.otroCufe(factura.numero) });
+      out.push({ motivo: 'OTRO_CUFE', mensaje: MSG_NOTAS.otroCufe(factura.numero) });
   }
   return out;
 }
