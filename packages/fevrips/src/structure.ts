@@ -82,8 +82,9 @@ const SERVICE_KEYS: TRecordSpec = Object.fromEntries(
  * - RVG01 (RECHAZADO; descripcion verbatim): a required property missing / null / ""; a value of the wrong JSON
  *   type or format ("La propiedad [x] no cumple con el formato o tipo de dato requerido, Dato enviado [v]" —
  *   verbatim pattern of the ministry); a code not in its reference table (observaciones "Verificar tabla de
- *   referencia <Tabla> Dato (v)", pattern of the ministry's RVC017 observaciones); `Servicios` instead of
- *   `servicios` (content still checked under the misspelt path).
+ *   referencia <Tabla> Dato (v)", pattern of the ministry's RVC017 observaciones); a misspelt `servicios` (`Servicios ` with a space: a key
+ *   that differs only in case was already read as `servicios` by rips.ts, as the ministry reads it) with its content
+ *   still checked under the misspelt path.
  * - RVG05 (RECHAZADO): length outside the field's bounds.
  * - RVG14 (RECHAZADO): CUPS code not in CUPSRips.
  * - PROPIEDAD_NO_DEFINIDA (NOTIFICACION, Radica's own): a key the schema does not define (misspelt keys such
