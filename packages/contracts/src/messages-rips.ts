@@ -13,6 +13,15 @@ export const MSG_RIPS = {
   borradorXmlYaTiene: 'El RIPS ya tiene su factura XML.',
   borradorEliminado: 'Borrador eliminado.',
   borradorCreado: 'RIPS creado.',
+  versionNoEncontrada: 'No se encontró esa versión del RIPS: solo se guardan las más recientes.',
+  versionRestaurada: (fecha: string) => `Se restauró la versión del ${fecha}. La que tenías quedó en «Versiones anteriores».`,
+  radicarFormatoExiste: (formato: string, estado: string) =>
+    `No se radicó: la factura ${formato} ya es un documento del Ministerio (${estado}) con su RIPS. Abre ese documento: desde allí ves su RIPS, lo reemplazas o lo envías.`,
+  borradorRadicadoEn: (formato: string) => `Este RIPS ya se radicó en el documento ${formato}: se corrige desde ese documento del Ministerio.`,
+  clavesLeidas: (ejemplos: string[], total: number) =>
+    `${total === 1 ? 'Un nombre de propiedad tenía' : `${total} nombres de propiedades tenían`} otras mayúsculas que la norma (${ejemplos.slice(0, 3).join(', ')}${total > 3 ? '…' : ''}): se leyeron como los lee el validador del Ministerio y el RIPS queda escrito como en la norma.`,
+  propiedadesQuitadas: (nombres: string[]) =>
+    `Se dejaron fuera ${nombres.length === 1 ? 'la propiedad' : `${nombres.length} propiedades`} que la norma no define (${nombres.slice(0, 5).join(', ')}${nombres.length > 5 ? '…' : ''}): el validador del Ministerio no las tiene en cuenta. Si alguna era un dato con otro nombre, escríbelo en su campo.`,
   borradorGuardado: 'Cambios guardados.',
   borradorRadicadoOk: 'RIPS radicado con su factura: quedó como documento del Ministerio.',
   origenRequiereArchivo: 'Elige el archivo con el que empezar el RIPS.',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { MSG_RIPS } from './messages-rips.ts';
 
 /**
  * The RIPS module's calls (issue 27): drafts created on the platform (/listado-rips…), their editor, spreadsheets,
@@ -157,7 +159,11 @@ export const ZBorradorCambioData = z.object({ version: z.number(), fechaModifica
 /** POST /api/rips/borradores (multipart, file part `archivo` optional, field `origen`). */
 export const ZCrearBorradorFields = z.object({ origen: ZOrigenBorrador, estructura: ZEstructuraRips.optional() });
 export const CREAR_BORRADOR_FORM = { file: 'archivo', fields: ZCrearBorradorFields } as const;
-export const ZCrearBorradorData = z.object({ id: z.number() });
+/**
+ * POST /api/rips/borradores `data`: the new draft, and what the import changed for the editor to say (a RIPS JSON's
+ * property names read in the norm's spelling, properties the norm does not define left out).
+ */
+export const ZCrearBorradorData = z.object({ id: z.number(), avisos: z.array(z.string()) });
 
 /** One error of a spreadsheet import (422 HOJA_CON_ERRORES `data`). */
 export const ZErrorHoja = z.object({ fila: z.number(), columna: z.string().nullable(), mensaje: z.string() });
@@ -166,6 +172,41 @@ export type THojaErroresData = z.infer<typeof ZHojaErroresData>;
 
 /** POST /api/rips/borradores/{id}/radicar answer: the ministry document the RIPS is now. */
 export const ZRadicarData = z.object({ fevRipsId: z.number(), formato: z.string(), estado: z.string() });
+/**
+ * `data` of a refused 'Radicar' whose invoice is already a ministry document (409 BORRADOR_FORMATO_EXISTE) or of a draft
+ * already radicated (409 BORRADOR_RADICADO): the document to open instead.
+ */
+export const ZDocumentoExistenteData = z.object({ fevRipsId: z.number().nullable(), formato: z.string().nullable(), estado: z.string().nullable() });
+export type TDocumentoExistenteData = z.infer<typeof ZDocumentoExistenteData>;
+
+// ---- versions of a draft (docs/decisions/050) -----------------------------------------------------------------
+
+/** Why the autosave kept an earlier content: a user or a service removed, the whole RIPS replaced or restored, or time. */
+export const MOTIVOS_VERSION = ['eliminar-usuario', 'eliminar-servicio', 'reemplazar', 'restaurar', 'periodica'] as const;
+export type TMotivoVersion = (typeof MOTIVOS_VERSION)[number];
+export const MOTIVO_VERSION_LABEL: Record<TMotivoVersion, string> = {
+  'eliminar-usuario': 'Antes de eliminar un usuario',
+  'eliminar-servicio': 'Antes de eliminar un servicio',
+  reemplazar: 'Antes de reemplazar el RIPS',
+  restaurar: 'Antes de restaurar otra versión',
+  periodica: 'Copia automática',
+};
+/** One kept version (GET /api/rips/borradores/{id}/versiones). Dates ISO 8601. */
+export const ZVersionBorrador = z.object({
+  id: z.number(),
+  version: z.number(),
+  motivo: z.enum(MOTIVOS_VERSION),
+  cantidadUsuarios: z.number(),
+  cantidadServicios: z.number(),
+  fecha: z.string(),
+});
+export type TVersionBorrador = z.infer<typeof ZVersionBorrador>;
+export const ZVersionesData = z.object({ items: z.array(ZVersionBorrador) });
+export type TVersionesData = z.infer<typeof ZVersionesData>;
+const idEntero = (mensaje: string) => z.coerce.number({ error: mensaje }).int(mensaje).min(1, mensaje).max(2_147_483_647, mensaje);
+export const ZVersionParams = z.object({ id: idEntero(MSG.invalidDocumentId), versionId: idEntero(MSG_RIPS.versionNoEncontrada) });
+/** POST /api/rips/borradores/{id}/versiones/{versionId}/restaurar: the draft's version the restore replaces. */
+export const ZRestaurarVersionRequest = z.object({ version: z.number({ error: MSG.requestInvalid }).int(MSG.requestInvalid).min(1, MSG.requestInvalid) });
 
 // ---- references -----------------------------------------------------------------------------------------------
 

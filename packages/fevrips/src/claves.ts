@@ -143,3 +143,41 @@ function usuarioLeido(usuario: Record<string, unknown>, u: number, n: TNiveles, 
   }
   return out;
 }
+
+/**
+ * The RIPS without the properties no structure Radica knows defines (at every level: transaction, usuarios, `servicios`
+ * and its services), for the RIPS editor: it shows one field per defined property, so an undefined one (`icIMIPRES`,
+ * `tipoPagoModerador` of the old norm) could neither be seen nor corrected there, and the ministry's validator ignores
+ * it anyway (its DTOs accept and drop extra keys, reference §2.1). Give it a RIPS read by rips.ts `parseRipsHead` (names
+ * already in the norm's spelling). Values that are not objects are kept as they are (the checks report them).
+ * @returns the RIPS and the distinct names removed (in the order met).
+ */
+export function soloPropiedadesDefinidas(rips: Record<string, unknown>): { rips: Record<string, unknown>; quitadas: string[] } {
+  const n = nivelesRips();
+  const quitadas = new Set<string>();
+  const limpiar = (record: Record<string, unknown>, nombresNivel: TNombres): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) {
+      if (!nombresNivel.exactos.has(key)) {
+        quitadas.add(key);
+        continue;
+      }
+      out[key] = record[key];
+    }
+    return out;
+  };
+  const out = limpiar(rips, n.transaccion);
+  if (Array.isArray(out['usuarios']))
+    out['usuarios'] = out['usuarios'].map((usuario: unknown) => {
+      if (!isRecord(usuario)) return usuario;
+      const u = limpiar(usuario, n.usuario);
+      if (isRecord(u['servicios'])) {
+        const servicios = limpiar(u['servicios'], n.servicios);
+        for (const [lista, nombresLista] of n.listas)
+          if (Array.isArray(servicios[lista])) servicios[lista] = servicios[lista].map((s: unknown) => (isRecord(s) ? limpiar(s, nombresLista) : s));
+        u['servicios'] = servicios;
+      }
+      return u;
+    });
+  return { rips: out, quitadas: [...quitadas] };
+}

@@ -422,7 +422,7 @@ const CASOS: Record<string, TCaso> = {
   // a key in another case than the norm's: read as the ministry reads it (case-insensitive), told as a notice
   PROPIEDAD_MAYUSCULAS: varia('Servicios', 'servicios', (v) =>
     soloRips((r) => {
-      const u = usuario1(r);
+      const u = usuario1(r) as Record<string, unknown>;
       const servicios = u['servicios'];
       delete u['servicios'];
       u[v] = servicios;
