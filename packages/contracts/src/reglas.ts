@@ -1658,7 +1658,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Un nombre de campo tiene otras mayúsculas que las de la norma (por ejemplo Servicios en vez de servicios). El validador del Ministerio lo lee igual, así que Radica lo lee así, lo revisa y lo envía con el nombre de la norma.',
     comoCorregir:
-      'No impide enviar. Pide a tu software de facturación que escriba el nombre exactamente como en la norma (servicios, en minúscula).',
+      'No impide enviar. Pide a tu software de facturación los nombres exactos de la norma (servicios, en minúscula).',
     nota: 'Decisión 050: la API local del Ministerio es ASP.NET Core, que lee el JSON con System.Text.Json en su configuración web (nombres de propiedades sin distinguir mayúsculas, según la documentación de Microsoft de JsonSerializerDefaults.Web).',
   },
   {

@@ -119,6 +119,11 @@ export const ZBorradorDetalle = z.object({
   fevRipsId: z.number().nullable(),
   /** Whether the editor may change it (not radicated). */
   editable: z.boolean(),
+  /**
+   * The codPrestador a new service starts with when no service of the RIPS has one yet: the provider configuration's
+   * (12 digits, when it is the invoice's provider), else the invoice's when it has 12 digits; null when neither.
+   */
+  codPrestadorSugerido: z.string().nullable(),
   fechaModificacion: z.string(),
 });
 export type TBorradorDetalle = z.infer<typeof ZBorradorDetalle>;
@@ -222,6 +227,8 @@ export const ZCampoRips = z.object({
   campo: z.string(),
   tipo: z.enum(['texto', 'entero', 'decimal', 'fecha', 'fechaHora']),
   obligatorio: z.boolean(),
+  /** Required only when another field of the record has this value (municipio and zona when the country is 170). */
+  obligatorioSi: z.object({ campo: z.string(), valor: z.string() }).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
   tabla: z.string().optional(),

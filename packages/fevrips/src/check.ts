@@ -230,7 +230,7 @@ function clavesLeidasHallazgos(claves: TRipsHead['clavesLeidas']): THallazgoLoca
     clase: 'NOTIFICACION',
     codigo: 'PROPIEDAD_MAYUSCULAS',
     descripcion: 'El nombre de la propiedad no está escrito como en la norma; el validador del Ministerio lo lee sin distinguir mayúsculas de minúsculas.',
-    observaciones: `Se envió [${c.enviada}] y se leyó como [${c.leida}]. Pide a tu software de facturación que escriba el nombre exactamente como en la norma.`,
+    observaciones: `Se envió [${c.enviada}] y se leyó como [${c.leida}]. Pide a tu software de facturación los nombres exactos de la norma.`,
     pathFuente: c.path,
     fuente: 'Rips',
   }));

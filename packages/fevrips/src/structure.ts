@@ -32,6 +32,16 @@ const TABLA_REFERENCIA_DESCRIPCION = (tabla: string) =>
 export const RVC095_DESCRIPCION =
   'El registro SIRAS es obligatorio cuando el usuario es Tomador/Amparado SOAT (tipoUsuario 10).';
 
+/**
+ * User fields required only when another field has a value (DT1 U07/U08, 🔸 reference §2.3): municipio and zona when
+ * the country of residence is Colombia (170). The check reports them as the other required fields (RVG01 "es
+ * obligatoria"); the editor marks them required under the same condition (GET /api/rips/estructura `obligatorioSi`).
+ */
+export const USUARIO_OBLIGATORIO_SI = {
+  codMunicipioResidencia: { campo: 'codPaisResidencia', valor: '170' },
+  codZonaTerritorialResidencia: { campo: 'codPaisResidencia', valor: '170' },
+} as const satisfies Record<string, { campo: string; valor: string }>;
+
 const MAX_UNKNOWN_KEYS_REPORTED = 20;
 const INT32_MAX = 2_147_483_647;
 /** An `entero` sent as text: an optional minus and at most ten digits. */
@@ -149,11 +159,11 @@ export class StructureCheck implements TRipsVisitor {
     this.where = 'usuario';
     this.checkRecord(usuario, this.usuarioCheck, USUARIO_EXTRA_KEYS);
     // DT1 U07/U08: municipio and zona are required when the country of residence is Colombia (🔸 reference §2.3).
-    if (usuario['codPaisResidencia'] === '170') {
-      for (const key of ['codMunicipioResidencia', 'codZonaTerritorialResidencia']) {
-        const v = usuario[key];
-        if (v === undefined || v === null || v === '') emit(this.sink, () => missing(key, `${path}.${key}`));
-      }
+    for (const key in USUARIO_OBLIGATORIO_SI) {
+      const si = USUARIO_OBLIGATORIO_SI[key as keyof typeof USUARIO_OBLIGATORIO_SI];
+      if (usuario[si.campo] !== si.valor) continue;
+      const v = usuario[key];
+      if (v === undefined || v === null || v === '') emit(this.sink, () => missing(key, `${path}.${key}`));
     }
     // RVC095 (Res. 948/2026 DT1 v002): a SOAT user (tipoUsuario 10) needs the SIRAS registration (🔸 reference §3.4).
     if (this.schema.usuario['registroSIRAS'] && usuario['tipoUsuario'] === '10') {

@@ -102,6 +102,8 @@ describe('versions of a draft: removing a user keeps what it removed, and a rest
   it('a removal keeps the content before it; restoring it brings the user and its services back', async () => {
     const created = await nuevo(a, 'xml', { name: 'A01E5687.xml', bytes: sample(PAR1_XML) });
     id = created.body.data.id;
+    // a new service starts with the provider's code: the configuration's 12 digits, which begin with the invoice's 10
+    expect((await a.get(`/api/rips/borradores/${id}`)).body.data.codPrestadorSugerido).toBe(PROVIDER_CONFIG.codigoPrestador);
     const filled = await a.call('PATCH', `/api/rips/borradores/${id}`, { version: 1, cambios: [{ op: 'reemplazar', rips: par1() }] });
     expect(filled.status).toBe(200);
     const removed = await a.call('PATCH', `/api/rips/borradores/${id}`, { version: filled.body.data.version, cambios: [{ op: 'eliminarUsuario', indice: 1 }] });

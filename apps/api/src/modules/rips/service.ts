@@ -21,7 +21,7 @@ import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import { checkRead, resolveRipsVersion, type TChequeo, type TRipsSchemaVersion } from '@radica/fevrips/engine';
 import { FevRipsError } from '@radica/fevrips/errors';
 import { soloPropiedadesDefinidas } from '@radica/fevrips/claves';
-import { formatoDelDocumento, parseRipsHead, parseRipsObject } from '@radica/fevrips/rips';
+import { formatoDelDocumento, listServices, parseRipsHead, parseRipsObject } from '@radica/fevrips/rips';
 import { ripsHeaderFromXml, ripsJsonText } from '@radica/fevrips/sheet';
 import { MAX_SHEET_BYTES, sheetKindOf, type TSheetKind } from '@radica/fevrips/sheet-io';
 import { decodeUtf8 } from '@radica/fevrips/shared';
@@ -33,6 +33,7 @@ import { normalizeId, uploadFile } from '../documents/upload.ts';
 import { describeFormato } from '../documents/detail.ts';
 import { registrarAccion } from '../documents/audit.ts';
 import { checkPrestadoresReps } from '../reps/service.ts';
+import { findProviderConfig } from '../providers/repository.ts';
 import {
   claimRadicacion,
   deleteBorrador,
@@ -280,8 +281,34 @@ export async function obtenerBorrador(deps: TDeps, ctx: TCtx, id: number): Promi
     conciliacion: a.conciliacion,
     fevRipsId: row.fevRipsId,
     editable: !radicado && row.estado !== 'RADICANDO',
+    codPrestadorSugerido: radicado ? null : await codPrestadorSugerido(deps, ctx, rips, xml),
     fechaModificacion: row.fechaModificacion.toISOString(),
   };
+}
+
+const COD_PRESTADOR = /^\d{12}$/;
+
+/** The first 12-digit codPrestador of the RIPS's services, or null. */
+function primerCodPrestador(rips: Record<string, unknown>): string | null {
+  for (const s of listServices(rips)) {
+    const cod = s.service['codPrestador'];
+    if (typeof cod === 'string' && COD_PRESTADOR.test(cod)) return cod;
+  }
+  return null;
+}
+
+/**
+ * What a new service's codPrestador starts as (the editor prefills it; the clerk can change it): the RIPS's own first
+ * one; else the provider configuration's 12-digit code when the invoice has no CODIGO_PRESTADOR or it is that code's
+ * first 10 digits (REPS code + sede, reference §2.4); else the invoice's own when it has 12 digits; else null.
+ */
+async function codPrestadorSugerido(deps: TDeps, ctx: TCtx, rips: Record<string, unknown>, xml: TFevXml | null): Promise<string | null> {
+  const propio = primerCodPrestador(rips);
+  if (propio) return propio;
+  const factura = xml?.salud?.codigoPrestador?.trim() ?? null;
+  const config = (await findProviderConfig(deps.db, ctx.tenantId))?.codigoPrestador.trim() ?? null;
+  if (config && COD_PRESTADOR.test(config) && (!factura || config.startsWith(factura))) return config;
+  return factura && COD_PRESTADOR.test(factura) ? factura : null;
 }
 
 /** Applies the changes of an autosave to a copy of the RIPS. @throws AppError 400 VALIDATION for an index out of range. */
