@@ -169,6 +169,7 @@ export const CREAR_BORRADOR_FORM = { file: 'archivo', fields: ZCrearBorradorFiel
  * property names read in the norm's spelling, properties the norm does not define left out).
  */
 export const ZCrearBorradorData = z.object({ id: z.number(), avisos: z.array(z.string()) });
+export type TCrearBorradorData = z.infer<typeof ZCrearBorradorData>;
 
 /** One error of a spreadsheet import (422 HOJA_CON_ERRORES `data`). */
 export const ZErrorHoja = z.object({ fila: z.number(), columna: z.string().nullable(), mensaje: z.string() });
