@@ -108,7 +108,8 @@ export const Campo = memo(function Campo({
     );
   }
   return (
-    <div className="min-w-0 space-y-1">
+    // a date and time ('AAAA-MM-DD HH:mm', 16 characters) takes the row on a phone, where half of it clips the value
+    <div className={cn('min-w-0 space-y-1', campo.tipo === 'fechaHora' && 'max-sm:col-span-2')}>
       {/* whole on a phone (wrapped anywhere: field names are long camelCase words), one line on wider screens */}
       <label htmlFor={id} className="block text-[11px] font-medium leading-tight text-slate-600 max-sm:[overflow-wrap:anywhere] sm:truncate" title={campo.campo}>
         {campo.campo}

@@ -106,12 +106,12 @@ export const UsuarioEditor = memo(function UsuarioEditor({
         };
         return (
           <section key={lista} aria-label={RIPS_TIPOS_SERVICIO[lista]} data-lista={lista} className="rounded-lg border border-slate-200">
-            <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
+            <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
               <h3 className="text-sm font-semibold text-slate-800">
                 {RIPS_TIPOS_SERVICIO[lista]} <span className="font-normal text-slate-500">({items.length})</span>
               </h3>
               {editable && (
-                <Button size="sm" variant="secondary" data-agregar={lista} onClick={() => agregar(null)}>
+                <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" data-agregar={lista} onClick={() => agregar(null)}>
                   <Plus aria-hidden="true" className="size-4" /> Agregar {RIPS_TIPOS_SERVICIO[lista].toLowerCase()}
                 </Button>
               )}

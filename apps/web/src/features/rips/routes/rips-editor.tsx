@@ -337,7 +337,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
         </Alert>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <Card className="lg:col-span-2">
           <CardHeader
             title="Factura"
@@ -399,7 +399,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
         </Card>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
+      <div className="grid gap-4 lg:grid-cols-[14rem_1fr] [&>*]:min-w-0">
         <Card className="h-fit">
           <CardHeader
             title={`Usuarios (${usuarios.length})`}
