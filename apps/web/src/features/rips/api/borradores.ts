@@ -71,14 +71,19 @@ export async function adjuntarXml(id: number, version: number, archivo: File): P
   return (await apiRequest<TBorradorDetalle>(`/api/rips/borradores/${id}/xml`, { method: 'PUT', formData: form })).data;
 }
 
+/**
+ * POST /api/rips/borradores/{id}/radicar. A refused radication leaves the draft as it was, so only the list is refreshed
+ * then: reloading the draft would remount the editor and drop the refusal it shows (why, and the document to open).
+ */
 export function useRadicarBorrador() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => (await apiRequest<{ fevRipsId: number; formato: string; estado: string }>(`/api/rips/borradores/${id}/radicar`, { method: 'POST' })).data,
-    onSettled: () => {
+    onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['rips'] });
       void qc.invalidateQueries({ queryKey: ['documents'] });
     },
+    onError: () => void qc.invalidateQueries({ queryKey: ['rips', 'borradores'] }),
   });
 }
 
