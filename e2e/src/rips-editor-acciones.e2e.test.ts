@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { SAMPLES, outboxTexts, screenshot, startHarness, type THarness } from './harness.ts';
-import { PAR1_JSON, PAR1_XML, createMinisterioAccount, loginInUi, par1As, uploadFile, type TApiSession } from './ministerio-helpers.ts';
+import { PAR1_JSON, createMinisterioAccount, loginInUi, par1As, uploadFile, type TApiSession } from './ministerio-helpers.ts';
 
 /**
  * The RIPS editor's majors as a newcomer met them, in Chromium: a reference search that fails says so in the field and

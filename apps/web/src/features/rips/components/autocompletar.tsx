@@ -142,7 +142,9 @@ export function Autocompletar({
       {aviso?.tipo === 'error' && (
         <p id={avisoId} role="alert" className="mt-1 text-[11px] text-red-700 [overflow-wrap:anywhere]">
           {MSG_RIPS.busquedaFallida}{' '}
-          <button type="button" onClick={reintentar} className="inline-flex items-center gap-0.5 font-medium text-brand-700 underline">
+          {/* out of the Tab order, like the findings' 'Cómo corregir': a clerk tabbing from field to field never stops on
+              it (typing in the field searches again too) */}
+          <button type="button" tabIndex={-1} onClick={reintentar} className="inline-flex items-center gap-0.5 font-medium text-brand-700 underline">
             <RotateCw aria-hidden="true" className="size-3" /> Reintentar
           </button>
         </p>
