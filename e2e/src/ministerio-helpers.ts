@@ -43,6 +43,8 @@ export async function createMinisterioAccount(
   h: THarness,
   email: string,
   password: string,
+  /** 'business' for the plan with users and roles (an operator grant, as `npm run admin -- grant … --plan business`). */
+  plan?: 'business',
 ): Promise<TApiSession> {
   const { url } = h;
   await request(url, 'POST', '/api/Email/send-verification-code', {
@@ -79,7 +81,7 @@ export async function createMinisterioAccount(
     url,
     'POST',
     '/api/admin/grant',
-    { email, modulos: ['ministerio'] },
+    { email, modulos: ['ministerio'], ...(plan ? { plan } : {}) },
     { [OPERATOR_HEADER]: loadOperatorSecret(dataDir) },
   );
   const login = await request(url, 'POST', '/api/Auth/login', { email, password, rememberMe: false });

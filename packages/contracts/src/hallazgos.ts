@@ -65,3 +65,14 @@ export function sinRepetir<T extends THallazgoBase>(
   const propios = locales.filter((h) => !enMinisterio.has(identidad(h)));
   return { propios, repetidos: locales.length - propios.length };
 }
+
+/**
+ * How a finding's source is written for people: the ministry's `Fuente` values are code-like ('Rips',
+ * 'FacturaElectronica'); the screens write «RIPS» and «Factura electrónica» as everywhere else. Unknown values as given.
+ */
+export function fuenteLegible(fuente: string): string {
+  if (fuente === 'Rips') return 'RIPS';
+  if (fuente === 'FacturaElectronica') return 'Factura electrónica';
+  if (fuente === 'Ambos') return 'RIPS y factura electrónica';
+  return fuente;
+}

@@ -207,7 +207,7 @@ export const MSG_CUENTAS = {
   prestadorSearching: 'Buscando prestadores...',
   /** Radica (issue 26): why a provider may be missing from the search, and what to do. */
   prestadorNoResultsAyuda:
-    'La búsqueda cubre solo el extracto del REPS cargado en esta instalación, que puede no incluir tu departamento. Elige «Ingresar la información manualmente» arriba y escribe tu código de habilitación, o pide al administrador de Radica que cargue el REPS completo (npm run reps:import).',
+    'La búsqueda cubre solo el extracto del REPS cargado en esta instalación, que puede no incluir tu departamento. Elige «Ingresar la información manualmente» arriba: el código que escribiste se conserva. Si tu prestador debería aparecer, avísale al soporte de Radica.',
   /** Radica (issue 26): the chosen provider's NIT is not the company's. */
   prestadorNitDistinto: (nitPrestador: string, nitEmpresa: string) =>
     `Este prestador tiene NIT ${nitPrestador} y tu empresa ${nitEmpresa}. Revisa que sea tu prestador: las facturas que envías llevan tu NIT como facturador y el código de un prestador tuyo.`,

@@ -1749,6 +1749,21 @@ export const REGLAS: readonly TRegla[] = [
       'Revisa el nombre de la propiedad señalada: debe escribirse exactamente como en la norma, con las mismas mayúsculas y minúsculas (por ejemplo numAutorizacion, no numAutoriacion).',
   },
   {
+    codigo: 'PROPIEDAD_MAYUSCULAS',
+    clase: 'N',
+    fuente: 'Rips',
+    descripcion:
+      'El nombre de la propiedad no está escrito como en la norma; el validador del Ministerio lo lee sin distinguir mayúsculas de minúsculas.',
+    ubicacion: '',
+    origen: RADICA,
+    estado: 'implementada',
+    significado:
+      'Un nombre de campo tiene otras mayúsculas que las de la norma (por ejemplo Servicios en vez de servicios). El validador del Ministerio lo lee igual, así que Radica lo lee así, lo revisa y lo envía con el nombre de la norma.',
+    comoCorregir:
+      'No impide enviar. Pide a tu software de facturación los nombres exactos de la norma (servicios, en minúscula).',
+    nota: 'Decisión 050: la API local del Ministerio es ASP.NET Core, que lee el JSON con System.Text.Json en su configuración web (nombres de propiedades sin distinguir mayúsculas, según la documentación de Microsoft de JsonSerializerDefaults.Web).',
+  },
+  {
     codigo: 'ESTRUCTURA_RES948',
     clase: 'N',
     fuente: 'Rips',

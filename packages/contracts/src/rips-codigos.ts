@@ -197,3 +197,21 @@ export const RIPS_TIPOS_SERVICIO = {
   otrosServicios: 'Otros servicios',
 } as const;
 export type TTipoServicioRips = keyof typeof RIPS_TIPOS_SERVICIO;
+
+/**
+ * Medication fields the ministry expects null for tipoMedicamento 01, 02 and 04 (RVC065, a real MUV answer: "… puede
+ * informar null"; formaFarmaceutica was not noted). One list for the engine's rule and the editor, which leaves them
+ * empty when a medicine of those types is picked from the catalogue.
+ */
+export const RVC065_CAMPOS = ['nomTecnologiaSalud', 'concentracionMedicamento', 'unidadMedida'] as const;
+/** The tipoMedicamento codes of {@link RVC065_CAMPOS}. */
+export const RVC065_TIPOS: readonly string[] = ['01', '02', '04'];
+
+/**
+ * The codes of a table with their names, in code order: numeric codes by number ('01' … '13'), the others as written.
+ * (`Object.entries` of a table lists the codes that look like array indexes first: '10' … '13' before '01'.)
+ */
+export function opcionesDe(tabla: string): { codigo: string; nombre: string }[] {
+  const entries = Object.entries(RIPS_CODIGOS[tabla] ?? {}).map(([codigo, nombre]) => ({ codigo, nombre }));
+  return entries.every((e) => /^\d+$/.test(e.codigo)) ? entries.sort((a, b) => Number(a.codigo) - Number(b.codigo) || a.codigo.localeCompare(b.codigo)) : entries;
+}

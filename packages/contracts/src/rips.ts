@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { MSG_RIPS } from './messages-rips.ts';
 
 /**
  * The RIPS module's calls (issue 27): drafts created on the platform (/listado-rips…), their editor, spreadsheets,
@@ -117,6 +119,11 @@ export const ZBorradorDetalle = z.object({
   fevRipsId: z.number().nullable(),
   /** Whether the editor may change it (not radicated). */
   editable: z.boolean(),
+  /**
+   * The codPrestador a new service starts with when no service of the RIPS has one yet: the provider configuration's
+   * (12 digits, when it is the invoice's provider), else the invoice's when it has 12 digits; null when neither.
+   */
+  codPrestadorSugerido: z.string().nullable(),
   fechaModificacion: z.string(),
 });
 export type TBorradorDetalle = z.infer<typeof ZBorradorDetalle>;
@@ -157,7 +164,12 @@ export const ZBorradorCambioData = z.object({ version: z.number(), fechaModifica
 /** POST /api/rips/borradores (multipart, file part `archivo` optional, field `origen`). */
 export const ZCrearBorradorFields = z.object({ origen: ZOrigenBorrador, estructura: ZEstructuraRips.optional() });
 export const CREAR_BORRADOR_FORM = { file: 'archivo', fields: ZCrearBorradorFields } as const;
-export const ZCrearBorradorData = z.object({ id: z.number() });
+/**
+ * POST /api/rips/borradores `data`: the new draft, and what the import changed for the editor to say (a RIPS JSON's
+ * property names read in the norm's spelling, properties the norm does not define left out).
+ */
+export const ZCrearBorradorData = z.object({ id: z.number(), avisos: z.array(z.string()) });
+export type TCrearBorradorData = z.infer<typeof ZCrearBorradorData>;
 
 /** One error of a spreadsheet import (422 HOJA_CON_ERRORES `data`). */
 export const ZErrorHoja = z.object({ fila: z.number(), columna: z.string().nullable(), mensaje: z.string() });
@@ -166,6 +178,41 @@ export type THojaErroresData = z.infer<typeof ZHojaErroresData>;
 
 /** POST /api/rips/borradores/{id}/radicar answer: the ministry document the RIPS is now. */
 export const ZRadicarData = z.object({ fevRipsId: z.number(), formato: z.string(), estado: z.string() });
+/**
+ * `data` of a refused 'Radicar' whose invoice is already a ministry document (409 BORRADOR_FORMATO_EXISTE) or of a draft
+ * already radicated (409 BORRADOR_RADICADO): the document to open instead.
+ */
+export const ZDocumentoExistenteData = z.object({ fevRipsId: z.number().nullable(), formato: z.string().nullable(), estado: z.string().nullable() });
+export type TDocumentoExistenteData = z.infer<typeof ZDocumentoExistenteData>;
+
+// ---- versions of a draft (docs/decisions/050) -----------------------------------------------------------------
+
+/** Why the autosave kept an earlier content: a user or a service removed, the whole RIPS replaced or restored, or time. */
+export const MOTIVOS_VERSION = ['eliminar-usuario', 'eliminar-servicio', 'reemplazar', 'restaurar', 'periodica'] as const;
+export type TMotivoVersion = (typeof MOTIVOS_VERSION)[number];
+export const MOTIVO_VERSION_LABEL: Record<TMotivoVersion, string> = {
+  'eliminar-usuario': 'Antes de eliminar un usuario',
+  'eliminar-servicio': 'Antes de eliminar un servicio',
+  reemplazar: 'Antes de reemplazar el RIPS',
+  restaurar: 'Antes de restaurar otra versión',
+  periodica: 'Copia automática',
+};
+/** One kept version (GET /api/rips/borradores/{id}/versiones). Dates ISO 8601. */
+export const ZVersionBorrador = z.object({
+  id: z.number(),
+  version: z.number(),
+  motivo: z.enum(MOTIVOS_VERSION),
+  cantidadUsuarios: z.number(),
+  cantidadServicios: z.number(),
+  fecha: z.string(),
+});
+export type TVersionBorrador = z.infer<typeof ZVersionBorrador>;
+export const ZVersionesData = z.object({ items: z.array(ZVersionBorrador) });
+export type TVersionesData = z.infer<typeof ZVersionesData>;
+const idEntero = (mensaje: string) => z.coerce.number({ error: mensaje }).int(mensaje).min(1, mensaje).max(2_147_483_647, mensaje);
+export const ZVersionParams = z.object({ id: idEntero(MSG.invalidDocumentId), versionId: idEntero(MSG_RIPS.versionNoEncontrada) });
+/** POST /api/rips/borradores/{id}/versiones/{versionId}/restaurar: the draft's version the restore replaces. */
+export const ZRestaurarVersionRequest = z.object({ version: z.number({ error: MSG.requestInvalid }).int(MSG.requestInvalid).min(1, MSG.requestInvalid) });
 
 // ---- references -----------------------------------------------------------------------------------------------
 
@@ -181,6 +228,8 @@ export const ZCampoRips = z.object({
   campo: z.string(),
   tipo: z.enum(['texto', 'entero', 'decimal', 'fecha', 'fechaHora']),
   obligatorio: z.boolean(),
+  /** Required only when another field of the record has this value (municipio and zona when the country is 170). */
+  obligatorioSi: z.object({ campo: z.string(), valor: z.string() }).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
   tabla: z.string().optional(),

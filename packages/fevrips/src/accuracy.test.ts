@@ -85,18 +85,19 @@ describe('real single files: no RECHAZADO where the MUV is known or believed to 
 });
 
 describe('invalid files: structural errors with their JSON paths', () => {
-  it('synthetic "Servicios" file', () => {
+  it('synthetic "Servicios" file: its services are read (keys case-insensitive, as the ministry) and checked', () => {
     const r = checkFiles({ rips: readSample(SAMPLE.invalidoSinteticoJson) }, { now: NOW });
     const paths = rechazos(r.hallazgos)
       .filter((h) => h.codigo === 'RVG01')
       .map((h) => h.pathFuente);
     expect(paths).toEqual(
       expect.arrayContaining([
-        'usuarios[0].Servicios',
-        'usuarios[0].Servicios.procedimientos[0].fechaInicioAtencion',
-        'usuarios[0].Servicios.consultas[0].codPrestador',
+        'usuarios[0].servicios.procedimientos[0].fechaInicioAtencion',
+        'usuarios[0].servicios.consultas[0].codPrestador',
       ]),
     );
+    expect(paths).not.toContain('usuarios[0].Servicios');
+    expect(r.rips?.resumen.cantidadAtenciones).toBe(3);
   });
 
   it("OCR annex: RVG01 paths, RVG14 for a CUPS with a trailing space, and the annex's newborn rules", () => {

@@ -46,41 +46,44 @@ describe('checkRipsStructure', () => {
     expect(checkRipsStructure(parseRipsObject(readSampleJson(SAMPLE.fevcJson)))).toEqual([]);
   });
 
-  it('synthetic invalid file: "Servicios" key, 2024-05-32, codPrestador "52000" (and its contents are still checked)', () => {
+  it('synthetic invalid file: "Servicios" read as servicios (as the ministry reads keys), 2024-05-32, codPrestador "52000"', () => {
     const all = checkRipsStructure(parseRipsJson(readSample(SAMPLE.invalidoSinteticoJson)));
     const findings = rechazos(all);
     expect(
       findings.every((h) => h.codigo === 'RVG01' && h.clase === 'RECHAZADO' && h.fuente === 'Rips'),
     ).toBe(true);
     expect(findings.every((h) => h.descripcion === RVG01_DESCRIPCION)).toBe(true);
+    // the key in another case is a notice at the norm's path, first; nothing is reported at the file's spelling
+    expect(all[0]).toMatchObject({ codigo: 'PROPIEDAD_MAYUSCULAS', clase: 'NOTIFICACION', pathFuente: 'usuarios[0].servicios' });
+    expect(all[0]!.observaciones).toContain('Se envió [Servicios] y se leyó como [servicios]');
+    expect(all.some((h) => h.pathFuente.includes('Servicios.') || h.pathFuente.endsWith('Servicios'))).toBe(false);
     // misspelt keys are pointed out (the MUV ignores unknown keys)
     expect(all.filter((h) => h.codigo === 'PROPIEDAD_NO_DEFINIDA').map((h) => h.pathFuente)).toContain(
-      'usuarios[0].Servicios.otrosServicios[0].icIMIPRES',
+      'usuarios[0].servicios.otrosServicios[0].icIMIPRES',
     );
     const byPath = new Map(findings.map((h) => [h.pathFuente, h.observaciones]));
-    expect(byPath.get('usuarios[0].Servicios')).toContain('[servicios]');
-    expect(byPath.get('usuarios[0].Servicios.procedimientos[0].fechaInicioAtencion')).toBe(
+    expect(byPath.get('usuarios[0].servicios.procedimientos[0].fechaInicioAtencion')).toBe(
       'La propiedad [fechaInicioAtencion] no cumple con el formato o tipo de dato requerido, Dato enviado [2024-05-32]',
     );
-    expect(byPath.get('usuarios[0].Servicios.consultas[0].codPrestador')).toBe(
+    expect(byPath.get('usuarios[0].servicios.consultas[0].codPrestador')).toBe(
       'La propiedad [codPrestador] no cumple con el formato o tipo de dato requerido, Dato enviado [52000]',
     );
-    expect(byPath.get('usuarios[0].Servicios.procedimientos[0].codPrestador')).toContain(
+    expect(byPath.get('usuarios[0].servicios.procedimientos[0].codPrestador')).toContain(
       'Dato enviado [52000]',
     );
-    expect(byPath.get('usuarios[0].Servicios.otrosServicios[0].codPrestador')).toContain(
+    expect(byPath.get('usuarios[0].servicios.otrosServicios[0].codPrestador')).toContain(
       'Dato enviado [520000]',
     );
     // "2024-05-31" has no time
-    expect(byPath.get('usuarios[0].Servicios.consultas[0].fechaInicioAtencion')).toContain(
+    expect(byPath.get('usuarios[0].servicios.consultas[0].fechaInicioAtencion')).toContain(
       'Dato enviado [2024-05-31]',
     );
     // tipoPagoModerador instead of conceptoRecaudo; valorPagoModerador ""
-    expect(byPath.has('usuarios[0].Servicios.consultas[0].conceptoRecaudo')).toBe(true);
-    expect(byPath.has('usuarios[0].Servicios.otrosServicios[0].valorPagoModerador')).toBe(true);
+    expect(byPath.has('usuarios[0].servicios.consultas[0].conceptoRecaudo')).toBe(true);
+    expect(byPath.has('usuarios[0].servicios.otrosServicios[0].valorPagoModerador')).toBe(true);
     // "2222" and "15" as strings are accepted as numbers
-    expect(byPath.has('usuarios[0].Servicios.otrosServicios[0].vrServicio')).toBe(false);
-    expect(findings).toHaveLength(11);
+    expect(byPath.has('usuarios[0].servicios.otrosServicios[0].vrServicio')).toBe(false);
+    expect(findings).toHaveLength(10);
   });
 
   it('annex transcription: OCR-broken dates, misspelt keys and old names', () => {

@@ -157,7 +157,7 @@ export function checkPair(xml: TFevXml, rips: TRipsParsed, options: TCheckOption
  * the rest. Never throws.
  */
 export function checkRipsStructure(rips: TRipsParsed, options: TCheckOptions = {}): THallazgoLocal[] {
-  const structure = new StructureGroup(rips.rips, options);
+  const structure = new StructureGroup(rips, options);
   structure.walked(walkRips(rips.rips, structure.visitors()));
   return structure.findings();
 }
@@ -230,14 +230,40 @@ class CappedGroup {
 }
 
 /**
+ * PROPIEDAD_MAYUSCULAS (NOTIFICACION, Radica's own): a property name written in another case than the norm's, which the
+ * ministry's validator reads all the same (claves.ts; docs/decisions/050). Told once per property (at most 20, then a
+ * count), at the path of the norm's name.
+ */
+function clavesLeidasHallazgos(claves: TRipsHead['clavesLeidas']): THallazgoLocal[] {
+  if (!claves || claves.total === 0) return [];
+  const found: THallazgoLocal[] = claves.leidas.map((c) => ({
+    clase: 'NOTIFICACION',
+    codigo: 'PROPIEDAD_MAYUSCULAS',
+    descripcion: 'El nombre de la propiedad no está escrito como en la norma; el validador del Ministerio lo lee sin distinguir mayúsculas de minúsculas.',
+    observaciones: `Se envió [${c.enviada}] y se leyó como [${c.leida}]. Pide a tu software de facturación los nombres exactos de la norma.`,
+    pathFuente: c.path,
+    fuente: 'Rips',
+  }));
+  const rest = claves.total - claves.leidas.length;
+  if (rest > 0 && found[found.length - 1]) {
+    const last = found[found.length - 1]!;
+    found[found.length - 1] = { ...last, observaciones: `${last.observaciones} Hay ${rest} propiedad(es) más escritas así.` };
+  }
+  return found;
+}
+
+/**
  * The structure group: the schema of `options.version`, except that a file still written in Res. 2275/2023's
  * structure after the cut-over to Res. 948/2026 gets one finding that names the new structure, then the old
- * structure's own checks (not one missing-key RVG01 per CIE-11 field).
+ * structure's own checks (not one missing-key RVG01 per CIE-11 field). The properties read in the norm's spelling
+ * (PROPIEDAD_MAYUSCULAS) come first.
  */
 class StructureGroup extends CappedGroup {
   private readonly outdatedNorma: string | null;
+  private readonly claves: THallazgoLocal[];
 
-  constructor(rips: Record<string, unknown>, options: TCheckOptions) {
+  constructor(head: Pick<TRipsHead, 'rips' | 'clavesLeidas'>, options: TCheckOptions) {
+    const rips = head.rips;
     const schema = ripsSchema(options.version);
     const outdated = schema.version === 'res948-2026-dt1-v002' && writtenInRes2275(rips);
     super(
@@ -250,13 +276,14 @@ class StructureGroup extends CappedGroup {
         ),
     );
     this.outdatedNorma = outdated ? schema.norma : null;
+    this.claves = clavesLeidasHallazgos(head.clavesLeidas);
   }
 
   override findings(): THallazgoLocal[] {
     const found = super.findings();
     return this.outdatedNorma !== null && !this.failed
-      ? [estructuraAnterior(this.outdatedNorma), ...found]
-      : found;
+      ? [...this.claves, estructuraAnterior(this.outdatedNorma), ...found]
+      : [...this.claves, ...found];
   }
 }
 
@@ -281,7 +308,7 @@ export class RipsPass {
     rips: TRipsHead | TRipsParsed,
     options: TCheckOptions,
   ) {
-    this.structure = new StructureGroup(rips.rips, options);
+    this.structure = new StructureGroup(rips, options);
     const paquete = options.paquete ?? muvEndpointFor(xml, rips);
     this.numDocumentoIdObligado = rips.numDocumentoIdObligado;
     this.prestadores = options.prestadores;

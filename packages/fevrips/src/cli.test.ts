@@ -126,7 +126,7 @@ describe('radica-fevrips check', () => {
       encoding: 'utf8',
     });
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain('RECHAZADO RVG01 [Rips] usuarios[0].Servicios');
+    expect(bad.stdout).toContain('RECHAZADO RVG01 [Rips] usuarios[0].servicios.consultas[0].codPrestador');
   }, 20_000);
 });
 

@@ -31,7 +31,7 @@ export type TChequeo = {
 
 export { checkDocuments, resolveRipsVersion, type TCheckOptions } from './check.ts';
 export { ripsSchema, RES948_DESDE, type TRipsSchemaVersion } from './schema.ts';
-export { RVG01_DESCRIPCION } from './structure.ts';
+export { RVG01_DESCRIPCION, USUARIO_OBLIGATORIO_SI } from './structure.ts';
 export {
   reglaPrestadorReps,
   prestadoresDeMapa,

@@ -421,6 +421,15 @@ const CASOS: Record<string, TCaso> = {
       c[v] = null;
     }),
   ),
+  // a key in another case than the norm's: read as the ministry reads it (case-insensitive), told as a notice
+  PROPIEDAD_MAYUSCULAS: varia('Servicios', 'servicios', (v) =>
+    soloRips((r) => {
+      const u = usuario1(r) as Record<string, unknown>;
+      const servicios = u['servicios'];
+      delete u['servicios'];
+      u[v] = servicios;
+    }),
+  ),
   // Res. 948/2026: a SOAT user (tipoUsuario 10) needs registroSIRAS.
   RVC095: varia(null, 'SIRAS-2026-000123', (v) =>
     soloRips948((r) => {

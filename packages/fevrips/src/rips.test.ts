@@ -174,14 +174,71 @@ describe('parseRipsJson on the real samples', () => {
     expect(rips.resumen.pagoModeradorPorConcepto).toEqual({ '': 58000 });
   });
 
-  it('invalid synthetic file: the "Servicios" (capital S) services are not counted', () => {
-    const rips = parseRipsJson(readSample(SAMPLE.invalidoSinteticoJson));
+  it('invalid synthetic file: "Servicios" (capital S) is read as servicios, as the ministry reads it (decision 050)', () => {
+    const bytes = readSample(SAMPLE.invalidoSinteticoJson);
+    const rips = parseRipsJson(bytes);
     expect(rips.formato).toBe('12222');
     expect(rips.numDocumentoIdObligado).toBe('520001');
     expect(rips.resumen.cantidadUsuarios).toBe(1);
-    expect(rips.resumen.cantidadAtenciones).toBe(0);
-    expect(rips.resumen.totalValorServicios).toBe(0);
-    expect(rips.resumen.fechas).toEqual({ min: null, max: null });
+    expect(rips.resumen.cantidadAtenciones).toBe(3);
+    expect(rips.resumen.atencionesPorTipo).toMatchObject({ consultas: 1, procedimientos: 1, otrosServicios: 1 });
+    // what is sent to the MUV carries the norm's spelling; the file's own object is left as it was
+    const usuario = (rips.rips['usuarios'] as Record<string, unknown>[])[0]!;
+    expect(Object.keys(usuario)).toContain('servicios');
+    expect(Object.keys(usuario)).not.toContain('Servicios');
+    expect(rips.clavesLeidas).toEqual({ leidas: [{ path: 'usuarios[0].servicios', enviada: 'Servicios', leida: 'servicios' }], total: 1 });
+    // the key keeps its place among the user's keys
+    const original = (JSON.parse(new TextDecoder().decode(bytes)) as { usuarios: Record<string, unknown>[] }).usuarios[0]!;
+    expect(Object.keys(usuario)).toEqual(Object.keys(original).map((k) => (k === 'Servicios' ? 'servicios' : k)));
+  });
+
+  it('reads every level case-insensitively, keeps unknown and misspelt keys, and never touches the given object', () => {
+    const input = {
+      NumFactura: 'FE9',
+      numDocumentoIdObligado: '901019681',
+      Usuarios: [
+        { tipodocumentoidentificacion: 'CC', SERVICIOS: { Consultas: [{ CODPRESTADOR: '520010110201', numAutoriacion: 'x' }] } },
+        { servicios: { consultas: [{ codPrestador: '520010110201' }] } },
+      ],
+    };
+    const before = JSON.stringify(input);
+    const r = parseRipsObject(input);
+    expect(JSON.stringify(input)).toBe(before);
+    expect(r.formato).toBe('FE9');
+    expect(r.resumen.cantidadAtenciones).toBe(2);
+    const usuarios = r.rips['usuarios'] as Record<string, Record<string, unknown>>[];
+    expect(usuarios[0]).toEqual({ tipoDocumentoIdentificacion: 'CC', servicios: { consultas: [{ codPrestador: '520010110201', numAutoriacion: 'x' }] } });
+    // a user without variants is the same object (copy on write)
+    expect(usuarios[1]).toBe(input.Usuarios[1]);
+    expect(r.clavesLeidas?.total).toBe(6);
+    expect(r.clavesLeidas?.leidas.map((c) => c.path)).toEqual([
+      'numFactura',
+      'usuarios',
+      'usuarios[0].tipoDocumentoIdentificacion',
+      'usuarios[0].servicios',
+      'usuarios[0].servicios.consultas',
+      'usuarios[0].servicios.consultas[0].codPrestador',
+    ]);
+  });
+
+  it('a name given twice in different case: the last one wins, as System.Text.Json keeps the last value', () => {
+    const r = parseRipsJson('{"numFactura":"FE1","usuarios":[{"servicios":{"consultas":[{"vrServicio":1}]},"Servicios":{"consultas":[{"vrServicio":7},{"vrServicio":1}]}}]}');
+    expect(r.resumen.cantidadAtenciones).toBe(2);
+    expect(r.resumen.totalValorServicios).toBe(8);
+  });
+
+  it('a file that spells every name as the norm is returned as it is, with no clavesLeidas', () => {
+    const value = readSampleJson(SAMPLE.par1Json);
+    const r = parseRipsObject(value);
+    expect(r.rips).toBe(value);
+    expect(r.clavesLeidas).toBeUndefined();
+  });
+
+  it('a "__proto__" key next to a case variant stays a plain own key', () => {
+    const r = parseRipsJson('{"numFactura":"FE1","__proto__":{"x":1},"Usuarios":[]}');
+    expect(Object.hasOwn(r.rips, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(r.rips)).toBe(Object.prototype);
+    expect(r.rips['usuarios']).toEqual([]);
   });
 
   it('listServices gives file order and paths', () => {
@@ -272,7 +329,7 @@ describe('parseRipsJson errors and tolerance', () => {
           },
         },
         null,
-        { Servicios: { consultas: [{ vrServicio: 5 }] } },
+        { 'Servicios ': { consultas: [{ vrServicio: 5 }] } },
       ],
     });
     expect(rips.resumen).toEqual({

@@ -1,3 +1,4 @@
+import { leerClavesComoElMinisterio, type TClaveLeida } from './claves.ts';
 import { FevRipsError } from './errors.ts';
 import { decodeUtf8, extractFormato, isRecord, roundCents, toNumber } from './shared.ts';
 
@@ -44,8 +45,16 @@ export type TRipsResumen = {
 
 /** What Radica reads from a RIPS JSON (reference §2). */
 export type TRipsParsed = {
-  /** The RIPS object itself, unchanged (what is sent to the MUV). */
+  /**
+   * The RIPS object (what is sent to the MUV): the file's, except that property names written in another case than the
+   * norm's (`Servicios`) carry the norm's spelling, as the ministry's validator reads them (claves.ts).
+   */
   rips: Record<string, unknown>;
+  /**
+   * The properties whose name was read in the norm's spelling (claves.ts; the first 20 with their paths), and how many
+   * there were in all. Absent or empty when the file spells every name as the norm.
+   */
+  clavesLeidas?: { leidas: TClaveLeida[]; total: number };
   /** Formato of the invoice (`numFactura`), or of `numNota` for RIPS sin factura; null when none. */
   formato: string | null;
   /** Formato of `numNota` when it has one (for NC/ND this is what the note XML's formato is). */
@@ -132,7 +141,8 @@ export function parseRipsHead(obj: unknown): TRipsHead {
   }
 }
 
-function readRipsHead(rips: Record<string, unknown>): TRipsHead {
+function readRipsHead(original: Record<string, unknown>): TRipsHead {
+  const { rips, leidas, total } = leerClavesComoElMinisterio(original);
   const tipoNota = optionalString(rips['tipoNota'])?.toUpperCase() ?? null;
   const numNota =
     optionalString(rips['numNota']) ?? (isSafeInteger(rips['numNota']) ? String(rips['numNota']) : null);
@@ -151,6 +161,7 @@ function readRipsHead(rips: Record<string, unknown>): TRipsHead {
     numDocumentoIdObligado: findNumDocumentoIdObligado(rips),
     tipoNota,
     numNota,
+    ...(total > 0 ? { clavesLeidas: { leidas, total } } : {}),
   };
 }
 
@@ -195,7 +206,7 @@ export function findNumDocumentoIdObligado(obj: unknown): string | null {
 
 /**
  * Every service entry under `usuarios[i].servicios.<list>[j]`, in file order. Only the exact key `servicios`
- * counts (a `Servicios` key is a structure error, reported by the checks, and its services are not counted).
+ * counts: give it a RIPS read by {@link parseRipsHead}, which spells a `Servicios` key as the norm (claves.ts).
  * Entries that are not objects are skipped.
  */
 export function listServices(rips: Record<string, unknown>): TRipsServiceEntry[] {

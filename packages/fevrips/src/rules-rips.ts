@@ -1,7 +1,8 @@
 import { clasePorPaquete } from '@radica/contracts/reglas';
 import type { TMuvEndpoint } from '@radica/contracts/muv';
+import { RVC065_CAMPOS, RVC065_TIPOS } from '@radica/contracts/rips-codigos';
 import { emit, type TFindingSink, type THallazgoLocal } from './findings.ts';
-import { SERVICE_LISTS, VALUED_LISTS, type TRipsVisitor, type TServiceList } from './rips.ts';
+import { SERVICE_LISTS, VALUED_LISTS, datePart, type TRipsVisitor, type TServiceList } from './rips.ts';
 import { isDateString, isDateTimeString } from './structure.ts';
 import { isRecord, roundCents, toNumber } from './shared.ts';
 import type { TCupsEntry, TReferenceTables } from './tables.ts';
@@ -758,9 +759,12 @@ function reglasCups(c: TRuleCtx): void {
   const cups = field ? c.s[field] : undefined;
   if (!field || typeof cups !== 'string' || !cups) return;
   const inicio = c.s['fechaInicioAtencion'];
-  const date = typeof inicio === 'string' ? inicio.slice(0, 10) : '';
-  const dates = c.cupsDia.get(cups);
-  if (dates === undefined) c.cupsDia.set(cups, [date]);
+  // a service without a date is not "the same day" as another (its missing date is an RVG01 of its own)
+  const date = datePart(inicio) ?? '';
+  const dates = date ? c.cupsDia.get(cups) : undefined;
+  if (!date) {
+    // nothing to compare
+  } else if (dates === undefined) c.cupsDia.set(cups, [date]);
   else if (dates.includes(date)) c.out('RVC018', at(c, field), `Dato enviado [${cups}] el [${date}]`);
   else dates.push(date);
   const entry = cupsEntry(c, cups);
@@ -854,8 +858,6 @@ function registrarFechas(c: TRuleCtx): void {
   }
 }
 
-/** Fields RVC065 expects null for tipoMedicamento 01, 02 and 04 (the real answer's list; formaFarmaceutica was not noted). */
-const RVC065_CAMPOS = ['nomTecnologiaSalud', 'concentracionMedicamento', 'unidadMedida'] as const;
 /**
  * The shapes of a CUM (expediente-consecutivo, e.g. 17134-1, 19992190-03) and of an IUM (15 letters and digits, e.g.
  * 1S1016191004104): a tipoMedicamento 01 code of neither shape cannot be in SISPRO's catalogue (RVC063).
@@ -872,7 +874,7 @@ function reglasMedicamentos(c: TRuleCtx): void {
   if (c.list !== 'medicamentos') return;
   const s = c.s;
   const tipo = s['tipoMedicamento'];
-  if (tipo === '01' || tipo === '02' || tipo === '04')
+  if (typeof tipo === 'string' && RVC065_TIPOS.includes(tipo))
     for (const campo of RVC065_CAMPOS) {
       const v = s[campo];
       if (v !== null && v !== undefined && !c.dropped('RVC065'))

@@ -45,6 +45,15 @@ export const RVC050_DESCRIPCION =
  */
 const RES948_V003_DESCRIPCION =
   'El dato usa una codificación que el Documento Técnico 1 v003 de la Resolución 948 de 2026 cambió, según reportes de terceros que Radica no ha podido confirmar en el texto oficial.';
+/**
+ * User fields required only when another field has a value (DT1 U07/U08, 🔸 reference §2.3): municipio and zona when
+ * the country of residence is Colombia (170). The check reports them as the other required fields (RVG01 "es
+ * obligatoria"); the editor marks them required under the same condition (GET /api/rips/estructura `obligatorioSi`).
+ */
+export const USUARIO_OBLIGATORIO_SI = {
+  codMunicipioResidencia: { campo: 'codPaisResidencia', valor: '170' },
+  codZonaTerritorialResidencia: { campo: 'codPaisResidencia', valor: '170' },
+} as const satisfies Record<string, { campo: string; valor: string }>;
 
 const MAX_UNKNOWN_KEYS_REPORTED = 20;
 const INT32_MAX = 2_147_483_647;
@@ -96,8 +105,9 @@ const SERVICE_KEYS: TRecordSpec = Object.fromEntries(
  * - RVG01 (RECHAZADO; descripcion verbatim): a required property missing / null / ""; a value of the wrong JSON
  *   type or format ("La propiedad [x] no cumple con el formato o tipo de dato requerido, Dato enviado [v]" —
  *   verbatim pattern of the ministry); a code not in its reference table (observaciones "Verificar tabla de
- *   referencia <Tabla> Dato (v)", pattern of the ministry's RVC017 observaciones); `Servicios` instead of
- *   `servicios` (content still checked under the misspelt path).
+ *   referencia <Tabla> Dato (v)", pattern of the ministry's RVC017 observaciones); a misspelt `servicios` (`Servicios ` with a space: a key
+ *   that differs only in case was already read as `servicios` by rips.ts, as the ministry reads it) with its content
+ *   still checked under the misspelt path.
  * - LLAVE_AUSENTE (NOTIFICACION, Radica's own): a key the structure wants present even when null is absent.
  * - RVG05 (RECHAZADO): length outside the field's bounds.
  * - RVG14 (RECHAZADO): CUPS code not in CUPSRips.
@@ -163,11 +173,11 @@ export class StructureCheck implements TRipsVisitor {
     this.where = 'usuario';
     this.checkRecord(usuario, this.usuarioCheck, USUARIO_EXTRA_KEYS);
     // DT1 U07/U08: municipio and zona are required when the country of residence is Colombia (🔸 reference §2.3).
-    if (usuario['codPaisResidencia'] === '170') {
-      for (const key of ['codMunicipioResidencia', 'codZonaTerritorialResidencia']) {
-        const v = usuario[key];
-        if (v === undefined || v === null || v === '') emit(this.sink, () => missing(key, `${path}.${key}`));
-      }
+    for (const key in USUARIO_OBLIGATORIO_SI) {
+      const si = USUARIO_OBLIGATORIO_SI[key as keyof typeof USUARIO_OBLIGATORIO_SI];
+      if (usuario[si.campo] !== si.valor) continue;
+      const v = usuario[key];
+      if (v === undefined || v === null || v === '') emit(this.sink, () => missing(key, `${path}.${key}`));
     }
     // RVC095 (Res. 948/2026 DT1 v002): a SOAT user (tipoUsuario 10) needs the SIRAS registration (🔸 reference §3.4).
     if (this.schema.usuario['registroSIRAS'] && usuario['tipoUsuario'] === '10') {

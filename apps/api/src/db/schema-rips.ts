@@ -122,3 +122,32 @@ export const ripsMedicamentos = pgTable(
   },
   (t) => [uniqueIndex('rips_medicamentos_cod_uq').on(t.tenantId, t.codTecnologiaSalud)],
 );
+
+/**
+ * Earlier contents of a draft, kept by the autosave (docs/decisions/050): the content before a change that removes a user
+ * or a service or replaces the whole RIPS, before a restore, and at most every few minutes while editing; the newest
+ * ones only (service.ts VERSIONES_MAX). «Versiones anteriores» lists them and restores one. Gone with the draft.
+ */
+export const ripsBorradoresVersiones = pgTable(
+  'rips_borradores_versiones',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    borradorId: integer('borrador_id')
+      .notNull()
+      .references(() => ripsBorradores.id, { onDelete: 'cascade' }),
+    /** The draft's version this content was. */
+    version: integer('version').notNull(),
+    /** Why it was kept: 'eliminar-usuario', 'eliminar-servicio', 'reemplazar', 'restaurar', 'periodica'. */
+    motivo: text('motivo').notNull(),
+    contenido: jsonText('contenido').notNull(),
+    cantidadUsuarios: integer('cantidad_usuarios').notNull().default(0),
+    cantidadServicios: integer('cantidad_servicios').notNull().default(0),
+    /** Who made the change that replaced it. */
+    idUsuario: integer('id_usuario').references(() => users.id),
+    fecha: ts('fecha').notNull().defaultNow(),
+  },
+  (t) => [index('rips_borradores_versiones_idx').on(t.tenantId, t.borradorId, t.id)],
+);

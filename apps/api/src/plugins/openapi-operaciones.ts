@@ -101,6 +101,8 @@ export const RESUMENES: Record<string, string> = {
   'GET /api/rips/borradores/{id}': 'Ver un RIPS en edición',
   'PATCH /api/rips/borradores/{id}': 'Guardar cambios de un RIPS en edición',
   'DELETE /api/rips/borradores/{id}': 'Eliminar un RIPS en edición',
+  'GET /api/rips/borradores/{id}/versiones': 'Versiones anteriores de un RIPS en edición',
+  'POST /api/rips/borradores/{id}/versiones/{versionId}/restaurar': 'Restaurar una versión anterior de un RIPS en edición',
   'PUT /api/rips/borradores/{id}/xml': 'Adjuntar la factura (XML) a un RIPS en edición',
   'GET /api/rips/borradores/{id}/json': 'Descargar el RIPS en JSON',
   'GET /api/rips/borradores/{id}/hoja': 'Descargar el RIPS en hoja de cálculo',

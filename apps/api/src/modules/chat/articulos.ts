@@ -243,6 +243,81 @@ const ESCRITOS: TArticulo[] = [
     texto:
       'Radica se organiza en módulos: Ministerio de Salud (reportes FEV/RIPS), Facturación electrónica, Marketing digital y Automatizaciones. Los que aún no tienes aparecen con una estrella y "Próximamente disponible"; al entrar te llevan a su página de precios. El plan Profesional activa el módulo del Ministerio.',
   },
+
+  // The product's own features (issue: a question about inviting a user was answered with a discharge rule): one
+  // article per feature, so a question about the product finds the product before any rule of the catalogue.
+  {
+    id: 'usuarios-roles',
+    titulo: 'Invitar usuarios y cambiar su rol',
+    ruta: '/settings?tab=usuarios',
+    publico: 'tecnico',
+    claves: 'invitar invito invitacion usuario usuarios otro otra persona compañero equipo agregar añadir rol roles permisos administrador facturador consulta quitar quito sacar eliminar acceso cuenta empresa puestos cupos multiusuario',
+    texto:
+      'En [Configuración › Usuarios](/settings?tab=usuarios) el administrador invita a otra persona con su correo y un rol: Administrador (todo), Facturador (carga, crea y edita RIPS, envía, anula y descarga) o Consulta (solo lectura). Le llega un enlace válido por 7 días para crear su contraseña o entrar con Google. Desde la misma pestaña cambias el rol de un usuario o lo quitas, y ves los puestos usados: el plan Business trae 10, contando las invitaciones abiertas; el plan Profesional, uno.',
+  },
+  {
+    id: 'editor-rips',
+    titulo: 'Crear y corregir RIPS en el editor',
+    ruta: '/listado-rips',
+    publico: 'tecnico',
+    claves: 'editor editar crear corregir rips nuevo usuario servicio consulta procedimiento teclado atajos radicar borrador listado autoguardado versiones deshacer',
+    texto:
+      'En [RIPS › Listado RIPS](/listado-rips) pulsa «Nuevo RIPS» y empieza desde la factura (XML), desde una hoja de cálculo, desde un RIPS JSON que ya tienes, o en blanco. El editor guarda solo cada cambio y muestra los hallazgos del validador junto a cada campo. Alt+U agrega un usuario, Alt+N un servicio y Alt+D duplica el servicio. Si eliminas un usuario o un servicio puedes deshacerlo, y en «Versiones anteriores» recuperas versiones guardadas. Con la factura cargada y sin rechazos, «Radicar» lo deja como documento del Ministerio listo para enviar.',
+  },
+  {
+    id: 'hojas-rips',
+    titulo: 'RIPS desde una hoja de cálculo (Excel o CSV)',
+    ruta: '/listado-rips/nuevo',
+    publico: 'tecnico',
+    claves: 'hoja calculo excel xlsx csv plantilla importar exportar descargar filas columnas masivo',
+    texto:
+      'En [Nuevo RIPS](/listado-rips/nuevo) descarga la plantilla de Excel o CSV: una fila por servicio, con los datos del usuario repetidos en sus filas. Al importarla, si una fila tiene un error no se importa nada y te decimos la fila y la columna. Desde el editor también descargas cualquier RIPS en Excel, CSV o JSON.',
+  },
+  {
+    id: 'pacientes',
+    titulo: 'Pacientes',
+    ruta: '/listado-rips/pacientes',
+    publico: 'tecnico',
+    claves: 'paciente pacientes documento identidad registro datos buscar importar sincronizar exportar privacidad',
+    texto:
+      'En [RIPS › Pacientes](/listado-rips/pacientes) está el registro de pacientes de tu empresa: se llena solo con los RIPS que creas o radicas («Sincronizar» toma también los de documentos enviados por otros canales), y puedes crear, editar o importar pacientes desde un CSV. En el editor, al escribir el número de documento de un usuario, eliges el paciente y se llenan sus datos. Cada consulta de estos datos queda registrada; solo el administrador exporta la lista.',
+  },
+  {
+    id: 'medicamentos',
+    titulo: 'Medicamentos',
+    ruta: '/listado-rips/medicamentos',
+    publico: 'tecnico',
+    claves: 'medicamento medicamentos cum ium catalogo farmaco forma farmaceutica concentracion unidad dispensacion',
+    texto:
+      'En [RIPS › Medicamentos](/listado-rips/medicamentos) guardas los medicamentos que facturas, con su código CUM o IUM, nombre, forma farmacéutica, concentración y unidades. En el editor, al escribir el código en un servicio de medicamentos, eliges uno de la lista y se llenan sus datos. La lista crece sola con los RIPS que creas o radicas.',
+  },
+  {
+    id: 'whatsapp',
+    titulo: 'El asistente por WhatsApp',
+    ruta: '/profile',
+    publico: 'tecnico',
+    claves: 'whatsapp celular telefono numero mensaje vincular asistente chat movil',
+    texto:
+      'Con el plan Business puedes preguntarle a Radica por WhatsApp por el estado de una factura, su CUV o por qué la rechazaron. Vincula tu número en [Perfil › WhatsApp](/profile): te llega un código de 6 dígitos por WhatsApp y lo escribes en Radica. Cada número queda unido a un solo usuario y solo ve los documentos de tu empresa.',
+  },
+  {
+    id: 'envio-asincrono',
+    titulo: 'Envío asíncrono por la API',
+    ruta: '/settings?tab=integraciones',
+    publico: 'tecnico',
+    claves: 'asincrono asincrona async cola esperar segundo plano enviar api webhook 202 masivo lote',
+    texto:
+      'Por la API, con enviar=async Radica revisa y guarda el paquete, deja el envío en su cola y responde de inmediato (202) sin esperar al Ministerio; el resultado llega a tu webhook de resultados y a la consulta de estado. Es del plan Business. Los canales de correo y SFTP son siempre asíncronos. La guía está en [Configuración › Integraciones](/settings?tab=integraciones).',
+  },
+  {
+    id: 'mi-plan',
+    titulo: 'Mi plan: vigencia y pagos',
+    ruta: '/settings?tab=plan',
+    publico: 'tecnico',
+    claves: 'plan vigencia vence vencimiento renovar pagos pago historial compra factura modulos mi plan suscripcion business profesional',
+    texto:
+      'En [Configuración › Mi plan](/settings?tab=plan) el administrador ve el plan de la empresa, hasta cuándo está vigente, sus módulos y el historial de pagos (número de venta, transacción, fecha, medio, valor y estado).',
+  },
 ];
 
 /** The article of a catalogue rule: what it means and how to fix it (the same text as under each finding). */

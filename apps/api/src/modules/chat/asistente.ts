@@ -89,6 +89,16 @@ export function esSaludo(pregunta: string): boolean {
   return SALUDO.test(pregunta.trim().replace(/^[¡¿\s]+/, ''));
 }
 
+/** Words of a question about the validator's rules: a rejection, an error, a finding, a notice, a rule. */
+const DE_REGLA = /\b(regla|reglas|rechaz\w*|error\w*|hallazgo\w*|notificaci\w*|aviso\w*|inconsistencia\w*|glosa\w*|devolvi\w*|valida\w*\s+(?:dice|sale|marca)|me\s+sal(?:e|i[oó])|aparece)\b/i;
+
+/** True when `pregunta` asks about a rule (its articles may then answer): a rule code or the words of {@link DE_REGLA}. */
+export function preguntaDeRegla(pregunta: string): boolean {
+  return codigosEn(pregunta).length > 0 || DE_REGLA.test(plegar(pregunta));
+}
+
+const esArticuloDeRegla = (id: string) => id.startsWith('regla-');
+
 /** Below this score the best article is not an answer (tuned on the questions of chat.test.ts). */
 const PUNTAJE_MINIMO = 6;
 
@@ -102,8 +112,11 @@ export function responderConArticulos(pregunta: string, chat: 'sales' | 'technic
     .filter((a): a is TArticulo => a !== undefined && (chat === 'technical' || a.publico === 'ventas'));
   if (porCodigo.length > 0) return componer(porCodigo.slice(0, 3), chat);
   if (esSaludo(pregunta)) return { output: chat === 'sales' ? MSG_CHAT.chatSaludoVentas : MSG_CHAT.chatSaludoTecnico, articulos: [] };
+  // A rule is cited only when the question is about a rule (a code, a rejection, an error, a finding): a question
+  // about the product ('¿cómo invito a otro usuario?') shares words with rule texts ('usuario') but is not about one.
+  const conReglas = preguntaDeRegla(pregunta);
   const resultados = indiceArticulos().search(pregunta, {
-    filter: (r) => chat === 'technical' || POR_ID.get(r.id)?.publico === 'ventas',
+    filter: (r) => (chat === 'technical' || POR_ID.get(r.id)?.publico === 'ventas') && (conReglas || !esArticuloDeRegla(r.id)),
   });
   const [primero, segundo] = resultados;
   if (!primero || primero.score < PUNTAJE_MINIMO) return { output: MSG_CHAT.chatNoMatch, articulos: [] };
@@ -127,7 +140,14 @@ function pantalla(ruta: string): string {
   if (ruta === '/settings?tab=canales') return 'Configuración › Canales';
   if (ruta === '/settings?tab=integraciones') return 'Configuración › Integraciones';
   if (ruta === '/settings?tab=ministerio') return 'Configuración › Ministerio';
+  if (ruta === '/settings?tab=usuarios') return 'Configuración › Usuarios';
+  if (ruta === '/settings?tab=plan') return 'Configuración › Mi plan';
   if (ruta.startsWith('/settings')) return 'Configuración';
+  if (ruta === '/listado-rips/nuevo') return 'Nuevo RIPS';
+  if (ruta === '/listado-rips/pacientes') return 'Pacientes';
+  if (ruta === '/listado-rips/medicamentos') return 'Medicamentos';
+  if (ruta.startsWith('/listado-rips')) return 'Listado RIPS';
+  if (ruta === '/profile') return 'Perfil';
   if (ruta === '/ministerio/nuevo') return 'Nuevo reporte';
   if (ruta.startsWith('/ministerio')) return 'Ministerio';
   if (ruta.startsWith('/billing')) return 'la compra del plan';

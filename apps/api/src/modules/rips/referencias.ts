@@ -3,7 +3,7 @@ import countries from 'i18n-iso-countries';
 import { RIPS_CODIGOS } from '@radica/contracts/rips-codigos';
 import type { TCampoRips, TEstructuraData, TReferencia, TReferenciaTipo } from '@radica/contracts/rips';
 import { buscarCatalogo, normalizarBusqueda } from '@radica/fevrips/catalogos';
-import { ripsSchema, type TRipsSchemaVersion } from '@radica/fevrips/engine';
+import { USUARIO_OBLIGATORIO_SI, ripsSchema, type TRipsSchemaVersion } from '@radica/fevrips/engine';
 import { RIPS_LISTS } from '@radica/fevrips/tables';
 import { autocompleteUbicaciones, municipioNombre } from '../geography/service.ts';
 
@@ -54,14 +54,19 @@ export function estructuraRips(version: TRipsSchemaVersion): TEstructuraData {
   const cached = estructuras.get(version);
   if (cached) return cached;
   const schema = ripsSchema(version);
-  const campos = (record: Record<string, { kind: TCampoRips['tipo']; required: boolean; minLength?: number; maxLength?: number; table?: string }>): TCampoRips[] =>
+  const campos = (
+    record: Record<string, { kind: TCampoRips['tipo']; required: boolean; minLength?: number; maxLength?: number; table?: string }>,
+    obligatorioSi: Readonly<Record<string, { campo: string; valor: string }>> = {},
+  ): TCampoRips[] =>
     Object.entries(record).map(([campo, s]) => {
       const lista = s.table && Object.hasOwn(RIPS_LISTS, s.table) ? (RIPS_LISTS as Record<string, readonly string[]>)[s.table] : undefined;
       const nombres = s.table ? (RIPS_CODIGOS[s.table] ?? {}) : {};
+      const si = Object.hasOwn(obligatorioSi, campo) ? obligatorioSi[campo] : undefined;
       return {
         campo,
         tipo: s.kind,
         obligatorio: s.required,
+        ...(si ? { obligatorioSi: { ...si } } : {}),
         ...(s.minLength !== undefined ? { min: s.minLength } : {}),
         ...(s.maxLength !== undefined ? { max: s.maxLength } : {}),
         ...(s.table ? { tabla: s.table } : {}),
@@ -72,7 +77,7 @@ export function estructuraRips(version: TRipsSchemaVersion): TEstructuraData {
     version,
     norma: schema.norma,
     transaccion: campos(schema.transaccion),
-    usuario: campos(schema.usuario),
+    usuario: campos(schema.usuario, USUARIO_OBLIGATORIO_SI),
     servicios: Object.fromEntries(Object.entries(schema.servicios).map(([list, record]) => [list, campos(record)])),
   };
   estructuras.set(version, data);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { fevRipsFiles } from '../../db/schema-documents.ts';
-import { ripsBorradores, ripsMedicamentos, ripsPacientes, ripsPacientesAccesos } from '../../db/schema-rips.ts';
+import { fevRips, fevRipsFiles } from '../../db/schema-documents.ts';
+import { ripsBorradores, ripsBorradoresVersiones, ripsMedicamentos, ripsPacientes, ripsPacientesAccesos } from '../../db/schema-rips.ts';
 
 /**
  * The RIPS module's queries (issue 27). Every function takes the tenant and scopes its rows by it, so a foreign id
@@ -109,6 +109,71 @@ export async function deleteBorrador(q: TQuery, tenantId: number, id: number): P
   return rows.length > 0;
 }
 
+// ---- versions of a draft (docs/decisions/050) ---------------------------------------------------------------------
+
+export type TVersionInsert = Omit<typeof ripsBorradoresVersiones.$inferInsert, 'tenantId' | 'id' | 'fecha'>;
+
+/** Keeps an earlier content of a draft, then drops all but the newest `keep` of that draft. Returns the new row's id. */
+export async function insertVersion(q: TQuery, tenantId: number, values: TVersionInsert, keep: number): Promise<number> {
+  const [row] = await q
+    .insert(ripsBorradoresVersiones)
+    .values({ ...values, tenantId })
+    .returning({ id: ripsBorradoresVersiones.id });
+  const newest = q
+    .select({ id: ripsBorradoresVersiones.id })
+    .from(ripsBorradoresVersiones)
+    .where(and(eq(ripsBorradoresVersiones.tenantId, tenantId), eq(ripsBorradoresVersiones.borradorId, values.borradorId)))
+    .orderBy(desc(ripsBorradoresVersiones.id))
+    .limit(keep);
+  await q
+    .delete(ripsBorradoresVersiones)
+    .where(
+      and(
+        eq(ripsBorradoresVersiones.tenantId, tenantId),
+        eq(ripsBorradoresVersiones.borradorId, values.borradorId),
+        sql`${ripsBorradoresVersiones.id} not in (${newest})`,
+      ),
+    );
+  return row!.id;
+}
+
+/** The kept versions of a draft, newest first, without their content. */
+export function listVersiones(q: TQuery, tenantId: number, borradorId: number) {
+  return q
+    .select({
+      id: ripsBorradoresVersiones.id,
+      version: ripsBorradoresVersiones.version,
+      motivo: ripsBorradoresVersiones.motivo,
+      cantidadUsuarios: ripsBorradoresVersiones.cantidadUsuarios,
+      cantidadServicios: ripsBorradoresVersiones.cantidadServicios,
+      fecha: ripsBorradoresVersiones.fecha,
+    })
+    .from(ripsBorradoresVersiones)
+    .where(and(eq(ripsBorradoresVersiones.tenantId, tenantId), eq(ripsBorradoresVersiones.borradorId, borradorId)))
+    .orderBy(desc(ripsBorradoresVersiones.id));
+}
+
+/** One kept version with its content, or undefined (another tenant's, another draft's, or dropped). */
+export async function findVersion(q: TQuery, tenantId: number, borradorId: number, id: number) {
+  const [row] = await q
+    .select()
+    .from(ripsBorradoresVersiones)
+    .where(and(eq(ripsBorradoresVersiones.id, id), eq(ripsBorradoresVersiones.tenantId, tenantId), eq(ripsBorradoresVersiones.borradorId, borradorId)))
+    .limit(1);
+  return row;
+}
+
+/** When the newest kept version of a draft was made, or null. */
+export async function lastVersionFecha(q: TQuery, tenantId: number, borradorId: number): Promise<Date | null> {
+  const [row] = await q
+    .select({ fecha: ripsBorradoresVersiones.fecha })
+    .from(ripsBorradoresVersiones)
+    .where(and(eq(ripsBorradoresVersiones.tenantId, tenantId), eq(ripsBorradoresVersiones.borradorId, borradorId)))
+    .orderBy(desc(ripsBorradoresVersiones.id))
+    .limit(1);
+  return row?.fecha ?? null;
+}
+
 /** Columns of the list (no content, no XML). */
 const LIST_COLUMNS = {
   id: ripsBorradores.id,
@@ -148,6 +213,21 @@ export async function listBorradores(
   const rows = await q.select(LIST_COLUMNS).from(ripsBorradores).where(where).orderBy(desc(ripsBorradores.fechaModificacion), desc(ripsBorradores.id)).limit(page.limit).offset(page.offset);
   const [total] = await q.select({ n: count() }).from(ripsBorradores).where(where);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** A ministry document's id, formato and status (what a refused action links to), or undefined. */
+export async function findDocumentoResumen(q: TQuery, tenantId: number, fevRipsId: number) {
+  const [row] = await q
+    .select({ fevRipsId: fevRips.id, formato: fevRips.formato, estado: fevRips.estado })
+    .from(fevRips)
+    .where(and(eq(fevRips.tenantId, tenantId), eq(fevRips.id, fevRipsId)))
+    .limit(1);
+  return row;
+}
+
+/** Drops every kept version of a draft (once radicated, its RIPS is the document's JSON: one copy). */
+export async function deleteVersiones(q: TQuery, tenantId: number, borradorId: number): Promise<void> {
+  await q.delete(ripsBorradoresVersiones).where(and(eq(ripsBorradoresVersiones.tenantId, tenantId), eq(ripsBorradoresVersiones.borradorId, borradorId)));
 }
 
 /** The JSON file of a ministry document (the RIPS of a radicated draft), or undefined. */

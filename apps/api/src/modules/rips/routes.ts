@@ -29,6 +29,9 @@ import {
   ZReferenciaTipo,
   ZReferenciasData,
   ZReferenciasRequest,
+  ZRestaurarVersionRequest,
+  ZVersionParams,
+  ZVersionesData,
 } from '@radica/contracts/rips';
 import { MAX_SHEET_BYTES, templateCsv, templateXlsx } from '@radica/fevrips/sheet-io';
 import type { TDeps } from '../../deps.ts';
@@ -61,7 +64,9 @@ import {
   guardarBorrador,
   listarBorradores,
   obtenerBorrador,
+  listarVersiones,
   radicarBorrador,
+  restaurarVersion,
   type TArchivo,
 } from './service.ts';
 import { createSheetPool } from './sheet-pool.ts';
@@ -139,6 +144,17 @@ export async function ripsRoutes(app: FastifyInstance, deps: TDeps) {
     '/api/rips/borradores/:id',
     { ...edicion, bodyLimit: GUARDAR_BODY_LIMIT, schema: { params: ZIdParams, body: ZGuardarBorradorRequest, response: { 200: ZEnvelope(ZGuardarBorradorData) } } },
     async (req) => ({ success: true, data: await guardarBorrador(deps, authOf(req), req.params.id, req.body) }),
+  );
+
+  r.get('/api/rips/borradores/:id/versiones', { ...lectura, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZVersionesData) } } }, async (req) => ({
+    success: true,
+    data: await listarVersiones(deps, authOf(req), req.params.id),
+  }));
+
+  r.post(
+    '/api/rips/borradores/:id/versiones/:versionId/restaurar',
+    { ...edicion, schema: { params: ZVersionParams, body: ZRestaurarVersionRequest, response: { 200: ZEnvelope(ZGuardarBorradorData) } } },
+    async (req) => ({ success: true, data: await restaurarVersion(deps, authOf(req), req.params.id, req.params.versionId, req.body.version) }),
   );
 
   r.delete('/api/rips/borradores/:id', { ...edicion, schema: { params: ZIdParams, response: { 200: ZMessageEnvelope } } }, async (req) => {

@@ -13,11 +13,15 @@ import {
   type TGuardarBorradorData,
   type TGuardarBorradorRequest,
   type THallazgoRips,
+  type TMotivoVersion,
   type TOrigenBorrador,
+  type TVersionesData,
 } from '@radica/contracts/rips';
+import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import { checkRead, resolveRipsVersion, type TChequeo, type TRipsSchemaVersion } from '@radica/fevrips/engine';
 import { FevRipsError } from '@radica/fevrips/errors';
-import { formatoDelDocumento, parseRipsHead, parseRipsObject } from '@radica/fevrips/rips';
+import { soloPropiedadesDefinidas } from '@radica/fevrips/claves';
+import { formatoDelDocumento, listServices, parseRipsHead, parseRipsObject } from '@radica/fevrips/rips';
 import { ripsHeaderFromXml, ripsJsonText } from '@radica/fevrips/sheet';
 import { MAX_SHEET_BYTES, sheetKindOf, type TSheetKind } from '@radica/fevrips/sheet-io';
 import { decodeUtf8 } from '@radica/fevrips/shared';
@@ -29,13 +33,20 @@ import { normalizeId, uploadFile } from '../documents/upload.ts';
 import { describeFormato } from '../documents/detail.ts';
 import { registrarAccion } from '../documents/audit.ts';
 import { checkPrestadoresReps } from '../reps/service.ts';
+import { findProviderConfig } from '../providers/repository.ts';
 import {
   claimRadicacion,
   deleteBorrador,
+  deleteVersiones,
   findBorrador,
   findBorradorMeta,
+  findDocumentoResumen,
+  findVersion,
   insertBorrador,
+  insertVersion,
+  lastVersionFecha,
   listBorradores,
+  listVersiones,
   readDocumentJson,
   updateBorrador,
   updateBorradorAt,
@@ -170,8 +181,9 @@ export async function crearBorrador(
   deps: TDeps & { sheets: TSheetPool },
   ctx: TCtx,
   input: { origen: TOrigenBorrador; archivo: TArchivo | null },
-): Promise<{ id: number }> {
+): Promise<{ id: number; avisos: string[] }> {
   let rips: Record<string, unknown>;
+  const avisos: string[] = [];
   let xml: { bytes: Buffer; nombre: string; parsed: TFevXml } | null = null;
   if (input.origen !== 'vacio' && !input.archivo) throw new AppError('FILE_MISSING', MSG_RIPS.origenRequiereArchivo);
   const archivo = input.archivo;
@@ -187,7 +199,12 @@ export async function crearBorrador(
       throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
-    rips = value as Record<string, unknown>;
+    // Names read as the ministry reads them (a «Servicios» key is its servicios), then only what the editor can show.
+    const head = parseRipsHead(value);
+    const limpio = soloPropiedadesDefinidas(head.rips);
+    rips = limpio.rips;
+    if (head.clavesLeidas) avisos.push(MSG_RIPS.clavesLeidas(head.clavesLeidas.leidas.map((c) => `${c.enviada} → ${c.leida}`), head.clavesLeidas.total));
+    if (limpio.quitadas.length > 0) avisos.push(MSG_RIPS.propiedadesQuitadas(limpio.quitadas));
   } else if (input.origen === 'hoja') {
     rips = await importarHoja(deps.sheets, archivo!, null);
   } else {
@@ -205,7 +222,7 @@ export async function crearBorrador(
     ...a.facts,
   });
   await registrarDesdeRips(deps, ctx, rips);
-  return { id: row.id };
+  return { id: row.id, avisos };
 }
 
 /**
@@ -288,8 +305,34 @@ export async function obtenerBorrador(deps: TDeps, ctx: TCtx, id: number): Promi
     conciliacion: a.conciliacion,
     fevRipsId: row.fevRipsId,
     editable: !radicado && row.estado !== 'RADICANDO',
+    codPrestadorSugerido: radicado ? null : await codPrestadorSugerido(deps, ctx, rips, xml),
     fechaModificacion: row.fechaModificacion.toISOString(),
   };
+}
+
+const COD_PRESTADOR = /^\d{12}$/;
+
+/** The first 12-digit codPrestador of the RIPS's services, or null. */
+function primerCodPrestador(rips: Record<string, unknown>): string | null {
+  for (const s of listServices(rips)) {
+    const cod = s.service['codPrestador'];
+    if (typeof cod === 'string' && COD_PRESTADOR.test(cod)) return cod;
+  }
+  return null;
+}
+
+/**
+ * What a new service's codPrestador starts as (the editor prefills it; the clerk can change it): the RIPS's own first
+ * one; else the provider configuration's 12-digit code when the invoice has no CODIGO_PRESTADOR or it is that code's
+ * first 10 digits (REPS code + sede, reference §2.4); else the invoice's own when it has 12 digits; else null.
+ */
+async function codPrestadorSugerido(deps: TDeps, ctx: TCtx, rips: Record<string, unknown>, xml: TFevXml | null): Promise<string | null> {
+  const propio = primerCodPrestador(rips);
+  if (propio) return propio;
+  const factura = xml?.salud?.codigoPrestador?.trim() ?? null;
+  const config = (await findProviderConfig(deps.db, ctx.tenantId))?.codigoPrestador.trim() ?? null;
+  if (config && COD_PRESTADOR.test(config) && (!factura || config.startsWith(factura))) return config;
+  return factura && COD_PRESTADOR.test(factura) ? factura : null;
 }
 
 /** Applies the changes of an autosave to a copy of the RIPS. @throws AppError 400 VALIDATION for an index out of range. */
@@ -315,15 +358,66 @@ export function aplicarCambios(rips: Record<string, unknown>, cambios: TCambioRi
   return out;
 }
 
+/** Earlier contents kept per draft (docs/decisions/050). */
+export const VERSIONES_MAX = 20;
+/** While a draft is edited, its content is also kept at most this often, whatever the changes (ms). */
+export const VERSION_PERIODICA_MS = 10 * 60_000;
+
+const servicioCount = (usuario: unknown): number => {
+  const servicios = typeof usuario === 'object' && usuario !== null ? (usuario as Record<string, unknown>)['servicios'] : null;
+  if (typeof servicios !== 'object' || servicios === null) return 0;
+  let n = 0;
+  for (const items of Object.values(servicios)) if (Array.isArray(items)) n += items.length;
+  return n;
+};
+
+/** Users and services of a RIPS (what the versions list shows of each). */
+function contar(rips: Record<string, unknown>): { cantidadUsuarios: number; cantidadServicios: number } {
+  const usuarios = Array.isArray(rips['usuarios']) ? (rips['usuarios'] as unknown[]) : [];
+  return { cantidadUsuarios: usuarios.length, cantidadServicios: usuarios.reduce<number>((n, u) => n + servicioCount(u), 0) };
+}
+
+/**
+ * Why an autosave must keep the content its changes replace (docs/decisions/050 "destructive changes can be undone"):
+ * the whole RIPS replaced, a user removed (with all its services), or a user saved with fewer services than it had (a
+ * service removed); null for changes that only add or edit. `rips` is the content the changes apply to, in range
+ * (aplicarCambios checked them).
+ */
+export function motivoDeVersion(rips: Record<string, unknown>, cambios: TCambioRips[]): TMotivoVersion | null {
+  const usuarios = Array.isArray(rips['usuarios']) ? [...(rips['usuarios'] as unknown[])] : [];
+  let motivo: TMotivoVersion | null = null;
+  for (const c of cambios) {
+    if (c.op === 'reemplazar') return 'reemplazar';
+    if (c.op === 'eliminarUsuario') {
+      motivo = 'eliminar-usuario';
+      usuarios.splice(c.indice, 1);
+    } else if (c.op === 'insertarUsuario') usuarios.splice(c.indice, 0, c.usuario);
+    else if (c.op === 'usuario') {
+      if (servicioCount(c.usuario) < servicioCount(usuarios[c.indice])) motivo ??= 'eliminar-servicio';
+      usuarios[c.indice] = c.usuario;
+    }
+  }
+  return motivo;
+}
+
 /**
  * PATCH /api/rips/borradores/{id} (issue 27 §3, autosave): applies the changes made on `version` and answers the new
  * version with the engine's findings. A draft saved meanwhile by another tab answers 409 BORRADOR_CAMBIO (data: the
- * saved version) and nothing is overwritten; a radicated one 409 BORRADOR_RADICADO.
+ * saved version) and nothing is overwritten; a radicated one 409 BORRADOR_RADICADO (data: its document). The content
+ * the changes replace is kept as a version, in the same transaction, when they remove a user or a service or replace
+ * the whole RIPS ({@link motivoDeVersion}), when `opts.motivo` says so (a restore), and otherwise at most every
+ * {@link VERSION_PERIODICA_MS}; the newest {@link VERSIONES_MAX} are kept (docs/decisions/050).
  */
-export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: TGuardarBorradorRequest): Promise<TGuardarBorradorData> {
+export async function guardarBorrador(
+  deps: TDeps,
+  ctx: TCtx,
+  id: number,
+  req: TGuardarBorradorRequest,
+  opts: { motivo?: TMotivoVersion } = {},
+): Promise<TGuardarBorradorData> {
   const meta = await findBorradorMeta(deps.db, ctx.tenantId, id);
   if (!meta) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
-  if (meta.fevRipsId !== null || meta.estado === 'RADICANDO') throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
+  if (meta.fevRipsId !== null || meta.estado === 'RADICANDO') throw await radicado(deps, ctx, meta.fevRipsId);
   if (meta.version !== req.version) throw cambio(meta);
   const key = `${ctx.tenantId}:${id}`;
   const enEdicion = enEdicionDe(deps.db);
@@ -331,18 +425,60 @@ export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: T
   if (!base || base.version !== meta.version) {
     const row = await cargar(deps, ctx, id);
     if (row.version !== req.version) throw cambio(row);
-    base = { version: row.version, rips: (row.contenido ?? { usuarios: [] }) as Record<string, unknown>, xml: xmlDe(row) };
+    base = { version: row.version, rips: (row.contenido ?? { usuarios: [] }) as Record<string, unknown>, xml: xmlDe(row), ultimaVersion: undefined };
   }
   const rips = aplicarCambios(base.rips, req.cambios);
   const a = await analizarBorrador(deps, rips, base.xml);
   const now = new Date();
-  const saved = await updateBorradorAt(deps.db, ctx.tenantId, id, req.version, { contenido: rips, estado: a.estado, fechaModificacion: now, ...a.facts });
+  let motivo = opts.motivo ?? motivoDeVersion(base.rips, req.cambios);
+  const ultima = base.ultimaVersion !== undefined ? base.ultimaVersion : await lastVersionFecha(deps.db, ctx.tenantId, id);
+  if (!motivo && (ultima === null || now.getTime() - ultima.getTime() >= VERSION_PERIODICA_MS)) motivo = 'periodica';
+  const patch = { contenido: rips, estado: a.estado, fechaModificacion: now, ...a.facts };
+  const anterior = base.rips;
+  const saved = motivo
+    ? await deps.db.transaction(async (tx) => {
+        const done = await updateBorradorAt(tx, ctx.tenantId, id, req.version, patch);
+        if (done)
+          await insertVersion(tx, ctx.tenantId, { borradorId: id, version: req.version, motivo, contenido: anterior, idUsuario: ctx.userId, ...contar(anterior) }, VERSIONES_MAX);
+        return done;
+      })
+    : await updateBorradorAt(deps.db, ctx.tenantId, id, req.version, patch);
   if (!saved) {
     enEdicion.delete(key);
     throw cambio((await findBorradorMeta(deps.db, ctx.tenantId, id)) ?? meta);
   }
-  recordar(enEdicion, key, { version: saved.version, rips, xml: base.xml });
+  recordar(enEdicion, key, { version: saved.version, rips, xml: base.xml, ultimaVersion: motivo ? now : ultima });
   return { version: saved.version, estado: a.estado, estructura: a.version, hallazgos: a.hallazgos, conciliacion: a.conciliacion, fechaModificacion: now.toISOString() };
+}
+
+/** GET /api/rips/borradores/{id}/versiones: the kept versions, newest first (404 for another tenant's draft). */
+export async function listarVersiones(deps: TDeps, ctx: TCtx, id: number): Promise<TVersionesData> {
+  const meta = await findBorradorMeta(deps.db, ctx.tenantId, id);
+  if (!meta) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
+  const rows = await listVersiones(deps.db, ctx.tenantId, id);
+  return { items: rows.map((r) => ({ ...r, motivo: r.motivo as TMotivoVersion, fecha: r.fecha.toISOString() })) };
+}
+
+/**
+ * POST /api/rips/borradores/{id}/versiones/{versionId}/restaurar: the kept content becomes the draft's (a save of the
+ * whole RIPS on `version`, so another tab's newer save answers 409 BORRADOR_CAMBIO), and the content it replaces is
+ * kept first, so a restore can be undone too. 404 VERSION for a version of another draft or tenant, or one dropped.
+ */
+export async function restaurarVersion(deps: TDeps, ctx: TCtx, id: number, versionId: number, version: number): Promise<TGuardarBorradorData> {
+  const meta = await findBorradorMeta(deps.db, ctx.tenantId, id);
+  if (!meta) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
+  const kept = await findVersion(deps.db, ctx.tenantId, id, versionId);
+  if (!kept) throw new AppError('NOT_FOUND', MSG_RIPS.versionNoEncontrada);
+  return guardarBorrador(deps, ctx, id, { version, cambios: [{ op: 'reemplazar', rips: kept.contenido as Record<string, unknown> }] }, { motivo: 'restaurar' });
+}
+
+/** A document status as the lists write it ('Aprobado', 'Listo para envío'). */
+const estadoDe = (estado: string | null) => (estado && estado in ESTADO_ETIQUETAS ? ESTADO_ETIQUETAS[estado as TEstado] : (estado ?? '—'));
+
+/** The 409 BORRADOR_RADICADO of a draft already (or being) radicated, with the document to open when there is one. */
+async function radicado(deps: TDeps, ctx: TCtx, fevRipsId: number | null): Promise<AppError> {
+  const doc = fevRipsId !== null ? await findDocumentoResumen(deps.db, ctx.tenantId, fevRipsId) : undefined;
+  return new AppError('BORRADOR_RADICADO', doc?.formato ? MSG_RIPS.borradorRadicadoEn(doc.formato) : MSG_RIPS.borradorRadicado, doc ?? { fevRipsId: null, formato: null, estado: null });
 }
 
 /**
@@ -350,7 +486,13 @@ export async function guardarBorrador(deps: TDeps, ctx: TCtx, id: number, req: T
  * same version skips reading and parsing megabytes of JSON again (issue 27 "300 ms"). Only a cache: an entry is used
  * only when its version is the stored one (every write raises it, in any process), so it is never stale.
  */
-type TEnEdicion = { version: number; rips: Record<string, unknown>; xml: TFevXml | null };
+type TEnEdicion = {
+  version: number;
+  rips: Record<string, unknown>;
+  xml: TFevXml | null;
+  /** When the newest version of this draft was kept (null: none), as far as this process knows; undefined: not read. */
+  ultimaVersion: Date | null | undefined;
+};
 /** Per database handle (see perDatabase). */
 const enEdicionDe = perDatabase(() => new Map<string, TEnEdicion>());
 const EN_EDICION_MAX = 16;
@@ -368,7 +510,7 @@ function cambio(row: { version: number; fechaModificacion: Date }): AppError {
 /** DELETE /api/rips/borradores/{id}: a draft that is not radicated. */
 export async function eliminarBorrador(deps: TDeps, ctx: TCtx, id: number): Promise<void> {
   const row = await cargar(deps, ctx, id);
-  if (row.fevRipsId !== null || row.estado === 'RADICANDO') throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
+  if (row.fevRipsId !== null || row.estado === 'RADICANDO') throw await radicado(deps, ctx, row.fevRipsId);
   if (!(await deleteBorrador(deps.db, ctx.tenantId, id))) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
 }
 
@@ -402,7 +544,7 @@ export async function exportarHoja(deps: TDeps & { sheets: TSheetPool }, ctx: TC
  */
 export async function adjuntarXml(deps: TDeps, ctx: TCtx, id: number, archivo: TArchivo, version: number): Promise<TBorradorDetalle> {
   const row = await cargar(deps, ctx, id);
-  if (row.fevRipsId !== null || row.estado === 'RADICANDO') throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
+  if (row.fevRipsId !== null || row.estado === 'RADICANDO') throw await radicado(deps, ctx, row.fevRipsId);
   if (row.version !== version) throw cambio(row);
   const xml = await leerXml(deps, ctx, archivo.bytes);
   const rips = { ...((row.contenido ?? { usuarios: [] }) as Record<string, unknown>) };
@@ -424,15 +566,17 @@ export async function adjuntarXml(deps: TDeps, ctx: TCtx, id: number, archivo: T
  * POST /api/rips/borradores/{id}/radicar (issue 27 §4): files the RIPS with its invoice XML through the same upload
  * path as /ministerio/nuevo (documents/upload.ts `uploadFile`: the same checks, one document per formato); a document
  * of that formato that has only its XML gets this RIPS. Afterwards the draft holds no copy: its RIPS is the document's
- * JSON. The patients and medications of the RIPS are recorded. Throws AppError 422 BORRADOR_SIN_XML, 409
- * BORRADOR_RADICADO (already, or being, radicated), and the upload's own errors (the draft is then left as it was).
+ * JSON, and its kept versions are dropped. The patients and medications of the RIPS are recorded. Throws AppError 422
+ * BORRADOR_SIN_XML, 409 BORRADOR_RADICADO (already, or being, radicated; data: the document), 409
+ * BORRADOR_FORMATO_EXISTE (the invoice is already a document with its RIPS; data: that document, to open it), and the
+ * upload's own errors (the draft is then left as it was).
  */
 export async function radicarBorrador(deps: TDeps, ctx: TCtx, id: number): Promise<{ fevRipsId: number; formato: string; estado: string }> {
   const row = await cargar(deps, ctx, id);
-  if (row.fevRipsId !== null) throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
+  if (row.fevRipsId !== null) throw await radicado(deps, ctx, row.fevRipsId);
   if (!row.xml) throw new AppError('BORRADOR_SIN_XML', MSG_RIPS.borradorSinXml);
   const claimed = await claimRadicacion(deps.db, ctx.tenantId, id, RADICACION_STALE_S);
-  if (!claimed) throw new AppError('BORRADOR_RADICADO', MSG_RIPS.borradorRadicado);
+  if (!claimed) throw await radicado(deps, ctx, null);
   try {
     const rips = (claimed.contenido ?? { usuarios: [] }) as Record<string, unknown>;
     const xml = parseFevXml(claimed.xml!);
@@ -455,11 +599,19 @@ export async function radicarBorrador(deps: TDeps, ctx: TCtx, id: number): Promi
       // the invoice was uploaded before on /ministerio/nuevo: this RIPS completes that document, if it has none
       if (!(e instanceof AppError && e.code === 'FORMATO_EXISTS')) throw e;
       const existing = await describeFormato(deps, ctx, xml.formato);
-      if (!existing.fevRipsId || existing.tieneJson || !existing.tieneXml) throw e;
+      if (!existing.fevRipsId) throw e;
+      // a document that has its RIPS already (or no invoice) is not completed: say which, and that it is opened there
+      if (existing.tieneJson || !existing.tieneXml)
+        throw new AppError('BORRADOR_FORMATO_EXISTE', MSG_RIPS.radicarFormatoExiste(xml.formato, estadoDe(existing.estado)), {
+          fevRipsId: existing.fevRipsId,
+          formato: xml.formato,
+          estado: existing.estado,
+        });
       fevRipsId = existing.fevRipsId;
     }
     const uploaded = await uploadFile(deps, ctx, { filename: jsonName, bytes: json, fevRipsId, tipoArchivo: 'json' });
     await updateBorrador(deps.db, ctx.tenantId, id, { contenido: null, fevRipsId, estado: 'RADICADO', version: claimed.version + 1, fechaModificacion: new Date() });
+    await deleteVersiones(deps.db, ctx.tenantId, id);
     await registrarAccion(deps.db, ctx, fevRipsId, 'edicion_rips', { detalle: 'radicado desde el editor de RIPS' });
     await registrarDesdeRips(deps, ctx, rips);
     return { fevRipsId, formato: uploaded.formato, estado: uploaded.estado };

@@ -20,11 +20,12 @@ export function CardHeader({
 }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
-      <div>
+      <div className="min-w-0">
         <h2 id={id} className="text-base font-semibold text-slate-900">
           {title}
         </h2>
-        {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
+        {/* a file name in it is one long word: it wraps instead of widening the card past a phone's screen */}
+        {description && <p className="mt-0.5 text-sm text-slate-500 [overflow-wrap:anywhere]">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>

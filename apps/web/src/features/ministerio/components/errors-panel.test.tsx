@@ -48,7 +48,8 @@ describe('ErrorsPanel (seed 001 §2 "Error side panel")', () => {
     expect(screen.getByTestId('total-errores').textContent).toBe('1');
     expect(screen.getByTestId('total-notificaciones').textContent).toBe('0');
     expect(screen.getByText('Valor distinto')).toBeTruthy();
-    expect(screen.getByText('Fuente: Rips')).toBeTruthy();
+    // the ministry's 'Rips' is written «RIPS» as on every other screen
+    expect(screen.getByText('Fuente: RIPS')).toBeTruthy();
     expect(screen.getByText('usuarios[0]')).toBeTruthy();
     expect(screen.getByText(MSG.hallazgosNoNotifications)).toBeTruthy();
   });

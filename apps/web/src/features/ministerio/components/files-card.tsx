@@ -56,7 +56,7 @@ export function FilesCard({
     <Card className="lg:col-span-2" aria-labelledby="archivos-title">
       <CardHeader id="archivos-title" title={MSG_MINISTERIO.filesCardTitle} />
       <CardBody className="space-y-5">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           {zone('xml')}
           {zone('json')}
         </div>

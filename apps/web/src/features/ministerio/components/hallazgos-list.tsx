@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { THallazgo } from '@radica/contracts/documents';
-import { agruparHallazgos } from '@radica/contracts/hallazgos';
+import { agruparHallazgos, fuenteLegible } from '@radica/contracts/hallazgos';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { cargaEndpoint } from '@radica/contracts/muv';
 import { reglaDe } from '@radica/contracts/reglas';
@@ -37,7 +37,7 @@ function Ubicacion({ item }: { item: THallazgo }) {
       {item.observaciones && <p className="mt-1 text-slate-600">{item.observaciones}</p>}
       {(item.fuente || item.pathFuente) && (
         <p className="mt-1 text-xs text-slate-500">
-          {item.fuente && <span>Fuente: {item.fuente}</span>}
+          {item.fuente && <span>Fuente: {fuenteLegible(item.fuente)}</span>}
           {item.fuente && item.pathFuente && ' · '}
           {item.pathFuente && <span className="break-all font-mono">{item.pathFuente}</span>}
         </p>

@@ -55,7 +55,7 @@ export function UploadZone({
   };
 
   return (
-    <div className="space-y-1.5">
+    <div className="min-w-0 space-y-1.5">
       <p className="text-sm font-medium text-slate-700">
         {label === 'XML' ? 'Factura electrónica (XML)' : 'RIPS (JSON)'}
       </p>
@@ -97,7 +97,8 @@ export function UploadZone({
           <div className="flex min-h-36 items-center gap-3 p-4">
             <Icon aria-hidden="true" className="size-9 shrink-0 text-emerald-600" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={file.nombre}>
+              {/* the whole name, wrapped anywhere (file names are long words): on a phone there is no hover for a title */}
+              <p className="text-sm font-medium text-slate-900 [overflow-wrap:anywhere]" title={file.nombre}>
                 {file.nombre}
               </p>
               <p className="text-xs text-slate-500">

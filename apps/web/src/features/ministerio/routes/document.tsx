@@ -136,7 +136,8 @@ function DocumentEditor({ id }: { id: number | null }) {
         </CardBody>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* grid items shrink to the screen (min-w-0): a long file name or amount never widens a card past it */}
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <FilesCard doc={doc} isNew={id === null} state={state} uploads={uploads} actions={actions} soloLectura={!puedeEditar} />
         <Card aria-labelledby="resumen-title">
           <CardHeader id="resumen-title" title={MSG_MINISTERIO.summaryCardTitle} />

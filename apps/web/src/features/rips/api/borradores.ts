@@ -3,11 +3,13 @@ import type {
   TBorradorDetalle,
   TBorradoresData,
   TBorradoresRequest,
+  TCrearBorradorData,
   TEstructuraData,
   TEstructuraRips,
   TGuardarBorradorData,
   TGuardarBorradorRequest,
   TOrigenBorrador,
+  TVersionesData,
 } from '@radica/contracts/rips';
 import { apiDownload, apiRequest } from '../../../lib/http';
 
@@ -37,11 +39,12 @@ export const borradorQuery = (id: number) =>
   });
 export const useBorrador = (id: number) => useQuery(borradorQuery(id));
 
-export async function crearBorrador(input: { origen: TOrigenBorrador; archivo: File | null }): Promise<{ id: number }> {
+/** POST /api/rips/borradores: the new draft's id and what the import changed (`avisos`, for the editor to say). */
+export async function crearBorrador(input: { origen: TOrigenBorrador; archivo: File | null }): Promise<TCrearBorradorData> {
   const form = new FormData();
   form.append('origen', input.origen);
   if (input.archivo) form.append('archivo', input.archivo, input.archivo.name);
-  return (await apiRequest<{ id: number }>('/api/rips/borradores', { method: 'POST', formData: form })).data;
+  return (await apiRequest<TCrearBorradorData>('/api/rips/borradores', { method: 'POST', formData: form })).data;
 }
 export function useCrearBorrador() {
   const qc = useQueryClient();
@@ -68,14 +71,38 @@ export async function adjuntarXml(id: number, version: number, archivo: File): P
   return (await apiRequest<TBorradorDetalle>(`/api/rips/borradores/${id}/xml`, { method: 'PUT', formData: form })).data;
 }
 
+/**
+ * POST /api/rips/borradores/{id}/radicar. A refused radication leaves the draft as it was, so only the list is refreshed
+ * then: reloading the draft would remount the editor and drop the refusal it shows (why, and the document to open).
+ */
 export function useRadicarBorrador() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => (await apiRequest<{ fevRipsId: number; formato: string; estado: string }>(`/api/rips/borradores/${id}/radicar`, { method: 'POST' })).data,
-    onSettled: () => {
+    onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['rips'] });
       void qc.invalidateQueries({ queryKey: ['documents'] });
     },
+    onError: () => void qc.invalidateQueries({ queryKey: ['rips', 'borradores'] }),
+  });
+}
+
+/** GET /api/rips/borradores/{id}/versiones: the kept versions of a draft (docs/decisions/050), when `enabled`. */
+export const useVersiones = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['rips', 'versiones', id] as const,
+    queryFn: async ({ signal }) => (await apiRequest<TVersionesData>(`/api/rips/borradores/${id}/versiones`, { signal })).data.items,
+    enabled,
+    staleTime: 0,
+  });
+
+/** POST …/versiones/{versionId}/restaurar on the draft's current `version`; refreshes the draft and its versions. */
+export function useRestaurarVersion(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ versionId, version }: { versionId: number; version: number }) =>
+      (await apiRequest<TGuardarBorradorData>(`/api/rips/borradores/${id}/versiones/${versionId}/restaurar`, { method: 'POST', body: { version } })).data,
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['rips', 'versiones', id] }),
   });
 }
 

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { RotateCw } from 'lucide-react';
+import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { cn } from '../../../lib/cn';
 
 export type TSugerencia = { codigo: string; nombre: string; detalle?: string };
@@ -6,7 +8,9 @@ export type TSugerencia = { codigo: string; nombre: string; detalle?: string };
 /**
  * A text input with suggestions (issue 27: CUPS, CIE-10, DIVIPOLA, country, patient and medication searches): what is
  * typed is the value (a clerk who knows the code types it and moves on with Tab); after 2 characters and a short pause
- * the suggestions are fetched; ArrowDown / ArrowUp move, Enter chooses, Escape closes.
+ * the suggestions are fetched; ArrowDown / ArrowUp move, Enter chooses, Escape closes. A search never fails silently:
+ * a failed one says so under the field with 'Reintentar' (the typed value stays), and one that finds nothing says so
+ * while the field has the focus.
  */
 export function Autocompletar({
   id,
@@ -35,8 +39,13 @@ export function Autocompletar({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [query, setQuery] = useState<string | null>(null);
+  /** What the last search said besides suggestions: it failed, or it found nothing for that text. */
+  const [aviso, setAviso] = useState<{ tipo: 'error' | 'vacio'; texto: string } | null>(null);
+  /** Bumped by 'Reintentar' to run the same search again. */
+  const [intento, setIntento] = useState(0);
   const buscarRef = useRef(buscar);
   const inputRef = useRef<HTMLInputElement>(null);
+  const avisoId = `${id}-busqueda`;
   useEffect(() => {
     buscarRef.current = buscar;
   });
@@ -44,28 +53,44 @@ export function Autocompletar({
   useEffect(() => {
     if (query === null || query.trim().length < 2) return;
     const controller = new AbortController();
+    const texto = query.trim();
     const timer = setTimeout(() => {
       buscarRef
-        .current(query.trim(), controller.signal)
+        .current(texto, controller.signal)
         .then((found) => {
+          if (controller.signal.aborted) return;
           setItems(found);
           setActive(0);
+          const focused = document.activeElement === inputRef.current;
           // an answer that comes after the clerk moved on (Tab) opens nothing
-          setOpen(found.length > 0 && document.activeElement === inputRef.current);
+          setOpen(found.length > 0 && focused);
+          setAviso(found.length === 0 && focused ? { tipo: 'vacio', texto } : null);
         })
-        .catch(() => setOpen(false));
+        .catch(() => {
+          // a search replaced by a newer keystroke is not a failure
+          if (controller.signal.aborted) return;
+          setOpen(false);
+          setAviso({ tipo: 'error', texto });
+        });
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, intento]);
 
   const elegir = (s: TSugerencia) => {
     if (onElegir) onElegir(s);
     else onChange(s.codigo);
     setOpen(false);
     setQuery(null);
+    setAviso(null);
+  };
+  const reintentar = () => {
+    setAviso(null);
+    setQuery((q) => q ?? value);
+    setIntento((n) => n + 1);
+    inputRef.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (!open || items.length === 0) return;
@@ -95,18 +120,40 @@ export function Autocompletar({
         aria-controls={listId}
         aria-autocomplete="list"
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={[aviso ? avisoId : null, describedBy].filter(Boolean).join(' ') || undefined}
         autoComplete="off"
         value={value}
         onChange={(e) => {
           onChange(e.target.value);
           setQuery(e.target.value);
+          setAviso(null);
           if (e.target.value.trim().length < 2) setOpen(false);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={() =>
+          setTimeout(() => {
+            setOpen(false);
+            // "nothing found" is a hint while typing; a failure stays until it is retried
+            setAviso((a) => (a?.tipo === 'vacio' ? null : a));
+          }, 150)
+        }
         className={inputClassName}
       />
+      {aviso?.tipo === 'error' && (
+        <p id={avisoId} role="alert" className="mt-1 text-[11px] text-red-700 [overflow-wrap:anywhere]">
+          {MSG_RIPS.busquedaFallida}{' '}
+          {/* out of the Tab order, like the findings' 'Cómo corregir': a clerk tabbing from field to field never stops on
+              it (typing in the field searches again too) */}
+          <button type="button" tabIndex={-1} onClick={reintentar} className="inline-flex items-center gap-0.5 font-medium text-brand-700 underline">
+            <RotateCw aria-hidden="true" className="size-3" /> Reintentar
+          </button>
+        </p>
+      )}
+      {aviso?.tipo === 'vacio' && (
+        <p id={avisoId} role="status" className="mt-1 text-[11px] text-slate-600 [overflow-wrap:anywhere]">
+          {MSG_RIPS.busquedaSinResultados(aviso.texto)}
+        </p>
+      )}
       {open && (
         <ul id={listId} role="listbox" className="absolute z-30 mt-1 max-h-56 w-full min-w-64 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-xs shadow-lg">
           {items.map((s, i) => (

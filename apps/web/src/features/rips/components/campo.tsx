@@ -30,9 +30,12 @@ export const Campo = memo(function Campo({
   hallazgos,
   buscar,
   onElegir,
+  obligatorio = campo.obligatorio,
 }: {
   id: string;
   campo: TCampoRips;
+  /** Whether to mark it required (default the structure's flag; the user editor adds the fields required by condition). */
+  obligatorio?: boolean;
   value: unknown;
   onChange: (campo: string, value: unknown) => void;
   hallazgos: THallazgoRips[] | undefined;
@@ -70,7 +73,7 @@ export const Campo = memo(function Campo({
           ))}
         </datalist>
         {campo.opciones.find((o) => o.codigo === aTexto(value)) && (
-          <p className="truncate text-[11px] text-slate-500">{campo.opciones.find((o) => o.codigo === aTexto(value))!.nombre}</p>
+          <p className="text-[11px] text-slate-500 max-sm:[overflow-wrap:anywhere] sm:truncate">{campo.opciones.find((o) => o.codigo === aTexto(value))!.nombre}</p>
         )}
       </>
     );
@@ -105,10 +108,18 @@ export const Campo = memo(function Campo({
     );
   }
   return (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={id} className="block truncate text-[11px] font-medium text-slate-600" title={campo.campo}>
+    // a date and time ('AAAA-MM-DD HH:mm', 16 characters) takes the row on a phone, where half of it clips the value
+    <div className={cn('min-w-0 space-y-1', campo.tipo === 'fechaHora' && 'max-sm:col-span-2')}>
+      {/* whole on a phone (wrapped anywhere: field names are long camelCase words), one line on wider screens */}
+      <label htmlFor={id} className="block text-[11px] font-medium leading-tight text-slate-600 max-sm:[overflow-wrap:anywhere] sm:truncate" title={campo.campo}>
         {campo.campo}
-        {campo.obligatorio && <span className="text-red-600"> *</span>}
+        {obligatorio && (
+          <span className="text-red-600" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+        {obligatorio && <span className="sr-only"> (obligatorio)</span>}
       </label>
       {control}
       {hallazgos && hallazgos.length > 0 && (

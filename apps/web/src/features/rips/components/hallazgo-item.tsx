@@ -18,7 +18,7 @@ export function HallazgoItem({ h, compact = false }: { h: THallazgoRips; compact
     <div
       role={isError ? 'alert' : 'note'}
       data-codigo={h.codigo}
-      className={cn('rounded-md border px-2 py-1 text-xs', isError ? 'border-red-200 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900')}
+      className={cn('min-w-0 rounded-md border px-2 py-1 text-xs [overflow-wrap:anywhere]', isError ? 'border-red-200 bg-red-50 text-red-800' : 'border-amber-200 bg-amber-50 text-amber-900')}
     >
       <p>
         <span className="font-semibold">{h.codigo}</span> {h.observaciones || h.descripcion}

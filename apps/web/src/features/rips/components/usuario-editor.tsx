@@ -4,7 +4,7 @@ import { RIPS_TIPOS_SERVICIO, type TTipoServicioRips } from '@radica/contracts/r
 import type { TEstructuraData, THallazgoRips } from '@radica/contracts/rips';
 import { Button } from '../../../components/ui/button';
 import { buscarMedicamentos, buscarPacientes } from '../api/referencias';
-import { edadEn, nuevoServicio, primeraFecha, rutaCampo } from '../utils/rips-valores';
+import { edadEn, esObligatorio, nuevoServicio, primeraFecha, rutaCampo, servicioConMedicamento } from '../utils/rips-valores';
 import { Campo } from './campo';
 import type { TSugerencia } from './autocompletar';
 
@@ -20,8 +20,10 @@ export function enfocar(id: string) {
  * One user of the RIPS and its services (issue 27 §3): every field of the structure, the age from the birth date at the
  * first service, the patients registry on the document number, and per service type its rows with every field
  * (medications from the tenant's list on codTecnologiaSalud). Adding a service copies the previous row's dates and
- * codes; 'Duplicar' copies a whole row. Keyboard: Alt+N adds a service to the list holding the focus (the last used
- * otherwise), Alt+D duplicates the service holding the focus (the editor route binds them).
+ * codes (a first one the suggested codPrestador); 'Duplicar' copies a whole row; 'Eliminar' asks the editor route
+ * (`onEliminarServicio`: it confirms, and it can be undone). Keyboard: Alt+N adds a service to the list holding the
+ * focus (the last used otherwise), Alt+D duplicates the service holding the focus (the editor route binds them).
+ * Not `editable` (radicated, or a role that only reads): the fields are disabled and no add, copy or delete is offered.
  */
 export const UsuarioEditor = memo(function UsuarioEditor({
   u,
@@ -29,12 +31,19 @@ export const UsuarioEditor = memo(function UsuarioEditor({
   estructura,
   hallazgos,
   onChange,
+  editable = true,
+  codPrestador = null,
+  onEliminarServicio,
 }: {
   u: number;
   usuario: TUsuario;
   estructura: TEstructuraData;
   hallazgos: Map<string, THallazgoRips[]>;
   onChange: (u: number, usuario: TUsuario) => void;
+  editable?: boolean;
+  /** What a list's first service's codPrestador starts as. */
+  codPrestador?: string | null;
+  onEliminarServicio?: (u: number, lista: TTipoServicioRips, j: number) => void;
 }) {
   const servicios = (typeof usuario['servicios'] === 'object' && usuario['servicios'] !== null ? usuario['servicios'] : {}) as TServicios;
   const setCampo = useCallback((campo: string, value: unknown) => onChange(u, { ...usuario, [campo]: value }), [onChange, u, usuario]);
@@ -64,6 +73,7 @@ export const UsuarioEditor = memo(function UsuarioEditor({
               key={c.campo}
               id={`u${u}-${c.campo}`}
               campo={c}
+              obligatorio={esObligatorio(c, usuario)}
               value={usuario[c.campo]}
               onChange={setCampo}
               hallazgos={hallazgos.get(rutaCampo(u, null, null, c.campo))}
@@ -88,7 +98,7 @@ export const UsuarioEditor = memo(function UsuarioEditor({
         const campos = estructura.servicios[lista]!;
         const items = servicios[lista] ?? [];
         const agregar = (copiar: Record<string, unknown> | null, en = items.length) => {
-          const nuevo = copiar ? { ...copiar, consecutivo: items.length + 1 } : nuevoServicio(campos, items.length + 1, items[items.length - 1] ?? null);
+          const nuevo = copiar ? { ...copiar, consecutivo: items.length + 1 } : nuevoServicio(campos, items.length + 1, items[items.length - 1] ?? null, codPrestador);
           const next = [...items];
           next.splice(en, 0, nuevo);
           setServicios({ ...servicios, [lista]: next });
@@ -96,13 +106,15 @@ export const UsuarioEditor = memo(function UsuarioEditor({
         };
         return (
           <section key={lista} aria-label={RIPS_TIPOS_SERVICIO[lista]} data-lista={lista} className="rounded-lg border border-slate-200">
-            <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
+            <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
               <h3 className="text-sm font-semibold text-slate-800">
                 {RIPS_TIPOS_SERVICIO[lista]} <span className="font-normal text-slate-500">({items.length})</span>
               </h3>
-              <Button size="sm" variant="secondary" data-agregar={lista} onClick={() => agregar(null)}>
-                <Plus aria-hidden="true" className="size-4" /> Agregar {RIPS_TIPOS_SERVICIO[lista].toLowerCase()}
-              </Button>
+              {editable && (
+                <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" data-agregar={lista} onClick={() => agregar(null)}>
+                  <Plus aria-hidden="true" className="size-4" /> Agregar {RIPS_TIPOS_SERVICIO[lista].toLowerCase()}
+                </Button>
+              )}
             </header>
             {items.map((s, j) => {
               const set = (campo: string, value: unknown) => {
@@ -117,11 +129,7 @@ export const UsuarioEditor = memo(function UsuarioEditor({
                         (await buscarMedicamentos(texto, signal)).map((m) => ({ codigo: m.codTecnologiaSalud, nombre: m.nomTecnologiaSalud ?? '', medicamento: m as unknown as Record<string, unknown> })),
                       onElegir: (sug: TSugerencia & { medicamento?: Record<string, unknown> }) => {
                         const next = [...items];
-                        const m = sug.medicamento ?? {};
-                        const filled: Record<string, unknown> = { ...s, codTecnologiaSalud: sug.codigo };
-                        for (const k of ['nomTecnologiaSalud', 'formaFarmaceutica', 'concentracionMedicamento', 'unidadMedida', 'unidadMinDispensa', 'tipoMedicamento'])
-                          if (m[k] !== null && m[k] !== undefined) filled[k] = m[k];
-                        next[j] = filled;
+                        next[j] = servicioConMedicamento(s, sug.codigo, sug.medicamento ?? {});
                         setServicios({ ...servicios, [lista]: next });
                       },
                     }
@@ -135,19 +143,16 @@ export const UsuarioEditor = memo(function UsuarioEditor({
                     <span className="text-xs font-medium text-slate-500">
                       {RIPS_TIPOS_SERVICIO[lista]} {j + 1}
                     </span>
-                    <span className="flex gap-1">
-                      <Button size="sm" variant="ghost" aria-label={`Duplicar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`} data-duplicar={`${lista}:${j}`} onClick={() => agregar(s, j + 1)}>
-                        <Copy aria-hidden="true" className="size-4" />
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Eliminar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`}
-                        onClick={() => setServicios({ ...servicios, [lista]: items.filter((_, k) => k !== j) })}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </Button>
-                    </span>
+                    {editable && (
+                      <span className="flex gap-1">
+                        <Button size="sm" variant="ghost" aria-label={`Duplicar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`} data-duplicar={`${lista}:${j}`} onClick={() => agregar(s, j + 1)}>
+                          <Copy aria-hidden="true" className="size-4" />
+                        </Button>
+                        <Button size="sm" variant="ghost" aria-label={`Eliminar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`} onClick={() => onEliminarServicio?.(u, lista, j)}>
+                          <Trash2 aria-hidden="true" className="size-4" />
+                        </Button>
+                      </span>
+                    )}
                   </div>
                   <div className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
                     {campos.map((c) => (

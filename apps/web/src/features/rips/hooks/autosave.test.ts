@@ -14,6 +14,7 @@ const detalle: TBorradorDetalle = {
   conciliacion: { cantidadUsuarios: 1, cantidadServicios: 0, totalValorServicios: 0, totalPagoModerador: 0, pagoModeradorPorConcepto: {}, diferenciaValorServicios: null, diferenciaPagosModeradores: null },
   fevRipsId: null,
   editable: true,
+  codPrestadorSugerido: null,
   fechaModificacion: '2026-01-01T00:00:00Z',
 };
 const ok = (version: number) => new Response(JSON.stringify({ success: true, data: { version, estado: 'BORRADOR', estructura: 'res2275-2023', hallazgos: [], conciliacion: detalle.conciliacion, fechaModificacion: '' } }), { status: 200 });

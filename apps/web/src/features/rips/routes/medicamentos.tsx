@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
-import { RIPS_CODIGOS } from '@radica/contracts/rips-codigos';
+import { opcionesDe } from '@radica/contracts/rips-codigos';
 import type { TMedicamento } from '@radica/contracts/rips';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -24,7 +24,7 @@ const CAMPOS: TCampoForm[] = [
   { campo: 'concentracionMedicamento', etiqueta: 'Concentración', tipo: 'entero' },
   { campo: 'unidadMedida', etiqueta: 'Unidad de medida', tipo: 'entero' },
   { campo: 'unidadMinDispensa', etiqueta: 'Unidad mínima de dispensación', tipo: 'entero' },
-  { campo: 'tipoMedicamento', etiqueta: 'Tipo de medicamento', opciones: Object.entries(RIPS_CODIGOS['TipoMedicamentoPOSVersion2'] ?? {}).map(([codigo, nombre]) => ({ codigo, nombre })) },
+  { campo: 'tipoMedicamento', etiqueta: 'Tipo de medicamento', opciones: opcionesDe('TipoMedicamentoPOSVersion2') },
 ];
 
 /** /listado-rips/medicamentos (issue 27 §7): the tenant's medications, filled from its RIPS, editable, used by the editor. */

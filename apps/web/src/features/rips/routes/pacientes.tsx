@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Download, Plus, RefreshCw, Upload } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
-import { RIPS_CODIGOS } from '@radica/contracts/rips-codigos';
+import { opcionesDe } from '@radica/contracts/rips-codigos';
 import { PACIENTE_COLUMNAS, type TPaciente, type THojaErroresData } from '@radica/contracts/rips';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -19,17 +19,16 @@ import { useImportarPacientes, usePacientes, useRegistroMutations, useSincroniza
 import { RegistroForm, type TCampoForm } from '../components/registro-form';
 import { usePuede } from '../../../lib/usuario-actual';
 
-const opciones = (tabla: string) => Object.entries(RIPS_CODIGOS[tabla] ?? {}).map(([codigo, nombre]) => ({ codigo, nombre }));
 const CAMPOS: TCampoForm[] = [
-  { campo: 'tipoDocumentoIdentificacion', etiqueta: 'Tipo de documento', opciones: opciones('TipoIDPISIS') },
+  { campo: 'tipoDocumentoIdentificacion', etiqueta: 'Tipo de documento', opciones: opcionesDe('TipoIDPISIS') },
   { campo: 'numDocumentoIdentificacion', etiqueta: 'Número de documento' },
   { campo: 'nombre', etiqueta: 'Nombre (solo para tu equipo)' },
   { campo: 'fechaNacimiento', etiqueta: 'Fecha de nacimiento (AAAA-MM-DD)' },
-  { campo: 'codSexo', etiqueta: 'Sexo', opciones: opciones('Sexo') },
-  { campo: 'tipoUsuario', etiqueta: 'Tipo de usuario', opciones: opciones('RIPSTipoUsuarioVersion2') },
+  { campo: 'codSexo', etiqueta: 'Sexo', opciones: opcionesDe('Sexo') },
+  { campo: 'tipoUsuario', etiqueta: 'Tipo de usuario', opciones: opcionesDe('RIPSTipoUsuarioVersion2') },
   { campo: 'codPaisResidencia', etiqueta: 'País de residencia (código)' },
   { campo: 'codMunicipioResidencia', etiqueta: 'Municipio de residencia (DIVIPOLA)' },
-  { campo: 'codZonaTerritorialResidencia', etiqueta: 'Zona', opciones: opciones('ZonaVersion2') },
+  { campo: 'codZonaTerritorialResidencia', etiqueta: 'Zona', opciones: opcionesDe('ZonaVersion2') },
   { campo: 'codPaisOrigen', etiqueta: 'País de origen (código)' },
 ];
 

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ArrowLeft, CloudOff, Copy, Download, FileCode2, Plus, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, CloudOff, Copy, Download, FileCode2, History, Plus, Send, Trash2 } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { ESTADO_BORRADOR_LABEL, type TBorradorDetalle, type TEstructuraData } from '@radica/contracts/rips';
 import { paqueteDeTipoNota } from '@radica/contracts/reglas';
+import { RIPS_TIPOS_SERVICIO, type TTipoServicioRips } from '@radica/contracts/rips-codigos';
+import { ROL_NOMBRE } from '@radica/contracts/usuarios';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -14,14 +16,17 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { Modal } from '../../../components/ui/modal';
 import { formatCop } from '../../../lib/format';
+import { usePuede, useRol } from '../../../lib/usuario-actual';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { cn } from '../../../lib/cn';
 import { adjuntarXml, descargar, useBorrador, useEstructura, useRadicarBorrador } from '../api/borradores';
 import { Campo } from '../components/campo';
 import { HallazgoItem, PaqueteHallazgos } from '../components/hallazgo-item';
 import { UsuarioEditor, enfocar } from '../components/usuario-editor';
+import { VersionesModal } from '../components/versiones-modal';
+import { AccionRechazada, rechazoDe, type TRechazo } from '../components/accion-rechazada';
 import { leerRespaldo, useAutosave, type TEstadoGuardado } from '../hooks/use-autosave';
-import { hallazgosPorRuta, nuevoUsuario, rechazosPorUsuario, rutaCampo } from '../utils/rips-valores';
+import { esRutaDeCampo, hallazgosPorRuta, nuevoUsuario, primerCodPrestador, rechazosPorUsuario, rutaCampo } from '../utils/rips-valores';
 
 const GUARDADO_TEXTO: Record<TEstadoGuardado, string> = {
   guardado: 'Guardado',
@@ -31,6 +36,16 @@ const GUARDADO_TEXTO: Record<TEstadoGuardado, string> = {
   conflicto: 'Otra pestaña guardó cambios',
   error: 'No se pudo guardar',
 };
+
+/** What to confirm before removing more than one field (docs/decisions/050). */
+type TConfirmar = { tipo: 'usuario'; u: number } | { tipo: 'servicio'; u: number; lista: TTipoServicioRips; j: number };
+
+const serviciosDe = (usuario: Record<string, unknown> | undefined): number => {
+  const servicios = usuario?.['servicios'];
+  if (typeof servicios !== 'object' || servicios === null) return 0;
+  return Object.values(servicios).reduce<number>((n, items) => n + (Array.isArray(items) ? items.length : 0), 0);
+};
+const documentoDe = (usuario: Record<string, unknown> | undefined) => `${String(usuario?.['tipoDocumentoIdentificacion'] ?? '')} ${String(usuario?.['numDocumentoIdentificacion'] ?? '—')}`.trim();
 
 /** /listado-rips/{id} (issue 27 §3): the RIPS editor. */
 export function RipsEditorRoute() {
@@ -60,6 +75,7 @@ export function RipsEditorRoute() {
 function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura: TEstructuraData }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const recargar = useCallback(() => void qc.invalidateQueries({ queryKey: ['rips', 'borrador', detalle.id] }), [qc, detalle.id]);
   const s = useAutosave(detalle, recargar);
   const [seleccion, setSeleccion] = useState(0);
@@ -68,18 +84,81 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
     return r && JSON.stringify(r.rips) !== JSON.stringify(detalle.rips) ? r : null;
   });
   const [confirmarRadicar, setConfirmarRadicar] = useState(false);
+  const [confirmar, setConfirmar] = useState<TConfirmar | null>(null);
+  const [verVersiones, setVerVersiones] = useState(false);
+  const [rechazo, setRechazo] = useState<TRechazo | null>(null);
+  // what the import changed (a JSON's keys read as the ministry reads them, properties left out), said once
+  const [avisos, setAvisos] = useState<string[]>(() => ((location.state as { avisos?: unknown } | null)?.avisos as string[] | undefined) ?? []);
   const radicar = useRadicarBorrador();
   const xmlInput = useRef<HTMLInputElement>(null);
-  const editable = detalle.editable;
+  // The role groups every API route declares (contracts ACCESO): a role that only reads gets the RIPS read-only.
+  const puede = usePuede();
+  const rol = useRol();
+  const soloLecturaPorRol = detalle.editable && !puede.edicion;
+  const editable = detalle.editable && puede.edicion;
   const mapa = useMemo(() => hallazgosPorRuta(s.hallazgos), [s.hallazgos]);
   const porUsuario = useMemo(() => rechazosPorUsuario(s.hallazgos), [s.hallazgos]);
   const usuarios = s.rips.usuarios;
   const actual = Math.min(seleccion, Math.max(0, usuarios.length - 1));
   const rechazos = s.hallazgos.filter((h) => h.clase === 'RECHAZADO').length;
-  const generales = s.hallazgos.filter((h) => !esDeCampo(h.pathFuente, estructura) || h.fuente !== 'Rips');
+  const generales = s.hallazgos.filter((h) => h.fuente !== 'Rips' || !esRutaDeCampo(h.pathFuente, estructura, s.rips));
   // the package type its findings' classes and fixes are given for (a credit note's RIPS: docs/decisions/049)
   const paquete = paqueteDeTipoNota(s.rips['tipoNota']);
-  const formato = (s.rips['numNota'] as string | null) && s.rips['tipoNota'] ? (s.rips['numNota'] as string) : ((s.rips['numFactura'] as string | null) ?? `#${detalle.id}`);
+  const codPrestador = primerCodPrestador(s.rips) ?? detalle.codPrestadorSugerido;
+  const numero = (s.rips['numNota'] as string | null) && s.rips['tipoNota'] ? (s.rips['numNota'] as string) : ((s.rips['numFactura'] as string | null) ?? null);
+  const titulo = numero ? `RIPS ${numero}` : MSG_RIPS.borradorSinNumero;
+
+  const eliminarUsuario = (u: number) => {
+    const usuario = usuarios[u];
+    if (!usuario) return;
+    const servicios = serviciosDe(usuario);
+    s.autosave.eliminarUsuario(u);
+    setSeleccion(Math.max(0, u - 1));
+    toast(MSG_RIPS.usuarioEliminado(servicios), {
+      duration: 15_000,
+      action: {
+        label: 'Deshacer',
+        onClick: () => {
+          // the exact inverse: the same user, with its services, back at its place
+          const ahora = s.autosave.snapshot().rips.usuarios;
+          const en = Math.min(u, ahora.length);
+          s.autosave.insertarUsuario(en, usuario);
+          setSeleccion(en);
+        },
+      },
+    });
+  };
+  const eliminarServicio = (u: number, lista: TTipoServicioRips, j: number) => {
+    const usuario = usuarios[u];
+    const items = (usuario?.['servicios'] as Record<string, Record<string, unknown>[]> | undefined)?.[lista] ?? [];
+    const servicio = items[j];
+    if (!usuario || !servicio) return;
+    const servicios = { ...(usuario['servicios'] as Record<string, Record<string, unknown>[]>) };
+    const resto = items.filter((_, k) => k !== j);
+    if (resto.length > 0) servicios[lista] = resto;
+    else delete servicios[lista];
+    s.autosave.setUsuario(u, { ...usuario, servicios });
+    const nombre = `${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`;
+    toast(MSG_RIPS.servicioEliminado(nombre), {
+      duration: 15_000,
+      action: {
+        label: 'Deshacer',
+        onClick: () => {
+          const ahora = s.autosave.snapshot().rips.usuarios[u];
+          // the user moved (another one removed meanwhile): the versions keep it
+          if (!ahora || documentoDe(ahora) !== documentoDe(usuario)) {
+            toast.error(MSG_RIPS.deshacerNoAplica);
+            return;
+          }
+          const actuales = { ...((ahora['servicios'] as Record<string, Record<string, unknown>[]> | undefined) ?? {}) };
+          const lista2 = [...(actuales[lista] ?? [])];
+          lista2.splice(Math.min(j, lista2.length), 0, servicio);
+          s.autosave.setUsuario(u, { ...ahora, servicios: { ...actuales, [lista]: lista2 } });
+        },
+      },
+    });
+  };
+  const onEliminarServicio = useCallback((u: number, lista: TTipoServicioRips, j: number) => setConfirmar({ tipo: 'servicio', u, lista, j }), []);
 
   const agregarUsuario = (copia?: Record<string, unknown>) => {
     const u = usuarios.length;
@@ -120,32 +199,38 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
 
   const onRadicar = async () => {
     setConfirmarRadicar(false);
+    setRechazo(null);
     try {
       const r = await radicar.mutateAsync(detalle.id);
       localStorage.removeItem(`radica:rips:${detalle.id}`);
       toast.success(MSG_RIPS.borradorRadicadoOk);
       navigate(`/ministerio/${r.fevRipsId}`);
     } catch (error) {
-      toast.error(getErrorMessage(error));
+      // said on the page, with the document to open, until closed (a toast went by unread)
+      setRechazo(rechazoDe(MSG_RIPS.radicarNoSePudo, error));
     }
   };
   const onXml = async (file: File | undefined) => {
     if (!file) return;
+    setRechazo(null);
     try {
       await adjuntarXml(detalle.id, s.version, file);
       recargar();
     } catch (error) {
-      toast.error(getErrorMessage(error));
+      setRechazo(rechazoDe('No se pudo cargar la factura (XML)', error));
+    } finally {
+      if (xmlInput.current) xmlInput.current.value = '';
     }
   };
-  const bajar = (ruta: string, nombre: string) => void descargar(ruta, nombre).catch((e: unknown) => toast.error(getErrorMessage(e)));
+  const bajar = (ruta: string, nombre: string) => void descargar(ruta, nombre).catch((e: unknown) => setRechazo(rechazoDe('No se pudo descargar', e)));
+  const pendienteTexto = s.guardado === 'guardado' ? undefined : 'Espera a que se guarden los cambios';
 
   // findings explained for the package type of the RIPS (see PaqueteHallazgos)
   const vista = (
     <div className="mx-auto max-w-7xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-xl font-semibold text-slate-900">RIPS {formato}</h2>
+          <h2 className="text-xl font-semibold text-slate-900 [overflow-wrap:anywhere]">{titulo}</h2>
           <p className="text-sm text-slate-500">
             {ESTADO_BORRADOR_LABEL[detalle.estado === 'RADICADO' ? 'RADICADO' : s.estado]} · {estructura.norma} ·{' '}
             <span role="status" data-testid="estado-guardado" data-estado={s.guardado} className={cn(s.guardado === 'guardado' ? 'text-emerald-700' : 'text-amber-700')}>
@@ -158,17 +243,22 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
           <Link to="/listado-rips" className={buttonClasses('secondary', 'sm')}>
             <ArrowLeft aria-hidden="true" className="size-4" /> Listado
           </Link>
-          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/json`, 'rips.json')} disabled={s.guardado !== 'guardado'}>
+          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/json`, 'rips.json')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
             <Download aria-hidden="true" className="size-4" /> JSON
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=xlsx`, 'rips.xlsx')} disabled={s.guardado !== 'guardado'}>
+          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=xlsx`, 'rips.xlsx')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
             <Download aria-hidden="true" className="size-4" /> Excel
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=csv`, 'rips.csv')} disabled={s.guardado !== 'guardado'}>
+          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=csv`, 'rips.csv')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
             <Download aria-hidden="true" className="size-4" /> CSV
           </Button>
+          {editable && (
+            <Button size="sm" variant="secondary" onClick={() => setVerVersiones(true)}>
+              <History aria-hidden="true" className="size-4" /> Versiones anteriores
+            </Button>
+          )}
           {editable && detalle.factura && (
-            <Button size="sm" onClick={() => (rechazos > 0 ? setConfirmarRadicar(true) : void onRadicar())} isLoading={radicar.isPending} disabled={s.guardado !== 'guardado'}>
+            <Button size="sm" onClick={() => (rechazos > 0 ? setConfirmarRadicar(true) : void onRadicar())} isLoading={radicar.isPending} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
               <Send aria-hidden="true" className="size-4" /> Radicar
             </Button>
           )}
@@ -180,6 +270,24 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
         </div>
       </div>
 
+      {rechazo && <AccionRechazada rechazo={rechazo} onCerrar={() => setRechazo(null)} />}
+      {avisos.length > 0 && (
+        <Alert tone="info" title="Lo que cambió al importar">
+          <ul className="list-disc space-y-0.5 pl-5">
+            {avisos.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+          <Button size="sm" variant="ghost" className="mt-1" onClick={() => setAvisos([])}>
+            Entendido
+          </Button>
+        </Alert>
+      )}
+      {soloLecturaPorRol && rol && (
+        <Alert tone="info" title="Solo lectura">
+          <p>{MSG_RIPS.soloLecturaRol(ROL_NOMBRE[rol])}</p>
+        </Alert>
+      )}
       {s.conflicto && (
         <Alert tone="info" title="Este RIPS cambió en otra pestaña">
           <p>{MSG_RIPS.borradorCambio}</p>
@@ -233,7 +341,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
         </Alert>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <Card className="lg:col-span-2">
           <CardHeader
             title="Factura"
@@ -295,7 +403,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
         </Card>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
+      <div className="grid gap-4 lg:grid-cols-[14rem_1fr] [&>*]:min-w-0">
         <Card className="h-fit">
           <CardHeader
             title={`Usuarios (${usuarios.length})`}
@@ -340,14 +448,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
                       <Button size="sm" variant="ghost" onClick={() => agregarUsuario(usuarios[actual])}>
                         <Copy aria-hidden="true" className="size-4" /> Duplicar usuario
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => {
-                          s.autosave.eliminarUsuario(actual);
-                          setSeleccion(Math.max(0, actual - 1));
-                        }}
-                      >
+                      <Button size="sm" variant="ghost" onClick={() => setConfirmar({ tipo: 'usuario', u: actual })}>
                         <Trash2 aria-hidden="true" className="size-4" /> Eliminar usuario
                       </Button>
                     </>
@@ -355,8 +456,17 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
                 }
               />
               <CardBody>
-                <fieldset disabled={!editable}>
-                  <UsuarioEditor u={actual} usuario={usuarios[actual]!} estructura={estructura} hallazgos={mapa} onChange={s.autosave.setUsuario} />
+                <fieldset disabled={!editable} className="min-w-0">
+                  <UsuarioEditor
+                    u={actual}
+                    usuario={usuarios[actual]!}
+                    estructura={estructura}
+                    hallazgos={mapa}
+                    onChange={s.autosave.setUsuario}
+                    editable={editable}
+                    codPrestador={codPrestador}
+                    onEliminarServicio={onEliminarServicio}
+                  />
                 </fieldset>
               </CardBody>
             </Card>
@@ -367,6 +477,53 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
           )}
         </div>
       </div>
+
+      <Modal
+        isOpen={confirmar !== null}
+        tone="warning"
+        title={
+          confirmar?.tipo === 'usuario'
+            ? MSG_RIPS.eliminarUsuarioTitulo(confirmar.u + 1)
+            : confirmar
+              ? MSG_RIPS.eliminarServicioTitulo(`${RIPS_TIPOS_SERVICIO[confirmar.lista]} ${confirmar.j + 1}`)
+              : ''
+        }
+        onClose={() => setConfirmar(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmar(null)}>
+              Cancelar
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                const c = confirmar;
+                setConfirmar(null);
+                if (c?.tipo === 'usuario') eliminarUsuario(c.u);
+                else if (c) eliminarServicio(c.u, c.lista, c.j);
+              }}
+            >
+              {confirmar?.tipo === 'usuario' ? 'Eliminar usuario' : 'Eliminar servicio'}
+            </Button>
+          </>
+        }
+      >
+        <p>{confirmar?.tipo === 'usuario' ? MSG_RIPS.eliminarUsuarioTexto(documentoDe(usuarios[confirmar.u]), serviciosDe(usuarios[confirmar.u])) : MSG_RIPS.eliminarServicioTexto}</p>
+      </Modal>
+      {verVersiones && (
+        <VersionesModal
+          id={detalle.id}
+          version={s.version}
+          guardado={s.guardado === 'guardado'}
+          onClose={() => setVerVersiones(false)}
+          onRestaurada={() => {
+            setVerVersiones(false);
+            localStorage.removeItem(`radica:rips:${detalle.id}`);
+            recargar();
+          }}
+          onError={(error) => setRechazo(rechazoDe('No se pudo restaurar la versión', error))}
+        />
+      )}
 
       <Modal
         isOpen={confirmarRadicar}
@@ -387,12 +544,6 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
     </div>
   );
   return <PaqueteHallazgos.Provider value={paquete}>{vista}</PaqueteHallazgos.Provider>;
-}
-
-/** Whether a finding's path is a field the editor shows (the invoice's or a user's or a service's). */
-function esDeCampo(path: string, estructura: TEstructuraData): boolean {
-  if (estructura.transaccion.some((c) => c.campo === path)) return true;
-  return /^usuarios\[\d+\](\.servicios\.\w+\[\d+\])?\.\w+$/.test(path) && !path.endsWith('.servicios');
 }
 
 /** The last service list the user has rows in (Alt+N's default). */

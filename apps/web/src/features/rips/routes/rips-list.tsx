@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FilePlus2, Trash2 } from 'lucide-react';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { ESTADO_BORRADOR_LABEL, ZEstadoBorrador, type TBorradorFila, type TEstadoBorrador, type TEstructuraRips } from '@radica/contracts/rips';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -16,6 +17,7 @@ import { getErrorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { cn } from '../../../lib/cn';
 import { useBorradores, useEliminarBorrador } from '../api/borradores';
+import { AccionRechazada, rechazoDe, type TRechazo } from '../components/accion-rechazada';
 import { usePuede } from '../../../lib/usuario-actual';
 
 const ESTADO_CLASE: Record<TEstadoBorrador, string> = {
@@ -40,12 +42,14 @@ export function RipsListRoute() {
   const borrar = useEliminarBorrador();
   const rows = list.data?.items ?? [];
 
+  const [rechazo, setRechazo] = useState<TRechazo | null>(null);
   const onEliminar = async () => {
     if (!eliminar) return;
+    setRechazo(null);
     try {
       toast.success(await borrar.mutateAsync(eliminar.id));
     } catch (error) {
-      toast.error(getErrorMessage(error));
+      setRechazo(rechazoDe('No se pudo eliminar el borrador', error));
     }
     setEliminar(null);
   };
@@ -63,6 +67,7 @@ export function RipsListRoute() {
           </Link>
         )}
       </div>
+      {rechazo && <AccionRechazada rechazo={rechazo} onCerrar={() => setRechazo(null)} />}
       <Card>
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 p-4">
           <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm text-slate-600">
@@ -158,7 +163,7 @@ export function RipsListRoute() {
                   <tr key={r.id} className="border-t border-slate-100">
                     <td className="px-4 py-2 font-medium">
                       <Link to={`/listado-rips/${r.id}`} className="text-brand-700 hover:underline">
-                        {r.formato ?? `RIPS #${r.id}`}
+                        {r.formato ?? MSG_RIPS.borradorSinNumero}
                       </Link>
                     </td>
                     <td className="px-4 py-2">

@@ -9,6 +9,10 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { cn } from '../../../lib/cn';
+import { usePuede, useRol } from '../../../lib/usuario-actual';
+import { LoadingScreen } from '../../../components/ui/spinner';
+import { MSG } from '@radica/contracts/messages';
+import { ROL_NOMBRE } from '@radica/contracts/usuarios';
 import { descargar, useCrearBorrador } from '../api/borradores';
 
 const ORIGENES: { origen: TOrigenBorrador; titulo: string; texto: string; accept?: string; Icon: typeof FileCode2 }[] = [
@@ -18,8 +22,29 @@ const ORIGENES: { origen: TOrigenBorrador; titulo: string; texto: string; accept
   { origen: 'vacio', titulo: 'En blanco', texto: 'Con el NIT de tu empresa; escribe todo desde el teclado.', Icon: FilePlus2 },
 ];
 
-/** /listado-rips/nuevo (issue 27 §2): start a RIPS from the invoice XML, a spreadsheet, an existing RIPS JSON, or blank. */
+/**
+ * /listado-rips/nuevo (issue 27 §2): start a RIPS from the invoice XML, a spreadsheet, an existing RIPS JSON, or blank.
+ * Only for the roles that may create RIPS (contracts ACCESO.edicion, what the API's route declares): the others read
+ * why instead of four options that would be refused after the click.
+ */
 export function RipsNuevoRoute() {
+  const rol = useRol();
+  const puede = usePuede();
+  if (rol === null) return <LoadingScreen text={MSG.uiLoading} />;
+  if (!puede.edicion)
+    return (
+      <div className="mx-auto max-w-2xl space-y-4">
+        <h2 className="text-xl font-semibold text-slate-900">Nuevo RIPS</h2>
+        <Alert tone="info">{MSG_RIPS.nuevoSoloLectura(ROL_NOMBRE[rol])}</Alert>
+        <Link to="/listado-rips" className={buttonClasses('secondary')}>
+          <ArrowLeft aria-hidden="true" className="size-4" /> Volver al listado
+        </Link>
+      </div>
+    );
+  return <NuevoRips />;
+}
+
+function NuevoRips() {
   const navigate = useNavigate();
   const crear = useCrearBorrador();
   const [errores, setErrores] = useState<THojaErroresData | null>(null);
@@ -30,9 +55,10 @@ export function RipsNuevoRoute() {
     setErrores(null);
     setProblema(null);
     try {
-      const { id } = await crear.mutateAsync({ origen, archivo });
+      const { id, avisos } = await crear.mutateAsync({ origen, archivo });
       toast.success(MSG_RIPS.borradorCreado);
-      navigate(`/listado-rips/${id}`);
+      // what the import changed is said in the editor, where its fields are
+      navigate(`/listado-rips/${id}`, { state: { avisos } });
     } catch (error) {
       if (error instanceof HttpError && error.code === 'HOJA_CON_ERRORES') setErrores(error.data as THojaErroresData);
       else setProblema(getErrorMessage(error));

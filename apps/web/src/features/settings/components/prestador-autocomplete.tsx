@@ -10,6 +10,8 @@ import { prestadoresSearchErrorMessage, usePrestadoresSearch } from '../api/sear
 export const SUGGESTIONS_BLUR_CLOSE_MS = 200;
 
 type TMode = 'search' | 'selected' | 'manual';
+/** A search text that is a provider code (digits only): kept when the user switches to manual entry. */
+const CODIGO_TECLEADO = /^\d{4,12}$/;
 type TOption = { kind: 'manual' } | { kind: 'prestador'; prestador: TPrestadorResultado };
 
 /**
@@ -18,8 +20,8 @@ type TOption = { kind: 'manual' } | { kind: 'prestador'; prestador: TPrestadorRe
  * option 'Ingresar la información manualmente' (alone before any search).
  * - Choosing a provider fills the input and locks it until the X (prestadorClear) clears it; a 'Seleccionado' box
  *   shows what was chosen. The parent pre-fills the form in `onSelect`.
- * - Choosing manual entry clears the input and lets the user type a code freely (`code` / `onCodeChange`); the X
- *   (prestadorSearchAgain) goes back to the search.
+ * - Choosing manual entry lets the user type a code freely (`code` / `onCodeChange`), starting from the code typed in
+ *   the search when it was one (digits), empty otherwise; the X (prestadorSearchAgain) goes back to the search.
  * - A selection is required: the typed search text is never the code; until a choice the parent's code stays ''.
  * - A failed search shows its text under the input and turns its border red (so does `invalid`, the form's error).
  * - Keyboard: ArrowDown/ArrowUp move (and open), Enter chooses, Escape closes. A list from an earlier text is never
@@ -89,6 +91,9 @@ export function PrestadorAutocomplete({
       setSelected(null);
       setMode('manual');
       onManual();
+      // a code typed in the search (digits: a REPS code the extract does not have) is kept as the manual code; a name
+      // typed to search is not a code
+      if (CODIGO_TECLEADO.test(text.trim())) onCodeChange(text.trim());
     } else {
       setSelected(option.prestador);
       setMode('selected');
