@@ -4,6 +4,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bogotaYmd } from '../../lib/bogota.ts';
 import { activePlans, activePlansAnyTenant, countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 
@@ -101,7 +102,7 @@ export async function grantModules(
   const tenantId = await findTenantIdByEmail(deps.db, email);
   if (tenantId === null) throw new AppError('USUARIO_NO_ENCONTRADO', MSG_MINISTERIO.usuarioNoEncontrado(email));
   const user = { tenantId };
-  const numeroVenta = `MAN-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const numeroVenta = `MAN-${bogotaYmd(new Date())}-${randomBytes(3).toString('hex').toUpperCase()}`;
   const granted: TModulo[] = [];
   const plan = input.plan ?? 'profesional';
   // A Business grant is recorded even over a running Profesional purchase: it upgrades the plan.
