@@ -91,7 +91,8 @@ export type TDocumentDetail = z.infer<typeof ZDocumentDetail>;
 export const ACCIONES_DOCUMENTO = {
   carga: 'Cargó un archivo',
   envio: 'Envió al Ministerio',
-  envio_programado: 'Programó el envío (envío masivo)',
+  // How it was scheduled (bulk from the list, or the API's enviar=async) is the event's detail.
+  envio_programado: 'Programó el envío',
   anulacion: 'Anuló el documento',
   reactivacion: 'Reactivó el documento',
   eliminacion_archivo: 'Eliminó un archivo',
