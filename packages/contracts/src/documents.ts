@@ -61,7 +61,9 @@ export const ZDocumentRow = z.object({
   estadoInterno: z.number(),
   fechaCreacion: z.string(),
   fechaModificacion: z.string(),
+  /** When Radica sent the package to the ministry (the history's 'Envió al Ministerio' of that send). */
   fechaEnvio: z.string().nullable(),
+  /** The ministry's filing stamp of an accepted package (its answer's FechaRadicacion). */
   fechaRadicacion: z.string().nullable(),
   procesoId: z.number().nullable(),
   xml: z.boolean(),

@@ -401,6 +401,10 @@ describe('accountability (issue 28)', () => {
       'carga:Ana Gómez',
     ]);
     expect(historial[1]!.descripcion).toBe('Cargó un archivo · JSON HIS28.json');
+    // One send, one time: the document's 'Fecha de envío' is the instant the history records for 'Envió al Ministerio'
+    // (when the package left), not when the answer came back; the filing date is the ministry's and not earlier.
+    expect(detail.body.data.fechaEnvio).toBe((historial[0] as unknown as { fecha: string }).fecha);
+    expect(Date.parse(detail.body.data.fechaRadicacion)).toBeGreaterThanOrEqual(Date.parse(detail.body.data.fechaEnvio) - 1000);
     // Another company sees nothing of it.
     expect((await b.c.get(`/api/FevRips/${id}/detail`)).status).toBe(404);
   });
