@@ -144,8 +144,11 @@ export const MSG_CUENTAS = {
   // seed 000 §2 — shell
   upgradeTooltip: 'Próximamente disponible',
   profileNotSpecified: 'No especificado',
+  // One label per sign-in method on every screen (the profile's seed wording; Configuración said 'Manual').
   authTypeManual: 'Email/Contraseña',
   authTypeGoogle: 'Google',
+  /** The sign-in method as the profile and Configuración › General show it: manual → 'Email/Contraseña', else 'Google'. */
+  authTypeLabel: (authType: string | undefined): string => (authType === 'google' ? MSG_CUENTAS.authTypeGoogle : MSG_CUENTAS.authTypeManual),
   themeToggleDark: 'Cambiar a tema oscuro',
   themeToggleLight: 'Cambiar a tema claro',
   notFoundLink: 'Ir a Inicio',

@@ -12,11 +12,12 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { FormField, Input, Select } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingScreen } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/format';
 import { getErrorMessage, HttpError } from '../../../lib/http';
 import { useCambiarRol, useCancelarInvitacion, useEliminarUsuario, useInvitar, useReenviarInvitacion, useUsuarios } from '../api/usuarios';
 
-const formatDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('es-CO', { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23', timeZone: 'America/Bogota' }).format(new Date(iso)) : null;
+/** An instant as every page writes it ('01/12/2026, 21:38'), null when there is none. */
+const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : null);
 
 /** Lower roles come later in ROLES: moving a user to a later role ends their sessions (the dialog says so first). */
 const baja = (antes: TRol, despues: TRol) => ROLES.indexOf(despues) > ROLES.indexOf(antes);
