@@ -64,6 +64,23 @@ describe('registration wizard details (issue 17)', () => {
     expect(await screen.findByText(MSG.passwordObligatoria)).toBeTruthy();
   });
 
+  it('a weak password shows one message under the field, the missing requirements, not two', async () => {
+    wrap(<CredentialsStep defaultValues={{ email: '', password: '' }} onDone={vi.fn()} onGoToLogin={vi.fn()} />);
+    const input = screen.getByLabelText('Contraseña');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.blur(input);
+    const falta = 'Falta: al menos 8 caracteres, un número, un símbolo (!@#$%^&*…)';
+    expect(await screen.findByText(falta)).toBeTruthy();
+    expect(screen.getAllByText(/Falta:|al menos 8 caracteres/)).toHaveLength(1);
+    expect(screen.queryByText(MSG.passwordMin8)).toBeNull();
+    // The one message is the field's error, announced with the field.
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain('register-password-error');
+    fireEvent.change(input, { target: { value: 'abcdefgh1' } });
+    expect(await screen.findByText('Falta: un símbolo (!@#$%^&*…)')).toBeTruthy();
+    expect(screen.getAllByText(/Falta:/)).toHaveLength(1);
+  });
+
   it('keeps only digits in the verification code, typed or pasted', () => {
     wrap(
       <VerificationStep
