@@ -84,7 +84,7 @@ export const MSG_CUENTAS = {
 
   // session security (issue 3 "Server security"; Radica)
   /** Radica: a refresh token was rotated by a concurrent request moments ago (code REFRESH_RACE). */
-  refreshRace: 'Sesión renovada en otra pestaña. Reintente la solicitud.',
+  refreshRace: 'Sesión renovada en otra pestaña. Vuelve a intentarlo.',
   /** Radica: a refresh token that was already used was presented again: every session of that chain ends. */
   refreshReuse: 'Sesión cerrada por seguridad. Inicia sesión nuevamente.',
 

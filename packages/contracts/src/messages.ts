@@ -76,7 +76,7 @@ export const MSG = {
   // seed 001 §5 — file upload
   fileTooLarge: 'El archivo es demasiado grande (máximo 10MB)',
   bodyTooLarge: 'La solicitud es demasiado grande (máximo 1 MB de datos JSON). Envía menos elementos por solicitud.',
-  uploadMalformed: 'El archivo no llegó completo o el envío está mal formado. Cárguelo de nuevo.',
+  uploadMalformed: 'El archivo no llegó completo o el envío está mal formado. Cárgalo de nuevo.',
   uploadOneFile: 'Envía un solo archivo por carga (campo "archivo").',
   uploadTooManyFields: 'La carga trae demasiados campos (máximo 10). Envía solo el archivo y sus datos.',
   documentChanged: 'El documento cambió mientras se revisaba el archivo (otra carga o eliminación). Carga el archivo de nuevo.',
@@ -100,10 +100,10 @@ export const MSG = {
   formatoMismatch: 'Formato No Coincide',
   formatoExists: 'Formato Ya Existe',
   slotFilled: (tipo: 'XML' | 'JSON') =>
-    `El documento ya tiene un archivo ${tipo}. Elimínelo antes de cargar uno nuevo.`,
+    `El documento ya tiene un archivo ${tipo}. Elimínalo antes de cargar uno nuevo.`,
   documentNotFound: 'Documento no encontrado',
   documentApprovedLocked: 'El documento ya fue aprobado por el Ministerio y no se puede modificar ni reenviar.',
-  documentCancelledLocked: 'El documento está anulado. Reactívelo antes de modificarlo o enviarlo.',
+  documentCancelledLocked: 'El documento está anulado. Reactívalo antes de modificarlo o enviarlo.',
   fileUploaded: (tipo: 'XML' | 'JSON') => `Archivo ${tipo} cargado correctamente`,
 
   // seed 001 §5 — send

@@ -52,6 +52,10 @@ const USTED = new RegExp(
       'Cambie', 'Confirme', 'Recuerde', 'Vuelva', 'Utilice', 'Guarde', 'Suba', 'Copie', 'Pegue', 'Marque', 'Busque', 'Solicite',
       'Comuníquese', 'comuníquese', 'Diríjase', 'diríjase', 'Escríbanos', 'escríbanos', 'inténtelo', 'Regístrese', 'regístrese',
       'su contraseña', 'le enviamos', 'Le enviamos', 'le recomendamos', 'Le recomendamos',
+      // …and the operator commands' and the spreadsheet import's, which also said "usted".
+      'Instale', 'instale', 'Deténgalo', 'Detenga', 'detenga', 'mueva', 'use la', 'use otro', 'Reintente', 'reintente',
+      'déjela', 'déjelo', 'divida', 'Guárdelo', 'guárdelo', 'guárdela', 'Cárguelo', 'cárguelo', 'Elimínelo', 'Reactívelo', 'vacíe',
+      'apunte', 'cree una',
     ].join('|') +
     ')(?!\\p{L})',
   'u',
