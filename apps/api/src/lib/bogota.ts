@@ -8,3 +8,9 @@ export const BOGOTA_OFFSET_MS = -5 * 3_600_000;
 export function bogotaYmd(at: Date): string {
   return new Date(at.getTime() + BOGOTA_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, '');
 }
+
+/** An instant's Bogotá calendar day as people read it: 'dd/mm/aaaa' (the web's format, for texts the server writes). */
+export function bogotaFecha(at: Date): string {
+  const [y, m, d] = new Date(at.getTime() + BOGOTA_OFFSET_MS).toISOString().slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
