@@ -12,6 +12,7 @@ import { MSG_INTEGRACIONES } from './messages-integraciones.ts';
 import { MSG_LEGAL, PRIVACIDAD, TERMINOS } from './messages-legal.ts';
 import { MSG_MINISTERIO } from './messages-ministerio.ts';
 import { MSG_MODULOS } from './messages-modulos.ts';
+import { MSG_OPERADOR } from './messages-operador.ts';
 import { MSG_PAGOS } from './messages-pagos.ts';
 import { MSG_RIPS } from './messages-rips.ts';
 import { MSG_SFTP } from './messages-sftp.ts';
@@ -91,7 +92,7 @@ describe('tú throughout (issue 26)', () => {
   it("Radica's messages address the user as tú", () => {
     const catalogues = [
       MSG, MSG_AVISOS, MSG_BACKUPS, MSG_CHAT, MSG_CONTACTO, MSG_CORREO, MSG_CUENTAS, MSG_INTEGRACIONES, MSG_LEGAL, MSG_MINISTERIO,
-      MSG_MODULOS, MSG_PAGOS, MSG_RIPS, MSG_SFTP, MSG_USUARIOS, TERMINOS, PRIVACIDAD,
+      MSG_MODULOS, MSG_OPERADOR, MSG_PAGOS, MSG_RIPS, MSG_SFTP, MSG_USUARIOS, TERMINOS, PRIVACIDAD,
     ];
     const usted = catalogues.flatMap((c) => textsOf(c as Record<string, unknown>)).filter((t) => !SEED_VERBATIM.has(t) && USTED.test(t));
     expect(usted).toEqual([]);

@@ -9,7 +9,7 @@ import { grantModules } from '../modules/products/service.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { AppError } from '../lib/errors.ts';
 import { bogotaFecha } from '../lib/bogota.ts';
-import { isApiUp, localApiUrl, operatorGet, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { explainOpenFailure, findLocalApi, operatorGet, operatorPost, readOperatorSecret } from './operator-client.ts';
 
 const USAGE = [
   'Uso:',
@@ -19,8 +19,9 @@ const USAGE = [
 
 /**
  * `npm run admin -- COMMAND …`, the operator's commands. Each goes through the running server when one answers on
- * PORT (the embedded PGlite database has one owner process; the call carries the operator secret of DATA_DIR), and
- * opens the database itself when none runs (PostgreSQL with DATABASE_URL, or the embedded one if free).
+ * PORT, or on the port the owner of DATA_DIR's embedded database recorded (PGlite has one owner process; the call
+ * carries the operator secret of DATA_DIR), and opens the database itself when none runs (PostgreSQL with
+ * DATABASE_URL, or the embedded one if free; held by a server it cannot reach, it says to pass that server's PORT).
  * - `grant EMAIL MODULE… [--plan business] [--meses N]` (issue 4 "Module access"): records a manual purchase (bank
  *   transfer) of the modules for the tenant of the user EMAIL, running N months (default 12, the plans' term);
  *   `--plan business` records the quoted Business plan (issue 15 alerts).
@@ -29,6 +30,7 @@ const USAGE = [
  * Exit code 0 on success, 1 on an error, 2 on wrong usage.
  */
 export async function runAdmin(argv: string[], config: TConfig = loadConfig()): Promise<number> {
+  const comando = `npm run admin -- ${argv.join(' ')}`;
   const planAt = argv.indexOf('--plan');
   const plan = planAt >= 0 ? argv[planAt + 1] : 'profesional';
   if (planAt >= 0) argv = [...argv.slice(0, planAt), ...argv.slice(planAt + 2)];
@@ -40,13 +42,13 @@ export async function runAdmin(argv: string[], config: TConfig = loadConfig()): 
     return 2;
   }
   const [command, email, ...modulos] = argv;
-  if (command === 'mail' && email && modulos.length === 0) return printOutbox(config, email);
+  if (command === 'mail' && email && modulos.length === 0) return printOutbox(config, email, comando);
   if (command !== 'grant' || !email || modulos.length === 0) {
     console.error(USAGE);
     return 2;
   }
-  const base = localApiUrl(config);
-  if (await isApiUp(base)) {
+  const base = await findLocalApi(config);
+  if (base) {
     const secret = operatorSecretOrSay(config);
     if (!secret) return 1;
     const res = await operatorPost(base, secret, '/api/admin/grant', { email, modulos, plan, meses });
@@ -57,7 +59,13 @@ export async function runAdmin(argv: string[], config: TConfig = loadConfig()): 
     console.log(res.body.message);
     return 0;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    console.error(explainOpenFailure(err, config, comando));
+    return 1;
+  }
   try {
     const data = await grantModules({ db: database.db }, { email, modulos, plan, meses, registradoPor: 'npm run admin (directo)' });
     console.log(`${MSG_MINISTERIO.moduloOtorgado(data.email, data.modulos, data.vigenteHasta && bogotaFecha(new Date(data.vigenteHasta)))} (venta ${data.numeroVenta})`);
@@ -80,14 +88,14 @@ function operatorSecretOrSay(config: TConfig): string | null {
 type TOutboxMail = { to: string; subject: string; text: string; sentAt: string };
 
 /** `admin mail EMAIL`: the outbox through the running server, or read from the database when none runs. */
-async function printOutbox(config: TConfig, email: string): Promise<number> {
+async function printOutbox(config: TConfig, email: string, comando: string): Promise<number> {
   if (config.smtpUrl) {
     console.error('El correo sale por SMTP_URL: no hay buzón local. Revisa el buzón del destinatario.');
     return 1;
   }
   let mails: TOutboxMail[];
-  const base = localApiUrl(config);
-  if (await isApiUp(base)) {
+  const base = await findLocalApi(config);
+  if (base) {
     const secret = operatorSecretOrSay(config);
     if (!secret) return 1;
     const res = await operatorGet(base, secret, `/api/dev/mail?to=${encodeURIComponent(email)}`);
@@ -97,7 +105,13 @@ async function printOutbox(config: TConfig, email: string): Promise<number> {
     }
     mails = res.body.data as TOutboxMail[];
   } else {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    let database;
+    try {
+      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    } catch (err) {
+      console.error(explainOpenFailure(err, config, comando));
+      return 1;
+    }
     try {
       mails = await createMailer({ smtpUrl: null, from: config.mailFrom, db: database.db }).listOutbox(email);
     } finally {
