@@ -137,6 +137,14 @@ export const MSG = {
   uiUnexpectedError: 'Error Inesperado',
   uiHomeIntro:
     'Una plataforma integral para la gestión completa de tu negocio. Usa el menú lateral para acceder a los módulos.',
+  // /Inicio's cards: one per module the user works in; the provider configuration only for administrators.
+  homeMinisterioTitulo: 'Reportes al Ministerio',
+  homeMinisterioTexto: 'Carga la factura (XML) y los RIPS (JSON) y envíalos al Ministerio de Salud.',
+  homeRipsTitulo: 'RIPS',
+  homeRipsTexto: 'Crea, importa y corrige los RIPS de tus facturas, con sus pacientes y medicamentos, antes de radicarlos.',
+  homeRipsTextoLectura: 'Consulta los RIPS creados en la plataforma, sus pacientes y medicamentos.',
+  homePrestadorTitulo: 'Configuración del prestador',
+  homePrestadorTexto: 'Registra el código prestador y las credenciales del validador del Ministerio.',
   loginNetworkError:
     'Error al intentar crear cuenta. Por favor espere un momento e inténtelo de nuevo o contáctese con soporte.',
   emailFormatInvalid: 'El formato del email no es válido',
