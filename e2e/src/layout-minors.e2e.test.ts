@@ -103,12 +103,19 @@ async function scrollTo(page: Page, where: number) {
   await page.waitForTimeout(150);
 }
 
-/** Relative luminance (0 black … 1 white) of a CSS rgb()/rgba() colour. */
-const luminance = (css: string) => {
-  const [r, g, b] = (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => Number(v) / 255);
-  const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
-};
+/**
+ * Relative luminance (0 black … 1 white) of any CSS colour (Tailwind's are oklch()), measured by the browser: painted
+ * on a 1×1 canvas and read back as sRGB.
+ */
+const luminance = (page: Page, css: string) =>
+  page.evaluate((color) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = [...ctx.getImageData(0, 0, 1, 1).data].slice(0, 3).map((v) => v / 255);
+    const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+  }, css);
 
 describe('the chat button keeps a band of its own', () => {
   for (const viewport of VIEWPORTS)
@@ -168,7 +175,7 @@ describe('Configuración › Usuarios', () => {
       await expect.poll(() => page.getByLabel(MSG_USUARIOS.rolDe('Persona facturador con un nombre largo')).inputValue()).toBe('facturador');
       if (theme === 'dark') {
         const divider = await cards.first().evaluate((li) => getComputedStyle(li).borderBottomColor);
-        expect(luminance(divider), `divider ${divider}`).toBeLessThan(0.2);
+        expect(await luminance(page, divider), `divider ${divider}`).toBeLessThan(0.2);
       }
       await screenshot(page, `usuarios-telefono-${theme}`);
     });
@@ -192,7 +199,7 @@ describe('Configuración › Usuarios', () => {
     const rows = page.getByRole('table').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
     const dividers = await rows.evaluateAll((trs) => trs.slice(0, -1).map((tr) => getComputedStyle(tr).borderBottomColor));
-    for (const color of dividers) expect(luminance(color), `divider ${color}`).toBeLessThan(0.2);
+    for (const color of dividers) expect(await luminance(page, color), `divider ${color}`).toBeLessThan(0.2);
   });
 });
 
@@ -218,7 +225,7 @@ describe('toasts in the dark theme', () => {
       await page.locator('[data-sonner-toast][data-type="success"]').first().waitFor();
       expect(await page.locator('[data-sonner-toaster]').first().getAttribute('data-sonner-theme')).toBe('dark');
       const background = await warning.first().evaluate((t) => getComputedStyle(t).backgroundColor);
-      expect(luminance(background), `warning ${background}`).toBeLessThan(0.2);
+      expect(await luminance(page, background), `warning ${background}`).toBeLessThan(0.2);
       // Wait for the toasts to settle, then no two overlap.
       await page.waitForTimeout(800);
       const boxes = await page.locator('[data-sonner-toast][data-visible="true"]').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
