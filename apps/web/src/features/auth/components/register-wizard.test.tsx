@@ -70,11 +70,11 @@ describe('registration wizard details (issue 17)', () => {
     fireEvent.change(input, { target: { value: 'abc' } });
     fireEvent.blur(input);
     const falta = 'Falta: al menos 8 caracteres, un número, un símbolo (!@#$%^&*…)';
-    expect(await screen.findByText(falta)).toBeTruthy();
+    // Once the field is checked, its one message is the field's error, announced with the field.
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(falta).id).toBe('register-password-error');
     expect(screen.getAllByText(/Falta:|al menos 8 caracteres/)).toHaveLength(1);
     expect(screen.queryByText(MSG.passwordMin8)).toBeNull();
-    // The one message is the field's error, announced with the field.
-    expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain('register-password-error');
     fireEvent.change(input, { target: { value: 'abcdefgh1' } });
     expect(await screen.findByText('Falta: un símbolo (!@#$%^&*…)')).toBeTruthy();
