@@ -22,9 +22,9 @@ const USAGE = [
  * PORT, or on the port the owner of DATA_DIR's embedded database recorded (PGlite has one owner process; the call
  * carries the operator secret of DATA_DIR), and opens the database itself when none runs (PostgreSQL with
  * DATABASE_URL, or the embedded one if free; held by a server it cannot reach, it says to pass that server's PORT).
- * - `grant EMAIL MODULE… [--plan business] [--meses N]` (issue 4 "Module access"): records a manual purchase (bank
+ * - `grant EMAIL MODULE… [--plan business] [--meses N]`: records a manual purchase (bank
  *   transfer) of the modules for the tenant of the user EMAIL, running N months (default 12, the plans' term);
- *   `--plan business` records the quoted Business plan (issue 15 alerts).
+ *   `--plan business` records the quoted Business plan (its alerts and seats read it).
  * - `mail EMAIL` (issue 9): prints the local outbox's messages to EMAIL, newest first (verification and reset codes
  *   of a zero-setup install; no web route shows them to anyone else).
  * Exit code 0 on success, 1 on an error, 2 on wrong usage.

@@ -13,7 +13,7 @@ const latest = (dates: Array<Date | null>): Date | null =>
   dates.reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
 
 /**
- * GET /api/payment/mi-plan (issue 26, Configuración › Mi plan): the tenant's plan now (Business over Profesional) and
+ * GET /api/payment/mi-plan (Configuración › Mi plan): the tenant's plan now (Business over Profesional) and
  * until when that plan runs (its own periods: a Profesional period paid beside a Business grant keeps its end on its
  * payment), each module it ever had with whether it runs and until when, and its payments newest first: the gateway's
  * sales approved or pending, and what an operator recorded, one per sale number, each with its term; an operator's

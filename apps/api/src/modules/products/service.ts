@@ -90,7 +90,7 @@ const ownsModule = (deps: { db: TDb }, tenantId: number, modulo: TModulo) => has
 
 /**
  * Record a manual purchase (default: paid by bank transfer) of `modulos` for the tenant of the user `email`
- * (issue 4 "Module access": operator command `npm run admin -- grant EMAIL MODULE…`), running `meses` months from now
+ * (operator command `npm run admin -- grant EMAIL MODULE…`, docs/spec-deviations.md), running `meses` months from now
  * (default 12, the plans' term): a grant has a term like a sale, so Mi plan shows until when it runs and a paid period
  * beside it keeps its own end. Modules the tenant already owns are not recorded twice (then `vigenteHasta` is null).
  * Throws AppError 404 when no user has that e-mail, 400 on an unknown module.

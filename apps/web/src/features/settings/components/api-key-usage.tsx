@@ -23,7 +23,7 @@ function CodeBlock({ label, children }: { label: string; children: ReactNode }) 
  * 'Cómo usar una clave' (issue 15 "The API channel"): the key travels as `Authorization: Bearer <clave>`; a package is
  * filed with POST /api/v1/paquetes (multipart parts xml and rips, field enviar: true waits for the ministry, async
  * answers 202 at once on Business, docs/decisions/040; or the ministry's JSON shape) and followed with
- * GET /api/v1/paquetes/{id}. Links the OpenAPI reference at /api/docs (issue 26), in a new tab.
+ * GET /api/v1/paquetes/{id}. Links the OpenAPI reference at /api/docs, in a new tab.
  */
 export function ApiKeyUsage({ origin = window.location.origin }: { origin?: string }) {
   const url = `${origin}${PAQUETES_PATH}`;
