@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, screenshot, startHarness, type THarness } from './harness.ts';
+import { codeFromOutbox, outboxTexts, screenshot, startHarness, type THarness } from './harness.ts';
 import { loginInUi, logoutInUi } from './accounts-helpers.ts';
 
 /**
@@ -51,6 +51,8 @@ describe('manual registration → login → logout', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     const code = await codeFromOutbox(url, EMAIL);
+    // The mail greets the person by the name just typed, not by the e-mail's local part.
+    expect((await outboxTexts(url, EMAIL))[0]).toMatch(/^Hola Ana Gómez:\n/);
     await page.getByLabel('Código de verificación').fill(code);
     await page.getByRole('button', { name: 'Verificar código' }).click();
     await page.getByText('Creando tu cuenta...').waitFor();

@@ -104,7 +104,7 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
     // A drop on the filled slot is refused with an info message.
     await dropJson();
     await page
-      .getByText('El documento ya tiene un archivo JSON. Elimínelo antes de cargar uno nuevo.')
+      .getByText('El documento ya tiene un archivo JSON. Elimínalo antes de cargar uno nuevo.')
       .first()
       .waitFor();
   });

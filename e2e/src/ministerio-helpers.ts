@@ -36,15 +36,14 @@ async function request(
 
 /**
  * Register a manual account with NIT 901019681 (the par1 invoice's obligated party), grant it the ministerio
- * module through the operator endpoint (what `npm run admin -- grant` does), log in over the API and save the
- * provider configuration. Returns an API session for seeding documents.
+ * module through the operator endpoint (what `npm run admin -- grant` does; `o.plan` 'business' for the Business
+ * plan's users), log in over the API and save the provider configuration. Returns an API session for seeding documents.
  */
 export async function createMinisterioAccount(
   h: THarness,
   email: string,
   password: string,
-  /** 'business' for the plan with users and roles (an operator grant, as `npm run admin -- grant … --plan business`). */
-  plan?: 'business',
+  o: { plan?: 'profesional' | 'business' } = {},
 ): Promise<TApiSession> {
   const { url } = h;
   await request(url, 'POST', '/api/Email/send-verification-code', {
@@ -81,7 +80,7 @@ export async function createMinisterioAccount(
     url,
     'POST',
     '/api/admin/grant',
-    { email, modulos: ['ministerio'], ...(plan ? { plan } : {}) },
+    { email, modulos: ['ministerio'], plan: o.plan ?? 'profesional' },
     { [OPERATOR_HEADER]: loadOperatorSecret(dataDir) },
   );
   const login = await request(url, 'POST', '/api/Auth/login', { email, password, rememberMe: false });

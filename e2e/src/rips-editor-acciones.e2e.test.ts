@@ -39,7 +39,7 @@ const usuariosEnLista = (page: Page) => page.getByRole('navigation', { name: 'Us
 
 beforeAll(async () => {
   h = await startHarness();
-  api = await createMinisterioAccount(h, EMAIL, PASSWORD, 'business');
+  api = await createMinisterioAccount(h, EMAIL, PASSWORD, { plan: 'business' });
   await loginInUi(h.page, h.url, EMAIL, PASSWORD);
 }, 120_000);
 afterAll(async () => h?.close());

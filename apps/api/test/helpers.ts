@@ -189,8 +189,8 @@ export async function codeFromOutbox(c: ReturnType<typeof client>, email: string
  * Record a manual purchase of `modulos` for the tenant of `email` through the operator endpoint (what
  * `npm run admin -- grant EMAIL MODULE…` does), authenticated with the app's operator secret file.
  */
-export async function grantModules(url: string, email: string, modulos: string[]) {
-  const res = await client(url).post('/api/admin/grant', { email, modulos }, operatorHeaders(url));
+export async function grantModules(url: string, email: string, modulos: string[], o: { plan?: 'profesional' | 'business'; meses?: number } = {}) {
+  const res = await client(url).post('/api/admin/grant', { email, modulos, ...o }, operatorHeaders(url));
   if (res.status !== 200) throw new Error(`grant failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }

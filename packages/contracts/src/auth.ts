@@ -24,6 +24,8 @@ export type TCheckEmailData = z.infer<typeof ZCheckEmailData>;
 export const ZSendVerificationCodeRequest = z.object({
   email: email(MSG.emailObligatorio, MSG.emailInvalid),
   userName: z.string().trim().max(200).optional(),
+  /** Radica: the person's name as typed in the registration, which the mail greets ('Hola Ana Gómez:'). */
+  nombre: z.string().trim().max(200).optional(),
   companyName: z.string().trim().max(200).optional(),
   verificationCode: z.unknown().optional(),
   expiryMinutes: z.unknown().optional(),

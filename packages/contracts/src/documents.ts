@@ -62,7 +62,9 @@ export const ZDocumentRow = z.object({
   estadoInterno: z.number(),
   fechaCreacion: z.string(),
   fechaModificacion: z.string(),
+  /** When Radica sent the package to the ministry (the history's 'Envió al Ministerio' of that send). */
   fechaEnvio: z.string().nullable(),
+  /** The ministry's filing stamp of an accepted package (its answer's FechaRadicacion). */
   fechaRadicacion: z.string().nullable(),
   procesoId: z.number().nullable(),
   xml: z.boolean(),
@@ -92,7 +94,8 @@ export type TDocumentDetail = z.infer<typeof ZDocumentDetail>;
 export const ACCIONES_DOCUMENTO = {
   carga: 'Cargó un archivo',
   envio: 'Envió al Ministerio',
-  envio_programado: 'Programó el envío (envío masivo)',
+  // How it was scheduled (bulk from the list, or the API's enviar=async) is the event's detail.
+  envio_programado: 'Programó el envío',
   anulacion: 'Anuló el documento',
   reactivacion: 'Reactivó el documento',
   eliminacion_archivo: 'Eliminó un archivo',

@@ -26,6 +26,10 @@ export const ERROR_STATUS = {
   NO_REFRESH_TOKEN: 401,
   REFRESH_INVALID: 401,
   REFRESH_REUSED: 401,
+  /** A refused refresh of a session an administrator ended by lowering the role (`data.rol`: the role now). */
+  SESION_CERRADA: 401,
+  /** A removed user: their refresh, or their login with the right password (docs/decisions/039). */
+  USUARIO_RETIRADO: 403,
   REFRESH_RACE: 409,
   // accounts and codes (seed 000 §5, §7)
   EMAIL_TAKEN: 409,

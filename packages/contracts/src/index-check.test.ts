@@ -57,6 +57,7 @@ describe('message catalogue (issue 10 §3)', () => {
       MSG_SFTP: (await import('./messages-sftp.ts')).MSG_SFTP,
       MSG_AVISOS: (await import('./messages-avisos.ts')).MSG_AVISOS,
       MSG_BACKUPS: (await import('./messages-backups.ts')).MSG_BACKUPS,
+      MSG_OPERADOR: (await import('./messages-operador.ts')).MSG_OPERADOR,
       MSG_USUARIOS: (await import('./messages-usuarios.ts')).MSG_USUARIOS,
       MSG_RIPS: (await import('./messages-rips.ts')).MSG_RIPS,
       MSG_NOTAS: (await import('./messages-notas.ts')).MSG_NOTAS,

@@ -84,7 +84,7 @@ export const MSG_CUENTAS = {
 
   // session security (issue 3 "Server security"; Radica)
   /** Radica: a refresh token was rotated by a concurrent request moments ago (code REFRESH_RACE). */
-  refreshRace: 'Sesión renovada en otra pestaña. Reintente la solicitud.',
+  refreshRace: 'Sesión renovada en otra pestaña. Vuelve a intentarlo.',
   /** Radica: a refresh token that was already used was presented again: every session of that chain ends. */
   refreshReuse: 'Sesión cerrada por seguridad. Inicia sesión nuevamente.',
 
@@ -144,8 +144,11 @@ export const MSG_CUENTAS = {
   // seed 000 §2 — shell
   upgradeTooltip: 'Próximamente disponible',
   profileNotSpecified: 'No especificado',
+  // One label per sign-in method on every screen (the profile's seed wording; Configuración said 'Manual').
   authTypeManual: 'Email/Contraseña',
   authTypeGoogle: 'Google',
+  /** The sign-in method as the profile and Configuración › General show it: manual → 'Email/Contraseña', else 'Google'. */
+  authTypeLabel: (authType: string | undefined): string => (authType === 'google' ? MSG_CUENTAS.authTypeGoogle : MSG_CUENTAS.authTypeManual),
   themeToggleDark: 'Cambiar a tema oscuro',
   themeToggleLight: 'Cambiar a tema claro',
   notFoundLink: 'Ir a Inicio',

@@ -72,9 +72,13 @@ export const MSG_INTEGRACIONES = {
   usoRadicar: 'Para radicar un paquete, envía el XML y el RIPS en un multipart (partes xml y rips) a:',
   usoEnviar:
     'Agrega el campo enviar=true para enviarlo al Ministerio de inmediato, y un encabezado Idempotency-Key distinto por paquete para que un reintento no lo radique dos veces.',
+  /** The API's asynchronous send (decision 040; Business). */
+  usoAsincrono:
+    'Con el plan Business, enviar=async no espera al Ministerio: la llamada responde 202 de inmediato con el id del documento, el envío queda en cola y el resultado llega a tu webhook de resultados y a la consulta de estado. En el plan Profesional responde 403.',
+  usoEjemploAsincrono: 'El mismo paquete, sin esperar al Ministerio (plan Business):',
   usoConsultar: 'Consulta el estado y el resultado del Ministerio (CUV o errores) con:',
   usoJson:
-    'También acepta JSON, como la API del Ministerio: { "xmlFevFile": XML en Base64, "rips": objeto RIPS, "enviar": true }.',
+    'También acepta JSON, como la API del Ministerio: { "xmlFevFile": XML en Base64, "rips": objeto RIPS, "enviar": true } (o "enviar": "async").',
   usoEjemplo: 'Ejemplo con curl:',
   /** Issue 26: Integraciones links the OpenAPI reference served at /api/docs. */
   usoReferencia: 'La referencia completa de cada llamada, con ejemplos, está en la documentación de la API:',

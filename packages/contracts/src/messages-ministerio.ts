@@ -42,8 +42,9 @@ export const MSG_MINISTERIO = {
   /** Operator command (issue 4 "Module access"). */
   operadorNoAutorizado: 'Credencial de operador inválida',
   usuarioNoEncontrado: (email: string) => `No existe un usuario con el correo ${email}`,
-  moduloInvalido: (m: string) => `Módulo desconocido: ${m} (use ministerio, facturacion, marketing o automatizaciones)`,
-  moduloOtorgado: (email: string, modulos: string[]) => `Módulos otorgados a ${email}: ${modulos.join(', ')}`,
+  moduloInvalido: (m: string) => `Módulo desconocido: ${m} (usa ministerio, facturacion, marketing o automatizaciones)`,
+  moduloOtorgado: (email: string, modulos: string[], hasta?: string | null) =>
+    `Módulos otorgados a ${email}: ${modulos.join(', ')}${hasta ? ` (vigentes hasta el ${hasta})` : ''}`,
 
   // ---- screen texts of the ministerio area (seed 001 §2, §5, §8; Radica's own where marked)
   // seed 001 §8 — list screen toasts

@@ -105,6 +105,11 @@ export const MSG_PAGOS = {
   miPlanPagos: 'Pagos',
   miPlanPagosDescripcion: 'Cada pago con su número de venta: cítalo si escribes a soporte.',
   miPlanSinPagos: 'Aún no hay pagos registrados.',
+  /** A plan an operator granted without an amount (a Business plan agreed by quote): a grant, not a payment of $ 0. */
+  miPlanOtorgamiento: 'Otorgado por Radica',
+  miPlanEstadoOtorgado: 'Otorgado',
+  /** The term of one payment or grant, under its date. */
+  miPlanPeriodoHasta: (fecha: string) => `Hasta el ${fecha}`,
   miPlanError: 'No pudimos cargar tu plan. Intenta de nuevo.',
   // 'Fecha', 'Estado', 'Activo' and 'Pendiente' are MSG_CORREO.columnaFecha, MSG_MINISTERIO.filterStatus, MSG_USUARIOS.estadoActivo/estadoPendiente
   etiquetaMedioPago: 'Medio de pago',

@@ -61,11 +61,11 @@ export const MSG_RIPS = {
     `La columna ${columna} no es un campo del RIPS. Revisa que el nombre esté escrito como en la plantilla.`,
   hojaColumnaRepetida: (columna: string) => `La columna ${columna} aparece dos veces.`,
   hojaColumnaNoAplica: (columna: string, norma: string) =>
-    `La columna ${columna} no es de la ${norma}, con la que se valida este RIPS; déjela vacía.`,
+    `La columna ${columna} no es de la ${norma}, con la que se valida este RIPS; déjala vacía.`,
   hojaTipoServicio: (valor: string, tipos: string) =>
     `Tipo de servicio desconocido [${valor}]. Usa uno de: ${tipos}.`,
   hojaCampoNoAplica: (campo: string, tipo: string) =>
-    `El campo ${campo} no existe en ${tipo}; déjelo vacío en esta fila.`,
+    `El campo ${campo} no existe en ${tipo}; déjalo vacío en esta fila.`,
   hojaFacturaDistinta: (campo: string, fila: number) =>
     `${campo} es distinto del de la fila ${fila}: todas las filas son de la misma factura.`,
   hojaUsuarioDistinto: (campo: string, fila: number) =>
@@ -73,12 +73,12 @@ export const MSG_RIPS = {
   hojaFormula: 'La celda tiene una fórmula. Radica no ejecuta fórmulas: escribe el valor.',
   hojaCeldaError: 'La celda tiene un error de la hoja de cálculo (#¡VALOR!, #N/A…): escribe el valor.',
   hojaCeldaLarga: (max: number) => `La celda supera los ${max} caracteres.`,
-  hojaDemasiadasFilas: (max: number) => `La hoja supera las ${max} filas: divida la factura en varios archivos.`,
+  hojaDemasiadasFilas: (max: number) => `La hoja supera las ${max} filas: divide la factura en varios archivos.`,
   hojaDemasiadasColumnas: (max: number) => `La hoja supera las ${max} columnas.`,
   hojaMuyGrande: (maxMb: number) => `El archivo supera los ${maxMb} MB.`,
   hojaDescomprimidaGrande: 'El libro de Excel es demasiado grande al descomprimirlo.',
-  hojaMacros: 'El libro tiene macros (xlsm/VBA). Guárdelo como «Libro de Excel (.xlsx)» sin macros.',
-  hojaIlegible: 'No se pudo leer la hoja de cálculo: guárdela como .xlsx o .csv (UTF-8) desde la plantilla.',
+  hojaMacros: 'El libro tiene macros (xlsm/VBA). Guárdalo como «Libro de Excel (.xlsx)» sin macros.',
+  hojaIlegible: 'No se pudo leer la hoja de cálculo: guárdala como .xlsx o .csv (UTF-8) desde la plantilla.',
   hojaExtension: 'Solo se permiten hojas .xlsx o .csv.',
   hojaMasErrores: (n: number) => `… y ${n} error(es) más.`,
   hojaXmlDistinto: (campo: string, hoja: string, xml: string) =>

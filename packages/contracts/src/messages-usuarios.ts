@@ -4,6 +4,12 @@
  * catalogue (index-check.test.ts).
  */
 export const MSG_USUARIOS = {
+  /** A removed user signing in with the right password, or whose session ended with the removal. */
+  usuarioRetirado: (empresa: string) =>
+    `Un administrador de ${empresa} retiró tu usuario: ya no puedes entrar a esa cuenta. Si necesitas acceso, pídele que te invite de nuevo.`,
+  /** The login page after a session an administrator ended by lowering the role. */
+  sesionRolCambiado: (rol: string) =>
+    `Un administrador cambió tu rol a ${rol} y tu sesión se cerró. Inicia sesión de nuevo para seguir con los permisos de ese rol.`,
   /** 403 of a route the caller's role may not use: names the role(s) needed (plugins/roles.ts). */
   rolRequerido: (necesarios: string, actual: string) =>
     `Esta acción requiere el rol ${necesarios}; tu rol es ${actual}. Pídele a un administrador de tu empresa que la haga o que cambie tu rol.`,

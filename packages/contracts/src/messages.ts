@@ -76,7 +76,7 @@ export const MSG = {
   // seed 001 §5 — file upload
   fileTooLarge: 'El archivo es demasiado grande (máximo 10MB)',
   bodyTooLarge: 'La solicitud es demasiado grande (máximo 1 MB de datos JSON). Envía menos elementos por solicitud.',
-  uploadMalformed: 'El archivo no llegó completo o el envío está mal formado. Cárguelo de nuevo.',
+  uploadMalformed: 'El archivo no llegó completo o el envío está mal formado. Cárgalo de nuevo.',
   uploadOneFile: 'Envía un solo archivo por carga (campo "archivo").',
   uploadTooManyFields: 'La carga trae demasiados campos (máximo 10). Envía solo el archivo y sus datos.',
   documentChanged: 'El documento cambió mientras se revisaba el archivo (otra carga o eliminación). Carga el archivo de nuevo.',
@@ -100,10 +100,10 @@ export const MSG = {
   formatoMismatch: 'Formato No Coincide',
   formatoExists: 'Formato Ya Existe',
   slotFilled: (tipo: 'XML' | 'JSON') =>
-    `El documento ya tiene un archivo ${tipo}. Elimínelo antes de cargar uno nuevo.`,
+    `El documento ya tiene un archivo ${tipo}. Elimínalo antes de cargar uno nuevo.`,
   documentNotFound: 'Documento no encontrado',
   documentApprovedLocked: 'El documento ya fue aprobado por el Ministerio y no se puede modificar ni reenviar.',
-  documentCancelledLocked: 'El documento está anulado. Reactívelo antes de modificarlo o enviarlo.',
+  documentCancelledLocked: 'El documento está anulado. Reactívalo antes de modificarlo o enviarlo.',
   fileUploaded: (tipo: 'XML' | 'JSON') => `Archivo ${tipo} cargado correctamente`,
 
   // seed 001 §5 — send
@@ -137,6 +137,14 @@ export const MSG = {
   uiUnexpectedError: 'Error Inesperado',
   uiHomeIntro:
     'Una plataforma integral para la gestión completa de tu negocio. Usa el menú lateral para acceder a los módulos.',
+  // /Inicio's cards: one per module the user works in; the provider configuration only for administrators.
+  homeMinisterioTitulo: 'Reportes al Ministerio',
+  homeMinisterioTexto: 'Carga la factura (XML) y los RIPS (JSON) y envíalos al Ministerio de Salud.',
+  homeRipsTitulo: 'RIPS',
+  homeRipsTexto: 'Crea, importa y corrige los RIPS de tus facturas, con sus pacientes y medicamentos, antes de radicarlos.',
+  homeRipsTextoLectura: 'Consulta los RIPS creados en la plataforma, sus pacientes y medicamentos.',
+  homePrestadorTitulo: 'Configuración del prestador',
+  homePrestadorTexto: 'Registra el código prestador y las credenciales del validador del Ministerio.',
   loginNetworkError:
     'Error al intentar crear cuenta. Por favor espere un momento e inténtelo de nuevo o contáctese con soporte.',
   emailFormatInvalid: 'El formato del email no es válido',

@@ -211,6 +211,11 @@ export const ZPagoPlan = z.object({
   vigenteHasta: z.string().nullable(),
   /** The electronic invoice of the sale when one was issued (Radica issues none yet: null). */
   numeroFactura: z.string().nullable(),
+  /**
+   * 'pago': a sale paid through the gateway, or a manual sale an operator recorded with its amount; 'otorgamiento': a
+   * plan an operator granted without an amount (a Business plan agreed by quote, a courtesy): not a payment of $ 0.
+   */
+  tipo: z.enum(['pago', 'otorgamiento']),
 });
 export type TPagoPlan = z.infer<typeof ZPagoPlan>;
 
@@ -218,7 +223,11 @@ export type TPagoPlan = z.infer<typeof ZPagoPlan>;
 export const ZMiPlan = z.object({
   plan: z.enum(['profesional', 'business']).nullable(),
   planNombre: z.string().nullable(),
-  /** The latest end of the modules' periods (past when the plan ended); null when an active module has no end, or none was bought. */
+  /**
+   * Until when the plan in force runs (the latest end of its own periods: a Business grant's, not a Profesional payment
+   * running beside it); without a plan, when the last period ended. Null when a period in force has no end (an old
+   * grant), or nothing was ever bought.
+   */
   vigenteHasta: z.string().nullable(),
   modulos: z.array(z.object({ modulo: ZModulo, titulo: z.string(), activo: z.boolean(), vigenteHasta: z.string().nullable() })),
   /** Newest first. */

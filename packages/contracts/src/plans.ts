@@ -17,7 +17,12 @@ export type TPlan = {
   modulos: readonly TModulo[];
   /** Days of backups the plan keeps (seed 002 §9). */
   backupDays: number;
+  /** Users of the company the plan allows, pending invitations included (docs/decisions/039). */
+  usuarios: number;
 };
+
+/** Business's users (docs/decisions/039): said on the sales page and by the sales chat, enforced by the users page. */
+const USUARIOS_BUSINESS = 10;
 
 /** The plans (seed 002 §1). Only 'profesional' is sold online: 400 000 COP for 12 months. */
 export const PLANES = {
@@ -40,6 +45,7 @@ export const PLANES = {
     isPopular: true,
     modulos: ['ministerio'],
     backupDays: 7,
+    usuarios: 1,
   },
   business: {
     id: 'business',
@@ -51,7 +57,7 @@ export const PLANES = {
       'Todo lo del plan Profesional',
       'Envío asíncrono',
       'Canal dedicado',
-      'Módulo multiusuario',
+      `Módulo multiusuario: hasta ${USUARIOS_BUSINESS} usuarios`,
       'Alertas de rechazo por correo o WhatsApp',
       'Asistente de IA por WhatsApp',
       'Copia de seguridad (30 días)',
@@ -59,6 +65,7 @@ export const PLANES = {
     isPopular: false,
     modulos: ['ministerio'],
     backupDays: 30,
+    usuarios: USUARIOS_BUSINESS,
   },
 } as const satisfies Record<string, TPlan>;
 export type TPlanId = keyof typeof PLANES;

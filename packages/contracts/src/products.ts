@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESES_PLAN } from './plans.ts';
 
 /** Products (modules) a tenant can buy: seed 000 §3 "Purchased-products result", seed 002 §3 "Module access keys". */
 export const MODULOS = ['ministerio', 'facturacion', 'marketing', 'automatizaciones'] as const;
@@ -54,7 +55,16 @@ export const ZGrantRequest = z.object({
   montoPagado: z.number().int().min(0).default(0),
   /** The plan the grant records (Business is quoted and granted this way). */
   plan: ZPlanTenant.default('profesional'),
+  /** Months the grant runs from now: a plan's term, 12 unless agreed otherwise (seed 002 §1 'Plan de 12 meses'). */
+  meses: z.number().int().min(1).max(120).default(MESES_PLAN),
 });
 export type TGrantRequest = z.input<typeof ZGrantRequest>;
-export const ZGrantData = z.object({ tenantId: z.number(), email: z.string(), modulos: z.array(ZModulo), numeroVenta: z.string() });
+export const ZGrantData = z.object({
+  tenantId: z.number(),
+  email: z.string(),
+  modulos: z.array(ZModulo),
+  numeroVenta: z.string(),
+  /** The end of the grant's term (ISO); null when nothing new was recorded (the modules were owned already). */
+  vigenteHasta: z.string().nullable(),
+});
 export type TGrantData = z.infer<typeof ZGrantData>;

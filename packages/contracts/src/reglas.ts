@@ -1191,7 +1191,7 @@ export const REGLAS: readonly TRegla[] = [
     significado:
       'Un campo del RIPS falta, tiene un tipo o formato distinto del esperado, o trae un código que no existe en su tabla. Mientras la estructura no esté bien, el Ministerio no valida el RIPS.',
     comoCorregir:
-      'Vaya al campo que indica la ruta del hallazgo y lee las Observaciones: dicen qué propiedad falla y qué dato se envió. Suele pasar con campos vacíos, fechas sin hora (AAAA-MM-DD HH:mm), códigos con dígitos de menos (codPrestador de 11 en vez de 12) o "Servicios" escrito con mayúscula.',
+      'Ve al campo que indica la ruta del hallazgo y lee las Observaciones: dicen qué propiedad falla y qué dato se envió. Suele pasar con campos vacíos, fechas sin hora (AAAA-MM-DD HH:mm), códigos con dígitos de menos (codPrestador de 11 en vez de 12) o "Servicios" escrito con mayúscula.',
     nota: 'Texto del Ministerio: "Solo se podrá validar los RIPS si cumplen con la estructura establecida."',
   },
   {

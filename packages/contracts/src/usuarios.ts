@@ -4,6 +4,7 @@ import { MSG_CUENTAS } from './messages-cuentas.ts';
 import { MSG_USUARIOS } from './messages-usuarios.ts';
 import { registrationPasswordMissing } from './auth.ts';
 import type { TPlanTenant } from './products.ts';
+import { PLANES } from './plans.ts';
 import { ROLES, type TRol } from './enums.ts';
 
 /**
@@ -50,7 +51,7 @@ export const rolPermite = (roles: readonly TRol[], rol: TRol | null | undefined)
  * Users a plan allows, counting pending invitations (issue 28 "the seat count"; docs/decisions/039-users-and-roles.md):
  * Profesional keeps one user; Business has ten seats.
  */
-export const PUESTOS_POR_PLAN: Record<TPlanTenant, number> = { profesional: 1, business: 10 };
+export const PUESTOS_POR_PLAN: Record<TPlanTenant, number> = { profesional: PLANES.profesional.usuarios, business: PLANES.business.usuarios };
 
 /** Days an invitation link is valid (issue 28). */
 export const INVITACION_DIAS = 7;

@@ -6,7 +6,7 @@ import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { createBackup, formatBytes } from '../modules/backups/service.ts';
-import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { explainOpenFailure, findLocalApi, operatorPost, readOperatorSecret } from './operator-client.ts';
 
 /**
  * `npm run backup` (issue 16 "Backups"): one encrypted snapshot in BACKUP_DIR, then its path and size on stdout.
@@ -22,8 +22,8 @@ export async function runBackupCli(argv: string[], config: TConfig = loadConfig(
   }
   try {
     let data: TBackupData;
-    const base = localApiUrl(config);
-    if (!config.databaseUrl && (await isApiUp(base))) {
+    const base = config.databaseUrl ? null : await findLocalApi(config);
+    if (base) {
       const secret = readOperatorSecret(config);
       if (!secret) {
         console.error(`No se encontró el secreto de operador en ${config.dataDir}. ¿El servidor usa otro DATA_DIR?`);
@@ -38,7 +38,13 @@ export async function runBackupCli(argv: string[], config: TConfig = loadConfig(
     } else if (config.databaseUrl) {
       data = await createBackup({ config, dbKind: 'postgresql' });
     } else {
-      const database = await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+      let database;
+      try {
+        database = await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+      } catch (err) {
+        console.error(explainOpenFailure(err, config, 'npm run backup'));
+        return 1;
+      }
       try {
         data = await createBackup({ config, dbKind: 'pglite', dumpDataDir: database.dumpDataDir });
       } finally {

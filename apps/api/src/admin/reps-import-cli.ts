@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { OPERATOR_HEADER } from '../plugins/operator.ts';
 import { importReps } from '../modules/reps/service.ts';
-import { isApiUp, localApiUrl, readOperatorSecret } from './operator-client.ts';
+import { explainOpenFailure, findLocalApi, readOperatorSecret } from './operator-client.ts';
 
 const USAGE = [
   'Uso:',
@@ -49,8 +49,8 @@ export async function runRepsImport(argv: string[], config: TConfig = loadConfig
     console.error(`No se encontró el archivo ${path}.`);
     return 1;
   }
-  const base = localApiUrl(config);
-  if (await isApiUp(base)) {
+  const base = await findLocalApi(config);
+  if (base) {
     const secret = readOperatorSecret(config);
     if (!secret) {
       console.error(`No se encontró el secreto de operador en ${config.dataDir}. ¿El servidor usa otro DATA_DIR?`);
@@ -70,7 +70,13 @@ export async function runRepsImport(argv: string[], config: TConfig = loadConfig
     console.log(res.body.message ?? MSG_CUENTAS.repsImportado(res.body.data));
     return 0;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    console.error(explainOpenFailure(err, config, `npm run reps:import -- ${file}`));
+    return 1;
+  }
   try {
     const data = await importReps({ db: database.db }, createReadStream(path), {
       fuente: basename(path),

@@ -4,7 +4,7 @@ import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
 import { loadConfig, type TConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { restoreBackup } from '../modules/backups/service.ts';
-import { isApiUp, localApiUrl } from './operator-client.ts';
+import { findLocalApi } from './operator-client.ts';
 
 /**
  * `npm run restore -- FILE` (issue 16 "Backups"): restore the .rbk FILE into an empty database: DATABASE_URL's
@@ -19,8 +19,8 @@ export async function runRestoreCli(argv: string[], config: TConfig = loadConfig
     return 2;
   }
   try {
-    const base = localApiUrl(config);
-    if (!config.databaseUrl && (await isApiUp(base))) throw new AppError('RESTORE_SERVER_RUNNING', MSG_BACKUPS.servidorEnMarcha(base));
+    const base = config.databaseUrl ? null : await findLocalApi(config);
+    if (base) throw new AppError('RESTORE_SERVER_RUNNING', MSG_BACKUPS.servidorEnMarcha(base));
     const { documentos, cuentas } = await restoreBackup(config, resolve(cwd, file));
     console.log(MSG_BACKUPS.restaurada(documentos, cuentas));
     return 0;

@@ -8,7 +8,7 @@ import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { buildApp } from '../app.ts';
 import { OPERATOR_HEADER } from '../plugins/operator.ts';
-import { isApiUp, localApiUrl, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { findLocalApi, operatorPost, readOperatorSecret } from './operator-client.ts';
 
 /** The demo account `npm run seed:demo` creates (its NIT is the one of the real sample pair par1). */
 export const DEMO = {
@@ -34,9 +34,9 @@ type TSession = { token: string; validator: string };
  * left as it is.
  */
 export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUrl: string; created: boolean; documentos: Record<string, string> }> {
-  let baseUrl = localApiUrl(config);
+  let baseUrl = await findLocalApi(config);
   let close = async () => {};
-  if (!(await isApiUp(baseUrl))) {
+  if (!baseUrl) {
     const app = await buildApp({ ...config, logLevel: 'warn', muvSimulatorControl: config.muvSimulator }, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

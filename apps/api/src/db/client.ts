@@ -217,6 +217,17 @@ export async function openDatabase(opts: {
   };
 }
 
+/** Another process holds the embedded database (its pid when the lock file names one): see {@link acquireLock}. */
+export class EmbeddedDbLockedError extends Error {
+  constructor(
+    message: string,
+    readonly pid: number | null,
+  ) {
+    super(message);
+    this.name = 'EmbeddedDbLockedError';
+  }
+}
+
 /**
  * Takes the embedded database's lock (issue 24 item 9): an exclusive advisory lock (fs-native-extensions: an
  * open-file-description lock on Linux, flock on macOS) on `lockPath`, held by this process's open descriptor. The
@@ -224,7 +235,7 @@ export async function openDatabase(opts: {
  * a reused pid means nothing. The file keeps the holder's pid for people (never read to decide) and is never deleted
  * (deleting a lock file lets two processes lock two different files of one name). A second open in this process is
  * refused too. Returns the release (idempotent, also run at exit).
- * @throws Error with a Spanish explanation when another open holds the lock.
+ * @throws EmbeddedDbLockedError with a Spanish explanation when another open holds the lock.
  */
 export function acquireLock(lockPath: string): () => void {
   const fd = openSync(lockPath, constants.O_RDWR | constants.O_CREAT, 0o600);
@@ -243,10 +254,11 @@ export function acquireLock(lockPath: string): () => void {
       /* unreadable: say nothing of the holder */
     }
     closeSync(fd);
-    const pid = /^\d+$/.test(holder) ? `pid ${holder}, ` : '';
-    throw new Error(
-      `La base de datos embebida ya está abierta por otro proceso (${pid}bloqueo ${lockPath}). ` +
+    const pid = /^\d+$/.test(holder) ? Number(holder) : null;
+    throw new EmbeddedDbLockedError(
+      `La base de datos embebida ya está abierta por otro proceso (${pid ? `pid ${pid}, ` : ''}bloqueo ${lockPath}). ` +
         'Detén ese proceso o usa DATABASE_URL para PostgreSQL.',
+      pid,
     );
   }
   ftruncateSync(fd, 0);

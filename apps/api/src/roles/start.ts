@@ -5,6 +5,7 @@ import { whatsappSimulatorPlugin } from '@radica/whatsapp-simulator/plugin';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TRole } from '../config.ts';
+import { recordLocalServer } from '../lib/local-server.ts';
 
 /** True when `moduleUrl` is the file Node was started with (an entry run directly, not imported). */
 export const isMain = (moduleUrl: string) => Boolean(process.argv[1]) && moduleUrl === pathToFileURL(process.argv[1]!).href;
@@ -44,6 +45,9 @@ export async function startRoles(roles: TRole[] | null, label: string): Promise<
     refuse(`${label} no pudo iniciar: ${(err as Error).message}`, 1);
   }
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database has one owner: the operator's commands find it here when run without this PORT.
+  const address = app.server.address();
+  if (app.deps.dbKind === 'pglite') recordLocalServer(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(
     { url: `http://localhost:${config.port}`, roles: wanted, database: app.deps.dbKind, startupMs: Math.round(performance.now() - started) },
     'Radica lista',

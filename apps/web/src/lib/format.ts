@@ -1,4 +1,8 @@
-/** Display formats (DESIGN.md "Time", seed 001 §5 "Filters"): es-CO, 24-hour clock, America/Bogota, COP without decimals. */
+/**
+ * Display formats (DESIGN.md "Time", seed 001 §5 "Filters"): es-CO, 24-hour clock, America/Bogota, COP without decimals.
+ * Every date a page shows goes through here (one format across the app: '01/12/2026, 21:46', '01/12/2026'); a guard
+ * test (format.test.ts) refuses date formatting anywhere else in the web app.
+ */
 
 export const NOT_AVAILABLE = 'No disponible';
 const TIME_ZONE = 'America/Bogota';
@@ -18,6 +22,14 @@ const dateFormat = new Intl.DateTimeFormat('es-CO', {
   year: 'numeric',
   timeZone: TIME_ZONE,
 });
+const timeFormat = new Intl.DateTimeFormat('es-CO', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+});
+const longDateFormat = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const fileDateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE });
 const copFormat = new Intl.NumberFormat('es-CO', {
   style: 'currency',
   currency: 'COP',
@@ -43,6 +55,24 @@ export function formatDate(value: string | null | undefined, fallback: string = 
   if (dateOnly && value.length <= 10) return `${dateOnly[3]}/${dateOnly[2]}/${dateOnly[1]}`;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? fallback : dateFormat.format(date);
+}
+
+/** An instant's hour in Bogotá: '21:46' (the chat's messages). `fallback` when invalid. */
+export function formatTime(value: Date | string, fallback: string = NOT_AVAILABLE): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? fallback : timeFormat.format(date);
+}
+
+/** A calendar day in words for prose (a legal text's version date): '2026-11-26' → '26 de noviembre de 2026'. */
+export function formatDateLong(value: string | null | undefined, fallback: string = NOT_AVAILABLE): string {
+  const dateOnly = value ? DATE_ONLY.exec(value.slice(0, 10)) : null;
+  if (!dateOnly) return fallback;
+  return longDateFormat.format(new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))));
+}
+
+/** 'yyyy-mm-dd' of an instant in Bogotá, for file names (informe_ministerio_2026-12-01.xlsx). */
+export function formatFileDate(now: Date = new Date()): string {
+  return fileDateFormat.format(now);
 }
 
 /** 1250000 → '$ 1.250.000' (COP, no decimals). */

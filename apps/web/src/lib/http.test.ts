@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@radica/contracts/messages';
-import { HttpError, apiRequest, httpErrorMessage, restoreSession } from './http';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
+import { HttpError, apiRequest, httpErrorMessage, refusalMessage, restoreSession } from './http';
 import { USER_STORAGE_KEY, clearSession, getSession, setAuthenticated } from './session';
 
 const USER = {
@@ -294,5 +295,65 @@ describe('restoreSession (seed 000 §4 start-up)', () => {
     await restoreSession();
     expect(getSession().status).toBe('unauthenticated');
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('a session an administrator ended: the login page says why', () => {
+  const FACTURADOR = { ...USER, rol: 'facturador' as const };
+
+  it('a lowered role: the refused refresh names the role now, and the session ends with that notice', async () => {
+    setAuthenticated(FACTURADOR, { accessToken: 'old', accessTokenExpiry: LATER() });
+    stubFetch((url) =>
+      url === '/api/Auth/refresh'
+        ? json(401, { success: false, message: MSG.refreshFailed, code: 'SESION_CERRADA', data: { rol: 'consulta' } })
+        : json(401, { success: false, message: 'Sesión inválida', code: 'UNAUTHENTICATED' }),
+    );
+    await apiRequest('/api/FevRips/1/detail').catch(() => undefined);
+    expect(getSession()).toMatchObject({ status: 'expired', endReason: 'expired', endMessage: MSG_USUARIOS.sesionRolCambiado('Consulta') });
+    await vi.waitFor(() => expect(getSession()).toMatchObject({ status: 'unauthenticated', endMessage: MSG_USUARIOS.sesionRolCambiado('Consulta') }), { timeout: 2000 });
+  });
+
+  it('the same role (a logout elsewhere, a password change): the usual notice', async () => {
+    setAuthenticated(FACTURADOR, { accessToken: 'old', accessTokenExpiry: LATER() });
+    stubFetch((url) =>
+      url === '/api/Auth/refresh'
+        ? json(401, { success: false, message: MSG.refreshFailed, code: 'SESION_CERRADA', data: { rol: 'facturador' } })
+        : json(401, { success: false, message: 'Sesión inválida', code: 'UNAUTHENTICATED' }),
+    );
+    await apiRequest('/api/FevRips/1/detail').catch(() => undefined);
+    expect(getSession()).toMatchObject({ status: 'expired', endMessage: null });
+  });
+
+  it("a removal: the server's words, naming the company, also after a reload", async () => {
+    const removed = MSG_USUARIOS.usuarioRetirado('IPS Prueba SAS');
+    setAuthenticated(FACTURADOR, { accessToken: 'old', accessTokenExpiry: LATER() });
+    stubFetch((url) =>
+      url === '/api/Auth/refresh'
+        ? json(403, { success: false, message: removed, code: 'USUARIO_RETIRADO' })
+        : json(401, { success: false, message: 'Sesión inválida', code: 'UNAUTHENTICATED' }),
+    );
+    await apiRequest('/api/FevRips/1/detail').catch(() => undefined);
+    expect(getSession()).toMatchObject({ status: 'expired', endMessage: removed });
+
+    clearSession();
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(FACTURADOR));
+    await restoreSession();
+    expect(getSession()).toMatchObject({ status: 'unauthenticated', endReason: 'expired', endMessage: removed });
+  });
+
+  it('a reload after the role was lowered goes to the login with the notice, not to a bare login page', async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...USER, rol: 'administrador' }));
+    stubFetch(() => json(401, { success: false, message: MSG.refreshFailed, code: 'SESION_CERRADA', data: { rol: 'consulta' } }));
+    await restoreSession();
+    expect(getSession()).toMatchObject({ status: 'unauthenticated', endReason: 'expired', endMessage: MSG_USUARIOS.sesionRolCambiado('Consulta') });
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('reads nothing into other refusals or an unknown role', () => {
+    expect(refusalMessage(new HttpError(401, 'x', 'REFRESH_INVALID'), 'administrador')).toBeNull();
+    expect(refusalMessage(new HttpError(401, 'x', 'SESION_CERRADA', { rol: 'superusuario' }), 'administrador')).toBeNull();
+    expect(refusalMessage(new HttpError(401, 'x', 'SESION_CERRADA', { rol: 'administrador' }), 'consulta')).toBeNull();
+    expect(refusalMessage(new HttpError(401, 'x', 'SESION_CERRADA', { rol: 'consulta' }), undefined)).toBeNull();
+    expect(refusalMessage(new Error('x'), 'consulta')).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import type { TEnvelope } from '@radica/contracts/common';
 import type { TLoginData, TUser } from '@radica/contracts/auth';
 import { isErrorCode, type TErrorCode } from '@radica/contracts/errors';
 import { MSG } from '@radica/contracts/messages';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
+import { ROL_NOMBRE, ROLES, type TRol } from '@radica/contracts/usuarios';
 import {
   clearSession,
   expireSession,
@@ -251,6 +253,22 @@ export let refreshRequestCount = 0;
 /** Wait before retrying a refresh that lost a race with another tab (the browser then holds the new cookie). */
 const REFRESH_RACE_RETRY_MS = 300;
 
+/** What the login page should say about the last refused refresh, when the server said why (see refusalMessage). */
+let lastRefusalMessage: string | null = null;
+
+/**
+ * Why the server refused a refresh, in words for the login page, or null for the usual notice (docs/decisions/039):
+ * an administrator removed the user (the server's USUARIO_RETIRADO text), or lowered the role (SESION_CERRADA with the
+ * role now below the role this session signed in with). A logout elsewhere or a password change keeps the role: null.
+ */
+export function refusalMessage(error: unknown, signedInAs: TRol | undefined): string | null {
+  if (!(error instanceof HttpError)) return null;
+  if (error.code === 'USUARIO_RETIRADO') return error.message;
+  const now = (error.data as { rol?: unknown } | undefined)?.rol;
+  if (error.code !== 'SESION_CERRADA' || !signedInAs || typeof now !== 'string' || !(ROLES as readonly string[]).includes(now)) return null;
+  return ROLES.indexOf(now as TRol) > ROLES.indexOf(signedInAs) ? MSG_USUARIOS.sesionRolCambiado(ROL_NOMBRE[now as TRol]) : null;
+}
+
 async function postRefresh(validator: string, isRetry = false): Promise<RefreshData | null> {
   refreshRequestCount += 1;
   const controller = new AbortController();
@@ -265,6 +283,7 @@ async function postRefresh(validator: string, isRetry = false): Promise<RefreshD
     if (!data || typeof data.accessToken !== 'string' || !data.accessToken) return null;
     return data;
   } catch (error) {
+    lastRefusalMessage = refusalMessage(error, (getSession().user ?? readStoredUser())?.rol);
     // Another tab rotated the same refresh token a moment ago (409 REFRESH_RACE, docs/decisions/003): its new
     // cookie is already in this browser, so one more refresh continues the session instead of logging out.
     if (!isRetry && error instanceof HttpError && error.status === 409 && error.code === 'REFRESH_RACE') {
@@ -326,6 +345,7 @@ function scheduleProactiveRefresh(expiryIso: string): void {
 export async function refreshAccessToken(): Promise<boolean> {
   const user = getSession().user;
   if (!user) return false;
+  lastRefusalMessage = null;
   const tokens = await requestRefresh(user.tenant.validator);
   if (tokens && getSession().user) {
     setAccessToken(tokens);
@@ -333,7 +353,7 @@ export async function refreshAccessToken(): Promise<boolean> {
     emitSessionEvent(SESSION_EVENTS.tokenRefreshed, { accessTokenExpiry: tokens.accessTokenExpiry });
     return true;
   }
-  if (getSession().status === 'authenticated') expireSession();
+  if (getSession().status === 'authenticated') expireSession(undefined, lastRefusalMessage);
   return false;
 }
 
@@ -362,9 +382,12 @@ export async function restoreSession(): Promise<void> {
     clearSession();
     return;
   }
+  lastRefusalMessage = null;
   const tokens = await requestRefresh(user.tenant.validator);
   if (!tokens) {
-    clearSession();
+    // Removed or lowered by an administrator while away: the login page says so instead of showing nothing.
+    if (lastRefusalMessage) clearSession('expired', lastRefusalMessage);
+    else clearSession();
     return;
   }
   establishSession({ user, ...tokens });

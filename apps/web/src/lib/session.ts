@@ -56,6 +56,11 @@ export type SessionState = {
   accessTokenExpiry: string | null;
   /** Why the last session ended: after a logout the guard does not remember the page to come back to. */
   endReason: TLogoutReason | null;
+  /**
+   * What the login page says about an ended session when the server said why (an administrator removed the user or
+   * lowered the role); null: the usual notice of the reason.
+   */
+  endMessage: string | null;
 };
 
 export type SessionTokens = {
@@ -72,6 +77,7 @@ const INITIAL_STATE: SessionState = {
   tokenType: 'Bearer',
   accessTokenExpiry: null,
   endReason: null,
+  endMessage: null,
 };
 
 let state: SessionState = INITIAL_STATE;
@@ -206,6 +212,7 @@ export function setAuthenticated(user: TUser, tokens: SessionTokens): void {
     tokenType: tokens.tokenType || 'Bearer',
     accessTokenExpiry: tokens.accessTokenExpiry,
     endReason: null,
+    endMessage: null,
   });
 }
 
@@ -224,26 +231,27 @@ export function setAccessToken(tokens: SessionTokens): void {
  * Signed out: nothing of the session is kept. `reason` 'logout' when the user asked for it, 'inactivity'
  * after the inactivity logout; a signed-in session that ends emits `auth:logout` with the reason.
  */
-export function clearSession(reason: TLogoutReason | null = null): void {
+export function clearSession(reason: TLogoutReason | null = null, message: string | null = null): void {
   const wasAuthenticated = state.status === 'authenticated';
   clearTimers();
   writeStoredUser(null);
-  setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: reason });
+  setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: reason, endMessage: message });
   if (wasAuthenticated) emitSessionEvent(SESSION_EVENTS.logout, { reason: reason ?? 'logout' });
 }
 
 /**
  * The refresh failed while signed in: forget the session now, show the "expired" notice and become
- * `unauthenticated` after `delayMs` (seed 000 §9: 500 ms), which makes the guard go to the login.
+ * `unauthenticated` after `delayMs` (seed 000 §9: 500 ms), which makes the guard go to the login, with `message`
+ * when the server said why the session ended (else the seed's 'Sesión expirada…').
  */
-export function expireSession(delayMs: number = getTimings().expiredRedirectMs): void {
+export function expireSession(delayMs: number = getTimings().expiredRedirectMs, message: string | null = null): void {
   clearTimers();
   writeStoredUser(null);
-  setState({ ...INITIAL_STATE, status: 'expired', endReason: 'expired' });
+  setState({ ...INITIAL_STATE, status: 'expired', endReason: 'expired', endMessage: message });
   emitSessionEvent(SESSION_EVENTS.logout, { reason: 'expired' });
   expiryTimer = setTimeout(() => {
     if (state.status === 'expired')
-      setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: 'expired' });
+      setState({ ...INITIAL_STATE, status: 'unauthenticated', endReason: 'expired', endMessage: message });
   }, delayMs);
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { emailCodes, refreshTokens, tenants, terceros, users } from '../../db/schema.ts';
-import { client, codeFromOutbox, registerAndLogin, startTestApp, TERCERO, type TTestApp } from '../../../test/helpers.ts';
+import { client, codeFromOutbox, outbox, registerAndLogin, startTestApp, TERCERO, type TTestApp } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -42,6 +42,8 @@ describe('registration with a server-side e-mail code', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe(MSG.codeSent);
     const code = await codeFromOutbox(c, email);
+    // Without the person's name the mail greets the seed's userName.
+    expect((await outbox(t.url, email))[0]?.text).toMatch(/^Hola registro:/);
     const [stored] = await t.app.deps.db.select().from(emailCodes).where(eq(emailCodes.email, email));
     expect(stored!.codeHash).not.toContain(code);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -57,6 +59,17 @@ describe('registration with a server-side e-mail code', () => {
     const again = await c.post('/api/Email/verify-code', { email, code });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(MSG.codeExpired);
+  });
+
+  it('greets the person by the name typed in the registration, not by the e-mail (ana.admin)', async () => {
+    const c = client(t.url);
+    const sent = await c.post('/api/Email/send-verification-code', { email: 'ana.admin@example.co', userName: 'ana.admin', nombre: 'Ana Gómez', companyName: 'Clínica' });
+    expect(sent.status).toBe(200);
+    const [mail] = await outbox(t.url, 'ana.admin@example.co');
+    expect(mail?.text).toMatch(/^Hola Ana Gómez:\n/);
+    expect(mail?.text).not.toContain('ana.admin:');
+    // A name is text, bounded like the other fields.
+    expect((await c.post('/api/Email/send-verification-code', { email: 'ana.admin@example.co', nombre: 'x'.repeat(201) })).status).toBe(400);
   });
 
   it('locks a code after 5 wrong tries', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import type { TLoginData } from '@radica/contracts/auth';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,6 +15,7 @@ import {
   deleteLoginAttempt,
   findUserIdByEmail,
   findUserWithTenantByEmail,
+  findRemovedUserByEmail,
   findUserWithTenantByIdentity,
   insertLoginAttempt,
   recentLoginAttempts,
@@ -71,7 +73,8 @@ export async function forgetLoginFailures(deps: TDeps, email: string, clientKey:
  * POST /api/Auth/login (seed 000 §7). Verifies argon2id (a dummy hash is checked when the account does not exist,
  * so timing does not reveal it) and issues an access token plus a rotating refresh token. `clientKey` is the
  * caller's address (lockout per account and client, claimLoginAttempt); a success clears that pair's failures.
- * Throws 401 with the seed's text on bad credentials, 429 ACCOUNT_LOCKED when locked.
+ * Throws 401 with the seed's text on bad credentials, 403 USUARIO_RETIRADO to a removed user who gives the right
+ * password (naming the company; docs/decisions/039), 429 ACCOUNT_LOCKED when locked.
  */
 export async function login(
   deps: TDeps,
@@ -82,8 +85,16 @@ export async function login(
   await claimLoginAttempt(deps, email, clientKey);
   const row = await findUserWithTenantByEmail(deps.db, email);
   let ok = false;
-  if (!row?.user.passwordHash) await burnPasswordCheck(input.password);
-  else ok = await verifyPassword(row.user.passwordHash, input.password);
+  if (!row?.user.passwordHash) {
+    // No active account: someone an administrator removed who gives their right password is told so (the check costs
+    // what the dummy check costs, so an unknown e-mail still reveals nothing).
+    const removed = row ? undefined : await findRemovedUserByEmail(deps.db, email);
+    if (removed?.passwordHash && (await verifyPassword(removed.passwordHash, input.password))) {
+      deps.log.info({ event: 'auth.login', outcome: 'removed', userId: removed.id }, 'login refused: user removed');
+      throw new AppError('USUARIO_RETIRADO', MSG_USUARIOS.usuarioRetirado(removed.empresa));
+    }
+    if (!removed?.passwordHash) await burnPasswordCheck(input.password);
+  } else ok = await verifyPassword(row.user.passwordHash, input.password);
   if (!row || !ok) {
     deps.log.info({ event: 'auth.login', outcome: 'failure', emailTag: emailTag(email), userId: row?.user.id ?? null }, 'login failed');
     throw new AppError('INVALID_CREDENTIALS', MSG.http401);

@@ -35,14 +35,15 @@ export async function checkNit(deps: TDeps, input: TCheckNitRequest): Promise<TC
 
 /**
  * POST /api/Email/send-verification-code. Generates a 6-digit code on the server, stores its HMAC (30 minutes,
- * single use) and mails it. Earlier unused codes for the address stop working. (Deviation from seed 000 §7:
- * docs/spec-deviations.md.)
+ * single use) and mails it. Earlier unused codes for the address stop working. The mail greets the person by the name
+ * typed in the registration (`nombre`), else by the seed's `userName` (the e-mail's local part). (Deviation from
+ * seed 000 §7: docs/spec-deviations.md.)
  */
-export async function sendVerificationCode(deps: TDeps, input: { email: string; userName?: string; companyName?: string }) {
+export async function sendVerificationCode(deps: TDeps, input: { email: string; userName?: string; nombre?: string; companyName?: string }) {
   const email = normalizeEmail(input.email);
   const code = String(randomInt(100_000, 1_000_000));
   await issueCode(deps, email, 'registration', code);
-  const name = input.userName?.trim() || email.split('@')[0];
+  const name = input.nombre?.trim() || input.userName?.trim() || email.split('@')[0];
   const company = input.companyName?.trim();
   await deps.mailer.send({
     to: email,

@@ -37,6 +37,32 @@ export async function findUserWithTenantByEmail(q: TQuery, email: string) {
   return row;
 }
 
+/**
+ * The most recently removed user with that e-mail and no active one (identity lookup: a login with the right password
+ * of someone an administrator removed is told so, not 'Credenciales inválidas'), with its company's name.
+ */
+export async function findRemovedUserByEmail(q: TQuery, email: string) {
+  const [row] = await q
+    .select({ id: users.id, tenantId: users.tenantId, passwordHash: users.passwordHash, empresa: sql<string>`coalesce(nullif(${terceros.razonSocial}, ''), ${terceros.nombre})` })
+    .from(users)
+    .innerJoin(terceros, and(eq(users.terceroId, terceros.id), eq(terceros.tenantId, users.tenantId)))
+    .where(and(eq(users.email, email), sql`${users.eliminadoEn} is not null`))
+    .orderBy(sql`${users.eliminadoEn} desc`)
+    .limit(1);
+  return row;
+}
+
+/** The tenant's user `userId`, active or removed: its role, and since when it is removed (a refused refresh says why). */
+export async function findUserStanding(q: TQuery, tenantId: number, userId: number) {
+  const [row] = await q
+    .select({ rol: users.rol, eliminadoEn: users.eliminadoEn, empresa: sql<string>`coalesce(nullif(${terceros.razonSocial}, ''), ${terceros.nombre})` })
+    .from(users)
+    .innerJoin(terceros, and(eq(users.terceroId, terceros.id), eq(terceros.tenantId, tenantId)))
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
+    .limit(1);
+  return row;
+}
+
 /** The user linked to that identity of a provider (Google `sub`) and its tenant. */
 export async function findUserWithTenantByIdentity(q: TQuery, provider: 'google', subject: string) {
   const [row] = await q

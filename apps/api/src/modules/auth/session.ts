@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
+import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import type { TLoginData, TTokens } from '@radica/contracts/auth';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
-import { claimRefreshToken, findRefreshToken, insertRefreshToken, readRefreshTokenState, revokeFamilies, touchLastLogin, type TTenantRow, type TUserRow } from './repository.ts';
+import { claimRefreshToken, findRefreshToken, findUserStanding, insertRefreshToken, readRefreshTokenState, revokeFamilies, touchLastLogin, type TTenantRow, type TUserRow } from './repository.ts';
 
 /** Login data (seed 000 §3 "Login response data") for a user: a new refresh chain plus an access token. */
 export async function startSession(
@@ -58,6 +59,19 @@ async function issueTokens(
 }
 
 /**
+ * The holder of a revoked, unexpired refresh token learns why its session ended, so the web does not leave them on a
+ * bare login page (docs/decisions/039): removed from the company → 401 USUARIO_RETIRADO naming it; otherwise 401
+ * SESION_CERRADA with the user's role now (`data.rol`): the web compares it with the role it signed in with and says
+ * the role was lowered when it was (a logout elsewhere or a password change keep the role: the usual notice).
+ */
+async function explainRevokedSession(deps: TDeps, tenantId: number, userId: number): Promise<void> {
+  const user = await findUserStanding(deps.db, tenantId, userId);
+  if (!user) return;
+  if (user.eliminadoEn) throw new AppError('USUARIO_RETIRADO', MSG_USUARIOS.usuarioRetirado(user.empresa));
+  throw new AppError('SESION_CERRADA', MSG.refreshFailed, { rol: user.rol });
+}
+
+/**
  * POST /api/Auth/refresh: rotates the refresh token. A token that was already used revokes its whole chain
  * (reuse detection); expired, revoked or unknown tokens and a validator of another tenant answer 401.
  */
@@ -67,6 +81,8 @@ export async function refresh(deps: TDeps, input: { refreshToken: string | undef
   const row = await findRefreshToken(deps.db, hash);
   if (!row || row.token.revokedAt || row.token.expiresAt <= new Date()) {
     deps.log.info({ event: 'auth.refresh', outcome: row ? 'revoked_or_expired' : 'unknown', userId: row?.token.userId ?? null }, 'refresh refused');
+    if (row?.token.revokedAt && row.token.expiresAt > new Date() && (!input.validator || input.validator === row.tenant.validator))
+      await explainRevokedSession(deps, row.token.tenantId, row.token.userId);
     throw new AppError('REFRESH_INVALID', MSG.refreshFailed);
   }
   if (input.validator && input.validator !== row.tenant.validator)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZBillingPrefill, ZMiPlan } from '@radica/contracts/payments';
-import { client, registerAndLogin, startTestApp, waitFor, type TTestApp } from '../../../test/helpers.ts';
+import { client, grantModules, operatorHeaders, registerAndLogin, startTestApp, waitFor, type TTestApp } from '../../../test/helpers.ts';
 
 /** Issue 26: GET /api/payment/mi-plan (Configuración › Mi plan) and GET /api/payment/datos-facturacion, with the attacker's tries. */
 let t: TTestApp;
@@ -75,7 +75,7 @@ describe('GET /api/payment/mi-plan (issue 26)', () => {
     expect(months).toBeGreaterThan(11.8);
     expect(months).toBeLessThan(12.2);
     expect(data.pagos).toEqual([
-      { numeroVenta: paid.numeroVenta, referencia: paid.reference, fecha: expect.any(String), plan: 'Profesional', metodoPago: 'CARD', monto: 400000, estado: 'APPROVED', vigenteHasta: data.vigenteHasta, numeroFactura: null },
+      { numeroVenta: paid.numeroVenta, referencia: paid.reference, fecha: expect.any(String), plan: 'Profesional', metodoPago: 'CARD', monto: 400000, estado: 'APPROVED', vigenteHasta: data.vigenteHasta, numeroFactura: null, tipo: 'pago' },
     ]);
 
     // The period ends: the plan is gone, the module says until when it ran, the payment stays.
@@ -87,22 +87,48 @@ describe('GET /api/payment/mi-plan (issue 26)', () => {
     expect(ended.pagos).toHaveLength(1);
   });
 
-  it("lists a purchase an operator recorded (transfer) without a transaction number, and never another company's payments", async () => {
+  it("lists what an operator granted as a grant with its 12-month term, without a transaction number, and never another company's payments", async () => {
     const a = await registerAndLogin(t.url, 'miplan-b@example.co', '900000022', undefined, []);
     const paidA = await buy(a.c, '4242424242424242');
     const b = await registerAndLogin(t.url, 'miplan-c@example.co', '900000023');
     const res = await b.c.get('/api/payment/mi-plan');
     expect(res.status).toBe(200);
     const data = ZMiPlan.parse(res.body.data);
-    expect(data).toMatchObject({ plan: 'profesional', vigenteHasta: null });
+    expect(data).toMatchObject({ plan: 'profesional' });
+    const months = (new Date(data.vigenteHasta!).getTime() - Date.now()) / (30.4 * 86_400_000);
+    expect(months).toBeGreaterThan(11.8);
+    expect(months).toBeLessThan(12.2);
     expect(data.pagos).toHaveLength(1);
-    expect(data.pagos[0]).toMatchObject({ referencia: null, metodoPago: 'TRANSFERENCIA', estado: 'APPROVED' });
+    expect(data.pagos[0]).toMatchObject({ referencia: null, metodoPago: 'TRANSFERENCIA', estado: 'APPROVED', monto: 0, tipo: 'otorgamiento', vigenteHasta: data.vigenteHasta });
     expect(JSON.stringify(data)).not.toContain(paidA.numeroVenta);
     // Another tenant's ids in the query change nothing: the tenant comes from the session.
     const tenantA = a.login.user.tenant;
     const tried = await b.c.get(`/api/payment/mi-plan?tenantId=1&validator=${encodeURIComponent(tenantA.validator)}`);
     expect(tried.status).toBe(200);
     expect(JSON.stringify(tried.body)).not.toContain(paidA.numeroVenta);
+  });
+
+  it('a Business grant over a paid Profesional: the plan is Business until the grant ends, the Profesional payment keeps its own term', async () => {
+    const { c } = await registerAndLogin(t.url, 'miplan-business@example.co', '900000027', undefined, []);
+    const paid = await buy(c, '4242424242424242');
+    // A 3-month Business grant beside the paid 12 months: Mi plan says until when Business runs, not the Profesional end.
+    const grant = await grantModules(t.url, 'miplan-business@example.co', ['ministerio'], { plan: 'business', meses: 3 });
+    expect(grant.vigenteHasta).toEqual(expect.any(String));
+    const months = (iso: string | null) => (new Date(iso!).getTime() - Date.now()) / (30.4 * 86_400_000);
+    expect(months(grant.vigenteHasta)).toBeGreaterThan(2.8);
+    expect(months(grant.vigenteHasta)).toBeLessThan(3.2);
+    const data = ZMiPlan.parse((await c.get('/api/payment/mi-plan')).body.data);
+    expect(data).toMatchObject({ plan: 'business', planNombre: 'Business', vigenteHasta: grant.vigenteHasta });
+    const otorgado = data.pagos.find((p) => p.numeroVenta === grant.numeroVenta);
+    expect(otorgado).toMatchObject({ tipo: 'otorgamiento', plan: 'Business', monto: 0, vigenteHasta: grant.vigenteHasta });
+    const pagado = data.pagos.find((p) => p.numeroVenta === paid.numeroVenta);
+    expect(pagado).toMatchObject({ tipo: 'pago', plan: 'Profesional', monto: 400000 });
+    expect(months(pagado!.vigenteHasta)).toBeGreaterThan(11.8);
+    // The term must be whole months between 1 and 120.
+    for (const meses of [0, 121, 1.5, '12']) {
+      const bad = await client(t.url).call('POST', '/api/admin/grant', { email: 'miplan-business@example.co', modulos: ['ministerio'], plan: 'business', meses }, operatorHeaders(t.url));
+      expect(bad.status).toBe(400);
+    }
   });
 
   it('refuses callers without a session (401), a forged token (401) and a role other than administrator (403), in Spanish', async () => {

@@ -13,10 +13,11 @@ const latest = (dates: Array<Date | null>): Date | null =>
   dates.reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
 
 /**
- * GET /api/payment/mi-plan (issue 26, Configuración › Mi plan): the tenant's plan now (Business over Profesional), each
- * module it ever had with whether it runs and until when, the latest end of its periods (null when an active module has
- * no end: a manual grant), and its payments newest first: the gateway's sales approved or pending, and the purchases an
- * operator recorded (bank transfer), one per sale number. Only the tenant's own rows are read.
+ * GET /api/payment/mi-plan (Configuración › Mi plan): the tenant's plan now (Business over Profesional) and
+ * until when that plan runs (its own periods: a Profesional period paid beside a Business grant keeps its end on its
+ * payment), each module it ever had with whether it runs and until when, and its payments newest first: the gateway's
+ * sales approved or pending, and what an operator recorded, one per sale number, each with its term; an operator's
+ * record without an amount is a grant ('otorgamiento'), not a payment of $ 0. Only the tenant's own rows are read.
  */
 export async function getMiPlan(deps: { db: TDb }, ctx: { tenantId: number }): Promise<TMiPlan> {
   const [rows, ventas] = await Promise.all([listPurchases(deps.db, ctx.tenantId), listSalesOfTenant(deps.db, ctx.tenantId)]);
@@ -30,7 +31,9 @@ export async function getMiPlan(deps: { db: TDb }, ctx: { tenantId: number }): P
     const forever = running.some((r) => !r.vigenteHasta);
     return { modulo: m, titulo: PRODUCTOS[m].titulo, activo: running.length > 0, vigenteHasta: forever ? null : (latest(own.map((r) => r.vigenteHasta))?.toISOString() ?? null) };
   });
-  const forever = active.some((r) => !r.vigenteHasta);
+  // The plan's own periods: a Business grant runs until its end even when a Profesional period paid beside it runs longer.
+  const ofPlan = plan ? active.filter((r) => (r.plan === 'business') === (plan === 'business')) : rows;
+  const forever = ofPlan.some((r) => grants(r) && !r.vigenteHasta);
   const pagos: TPagoPlan[] = ventas
     .filter((v) => PAGOS.has(v.status))
     .map((v) => ({
@@ -43,6 +46,7 @@ export async function getMiPlan(deps: { db: TDb }, ctx: { tenantId: number }): P
       estado: v.status as TSaleStatus,
       vigenteHasta: v.vigenteHasta?.toISOString() ?? null,
       numeroFactura: null,
+      tipo: 'pago',
     }));
   const manuales = new Map<string, (typeof rows)[number][]>();
   for (const r of rows) if (r.saleId === null) manuales.set(r.numeroVenta, [...(manuales.get(r.numeroVenta) ?? []), r]);
@@ -56,15 +60,16 @@ export async function getMiPlan(deps: { db: TDb }, ctx: { tenantId: number }): P
       metodoPago: first.metodoPago,
       monto: first.montoPagado,
       estado: 'APPROVED',
-      vigenteHasta: latest(grupo.map((r) => r.vigenteHasta))?.toISOString() ?? null,
+      vigenteHasta: grupo.some((r) => !r.vigenteHasta) ? null : (latest(grupo.map((r) => r.vigenteHasta))?.toISOString() ?? null),
       numeroFactura: null,
+      tipo: first.montoPagado > 0 ? 'pago' : 'otorgamiento',
     });
   }
   pagos.sort((a, b) => b.fecha.localeCompare(a.fecha));
   return {
     plan,
     planNombre: plan ? PLANES[plan].name : null,
-    vigenteHasta: forever ? null : (latest(rows.map((r) => r.vigenteHasta))?.toISOString() ?? null),
+    vigenteHasta: forever ? null : (latest(ofPlan.map((r) => r.vigenteHasta))?.toISOString() ?? null),
     modulos,
     pagos,
   };

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ZCreateSaleRequest } from '@radica/contracts/payments';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bogotaYmd } from '../../lib/bogota.ts';
 import { WompiError } from '../../integrations/wompi/client.ts';
 import { couponCompanyKey, priceWith, quoteCoupon, reserveCoupon, VENTA_PENDIENTE_VENCE_S } from './coupons.ts';
 import { applyTransaction } from './settlement.ts';
@@ -63,8 +64,11 @@ function gatewayMethod(method: TCreateSale['paymentMethod'], planName: string): 
 
 /** A new sale's reference: unguessable (96 random bits), since the success page reads a guest's sale by it. */
 const newReference = () => `RAD-${Date.now().toString(36).toUpperCase()}-${randomBytes(12).toString('base64url')}`;
-/** A sale number for people (mails, support): V-yyyymmdd-XXXXXX. */
-const newNumeroVenta = () => `V-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+/**
+ * A sale number for people (mails, support, Mi plan): `V-yyyymmdd-XXXXXX`, the date being the buyer's (Bogotá)
+ * calendar day of `at`, not UTC's, and XXXXXX 24 random bits in hex.
+ */
+export const newNumeroVenta = (at: Date = new Date()) => `V-${bogotaYmd(at)}-${randomBytes(3).toString('hex').toUpperCase()}`;
 
 /**
  * POST /api/payment/create-sale (seed 002 §7; issue 11 "Prices and coupons are decided on the server"). Recomputes

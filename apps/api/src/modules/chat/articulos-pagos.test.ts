@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANES } from '@radica/contracts/plans';
+import { PUESTOS_POR_PLAN } from '@radica/contracts/usuarios';
 import { responderConArticulos } from './asistente.ts';
 
 /** Issue 26: the chat's price and payment answers match the purchase form and read as short lines. */
@@ -22,5 +23,14 @@ describe('chat answers about price and payment (issue 26)', () => {
     for (const f of PLANES.business.features) expect(lines).toContain(`- ${f}`);
     // No run-on: every line of the answer fits a chat bubble line or two.
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(110);
+  });
+
+  it('says how many users Business includes, the seats the users page enforces', () => {
+    for (const pregunta of ['¿Cuántos usuarios incluye el plan Business?', 'que trae el plan business', '¿Cuánto cuesta el plan Profesional?']) {
+      const r = responderConArticulos(pregunta, 'sales');
+      expect(r.articulos[0]?.id).toBe('planes-precios');
+      expect(r.output).toContain(`- Módulo multiusuario: hasta ${PUESTOS_POR_PLAN.business} usuarios`);
+    }
+    expect(PUESTOS_POR_PLAN.business).toBe(10);
   });
 });

@@ -45,7 +45,7 @@ const ESCRITOS: TArticulo[] = [
     titulo: 'Planes y precios',
     ruta: '/billing/cart',
     publico: 'ventas',
-    claves: 'precio cuanto cuesta valor plan planes tarifa costo mensual anual suscripcion profesional business',
+    claves: 'precio cuanto cuesta valor plan planes tarifa costo mensual anual suscripcion profesional business usuarios cuantos multiusuario incluye',
     // Short lines, one fact each (issue 26: the answer was one run-on paragraph); the chat keeps the line breaks.
     texto: [
       'Radica tiene dos planes:',

@@ -24,21 +24,22 @@ const SIN_PERSONA: readonly TCanalDocumento[] = ['email', 'sftp'];
 /**
  * Record that `actor` did `accion` to the tenant's documents `fevRipsIds` (issue 28 "Accountability": the detail's
  * history). `q` is the caller's transaction when the action has one, so the record commits with the action. The
- * channel is `canal`, else 'api' for an API key, else 'plataforma'; e-mail and SFTP record no person.
+ * channel is `canal`, else 'api' for an API key, else 'plataforma'; e-mail and SFTP record no person. `en` is when it
+ * happened when that instant is stored elsewhere too (a send's `fechaEnvio`), so both show the same time; else now.
  */
 export async function registrarAccion(
   q: TQuery,
   actor: TActor,
   fevRipsIds: number | number[],
   accion: TAccionDocumento,
-  o: { canal?: TCanalDocumento; detalle?: string } = {},
+  o: { canal?: TCanalDocumento; detalle?: string; en?: Date } = {},
 ): Promise<void> {
   const canal = o.canal ?? actor.canal ?? (actor.apiKeyId ? 'api' : 'plataforma');
   const usuarioId = SIN_PERSONA.includes(canal) ? null : actor.userId;
   await insertEventos(
     q,
     actor.tenantId,
-    [fevRipsIds].flat().map((fevRipsId) => ({ fevRipsId, usuarioId, apiKeyId: actor.apiKeyId ?? null, canal, accion, detalle: o.detalle ?? '' })),
+    [fevRipsIds].flat().map((fevRipsId) => ({ fevRipsId, usuarioId, apiKeyId: actor.apiKeyId ?? null, canal, accion, detalle: o.detalle ?? '', ...(o.en ? { creadoEn: o.en } : {}) })),
   );
 }
 

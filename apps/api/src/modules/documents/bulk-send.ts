@@ -57,7 +57,7 @@ export async function enqueueBulkSend(
   for (const id of ids) if (!found.has(String(id))) omitidos.push({ id, formato: '', motivo: MSG_MINISTERIO.motivoOmision('NO_ENCONTRADO') });
   for (const f of formatos) if (!found.has(f)) omitidos.push({ id: null, formato: f, motivo: MSG_MINISTERIO.motivoOmision('NO_ENCONTRADO') });
   const encolados = (await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, toSend)).length;
-  await registrarAccion(deps.db, ctx, toSend, 'envio_programado');
+  await registrarAccion(deps.db, ctx, toSend, 'envio_programado', { detalle: 'envío masivo' });
   return { encolados, omitidos: omitidos.length, detalleOmitidos: omitidos };
 }
 

@@ -53,6 +53,9 @@ export function verdictOf(result: TMuvResult) {
  * Store a ministry answer for the document held by `claim` in one transaction: its findings (an RVG18 item is not an
  * error of this document), APROBADO with CUV, proceso and filing date, or NO_APROBADO. Returns false (nothing
  * written) when the claim no longer holds the document. Once stored, webhooks and alerts hear of it (issue 15).
+ * The two dates of a send: `fechaEnvio` is when Radica sent the package (the claim's instant, the same the history's
+ * 'Envió al Ministerio' records), not when the answer came back; `fechaRadicacion` is the ministry's own stamp
+ * (`FechaRadicacion` of its answer; the answer's arrival only when an approval carries none).
  */
 export async function applyMuvResult(deps: TDeps, claim: TClaim, result: TMuvResult, attemptId: number | null): Promise<boolean> {
   const stored = await storeMuvResult(deps, claim, result, attemptId);
@@ -75,7 +78,7 @@ async function storeMuvResult(deps: TDeps, claim: TClaim, result: TMuvResult, at
       envioLeaseHasta: null,
       cuv,
       procesoId: approved ? result.procesoId : null,
-      fechaEnvio: now,
+      fechaEnvio: claim.at,
       fechaRadicacion: approved && fechaRadicacion && !Number.isNaN(fechaRadicacion.getTime()) ? fechaRadicacion : null,
       fechaModificacion: now,
     });

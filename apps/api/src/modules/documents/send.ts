@@ -95,7 +95,8 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { verif
 
   const claim: TClaim = { tenantId: ctx.tenantId, fevRipsId: doc.id, at: new Date() };
   if (!(await claimForSend(deps.db, claim, SENDABLE, doc.estado, leaseUntil(deps)))) throw new AppError('SEND_IN_PROGRESS', MSG.sendInProgress);
-  await registrarAccion(deps.db, ctx, doc.id, 'envio', { detalle: opts.verificacion ? `verificación automática ${opts.verificacion}` : '' });
+  // The history's 'Envió al Ministerio' and the document's fechaEnvio are one instant: when the package left (claim.at).
+  await registrarAccion(deps.db, ctx, doc.id, 'envio', { detalle: opts.verificacion ? `verificación automática ${opts.verificacion}` : '', en: claim.at });
   listCounts.invalidate(ctx.tenantId);
   const lease = keepLease(deps, claim);
   const estadoPrevio = doc.estado as TEstado;

@@ -12,6 +12,7 @@ import { PROVIDER_CONFIG, operatorHeaders, par1Copy, registerAndLogin, startSimu
 let t: TTestApp;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let key = '';
+let session: Awaited<ReturnType<typeof registerAndLogin>>['c'];
 const received: string[] = [];
 const hook: Server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -30,6 +31,7 @@ beforeAll(async () => {
   sim = await startSimulator(300);
   t = await startTestApp({ muvBaseUrl: sim.url });
   const { c } = await registerAndLogin(t.url, 'async@example.co', '901019681');
+  session = c;
   expect((await c.post('/api/v1/paquetes', { xmlFevFile: par1Copy('ASY0001').xml.toString('base64'), enviar: 'async' })).body).toMatchObject({
     code: 'PLAN_BUSINESS_REQUIRED',
     message: MSG_INTEGRACIONES.envioAsincronoBusiness,
@@ -88,6 +90,10 @@ describe('enviar=async (issue 28; Business: a Profesional company is refused bef
     const final = await estado(id);
     expect(final.data).toMatchObject({ id, estado: 'APROBADO', envio: null });
     expect(final.data.resultado.cuv).toBe(evento.data?.resultado?.cuv);
+    // The detail's history says how the send was scheduled: by the API, asynchronously, not as a bulk send.
+    const historial = (await session.get(`/api/FevRips/${id}/detail`)).body.data.historial as Array<{ accion: string; descripcion: string }>;
+    expect(historial.find((e) => e.accion === 'envio_programado')?.descripcion).toBe('Programó el envío · envío asíncrono · con la clave de API «HIS»');
+    expect(historial.map((e) => e.descripcion).join('\n')).not.toContain('masivo');
     // The same key and body answer the first answer again and queue nothing more.
     const replay = await radicar('ASY1001', 'async', { idempotencyKey: 'asy-1001' });
     expect(replay.status).toBe(200);

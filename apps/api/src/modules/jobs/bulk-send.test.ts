@@ -74,6 +74,9 @@ describe('bulk send as durable jobs (issue 4)', () => {
     expect(after.cargas - before.cargas).toBe(6);
     const rows = (await estados(c, 'BLK1')).filter((d) => ids.includes(d.id));
     expect(rows.every((d) => d.intentosEnvio === 1 && !d.enviandose)).toBe(true);
+    // The detail's history says the send was scheduled in bulk.
+    const historial = (await c.get(`/api/FevRips/${ids[0]}/detail`)).body.data.historial as Array<{ accion: string; descripcion: string }>;
+    expect(historial.find((e) => e.accion === 'envio_programado')?.descripcion).toBe('Programó el envío · envío masivo');
 
     // Per-tenant concurrency 1: the tenant's uploads to the ministry never overlapped in time.
     const attempts = (await t.app.deps.db.select().from(muvAttempts).where(eq(muvAttempts.operation, 'CargarFevRips')))

@@ -5,6 +5,7 @@ import { ZGrantData, ZGrantRequest, ZProductosComprados } from '@radica/contract
 import { ZEnvelope } from '@radica/contracts/common';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
+import { bogotaFecha } from '../../lib/bogota.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { getPurchasedProducts, grantModules } from './service.ts';
 
@@ -22,6 +23,6 @@ export async function productRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post('/api/admin/grant', { preHandler: app.requireOperator, config: { roles: 'operador' }, schema: { body: ZGrantRequest, response: { 200: ZEnvelope(ZGrantData) } } }, async (req) => {
     const data = await grantModules(deps, { ...req.body, registradoPor: 'npm run admin' });
-    return { success: true, data, message: MSG_MINISTERIO.moduloOtorgado(data.email, data.modulos) };
+    return { success: true, data, message: MSG_MINISTERIO.moduloOtorgado(data.email, data.modulos, data.vigenteHasta && bogotaFecha(new Date(data.vigenteHasta))) };
   });
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { MESES_PLAN } from '@radica/contracts/plans';
 import { MODULOS, PRODUCTOS, type TGrantData, type TModulo, type TPlanTenant, type TProductosComprados } from '@radica/contracts/products';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bogotaYmd } from '../../lib/bogota.ts';
 import { activePlans, activePlansAnyTenant, countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 
@@ -88,12 +90,14 @@ const ownsModule = (deps: { db: TDb }, tenantId: number, modulo: TModulo) => has
 
 /**
  * Record a manual purchase (default: paid by bank transfer) of `modulos` for the tenant of the user `email`
- * (issue 4 "Module access": operator command `npm run admin -- grant EMAIL MODULE…`). Modules the tenant already owns
- * are not recorded twice. Throws AppError 404 when no user has that e-mail, 400 on an unknown module.
+ * (operator command `npm run admin -- grant EMAIL MODULE…`, docs/spec-deviations.md), running `meses` months from now
+ * (default 12, the plans' term): a grant has a term like a sale, so Mi plan shows until when it runs and a paid period
+ * beside it keeps its own end. Modules the tenant already owns are not recorded twice (then `vigenteHasta` is null).
+ * Throws AppError 404 when no user has that e-mail, 400 on an unknown module.
  */
 export async function grantModules(
   deps: { db: TDb },
-  input: { email: string; modulos: string[]; metodoPago?: string; montoPagado?: number; registradoPor?: string; plan?: TPlanTenant },
+  input: { email: string; modulos: string[]; metodoPago?: string; montoPagado?: number; registradoPor?: string; plan?: TPlanTenant; meses?: number },
 ): Promise<TGrantData> {
   for (const m of input.modulos)
     if (!(MODULOS as readonly string[]).includes(m)) throw new AppError('MODULO_INVALIDO', MSG_MINISTERIO.moduloInvalido(m));
@@ -101,9 +105,11 @@ export async function grantModules(
   const tenantId = await findTenantIdByEmail(deps.db, email);
   if (tenantId === null) throw new AppError('USUARIO_NO_ENCONTRADO', MSG_MINISTERIO.usuarioNoEncontrado(email));
   const user = { tenantId };
-  const numeroVenta = `MAN-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const numeroVenta = `MAN-${bogotaYmd(new Date())}-${randomBytes(3).toString('hex').toUpperCase()}`;
   const granted: TModulo[] = [];
   const plan = input.plan ?? 'profesional';
+  const until = addMonths(new Date(), input.meses ?? MESES_PLAN);
+  let recorded = false;
   // A Business grant is recorded even over a running Profesional purchase: it upgrades the plan.
   const upgrade = plan === 'business' && !(await activePlans(deps.db, user.tenantId)).includes('business');
   for (const m of new Set(input.modulos as TModulo[])) {
@@ -120,11 +126,13 @@ export async function grantModules(
       metodoPago: input.metodoPago ?? 'TRANSFERENCIA',
       activo: true,
       registradoPor: input.registradoPor ?? 'operador',
+      vigenteHasta: until,
     });
+    recorded = true;
     granted.push(m);
   }
   for (const m of granted) moduleCacheOf(deps.db).delete(`${user.tenantId}:${m}`);
-  return { tenantId: user.tenantId, email, modulos: granted, numeroVenta };
+  return { tenantId: user.tenantId, email, modulos: granted, numeroVenta, vigenteHasta: recorded ? until.toISOString() : null };
 }
 
 /**

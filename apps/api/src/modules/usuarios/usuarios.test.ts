@@ -351,7 +351,14 @@ describe('removal and lower roles end sessions (issue 28)', () => {
     expect(lowered.body.data.clavesSuspendidas).toBe(1);
     expect(lowered.body.message).toContain(MSG_USUARIOS.clavesSuspendidas(1));
     expect((await second.c.get('/api/usuarios/yo')).status).toBe(401);
-    expect((await client(t.url).post('/api/Auth/refresh', { refreshToken: second.refreshToken })).status).toBe(401);
+    // The refused refresh says the session was closed and the role now, so the web can say the role was lowered.
+    const refused = await client(t.url).post('/api/Auth/refresh', { refreshToken: second.refreshToken });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ code: 'SESION_CERRADA', data: { rol: 'consulta' } });
+    // Another company's validator learns nothing: the usual refusal.
+    const foreign = await client(t.url).post('/api/Auth/refresh', { refreshToken: second.refreshToken, validator: 'validador-de-otra-empresa' });
+    expect(foreign.body.code).toBe('REFRESH_INVALID');
+    expect(foreign.body.data).toBeUndefined();
     const suspended = await withKey(key.body.data.clave);
     expect(suspended.status).toBe(401);
     expect(((await suspended.json()) as { message: string }).message).toBe(MSG_USUARIOS.claveSuspendida);
@@ -374,8 +381,18 @@ describe('removal and lower roles end sessions (issue 28)', () => {
     expect(removed.body.message).toContain(MSG_USUARIOS.usuarioEliminado('Persona facturador'));
     expect((await victim.c.get('/api/usuarios/yo')).status).toBe(401);
     expect((await victim.c.post('/api/FevRips/search', {})).status).toBe(401);
-    expect((await client(t.url).post('/api/Auth/refresh', { refreshToken: victim.refreshToken })).status).toBe(401);
-    expect((await client(t.url).post('/api/Auth/login', { email: 'saliente@clinica-a.co', password: 'Clave-Segura-2026' })).status).toBe(401);
+    // The removed person is told so, naming the company: by the refused refresh, and by a login with the right password.
+    const refused = await client(t.url).post('/api/Auth/refresh', { refreshToken: victim.refreshToken });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'USUARIO_RETIRADO', message: MSG_USUARIOS.usuarioRetirado('MEDICAL ENERGY SAS') });
+    const signIn = await client(t.url).post('/api/Auth/login', { email: 'saliente@clinica-a.co', password: 'Clave-Segura-2026' });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body).toMatchObject({ code: 'USUARIO_RETIRADO', message: MSG_USUARIOS.usuarioRetirado('MEDICAL ENERGY SAS') });
+    expect(signIn.body.data).toBeUndefined();
+    // A wrong password learns nothing about the removal.
+    const guess = await client(t.url).post('/api/Auth/login', { email: 'saliente@clinica-a.co', password: 'otra-Clave-2026' });
+    expect(guess.status).toBe(401);
+    expect(guess.body.code).toBe('INVALID_CREDENTIALS');
     expect((await a.c.get('/api/usuarios')).body.data.usuarios.some((u: { email: string }) => u.email === 'saliente@clinica-a.co')).toBe(false);
     // The e-mail can be invited again.
     expect((await a.c.post('/api/usuarios/invitaciones', { email: 'saliente@clinica-a.co', rol: 'consulta' })).status).toBe(200);
@@ -401,6 +418,10 @@ describe('accountability (issue 28)', () => {
       'carga:Ana Gómez',
     ]);
     expect(historial[1]!.descripcion).toBe('Cargó un archivo · JSON HIS28.json');
+    // One send, one time: the document's 'Fecha de envío' is the instant the history records for 'Envió al Ministerio'
+    // (when the package left), not when the answer came back; the filing date is the ministry's and not earlier.
+    expect(detail.body.data.fechaEnvio).toBe((historial[0] as unknown as { fecha: string }).fecha);
+    expect(Date.parse(detail.body.data.fechaRadicacion)).toBeGreaterThanOrEqual(Date.parse(detail.body.data.fechaEnvio) - 1000);
     // Another company sees nothing of it.
     expect((await b.c.get(`/api/FevRips/${id}/detail`)).status).toBe(404);
   });

@@ -7,8 +7,9 @@ import { useSession } from '../../lib/session';
 /**
  * Authenticated routes (seed 000 §2 "Guards"): 'Verificando sesión...' while the session loads; signed-out
  * visitors go to /auth/login with the requested path and query as `redirectTo` (not after a logout). After a
- * failed refresh (seed 000 §4) the notice shows for 500 ms, then /login with 'Sesión expirada…' (seed 002 §4);
- * after the inactivity logout, /login with its notice.
+ * failed refresh (seed 000 §4) the notice shows for 500 ms, then /login with 'Sesión expirada…' (seed 002 §4), or
+ * with why the server ended it (an administrator removed the user or lowered the role); after the inactivity logout,
+ * /login with its notice.
  */
 export function AuthGuard() {
   const session = useSession();
@@ -18,7 +19,7 @@ export function AuthGuard() {
   if (session.status === 'unauthenticated') {
     const redirectTo = `${location.pathname}${location.search}`;
     if (session.endReason === 'expired')
-      return <Navigate to="/login" replace state={{ redirectTo, message: MSG_CUENTAS.sessionExpiredLogin }} />;
+      return <Navigate to="/login" replace state={{ redirectTo, message: session.endMessage ?? MSG_CUENTAS.sessionExpiredLogin }} />;
     if (session.endReason === 'inactivity')
       return <Navigate to="/login" replace state={{ message: MSG_CUENTAS.inactivityLoggedOut }} />;
     if (session.endReason === 'logout') return <Navigate to="/login" replace />;

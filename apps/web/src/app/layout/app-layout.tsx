@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MSG } from '@radica/contracts/messages';
 import { LoadingScreen } from '../../components/ui/spinner';
+import { CHAT_BAND_CLASS, useReserveChatSpace } from '../../lib/chat-space';
 import { useLogout } from '../../features/auth/api/logout';
 import { InactivityWatcher } from '../session/inactivity-watcher';
 import { OrientationModal } from '../session/orientation-modal';
@@ -11,8 +12,9 @@ import { useContainerScrollRestoration } from './use-scroll-restoration';
 
 /**
  * The authenticated shell (seed 000 §2): sidebar (collapsed by default) + header + page, the inactivity
- * watcher and the orientation modal. The page keeps room at its foot so the floating chat button never hides its end.
- * The page scrolls inside `<main>`: a new page starts at its top, back/forward return to the old position.
+ * watcher and the orientation modal. The page scrolls inside `<main>`, which ends above the floating chat button's
+ * band (lib/chat-space.ts): the button never covers a control, wherever the page is scrolled. A new page starts at its
+ * top, back/forward return to the old position.
  */
 export function AppLayout() {
   const [isCollapsed, setIsCollapsed] = useState(true);
@@ -20,6 +22,7 @@ export function AppLayout() {
   const logout = useLogout();
   const mainRef = useRef<HTMLElement>(null);
   useContainerScrollRestoration(mainRef);
+  useReserveChatSpace();
   const onLogout = (reason: 'logout' | 'inactivity' = 'logout') => {
     setIsMobileOpen(false);
     if (!logout.isPending) logout.mutate(reason);
@@ -46,10 +49,11 @@ export function AppLayout() {
           ref={mainRef}
           id="contenido"
           tabIndex={-1}
-          className="flex-1 overflow-y-auto p-4 pb-24 outline-none sm:p-6 sm:pb-24"
+          className="flex-1 overflow-y-auto p-4 outline-none sm:p-6"
         >
           <Outlet />
         </main>
+        <div aria-hidden="true" data-testid="chat-band" className={`${CHAT_BAND_CLASS} shrink-0`} />
       </div>
       {!logout.isPending && <InactivityWatcher onLogout={onLogout} />}
       <OrientationModal />

@@ -12,17 +12,19 @@ import { useCheckEmailAvailability } from '../api/check-email-availability';
 import { evaluatePassword } from '../utils/password-strength';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
-/** Step 1 of the registration (seed 000 §5 "Registration e-mail/password"). */
+/**
+ * Step 1 of the registration (seed 000 §5 "Registration e-mail/password"). A weak password has one message, the
+ * helper's 'Falta: …' (it names the 8 characters too), never that and 'al menos 8 caracteres' at once.
+ */
 export const ZCredentialsStep = z.object({
   email: ZCheckEmailRequest.shape.email,
   password: z
     .string()
     .min(1, MSG.passwordObligatoria)
-    .min(8, MSG.passwordMin8)
     .max(200)
     .superRefine((value, ctx) => {
       const strength = evaluatePassword(value);
-      if (!strength.isValid) ctx.addIssue({ code: 'custom', message: strength.message });
+      if (value && !strength.isValid) ctx.addIssue({ code: 'custom', message: strength.message });
     }),
 });
 export type TCredentialsStep = z.output<typeof ZCredentialsStep>;
@@ -83,12 +85,13 @@ export function CredentialsStep({
       <FormField
         id="register-password"
         label="Contraseña"
-        error={passwordError && passwordError !== strength.message ? passwordError : undefined}
+        error={passwordError}
         hint={
           <PasswordStrengthMeter
             id="register-password-strength"
             strength={strength}
             isPristine={password === '' && !passwordError}
+            hideMessage={Boolean(passwordError)}
           />
         }
       >

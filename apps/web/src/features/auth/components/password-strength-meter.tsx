@@ -14,16 +14,19 @@ const BAR_COLORS = [
 /**
  * Five bars for the 0–5 score and the helper text ('Falta: …', 'Contraseña fuerte'…). `isPristine` (nothing typed,
  * nothing submitted yet) shows the requirements instead of 'La contraseña es obligatoria' (issue 17: the error
- * showed before the user had typed anything).
+ * showed before the user had typed anything). `hideMessage`: the field shows the same words as its error, so the
+ * meter keeps only its bars (one message under the field, not two).
  */
 export function PasswordStrengthMeter({
   id,
   strength,
   isPristine = false,
+  hideMessage = false,
 }: {
   id: string;
   strength: PasswordStrength;
   isPristine?: boolean;
+  hideMessage?: boolean;
 }) {
   return (
     <div className="space-y-1">
@@ -41,9 +44,9 @@ export function PasswordStrengthMeter({
       <p
         id={id}
         aria-live="polite"
-        className={cn('text-xs', strength.isValid ? 'text-emerald-700' : 'text-slate-500')}
+        className={cn('text-xs', strength.isValid ? 'text-emerald-700' : 'text-slate-500', hideMessage && 'sr-only')}
       >
-        {isPristine ? MSG_CUENTAS.passwordRequirementsHint : strength.message}
+        {hideMessage ? '' : isPristine ? MSG_CUENTAS.passwordRequirementsHint : strength.message}
       </p>
     </div>
   );

@@ -64,6 +64,23 @@ describe('registration wizard details (issue 17)', () => {
     expect(await screen.findByText(MSG.passwordObligatoria)).toBeTruthy();
   });
 
+  it('a weak password shows one message under the field, the missing requirements, not two', async () => {
+    wrap(<CredentialsStep defaultValues={{ email: '', password: '' }} onDone={vi.fn()} onGoToLogin={vi.fn()} />);
+    const input = screen.getByLabelText('Contraseña');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.blur(input);
+    const falta = 'Falta: al menos 8 caracteres, un número, un símbolo (!@#$%^&*…)';
+    // Once the field is checked, its one message is the field's error, announced with the field.
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(falta).id).toBe('register-password-error');
+    expect(screen.getAllByText(/Falta:|al menos 8 caracteres/)).toHaveLength(1);
+    expect(screen.queryByText(MSG.passwordMin8)).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toContain('register-password-error');
+    fireEvent.change(input, { target: { value: 'abcdefgh1' } });
+    expect(await screen.findByText('Falta: un símbolo (!@#$%^&*…)')).toBeTruthy();
+    expect(screen.getAllByText(/Falta:/)).toHaveLength(1);
+  });
+
   it('keeps only digits in the verification code, typed or pasted', () => {
     wrap(
       <VerificationStep

@@ -113,11 +113,14 @@ export function RegisterWizard({
   const registerAccount = useRegisterAccount();
   const loginMutation = useLogin();
 
-  const requestCode = async (companyName: string, isResend: boolean) => {
+  const requestCode = async (values: TTerceroValues | null, isResend: boolean) => {
     setCodeError(null);
     setCodeInfo(null);
+    // The mail greets the person by the name just typed, not by the e-mail's local part.
+    const nombre = values ? [values.primerNombre, values.primerApellido].filter(Boolean).join(' ') : '';
+    const companyName = values?.razonSocial || values?.nombre || '';
     try {
-      const message = await sendCode.mutateAsync({ email: credentials.email, companyName });
+      const message = await sendCode.mutateAsync({ email: credentials.email, nombre, companyName });
       setCodeInfo(message || MSG.codeSent);
     } catch (error) {
       setCodeError(getErrorMessage(error, isResend ? MSG.codeResendError : MSG.codeSendError));
@@ -129,7 +132,7 @@ export function RegisterWizard({
     setTerceroDraft(values);
     setTerceroError(null);
     setStep('verification');
-    void requestCode(values.razonSocial || values.nombre, false);
+    void requestCode(values, false);
   };
 
   const onVerify = async (code: string) => {
@@ -296,7 +299,7 @@ export function RegisterWizard({
             error={codeError}
             isSending={sendCode.isPending}
             isVerifying={verify.isPending}
-            onResend={() => void requestCode(tercero?.razonSocial || tercero?.nombre || '', true)}
+            onResend={() => void requestCode(tercero, true)}
             onVerify={(code) => void onVerify(code)}
             onBack={() => {
               setSubStep(3);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MessageCircle, X } from 'lucide-react';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
+import { CHAT_BAND_CLASS, useChatSpaceReserved } from '../../../lib/chat-space';
 import { OPEN_CHAT_EVENT } from '../../../lib/open-chat';
 import { useSession } from '../../../lib/session';
 
@@ -24,6 +25,7 @@ export function ChatLauncher({ isVisible }: { isVisible: boolean }) {
   const [hasOpened, setHasOpened] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const isShown = isVisible && status !== 'loading';
+  const isBandReserved = useChatSpaceReserved();
   const isSignedIn = status === 'authenticated' && user !== null;
   /** Who talks: a signed-in user or the visitor; null while the session is being restored. */
   const owner = status === 'loading' ? null : isSignedIn ? `user-${user.id}` : 'visitor';
@@ -54,6 +56,14 @@ export function ChatLauncher({ isVisible }: { isVisible: boolean }) {
 
   return (
     <>
+      {isShown && !isBandReserved && (
+        <>
+          {/* The band the button lives in (lib/chat-space.ts): opaque, so nothing shows under the button; the spacer
+              gives the page its height at the end, so the last content scrolls above it. */}
+          <div aria-hidden="true" data-testid="chat-band" className={`fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white ${CHAT_BAND_CLASS}`} />
+          <div aria-hidden="true" className={CHAT_BAND_CLASS} />
+        </>
+      )}
       {isShown && (
         <button
           ref={buttonRef}
@@ -68,7 +78,7 @@ export function ChatLauncher({ isVisible }: { isVisible: boolean }) {
           title={MSG_CHAT.chatOpen}
           aria-expanded={isOpen}
           aria-controls={hasOpened ? 'chat-panel' : undefined}
-          className="fixed right-4 bottom-4 z-20 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-2 ring-white/80 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6 sm:bottom-6"
+          className="fixed right-4 bottom-3 z-20 inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-2 ring-white/80 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:right-6"
         >
           {isOpen ? (
             <X aria-hidden="true" className="size-6" />

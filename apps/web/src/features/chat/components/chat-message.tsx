@@ -3,16 +3,10 @@ import { Link } from 'react-router';
 import { Paperclip } from 'lucide-react';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
 import { cn } from '../../../lib/cn';
+import { formatTime } from '../../../lib/format';
 import type { TChatMessage } from '../hooks/use-chat-conversation';
 import { isInternalPath, parseChatReply } from '../utils/chat-reply';
 
-/** Messages show the hour in Bogotá time, 24-hour clock (seed 001 §5 "Filters": es-CO, 24 h). */
-const timeFormat = new Intl.DateTimeFormat('es-CO', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Bogota',
-});
 
 const LINK =
   'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:text-brand-300 dark:hover:text-brand-200';
@@ -97,7 +91,7 @@ export function ChatMessage({
         )}
       </div>
       <time dateTime={message.timestamp.toISOString()} className="px-1 text-xs text-slate-500">
-        {timeFormat.format(message.timestamp)}
+        {formatTime(message.timestamp)}
       </time>
     </li>
   );

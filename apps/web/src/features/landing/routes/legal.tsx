@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { MSG_LEGAL, PRIVACIDAD, TERMINOS, type TLegalDocument } from '@radica/contracts/messages-legal';
+import { formatDateLong } from '../../../lib/format';
 import { LandingHeader } from '../components/landing-header';
 import { LandingFooter } from '../components/landing-sections';
 
@@ -8,12 +9,7 @@ const LINK =
   'font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300';
 
 /** 'AAAA-MM-DD' as '26 de noviembre de 2026' (es-CO, the calendar day as written, no time zone shift). */
-export function formatLegalDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y!, m! - 1, d!)),
-  );
-}
+export const formatLegalDate = (isoDate: string): string => formatDateLong(isoDate);
 
 const DOCUMENTS = {
   terminos: { doc: TERMINOS, other: { to: '/privacy', label: MSG_LEGAL.privacidadLink } },

@@ -21,7 +21,7 @@ import { Pagination } from '../components/pagination';
 import { ProviderMissingAlert, type TProviderFormSlot } from '../components/provider-missing-alert';
 import { useBulkActions } from '../hooks/use-bulk-actions';
 import { useDocumentsList } from '../hooks/use-documents-list';
-import { useIsPhone } from '../hooks/use-is-phone';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { useRowActions } from '../hooks/use-row-actions';
 import { useSelection } from '../hooks/use-selection';
 import { selectionMayHaveApproved } from '../utils/selection';

@@ -30,13 +30,13 @@ describe('estado (seed 001 §4)', () => {
   });
 });
 
-describe('documentValue (seed 001 §2)', () => {
-  it('reads N/A when totalFactura is 0 or the document was not sent', () => {
-    expect(documentValue({ totalFactura: 0, fechaEnvio: '2025-01-01T00:00:00Z' })).toBe('N/A');
-    expect(documentValue({ totalFactura: 150000, fechaEnvio: null })).toBe('N/A');
+describe('documentValue (seed 001 §2; the value of a document not sent yet)', () => {
+  it("shows the invoice's value of a document ready to send, and '—' without one; never 'N/A'", () => {
+    expect(documentValue({ totalFactura: 150000 }).replace(/\s/g, ' ')).toMatch(/^\$ ?150\.000$/);
+    expect(documentValue({ totalFactura: 0 })).toBe('—');
   });
   it('shows COP without decimals', () => {
-    const text = documentValue({ totalFactura: 1250000.4, fechaEnvio: '2025-01-01T00:00:00Z' });
+    const text = documentValue({ totalFactura: 1250000.4 });
     expect(text.replace(/\s/g, ' ')).toMatch(/^\$ ?1\.250\.000$/);
   });
 });

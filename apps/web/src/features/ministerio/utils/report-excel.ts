@@ -4,6 +4,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { MSG_NOTAS } from '@radica/contracts/messages-notas';
 import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import type { TReportRow } from '../api/types';
+import { formatFileDate } from '../../../lib/format';
 import { canalLabel } from './display';
 
 /** seed 001 §7: the sheet of the Excel report. */
@@ -105,14 +106,7 @@ export async function buildReportXlsx(rows: TReportRow[]): Promise<Uint8Array> {
 }
 
 /** 'yyyy-mm-dd' of `now` in Bogotá, for file names. */
-export function fileDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Bogota',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export const fileDate = formatFileDate;
 
 /** Radica's name of the report file: informe_ministerio_{yyyy-mm-dd}.xlsx. */
 export function reportFileName(now: Date = new Date()): string {

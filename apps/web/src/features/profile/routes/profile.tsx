@@ -7,10 +7,6 @@ import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { ROL_NOMBRE } from '@radica/contracts/usuarios';
 import { WhatsappCard } from '../components/whatsapp-card';
 
-/** Authentication type as shown on the profile (seed 000 §2): manual → 'Email/Contraseña', else the provider. */
-export function authTypeLabel(authType: string | undefined): string {
-  return authType === 'manual' ? MSG_CUENTAS.authTypeManual : MSG_CUENTAS.authTypeGoogle;
-}
 
 /**
  * /profile (seed 000 §2 "Profile screen"): name or 'No especificado', e-mail, user id, authentication type; issue 28
@@ -31,7 +27,7 @@ export function ProfileRoute() {
               { label: 'Nombre', value: user?.name?.trim() || MSG_CUENTAS.profileNotSpecified },
               { label: 'Email', value: user?.email },
               { label: 'ID de usuario', value: user ? String(user.id) : undefined },
-              { label: 'Tipo de autenticación', value: authTypeLabel(user?.authType) },
+              { label: 'Tipo de autenticación', value: MSG_CUENTAS.authTypeLabel(user?.authType) },
               { label: MSG_USUARIOS.campoRol, value: rol ? ROL_NOMBRE[rol] : undefined },
             ]}
           />

@@ -12,6 +12,7 @@ import { AccionesFila } from '../components/acciones-fila';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingScreen } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/format';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { descargar } from '../api/borradores';
@@ -128,7 +129,7 @@ export function PacientesRoute() {
                   <tr key={p.id} className="border-t border-slate-100">
                     <td className="px-4 py-2 font-medium">{p.tipoDocumentoIdentificacion} {p.numDocumentoIdentificacion}</td>
                     <td className="px-4 py-2">{p.nombre ?? '—'}</td>
-                    <td className="px-4 py-2">{p.fechaNacimiento ?? '—'}</td>
+                    <td className="px-4 py-2">{formatDate(p.fechaNacimiento, '—')}</td>
                     <td className="px-4 py-2">{p.codSexo ?? '—'}</td>
                     <td className="px-4 py-2">{p.tipoUsuario ?? '—'}</td>
                     <td className="px-4 py-2">{p.codMunicipioResidencia ?? '—'}</td>

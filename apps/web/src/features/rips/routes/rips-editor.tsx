@@ -15,7 +15,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { Modal } from '../../../components/ui/modal';
-import { formatCop } from '../../../lib/format';
+import { formatCop, formatDate, formatDateTime } from '../../../lib/format';
 import { usePuede, useRol } from '../../../lib/usuario-actual';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { cn } from '../../../lib/cn';
@@ -311,7 +311,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
       )}
       {respaldo && editable && (
         <Alert tone="info" title="Hay cambios que no alcanzaron a guardarse">
-          <p>Quedaron en este equipo el {new Date(respaldo.fecha).toLocaleString('es-CO')}. ¿Recuperarlos?</p>
+          <p>Quedaron en este equipo el {formatDateTime(respaldo.fecha)}. ¿Recuperarlos?</p>
           <div className="mt-2 flex gap-2">
             <Button
               size="sm"
@@ -345,7 +345,7 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
         <Card className="lg:col-span-2">
           <CardHeader
             title="Factura"
-            description={detalle.factura ? `${detalle.factura.nombreArchivo} · emitida ${detalle.factura.fechaEmision ?? '—'} · periodo ${detalle.factura.periodoInicio ?? '—'} a ${detalle.factura.periodoFin ?? '—'} · prestador ${detalle.factura.codigoPrestador ?? '—'}` : 'Sin factura XML: cárgala para conciliar los totales y radicar.'}
+            description={detalle.factura ? `${detalle.factura.nombreArchivo} · emitida ${formatDate(detalle.factura.fechaEmision, '—')} · periodo ${formatDate(detalle.factura.periodoInicio, '—')} a ${formatDate(detalle.factura.periodoFin, '—')} · prestador ${detalle.factura.codigoPrestador ?? '—'}` : 'Sin factura XML: cárgala para conciliar los totales y radicar.'}
             actions={
               editable && (
                 <>

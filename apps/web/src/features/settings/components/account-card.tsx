@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { ChangePasswordModal } from './change-password-modal';
 
 /**
- * Account facts (seed 000 §2 "Settings"): authentication type (Google or Manual) and registration date (es-CO,
+ * Account facts (seed 000 §2 "Settings"): authentication type (Google or Email/Contraseña, as the profile says it) and registration date (es-CO,
  * 'No disponible'); manual accounts get 'Cambiar Contraseña', Google accounts a note that Google manages it. The
  * tenant's validator value (seed 000 §1) is labelled as the account code, so it is not taken for the ministry's
  * Usuario Validador (issue 17).
@@ -29,7 +29,7 @@ export function AccountCard({
           columns={1}
           items={[
             { label: 'Email de acceso', value: user?.email },
-            { label: 'Tipo de autenticación', value: user?.authType === 'google' ? 'Google' : 'Manual' },
+            { label: 'Tipo de autenticación', value: MSG_CUENTAS.authTypeLabel(user?.authType) },
             { label: 'Fecha de registro', value: formatDate(fechaCreacion) },
             {
               label: MSG_CUENTAS.accountCodeLabel,

@@ -21,8 +21,9 @@ function CodeBlock({ label, children }: { label: string; children: ReactNode }) 
 
 /**
  * 'Cómo usar una clave' (issue 15 "The API channel"): the key travels as `Authorization: Bearer <clave>`; a package is
- * filed with POST /api/v1/paquetes (multipart parts xml and rips, field enviar; or the ministry's JSON shape) and
- * followed with GET /api/v1/paquetes/{id}. Links the OpenAPI reference at /api/docs (issue 26), in a new tab.
+ * filed with POST /api/v1/paquetes (multipart parts xml and rips, field enviar: true waits for the ministry, async
+ * answers 202 at once on Business, docs/decisions/040; or the ministry's JSON shape) and followed with
+ * GET /api/v1/paquetes/{id}. Links the OpenAPI reference at /api/docs, in a new tab.
  */
 export function ApiKeyUsage({ origin = window.location.origin }: { origin?: string }) {
   const url = `${origin}${PAQUETES_PATH}`;
@@ -31,6 +32,12 @@ export function ApiKeyUsage({ origin = window.location.origin }: { origin?: stri
     '  -H "Authorization: Bearer <clave>" \\',
     '  -H "Idempotency-Key: factura-FE1001" \\',
     '  -F xml=@FE1001.xml -F rips=@FE1001.json -F enviar=true',
+  ].join('\n');
+  const curlAsync = [
+    `curl -X POST ${url} \\`,
+    '  -H "Authorization: Bearer <clave>" \\',
+    '  -H "Idempotency-Key: factura-FE1002" \\',
+    '  -F xml=@FE1002.xml -F rips=@FE1002.json -F enviar=async',
   ].join('\n');
   return (
     <Card aria-labelledby="api-usage-title">
@@ -41,11 +48,14 @@ export function ApiKeyUsage({ origin = window.location.origin }: { origin?: stri
         <p>{MSG_INTEGRACIONES.usoRadicar}</p>
         <CodeBlock label={`POST ${PAQUETES_PATH}`}>POST {url}</CodeBlock>
         <p>{MSG_INTEGRACIONES.usoEnviar}</p>
+        <p>{MSG_INTEGRACIONES.usoAsincrono}</p>
         <p>{MSG_INTEGRACIONES.usoJson}</p>
         <p>{MSG_INTEGRACIONES.usoConsultar}</p>
         <CodeBlock label={`GET ${PAQUETES_PATH}/{id}`}>GET {url}/&#123;id&#125;</CodeBlock>
         <p>{MSG_INTEGRACIONES.usoEjemplo}</p>
         <CodeBlock label="curl">{curl}</CodeBlock>
+        <p>{MSG_INTEGRACIONES.usoEjemploAsincrono}</p>
+        <CodeBlock label="curl enviar=async">{curlAsync}</CodeBlock>
         <p>
           {MSG_INTEGRACIONES.usoReferencia}{' '}
           <a

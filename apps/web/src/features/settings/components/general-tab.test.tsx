@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TProviderConfig } from '@radica/contracts/provider';
+import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { resetTimings } from '../../../lib/timings';
 import { ChangePasswordModal } from './change-password-modal';
 import { AccountCard } from './account-card';
@@ -109,6 +110,19 @@ describe('General tab: what the cards show (issue 17)', () => {
     const value = term.nextElementSibling!;
     expect(value.textContent).toContain('VAL-900373115');
     expect(value.textContent).toContain('No es el Usuario Validador del Ministerio');
+  });
+
+  it("names the sign-in method as the profile does ('Email/Contraseña', never 'Manual') and writes the date like every page", () => {
+    wrap(
+      <AccountCard
+        user={{ id: 1, name: 'IPS Sur', email: 'sur@ips.co', tenant: { validator: 'VAL-1', database: 'db_1' }, authType: 'manual' }}
+        fechaCreacion="2026-01-02T10:00:00Z"
+      />,
+    );
+    expect(screen.getByText('Tipo de autenticación').nextElementSibling!.textContent).toBe(MSG_CUENTAS.authTypeManual);
+    expect(MSG_CUENTAS.authTypeManual).toBe('Email/Contraseña');
+    expect(screen.queryByText('Manual')).toBeNull();
+    expect(screen.getByText('Fecha de registro').nextElementSibling!.textContent).toBe('02/01/2026');
   });
 });
 

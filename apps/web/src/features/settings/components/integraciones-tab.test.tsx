@@ -441,6 +441,14 @@ describe("Settings › Integraciones: 'Revocar' (issue 15)", () => {
     expect(link.getAttribute('href')).toBe('/api/docs/');
   });
 
+  it('the guide shows the asynchronous send, enviar=async (Business), with its own example', async () => {
+    stubServer();
+    renderTab();
+    expect(await screen.findByText(MSG_INTEGRACIONES.usoAsincrono)).toBeTruthy();
+    expect(screen.getByLabelText('curl enviar=async').textContent).toContain('-F enviar=async');
+    expect(screen.getByLabelText('curl').textContent).toContain('-F enviar=true');
+  });
+
   it("names the secret's copy button after the secret, and writes dates like the rest of the app (issue 26)", async () => {
     const entrega = {
       id: 1, webhookId: 4, url: 'https://his.example.co/radica', eventoId: 'evt_1', evento: 'documento.estado', fevRipsId: 3,

@@ -37,8 +37,8 @@ const PLAN: TMiPlan = {
   vigenteHasta: '2027-11-26T15:00:00.000Z',
   modulos: [{ modulo: 'ministerio', titulo: 'Ministerio de Salud', activo: true, vigenteHasta: '2027-11-26T15:00:00.000Z' }],
   pagos: [
-    { numeroVenta: 'V-20261126-ABC123', referencia: 'RAD-MI-1', fecha: '2026-11-26T15:00:00.000Z', plan: 'Profesional', metodoPago: 'CARD', monto: 400000, estado: 'APPROVED', vigenteHasta: '2027-11-26T15:00:00.000Z', numeroFactura: null },
-    { numeroVenta: 'MAN-20250101-0A0B0C', referencia: null, fecha: '2025-01-01T15:00:00.000Z', plan: 'Profesional', metodoPago: 'TRANSFERENCIA', monto: 350000, estado: 'APPROVED', vigenteHasta: null, numeroFactura: 'FE-88' },
+    { numeroVenta: 'V-20261126-ABC123', referencia: 'RAD-MI-1', fecha: '2026-11-26T15:00:00.000Z', plan: 'Profesional', metodoPago: 'CARD', monto: 400000, estado: 'APPROVED', vigenteHasta: '2027-11-26T15:00:00.000Z', numeroFactura: null, tipo: 'pago' },
+    { numeroVenta: 'MAN-20250101-0A0B0C', referencia: null, fecha: '2025-01-01T15:00:00.000Z', plan: 'Profesional', metodoPago: 'TRANSFERENCIA', monto: 350000, estado: 'APPROVED', vigenteHasta: null, numeroFactura: 'FE-88', tipo: 'pago' },
   ],
 };
 
@@ -71,6 +71,30 @@ describe('Mi plan (issue 26)', () => {
     expect(screen.getByText(MSG_PAGOS.miPlanModuloVencido, { exact: false })).toBeTruthy();
     expect(screen.getByRole('link', { name: MSG_PAGOS.miPlanComprar }).getAttribute('href')).toBe('/billing/cart?plan=profesional');
     expect(screen.getByText(MSG_PAGOS.miPlanSinPagos)).toBeTruthy();
+  });
+
+  it('shows a Business grant as a grant with its term, and keeps the paid Profesional term on its payment', async () => {
+    const data: TMiPlan = {
+      plan: 'business',
+      planNombre: 'Business',
+      vigenteHasta: '2027-12-01T20:00:00.000Z',
+      modulos: [{ modulo: 'ministerio', titulo: 'Ministerio de Salud', activo: true, vigenteHasta: '2027-12-01T20:00:00.000Z' }],
+      pagos: [
+        { numeroVenta: 'MAN-20261201-0A0B0C', referencia: null, fecha: '2026-12-01T20:00:00.000Z', plan: 'Business', metodoPago: 'TRANSFERENCIA', monto: 0, estado: 'APPROVED', vigenteHasta: '2027-12-01T20:00:00.000Z', numeroFactura: null, tipo: 'otorgamiento' },
+        { numeroVenta: 'V-20261101-ABC123', referencia: 'RAD-1', fecha: '2026-11-01T15:00:00.000Z', plan: 'Profesional', metodoPago: 'CARD', monto: 400000, estado: 'APPROVED', vigenteHasta: '2027-11-01T15:00:00.000Z', numeroFactura: null, tipo: 'pago' },
+      ],
+    };
+    renderWith(json(200, { success: true, data }));
+    expect((await screen.findByTestId('mi-plan-nombre')).textContent).toBe('Plan Business');
+    expect(screen.getByTestId('mi-plan-vigencia').textContent).toBe(MSG_PAGOS.miPlanVigenteHasta('01/12/2027'));
+    const [grant, card] = screen.getAllByTestId('mi-plan-pago');
+    expect(within(grant!).getByText(MSG_PAGOS.miPlanOtorgamiento)).toBeTruthy();
+    expect(within(grant!).getByText(MSG_PAGOS.miPlanEstadoOtorgado)).toBeTruthy();
+    expect(within(grant!).getByTestId('mi-plan-pago-periodo').textContent).toBe(MSG_PAGOS.miPlanPeriodoHasta('01/12/2027'));
+    expect(grant!.textContent).not.toContain(formatCop(0));
+    expect(grant!.textContent).not.toContain('Transferencia bancaria');
+    expect(within(card!).getByTestId('mi-plan-pago-periodo').textContent).toBe(MSG_PAGOS.miPlanPeriodoHasta('01/11/2027'));
+    expect(screen.queryByText(MSG_PAGOS.miPlanSinVencimiento)).toBeNull();
   });
 
   it("shows the server's Spanish refusal (a role that is not administrator) and lets the user try again", async () => {

@@ -14,9 +14,19 @@ import { formatCop, formatDate } from '../../../lib/format';
 import { getErrorMessage } from '../../../lib/http';
 import { useMiPlan } from '../api/get-mi-plan';
 
-/** A payment's status as the screen says it: the gateway's APPROVED / PENDING in Spanish. */
-const estadoDe = (estado: TPagoPlan['estado']) =>
-  estado === 'APPROVED' ? MSG_PAGOS.estadoAprobado : estado === 'PENDING' ? MSG_USUARIOS.estadoPendiente : estado;
+/** A payment's status as the screen says it: the gateway's APPROVED / PENDING in Spanish; a grant is 'Otorgado'. */
+const estadoDe = (p: TPagoPlan) =>
+  p.tipo === 'otorgamiento'
+    ? MSG_PAGOS.miPlanEstadoOtorgado
+    : p.estado === 'APPROVED'
+      ? MSG_PAGOS.estadoAprobado
+      : p.estado === 'PENDING'
+        ? MSG_USUARIOS.estadoPendiente
+        : p.estado;
+
+/** The term of one payment or grant: 'Hasta el …', or 'Sin fecha de vencimiento' for an old grant without end. */
+const periodoDe = (p: TPagoPlan) =>
+  p.vigenteHasta ? MSG_PAGOS.miPlanPeriodoHasta(formatDate(p.vigenteHasta)) : p.estado === 'APPROVED' ? MSG_PAGOS.miPlanSinVencimiento : null;
 
 /** The end of the plan as a sentence: 'Vigente hasta el …', 'Venció el …' or 'Sin fecha de vencimiento'. */
 function vigencia(data: TMiPlan): string | null {
@@ -27,8 +37,9 @@ function vigencia(data: TMiPlan): string | null {
 
 /**
  * Configuración › Mi plan (issue 26: "no screen shows the plan's expiry or the purchase history"): the company's plan
- * and until when it runs, its modules, and its payments — sale number (the e-mail's), transaction number, date, method,
- * amount in COP and status; the invoice number when one was issued. Administrators only (the tab is theirs).
+ * and until when it runs, its modules, and its payments — sale number (the e-mail's), transaction number, date and
+ * term, method, amount in COP and status; the invoice number when one was issued. A plan granted by Radica without an
+ * amount reads as a grant ('Otorgado por Radica', no amount), not as a payment of $ 0. Administrators only.
  */
 export function MiPlanTab() {
   const query = useMiPlan();
@@ -121,10 +132,19 @@ export function MiPlanTab() {
                           </span>
                         )}
                       </td>
-                      <td className="py-2 pr-3 align-top text-slate-700">{formatDate(p.fecha)}</td>
-                      <td className="py-2 pr-3 align-top text-slate-700">{MSG_PAGOS.metodosPago[p.metodoPago] ?? p.metodoPago}</td>
-                      <td className="py-2 pr-3 text-right align-top text-slate-900">{formatCop(p.monto)}</td>
-                      <td className="py-2 align-top text-slate-700">{estadoDe(p.estado)}</td>
+                      <td className="py-2 pr-3 align-top text-slate-700">
+                        {formatDate(p.fecha)}
+                        {periodoDe(p) && (
+                          <span className="block text-xs text-slate-500" data-testid="mi-plan-pago-periodo">
+                            {periodoDe(p)}
+                          </span>
+                        )}
+                      </td>
+                      <td className="py-2 pr-3 align-top text-slate-700">
+                        {p.tipo === 'otorgamiento' ? MSG_PAGOS.miPlanOtorgamiento : (MSG_PAGOS.metodosPago[p.metodoPago] ?? p.metodoPago)}
+                      </td>
+                      <td className="py-2 pr-3 text-right align-top text-slate-900">{p.tipo === 'otorgamiento' ? '—' : formatCop(p.monto)}</td>
+                      <td className="py-2 align-top text-slate-700">{estadoDe(p)}</td>
                     </tr>
                   ))}
                 </tbody>

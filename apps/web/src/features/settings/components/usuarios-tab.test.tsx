@@ -90,6 +90,8 @@ describe('Configuración by role (issue 28)', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Ministerio', 'Integraciones', 'Canales', 'Usuarios', 'Mi plan']);
     expect((screen.getByLabelText(MSG_USUARIOS.rolDe('Fabio')) as HTMLSelectElement).value).toBe('facturador');
     expect(screen.getByText(MSG_USUARIOS.nuncaIngreso)).toBeTruthy();
+    // The last sign-in is written like every other page's instants ('26/11/2026, 04:00', Bogotá), not '26/11/26, 4:00'.
+    expect(screen.getByText('26/11/2026, 04:00')).toBeTruthy();
     // Nobody removes themselves: only Fabio's row offers it.
     expect(screen.getAllByRole('button', { name: /Eliminar usuario/ }).map((b) => b.getAttribute('aria-label'))).toEqual([`${MSG_USUARIOS.eliminarUsuario} Fabio`]);
 

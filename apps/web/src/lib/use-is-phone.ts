@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** seed 001 §9: mobile breakpoint 768 px; phones get cards instead of the table. */
+/** seed 001 §9: mobile breakpoint 768 px; phones get cards instead of tables (the documents list, the users page). */
 export const PHONE_QUERY = '(max-width: 768px)';
 
 function subscribe(listener: () => void) {
