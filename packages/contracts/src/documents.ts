@@ -51,6 +51,28 @@ export type THallazgo = z.infer<typeof ZHallazgo>;
 
 export const ZArchivoRef = z.object({ id: z.number(), nombre: z.string(), tamanoBytes: z.number() }).nullable();
 
+/**
+ * Radica (docs/decisions/047): the ministry answered this document's send with no verdict (TOT003, a 5xx, the local
+ * API's error text, a time-out…) and Radica retries by itself. `texto`: the ministry's own words (or what happened when
+ * it said none); `proximoIntento`: the next automatic retry (ISO, null when none is left); `desde`: when the wait began.
+ */
+export const ZEsperaMinisterio = z.object({
+  desde: z.string(),
+  texto: z.string(),
+  proximoIntento: z.string().nullable(),
+  intentos: z.number(),
+});
+export type TEsperaMinisterio = z.infer<typeof ZEsperaMinisterio>;
+
+/** 'HH:MM' in Bogotá time (24 h) of an instant, with the day ('dd/mm HH:MM') when it is not `now`'s Bogotá day. */
+export function horaBogota(instant: string | Date, now: Date = new Date()): string {
+  const at = new Date(instant);
+  const part = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', ...o }).format(d);
+  const hora = part(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const dia = (d: Date) => part(d, { day: '2-digit', month: '2-digit' });
+  return dia(at) === dia(now) ? hora : `${dia(at)} ${hora}`;
+}
+
 export const ZDocumentRow = z.object({
   id: z.number(),
   idUsuario: z.number(),
@@ -76,6 +98,10 @@ export const ZDocumentRow = z.object({
   enviandose: z.boolean().optional(),
   /** Radica (issue 15): how the files arrived: plataforma, api, email or sftp. */
   canal: z.string().optional(),
+  /** Radica: the ministry gave no verdict yet and Radica retries by itself (null when no wait). */
+  esperaMinisterio: ZEsperaMinisterio.nullable().optional(),
+  /** Radica: approved through a re-send the ministry answered RVG18 (already validated): its CUV was recovered. */
+  cuvRecuperado: z.boolean().optional(),
 });
 export type TDocumentRow = z.infer<typeof ZDocumentRow>;
 
@@ -265,6 +291,8 @@ export const ZInformeRow = z.object({
   numDocumentoReferenciado: z.string().nullable(),
   /** Radica (issue 15): the channel the files arrived through. */
   canal: z.string().optional(),
+  /** Radica (docs/decisions/047): the wait for the ministry's verdict, when there is one. */
+  esperaMinisterio: ZEsperaMinisterio.nullable().optional(),
 });
 export type TInformeRow = z.infer<typeof ZInformeRow>;
 export const ZInformeData = z.object({ datos: z.array(ZInformeRow) });

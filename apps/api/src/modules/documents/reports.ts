@@ -13,6 +13,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { approvingAnswers, findDocumentsByFormatos, listFileKinds, readXmlFiles } from './repository.ts';
 import { listIdsInOrder, searchFilter } from './list-repository.ts';
+import { esperaDelDocumento } from './espera.ts';
 
 type TTenant = { tenantId: number };
 
@@ -78,6 +79,7 @@ export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly
       identificacionAdquiriente: info?.identificacionAdquiriente ?? null,
       numDocumentoReferenciado: referencias.get(d.id) ?? null,
       canal: d.canal,
+      esperaMinisterio: esperaDelDocumento(d),
     });
   }
   return { datos };

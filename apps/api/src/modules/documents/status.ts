@@ -68,17 +68,3 @@ export function estadoPorContenido(doc: TDocState, files: { xml: boolean; json: 
   if (doc.estado === 'ANULADO') return 'ANULADO';
   return paqueteCompleto(endpoint, files) ? 'EN_ESPERA' : files.xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
 }
-
-/**
- * After a send: the ministry's verdict (APROBADO / NO_APROBADO); no verdict because the ministry did not take it →
- * ERROR (may be resent); a refused validator login, or an answer that never came (decision 011) → back to the status
- * the document had.
- */
-export function estadoTrasEnvio(
-  outcome: 'APROBADO' | 'NO_APROBADO' | 'NO_RECIBIDO' | 'LOGIN_RECHAZADO' | 'INCIERTO',
-  estadoPrevio: string,
-): TEstado {
-  if (outcome === 'APROBADO' || outcome === 'NO_APROBADO') return outcome;
-  if (outcome === 'NO_RECIBIDO') return 'ERROR';
-  return estadoPrevio as TEstado;
-}

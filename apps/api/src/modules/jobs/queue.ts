@@ -55,8 +55,11 @@ export type TSendJob = {
   tenantId: number;
   userId: number;
   fevRipsId: number;
-  /** The number of this verification of an uncertain send (documents/send.ts), absent for a user's send. */
-  verificacion?: number;
+  /**
+   * An automatic retry of a send the ministry answered with no verdict (documents/espera.ts): it sends only while the
+   * document still waits for this retry. Absent for a user's or a bulk send.
+   */
+  reintento?: { desde: string; numero: number };
   /** A user waits for the answer (the web's single send, the API channel): its end is announced (waitForJob). */
   notificar?: boolean;
 };
@@ -97,12 +100,20 @@ export type TJobQueue = {
   schedule: (name: string, cron: string, data?: object) => Promise<void>;
   /**
    * Enqueue one send job per document, in the tenant's fair turns; returns the job ids. `startAfterS` delays them,
-   * `verificacion` marks a verification of an uncertain send, `adelante` puts them at the head (a user waits) and
-   * announces their end (waitForJob).
+   * `reintento` marks the automatic retry of a wait for the ministry, `adelante` puts them at the head (a user waits)
+   * and announces their end (waitForJob). `ids` (one per document) makes the enqueue idempotent: a known id is skipped.
    */
-  enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[], opts?: { startAfterS?: number; verificacion?: number; adelante?: boolean }) => Promise<string[]>;
-  /** Ids (of `fevRipsIds`) with a send queued, waiting for a retry or running (the list's 'enviandose'; one indexed query). */
-  pendingSends: (tenantId: number, fevRipsIds: number[], opts?: { fresh?: boolean }) => Promise<Set<number>>;
+  enqueueSends: (
+    tenantId: number,
+    userId: number,
+    fevRipsIds: number[],
+    opts?: { startAfterS?: number; reintento?: TSendJob['reintento']; adelante?: boolean; ids?: string[] },
+  ) => Promise<string[]>;
+  /**
+   * Ids (of `fevRipsIds`) with a send queued, waiting for a retry or running (the list's 'enviandose'; one indexed
+   * query). `disponibles`: only sends that may start now, not a retry scheduled for later (a wait for the ministry).
+   */
+  pendingSends: (tenantId: number, fevRipsIds: number[], opts?: { fresh?: boolean; disponibles?: boolean }) => Promise<Set<number>>;
   /**
    * Wait up to `timeoutMs` for job `id` of `name` to end: its state ('completed' | 'failed') and output, or null when
    * it has not ended by then (or does not exist).
@@ -285,7 +296,7 @@ export async function startJobQueue(o: {
     tenantId: number,
     userId: number,
     fevRipsIds: number[],
-    opts: { startAfterS?: number; verificacion?: number; adelante?: boolean } = {},
+    opts: { startAfterS?: number; reintento?: TSendJob['reintento']; adelante?: boolean; ids?: string[] } = {},
   ): Promise<string[]> {
     if (fevRipsIds.length === 0) {
       await ensureQueue(SEND_QUEUE);
@@ -293,7 +304,7 @@ export async function startJobQueue(o: {
     }
     const first = await firstTurn(deps.db, tenantId, Boolean(opts.adelante));
     const disponibleDesde = new Date(Date.now() + (opts.startAfterS ?? 0) * 1000);
-    const items = fevRipsIds.map((fevRipsId, i) => ({ id: randomUUID(), fevRipsId, turno: first + i }));
+    const items = fevRipsIds.map((fevRipsId, i) => ({ id: opts.ids?.[i] ?? randomUUID(), fevRipsId, turno: first + i }));
     await insertEnvioCola(
       deps.db,
       items.map((it) => ({ jobId: it.id, tenantId, fevRipsId: it.fevRipsId, turno: it.turno, disponibleDesde })),
@@ -309,7 +320,7 @@ export async function startJobQueue(o: {
             tenantId,
             userId,
             fevRipsId: it.fevRipsId,
-            ...(opts.verificacion ? { verificacion: opts.verificacion } : {}),
+            ...(opts.reintento ? { reintento: opts.reintento } : {}),
             ...(opts.adelante ? { notificar: true } : {}),
           },
         })),
@@ -516,8 +527,8 @@ export async function startJobQueue(o: {
       await boss.schedule(name, cron, data ?? {}, { tz: CRON_TZ });
     },
     enqueueSends,
-    async pendingSends(tenantId, fevRipsIds) {
-      return queuedDocuments(deps.db, tenantId, fevRipsIds);
+    async pendingSends(tenantId, fevRipsIds, opts = {}) {
+      return queuedDocuments(deps.db, tenantId, fevRipsIds, { disponibles: Boolean(opts.disponibles) });
     },
     waitForJob,
     startWorker,

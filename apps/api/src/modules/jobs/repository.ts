@@ -20,21 +20,31 @@ export async function firstTurn(db: TDb, tenantId: number, adelante: boolean): P
   return Math.max(cabeza, (last?.f ?? -1) + 1);
 }
 
+/** Record queued sends; a job id already recorded (an idempotent enqueue done twice) is kept as it is. */
 export async function insertEnvioCola(db: TDb, rows: Array<typeof envioCola.$inferInsert>): Promise<void> {
-  if (rows.length) await db.insert(envioCola).values(rows);
+  if (rows.length) await db.insert(envioCola).values(rows).onConflictDoNothing();
 }
 
 export async function deleteEnvioCola(db: TDb, jobIds: string[]): Promise<void> {
   if (jobIds.length) await db.delete(envioCola).where(inArray(envioCola.jobId, jobIds));
 }
 
-/** Which of `fevRipsIds` (of the tenant) have a send queued, waiting to retry or running. */
-export async function queuedDocuments(db: TDb, tenantId: number, fevRipsIds: number[]): Promise<Set<number>> {
+/**
+ * Which of `fevRipsIds` (of the tenant) have a send queued, waiting to retry or running; with `disponibles`, only those
+ * that may start now (not a retry scheduled for later).
+ */
+export async function queuedDocuments(db: TDb, tenantId: number, fevRipsIds: number[], opts: { disponibles?: boolean } = {}): Promise<Set<number>> {
   if (fevRipsIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ id: envioCola.fevRipsId })
     .from(envioCola)
-    .where(and(eq(envioCola.tenantId, tenantId), inArray(envioCola.fevRipsId, fevRipsIds)));
+    .where(
+      and(
+        eq(envioCola.tenantId, tenantId),
+        inArray(envioCola.fevRipsId, fevRipsIds),
+        ...(opts.disponibles ? [lte(envioCola.disponibleDesde, new Date())] : []),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
