@@ -85,6 +85,15 @@ describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
     expect((await stats()).paquetes).toBe(0);
   });
 
+  it('fail-next with a list answers each failure once, in order', async () => {
+    expect((await postJson(`${sim.base}/_control/fail-next`, { status: ['tot003', 'login-error'] })).status).toBe(400);
+    const set = await postJson(`${sim.base}/_control/fail-next`, { status: ['tot003', 'error-consumo', 'html-502'] });
+    expect(set.json).toMatchObject({ pendientes: 3 });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await postJson(url, par1Body(), token)).status);
+    expect(answers).toEqual([400, 500, 502, 200]);
+  });
+
   it('fail-next html-502 answers a proxy\'s HTML page', async () => {
     await postJson(`${sim.base}/_control/fail-next`, { status: 'html-502', count: 1 });
     const res = await postJson(url, par1Body(), token);

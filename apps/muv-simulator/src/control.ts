@@ -45,14 +45,20 @@ function emptyStats(): TStats {
 }
 
 /**
- * Parses the body of `POST /_control/fail-next`: `{ status: 500 | 503 | "timeout", count?: int ≥ 0 }`
- * (count defaults to 1; 0 clears pending failures).
+ * Parses the body of `POST /_control/fail-next`: `{ status: TFailMode, count?: int ≥ 0 }` (count defaults to 1; 0
+ * clears pending failures), or `{ status: [modes…] }`: one failure of each, in that order.
  * @returns the parsed request, or a Spanish error message.
  */
-export function parseFailNext(body: unknown): { mode: TFailMode; count: number } | { error: string } {
+export function parseFailNext(body: unknown): { mode: TFailMode; count: number } | { modes: TFailMode[] } | { error: string } {
   if (typeof body !== 'object' || body === null)
     return { error: 'Se esperaba un objeto JSON { status, count }.' };
   const { status, count = 1 } = body as { status?: unknown; count?: unknown };
+  // A sequence, one failure each, in order (`login-error` is a login's, not a Cargar* one: alone only).
+  if (Array.isArray(status)) {
+    const modes = status.map(parseMode);
+    if (modes.length === 0 || modes.length > 50 || modes.some((m) => m === null || m === 'login-error')) return { error: MODES_ERROR };
+    return { modes: modes as TFailMode[] };
+  }
   const mode = parseMode(status);
   if (mode === null) return { error: MODES_ERROR };
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
@@ -86,11 +92,11 @@ export class ControlState {
   private readonly sleepers = new Set<() => void>();
 
   /**
-   * Queues `count` failures of `mode` for the next `Cargar*` calls (replacing any queued ones); `login-error` for the
-   * next LoginSISPRO calls instead.
+   * Queues `count` failures of `mode`, or the sequence `mode`, for the next `Cargar*` calls (replacing any queued
+   * ones); `login-error` for the next LoginSISPRO calls instead.
    */
-  failNext(mode: TFailMode, count: number): void {
-    const queue = Array.from({ length: count }, () => mode);
+  failNext(mode: TFailMode | TFailMode[], count = 1): void {
+    const queue = Array.isArray(mode) ? [...mode] : Array.from({ length: count }, () => mode);
     if (mode === 'login-error') this.pendingLoginFailures = queue;
     else this.pendingFailures = queue;
   }

@@ -341,8 +341,9 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
   app.post('/_control/fail-next', async (request, reply) => {
     const parsed = parseFailNext(request.body);
     if ('error' in parsed) return reply.code(400).send({ tipo: 'Validacion', descripcion: parsed.error });
-    control.failNext(parsed.mode, parsed.count);
-    return { pendientes: control.pendingFailureCount, status: parsed.mode };
+    if ('modes' in parsed) control.failNext(parsed.modes);
+    else control.failNext(parsed.mode, parsed.count);
+    return { pendientes: control.pendingFailureCount, status: 'modes' in parsed ? parsed.modes : parsed.mode };
   });
 
   /** Fail a share of the calls at random: `{ status, rate }` (rate 0–1; 0 turns it off). */

@@ -9,7 +9,7 @@ import { cargaEndpoint, paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TAuditRecorder, TMuvCredentials } from '../../integrations/muv/client.ts';
-import { classifyAnswer, type TMuvAnswer } from '../../integrations/muv/classify.ts';
+import type { TMuvAnswer } from '../../integrations/muv/classify.ts';
 import { MuvError } from '../../integrations/muv/errors.ts';
 import { ministryCredentials } from '../providers/service.ts';
 import { auditRecorder, registrarAccion } from './audit.ts';
@@ -17,7 +17,7 @@ import { applyVeredicto, auditedAcceptance, keepLease, leaseUntil, releaseClaim,
 import { listCounts } from './count-cache.ts';
 import { loadDoc } from './detail.ts';
 import { esperarMinisterio, mensajeEspera, type TReintento } from './espera.ts';
-import { answeredUploads, claimForSend, endWait, listFileRefs, readFiles, type TClaim } from './repository.ts';
+import { claimForSend, endWait, listFileRefs, readFiles, type TClaim } from './repository.ts';
 import { SEND_QUEUE } from '../jobs/queue.ts';
 import type { TErrorCode } from '@radica/contracts/errors';
 import { SENDABLE, assertSendable } from './status.ts';
@@ -31,8 +31,9 @@ import type { TCtx } from './upload.ts';
  * (docs/decisions/048). Otherwise posts `{ rips, xmlFevFile }` to the MUV endpoint for its type (at most
  * MAX_CARGAS_POR_ENVIO requests) and acts on the classified answer (integrations/muv/classify.ts, docs/decisions/047):
  * - a verdict: APROBADO with its CUV, or NO_APROBADO with the ministry's findings;
- * - a duplicate (RVG18, RVG02 + RVG18): APROBADO with the ministry's existing CUV, read from the answer's texts, else
- *   from an earlier answer of this document confirmed by ConsultarCUV; without one it is the ministry's rejection;
+ * - a duplicate (RVG18, RVG02 + RVG18): APROBADO with the ministry's existing CUV read from the answer's texts
+ *   (ConsultarCUV adds its filing date), and the document says it was validated before; without a CUV it is the
+ *   ministry's rejection as written;
  * - no verdict (TOT003, a 5xx, the local API's text, a time-out…): never a verdict. The document goes back to its
  *   status and waits; Radica retries by itself (espera.ts) and the user gets 503 MUV_SIN_RESPUESTA with the ministry's
  *   words and the next retry's time.
@@ -156,7 +157,7 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { reint
       summary: { formato: doc.formato, endpoint, xmlBytes: xmlBytes?.length ?? 0, jsonBytes: jsonBytes?.length ?? 0 },
       cufe,
     });
-    const v = answer.kind === 'duplicate' ? await recoverDuplicate(deps, ctx, credentials, doc.id, answer, recording, cufe) : veredictoDe(answer);
+    const v = answer.kind === 'duplicate' ? await recoverDuplicate(deps, ctx, credentials, doc.id, answer, recording) : veredictoDe(answer);
     if (v) return await storeVeredicto(deps, claim, v, attemptIds.at(-1) ?? null);
     const texto = answer.kind === 'transient' ? answer.texto : '';
     const { proximo } = await esperarMinisterio(deps, ctx, claim, doc, estadoPrevio, texto);
@@ -181,11 +182,11 @@ async function storeVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, attempt
 }
 
 /**
- * A re-send the ministry answered RVG18 (already validated; reference §1.5, §9). The CUV its texts carry, else one an
- * earlier answer of this document holds (its audit), is confirmed with ConsultarCUV, which also gives the filing date
- * and the ProcesoId. A CUV read from the answer is trusted even when ConsultarCUV cannot be reached (the ministry wrote
- * it); one from the audit only when ConsultarCUV says it is valid. With no CUV at all the answer stands as the
- * ministry wrote it: a rejection, with its RVG18 finding for the user to follow.
+ * A re-send the ministry answered RVG18 (already validated; reference §1.5, §9). The CUV its texts carry is the
+ * ministry's own: the document is APROBADO with it, and ConsultarCUV (when it answers) gives the filing date and the
+ * ProcesoId. An RVG18 that carries no CUV leaves nothing to ask the ministry about (ConsultarCUV and RecuperarCUV both
+ * take the CUV; an acceptance this document received earlier was already found in its audit before the upload): the
+ * answer stands as the ministry wrote it, a rejection with its RVG18 finding for the user to follow.
  */
 async function recoverDuplicate(
   deps: TDeps,
@@ -194,43 +195,23 @@ async function recoverDuplicate(
   fevRipsId: number,
   answer: Extract<TMuvAnswer, { kind: 'duplicate' }>,
   audit: TAuditRecorder,
-  cufe: string | null,
 ): Promise<TVeredicto> {
-  const fromText = veredictoDe(answer);
-  const candidate = fromText?.cuv ?? (await cuvDelAudit(deps, ctx.tenantId, fevRipsId, cufe));
-  if (candidate) {
-    const record = await deps.muv.consultarCuv({ tenantId: ctx.tenantId, credentials, cuv: candidate, audit }).catch((err: Error) => {
-      deps.log.warn({ err: err.message, fevRipsId }, 'ConsultarCUV of a recovered CUV failed');
-      return undefined;
-    });
-    // undefined: the query failed; null: the ministry does not know the CUV.
-    const confirmed = Boolean(record) && record!.data.esvalido !== false;
-    if (fromText || confirmed) {
-      const fecha = typeof record?.data.fechavalidacion === 'string' ? new Date(record.data.fechavalidacion) : null;
-      const procesoId = Number(record?.data.procesoid);
-      return {
-        approved: true,
-        cuv: candidate,
-        procesoId: answer.procesoId ?? (Number.isFinite(procesoId) && procesoId > 0 ? procesoId : null),
-        fechaRadicacion: fecha && !Number.isNaN(fecha.getTime()) ? fecha : null,
-        resultados: fromText?.resultados ?? answer.result.resultados.filter((r) => !/^RVG(18|02)$/i.test(r.codigo.trim())),
-        recuperado: true,
-      };
-    }
+  const v = veredictoDe(answer);
+  if (!v?.cuv) {
+    deps.log.warn({ fevRipsId }, 'RVG18 without a CUV: stored as the ministry wrote it');
+    return { approved: false, cuv: null, procesoId: null, fechaRadicacion: null, resultados: answer.result.resultados, recuperado: false };
   }
-  deps.log.warn({ fevRipsId }, 'RVG18 without a recoverable CUV: stored as the ministry wrote it');
-  return { approved: false, cuv: null, procesoId: null, fechaRadicacion: null, resultados: answer.result.resultados, recuperado: false };
-}
-
-/** A CUV some earlier answer of the document carries (an acceptance or a duplicate's text), newest first. */
-async function cuvDelAudit(deps: TDeps, tenantId: number, fevRipsId: number, cufe: string | null): Promise<string | null> {
-  for (const row of await answeredUploads(deps.db, tenantId, fevRipsId, 20)) {
-    if (row.httpStatus === null || row.rawResponse === null) continue;
-    const a = classifyAnswer({ httpStatus: row.httpStatus, text: row.rawResponse }, { cufe });
-    if (a.kind === 'verdict' && a.approved && a.result.cuv) return a.result.cuv;
-    if (a.kind === 'duplicate' && a.cuv) return a.cuv;
-  }
-  return null;
+  const record = await deps.muv.consultarCuv({ tenantId: ctx.tenantId, credentials, cuv: v.cuv, audit }).catch((err: Error) => {
+    deps.log.warn({ err: err.message, fevRipsId }, 'ConsultarCUV of a recovered CUV failed: approved with what RVG18 said');
+    return null;
+  });
+  const fecha = typeof record?.data.fechavalidacion === 'string' ? new Date(record.data.fechavalidacion) : null;
+  const procesoId = Number(record?.data.procesoid);
+  return {
+    ...v,
+    procesoId: v.procesoId ?? (Number.isFinite(procesoId) && procesoId > 0 ? procesoId : null),
+    fechaRadicacion: fecha && !Number.isNaN(fecha.getTime()) ? fecha : null,
+  };
 }
 
 /** The answer of POST /api/FevRips/{id}/enviar (seed 001 §3 "Send result") for a ministry verdict. */
