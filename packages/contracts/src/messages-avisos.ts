@@ -71,4 +71,7 @@ export const MSG_AVISOS = {
     `El Ministerio de Salud no ha dado respuesta al envío del documento ${formato} (${tipo}) desde las ${desde}. No es un problema de tus archivos: Radica lo sigue intentando.`,
   esperaTexto: (texto: string) => `Lo último que respondió: «${texto}»`,
   esperaEstado: 'sin respuesta del Ministerio',
+  /** An ERROR alert's line: the ministry gave no verdict through every automatic retry. */
+  errorSinRespuesta:
+    'El Ministerio no respondió al envío durante los reintentos automáticos: no es un problema de tus archivos. Puedes reenviarlo desde el documento.',
 } as const;

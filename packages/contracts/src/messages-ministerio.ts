@@ -244,7 +244,7 @@ export const MSG_MINISTERIO = {
    * Radica (docs/decisions/047): an answer that is not the ministry's verdict (TOT003, a 5xx, the local API's error text,
    * a time-out…) is never shown as a rejection. The words of a wait when the ministry said none of its own:
    */
-  muvSinRespuestaTiempo: (s: number) => `Sin respuesta del validador en ${s} s`,
+  muvSinRespuestaTiempo: (s: number) => `Sin respuesta del validador en ${s.toLocaleString('es-CO', { maximumFractionDigits: 1 })} s`,
   muvConexionRechazada: (codigo: string) => `El validador rechazó la conexión (${codigo})`,
   muvConexionCortada: (detalle: string) => `Se cortó la conexión con el validador (${detalle})`,
   muvRespuestaHttp: (status: number) => `El validador respondió HTTP ${status} sin resultado`,

@@ -39,7 +39,7 @@ const TEXTO_MAX = 300;
  */
 export function classifyAnswer(raw: TRawAnswer, opts: { cufe?: string | null } = {}): TMuvAnswer {
   if ('failure' in raw) {
-    if (raw.failure === 'TIMEOUT') return transient(MSG_MINISTERIO.muvSinRespuestaTiempo(Math.round(raw.timeoutMs / 1000)));
+    if (raw.failure === 'TIMEOUT') return transient(MSG_MINISTERIO.muvSinRespuestaTiempo(raw.timeoutMs / 1000));
     return transient(raw.failure === 'REFUSED' ? MSG_MINISTERIO.muvConexionRechazada(raw.code) : MSG_MINISTERIO.muvConexionCortada(raw.message.slice(0, 200)));
   }
   const { httpStatus: status, text } = raw;

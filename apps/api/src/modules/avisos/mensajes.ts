@@ -20,8 +20,7 @@ const etiqueta = (estado: string) => (estado === 'ERROR' ? 'en Error' : (ESTADO_
 
 /** Each ministry error with its fix, or, for ERROR, that the ministry did not answer. */
 function lineas(p: TPaqueteData): string[] {
-  if (p.estado === 'ERROR')
-    return ['El Ministerio no respondió al envío: no es un problema de tus archivos. Radica lo reintentará o puedes reenviarlo desde el documento.'];
+  if (p.estado === 'ERROR') return [MSG_AVISOS.errorSinRespuesta];
   const errores = p.resultado?.errores ?? [];
   if (errores.length === 0) return ['El Ministerio rechazó el documento sin detallar el motivo: revísalo en Radica.'];
   return errores.map((e) => {
