@@ -3,6 +3,7 @@ import type { TEstado } from '@radica/contracts/enums';
 import type { TDeps } from '../../deps.ts';
 import { classifyAnswer, type TMuvAnswer } from '../../integrations/muv/classify.ts';
 import type { TMuvFinding } from '../../integrations/muv/results.ts';
+import { withDbRetries } from '../../lib/db-retries.ts';
 import { listCounts } from './count-cache.ts';
 import {
   answeredUploads,
@@ -138,22 +139,6 @@ export async function auditedAcceptance(deps: TDeps, tenantId: number, fevRipsId
     if (v?.approved) return { veredicto: v, attemptId: row.id };
   }
   return null;
-}
-
-/**
- * Run a database write again when it failed for a reason other than its logic (a connection cut under it: PostgreSQL
- * restarted, a backend terminated), up to `attempts` times with a growing pause (250 ms, 500 ms, 1 s… ≈ 8 s in all).
- * Throws the last error.
- */
-export async function withDbRetries<T>(fn: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (i + 1 >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 250 * 2 ** Math.min(i, 4)));
-    }
-  }
 }
 
 /**

@@ -3,7 +3,8 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TEstado } from '@radica/contracts/enums';
 import type { TDeps } from '../../deps.ts';
 import { jobIdOf } from '../jobs/job-ids.ts';
-import { SIN_ESPERA, withDbRetries } from './claims.ts';
+import { withDbRetries } from '../../lib/db-retries.ts';
+import { SIN_ESPERA } from './claims.ts';
 import { findOverdueWaitsAllTenants, updateClaimed, type TClaim, type TDoc } from './repository.ts';
 
 /**

@@ -4,16 +4,19 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
+import { withDbRetries } from '../../lib/db-retries.ts';
 import { holdLiveness, LIVENESS_LOCK_KEY, type TLiveness } from './liveness.ts';
 import {
   deleteEnvioCola,
   deleteOrphanEnvioCola,
   deleteTrabajoActivo,
+  deleteTrabajosActivos,
+  findJobsOfDeadProcesses,
+  findUnownedActiveJobs,
   firstTurn,
   insertEnvioCola,
   insertTrabajosActivos,
   queuedDocuments,
-  takeJobsOfDeadProcesses,
 } from './repository.ts';
 
 /**
@@ -32,9 +35,11 @@ import {
  * queued sends therefore does not delay another tenant's first send by more than one turn. The per-tenant bound
  * toward the ministry is the tenant's slots (tenant-slots.ts), held inside sendDocument whatever the channel.
  *
- * A process that dies is found through its liveness lock (liveness.ts): the jobs it was running are failed at once by
- * any live worker's maintenance (every 10 s), and pg-boss retries them. pg-boss's own expiry (JOBS_EXPIRE_S) stays a
- * backstop. PostgreSQL → pg-boss's own pool on DATABASE_URL; PGlite → pg-boss's `db.executeSql` adapter over the one
+ * A process that dies is found through its liveness lock (liveness.ts): the jobs it was running are failed by any live
+ * worker's maintenance (every 10 s, once the lock has been missing at two beats), and pg-boss retries them. Work a
+ * dropped connection orphaned is found too (docs/decisions/048): a job's end is written through retries, and a job
+ * active for ORPHAN_GRACE_S that no process records as running (its fetch's answer or its end was lost) is failed for
+ * a retry. pg-boss's own expiry (JOBS_EXPIRE_S) stays a backstop. PostgreSQL → pg-boss's own pool on DATABASE_URL; PGlite → pg-boss's `db.executeSql` adapter over the one
  * in-process client (shared/notes/dependencies.md §2d), where this process owns the database and fails any job left
  * active at start.
  */
@@ -48,6 +53,11 @@ const CH_ENQUEUED = 'radica_trabajos';
 const CH_ENDED = 'radica_trabajo_fin';
 /** Session advisory lock under which queues are created ("RDQU"). */
 const QUEUES_LOCK_KEY = 0x52445155;
+/**
+ * Seconds a job may be active without any process recording it as running before the maintenance fails it for a retry
+ * (a fetch whose answer a dropped connection lost; recording a fetched job takes milliseconds, ≈ 8 s with retries).
+ */
+const ORPHAN_GRACE_S = 30;
 /** Largest magnitude of a pg-boss priority (int4). */
 const MAX_PRIORITY = 2 ** 31 - 1;
 
@@ -373,6 +383,8 @@ export async function startJobQueue(o: {
   let liveness: TLiveness | null = null;
   const lanes: Array<Promise<void>> = [];
   const running = new Set<Promise<void>>();
+  /** Ids of the jobs this process runs now: its own maintenance never takes them for a dead process's. */
+  const runningIds = new Set<string>();
   let maintenance: NodeJS.Timeout | null = null;
   const pollMs = (o.pollingIntervalSeconds ?? deps.config.jobsPollS) * 1000;
 
@@ -402,18 +414,24 @@ export async function startJobQueue(o: {
             fetched = jobs?.length ?? 0;
             if (jobs && fetched) {
               const numero = liveness?.numero();
+              for (const job of jobs) runningIds.add(job.id);
+              // Retried through a dropped connection: a job no process records is failed by the maintenance after
+              // ORPHAN_GRACE_S (findUnownedActiveJobs), which must not happen to one that runs.
               if (numero)
-                await insertTrabajosActivos(
-                  deps.db,
-                  name,
-                  numero,
-                  jobs.map((j) => j.id),
+                await withDbRetries(() =>
+                  insertTrabajosActivos(
+                    deps.db,
+                    name,
+                    numero,
+                    jobs.map((j) => j.id),
+                  ),
                 ).catch((err: Error) => deps.log.warn({ err: err.message }, 'jobs: running jobs not recorded'));
               for (const job of jobs) {
                 inFlight++;
                 const p = runJob(name, def, job).finally(() => {
                   inFlight--;
                   running.delete(p);
+                  runningIds.delete(job.id);
                   wake?.();
                 });
                 running.add(p);
@@ -443,30 +461,67 @@ export async function startJobQueue(o: {
   async function runJob(name: string, def: TQueueDef<object>, job: TJob) {
     const meta: TJobMeta = { attempt: job.retryCount, last: job.retryCount >= job.retryLimit, jobId: job.id };
     let ended = false;
+    let result: { output: object | void } | { message: string };
     try {
-      const output = await def.run(job.data, meta);
-      await boss.complete(name, job.id, output ?? undefined);
-      ended = true;
+      result = { output: await def.run(job.data, meta) };
     } catch (err) {
-      const message = String((err as Error).message ?? err).slice(0, 1000);
-      if (meta.last) deps.log.warn({ queue: name, jobId: job.id, err: message }, 'job failed for good');
-      await boss.fail(name, job.id, { message }).catch((e: Error) => deps.log.warn({ err: e.message }, 'jobs: fail not recorded'));
-      ended = meta.last;
+      result = { message: String((err as Error).message ?? err).slice(0, 1000) };
+    }
+    try {
+      // The job's end is written through dropped connections (withDbRetries): an end left unwritten kept the job
+      // active until pg-boss's expiry, 15 minutes (docs/decisions/048). If it still fails, the maintenance fails the
+      // job once no process records it (findUnownedActiveJobs) and its retry finds the work done.
+      if ('output' in result) {
+        await withDbRetries(() => boss.complete(name, job.id, result.output ?? undefined));
+        ended = true;
+      } else {
+        if (meta.last) deps.log.warn({ queue: name, jobId: job.id, err: result.message }, 'job failed for good');
+        await withDbRetries(() => boss.fail(name, job.id, { message: result.message }));
+        ended = meta.last;
+      }
+    } catch (e) {
+      deps.log.warn({ err: String((e as Error).message ?? e), queue: name, jobId: job.id }, 'jobs: end not recorded; the maintenance will retry the job');
     } finally {
-      if (pg_) await deleteTrabajoActivo(deps.db, job.id).catch(() => undefined);
+      if (pg_) await withDbRetries(() => deleteTrabajoActivo(deps.db, job.id)).catch(() => undefined);
       if (ended) await def.ended?.(job.id, job.data).catch((err: Error) => deps.log.warn({ err: err.message, queue: name }, 'jobs: end hook failed'));
       if ((job.data as { notificar?: boolean }).notificar) await announce(CH_ENDED, job.id);
     }
   }
 
-  /** Fail the jobs of processes that died (their liveness lock is gone): pg-boss retries them. */
+  /**
+   * Jobs whose process lost its liveness lock, seen so at the previous beat too (a live process takes its lock again
+   * within a fraction of a second: one beat without it is a dropped connection, two are a dead process).
+   */
+  const suspects = new Set<string>();
+  /** Fail the jobs of processes that died (their liveness lock gone two beats in a row): pg-boss retries them. */
   async function failJobsOfDeadProcesses(): Promise<number> {
-    const dead = await takeJobsOfDeadProcesses(deps.db, LIVENESS_LOCK_KEY);
-    const byQueue = new Map<string, string[]>();
-    for (const j of dead) byQueue.set(j.cola, [...(byQueue.get(j.cola) ?? []), j.jobId]);
-    for (const [name, ids] of byQueue) await boss.fail(name, ids);
-    if (dead.length) deps.log.warn({ jobs: dead.length }, 'jobs of a dead worker process put back to retry');
+    const candidates = (await findJobsOfDeadProcesses(deps.db, LIVENESS_LOCK_KEY)).filter((j) => !runningIds.has(j.jobId));
+    const dead = candidates.filter((j) => suspects.has(j.jobId));
+    suspects.clear();
+    for (const j of candidates) if (!dead.includes(j)) suspects.add(j.jobId);
+    if (dead.length === 0) return 0;
+    await deleteTrabajosActivos(
+      deps.db,
+      dead.map((j) => j.jobId),
+    );
+    await failByQueue(dead);
+    deps.log.warn({ jobs: dead.length }, 'jobs of a dead worker process put back to retry');
     return dead.length;
+  }
+
+  /** Active jobs no process records as running for ORPHAN_GRACE_S (a fetch or an end lost with a dropped connection): failed, so pg-boss retries them. */
+  async function failUnownedJobs(): Promise<number> {
+    const orphans = (await findUnownedActiveJobs(deps.db, [...defs.keys()], ORPHAN_GRACE_S)).filter((j) => !runningIds.has(j.jobId));
+    if (orphans.length === 0) return 0;
+    await failByQueue(orphans);
+    deps.log.warn({ jobs: orphans.length }, 'active jobs no process runs (dropped connections) put back to retry');
+    return orphans.length;
+  }
+
+  async function failByQueue(jobs: Array<{ jobId: string; cola: string }>) {
+    const byQueue = new Map<string, string[]>();
+    for (const j of jobs) byQueue.set(j.cola, [...(byQueue.get(j.cola) ?? []), j.jobId]);
+    for (const [name, ids] of byQueue) await boss.fail(name, ids);
   }
 
   let beats = 0;
@@ -476,7 +531,10 @@ export async function startJobQueue(o: {
     maintaining = true;
     try {
       await o.maintain?.();
-      if (pg_) await failJobsOfDeadProcesses();
+      if (pg_) {
+        await failJobsOfDeadProcesses();
+        await failUnownedJobs();
+      }
       // Every minute: queued-send rows whose job ended without their process removing them.
       if (beats++ % 6 === 0) await deleteOrphanEnvioCola(deps.db, SEND_QUEUE);
     } catch (err) {
