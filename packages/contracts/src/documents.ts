@@ -64,13 +64,18 @@ export const ZEsperaMinisterio = z.object({
 });
 export type TEsperaMinisterio = z.infer<typeof ZEsperaMinisterio>;
 
-/** 'HH:MM' in Bogotá time (24 h) of an instant, with the day ('dd/mm HH:MM') when it is not `now`'s Bogotá day. */
+/**
+ * 'HH:MM' in Bogotá time (24 h) of an instant, with the day ('dd/mm HH:MM') when it is not `now`'s Bogotá day.
+ * Colombia is UTC−5 all year (no daylight saving), so the wall clock is a fixed offset.
+ */
 export function horaBogota(instant: string | Date, now: Date = new Date()): string {
-  const at = new Date(instant);
-  const part = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', ...o }).format(d);
-  const hora = part(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const dia = (d: Date) => part(d, { day: '2-digit', month: '2-digit' });
-  return dia(at) === dia(now) ? hora : `${dia(at)} ${hora}`;
+  const local = (d: Date) => new Date(d.getTime() - 5 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const at = local(new Date(instant));
+  const hoy = local(now);
+  const hora = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+  const dia = `${pad(at.getUTCDate())}/${pad(at.getUTCMonth() + 1)}`;
+  return dia === `${pad(hoy.getUTCDate())}/${pad(hoy.getUTCMonth() + 1)}` && at.getUTCFullYear() === hoy.getUTCFullYear() ? hora : `${dia} ${hora}`;
 }
 
 export const ZDocumentRow = z.object({

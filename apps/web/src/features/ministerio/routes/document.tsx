@@ -28,6 +28,7 @@ import { useFileUploads } from '../hooks/use-file-uploads';
 import { useSessionExpiry } from '../hooks/use-session-expiry';
 import { confirmContent, editorState } from '../utils/document-editor';
 import { buildTimeline } from '../utils/timeline';
+import { EsperaMinisterioNotice } from '../components/espera-ministerio';
 
 function DocumentNotFound() {
   return (
@@ -128,6 +129,8 @@ function DocumentEditor({ id }: { id: number | null }) {
       {actions.credentialsRefusal && (
         <ProviderSetupNotice title={MSG_MINISTERIO.credencialesRechazadasTitulo} message={actions.credentialsRefusal} tone="error" />
       )}
+
+      {doc?.esperaMinisterio && <EsperaMinisterioNotice espera={doc.esperaMinisterio} />}
 
       <Card>
         <CardBody>
