@@ -9,7 +9,8 @@ import type { TTipoArchivo } from './analysis.ts';
  * Every status transition and every edit/send guard of a ministry document, in one place. Source: seed 001 §4
  * (statuses APROBADO 500, EN_ESPERA 1, PENDIENTE_RIPS 69, PENDIENTE_XML 96, NO_APROBADO 999, ANULADO 333, and
  * PROCESADO, ENPROCESO, RECHAZADO, ERROR; the actions Send, Cancel, Reactivate, Delete file, Upload), with Radica's
- * additions noted where they apply (decision 002 for ENPROCESO, decision 011 for uncertain sends).
+ * additions noted where they apply (decision 002 for ENPROCESO; a send without a verdict keeps the status and waits,
+ * docs/decisions/047).
  */
 type TDocState = { estado: string };
 
