@@ -212,7 +212,7 @@ export class MuvStateStore {
         const held = await stat(lockFile).catch(() => null);
         // A lock left by a process that died mid-write is taken over.
         if (held && Date.now() - held.mtimeMs > LOCK_STALE_MS) await rm(lockFile, { force: true });
-        if (Date.now() > deadline) throw new Error(`muv-simulator: ${lockFile} sigue bloqueado`);
+        if (Date.now() > deadline) throw new Error(`muv-simulator: ${lockFile} sigue bloqueado`, { cause: error });
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
       }
     }
