@@ -140,9 +140,11 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
       [
         'formato', 'cuv', 'fechaCreacion', 'fechaEnvio', 'fechaRadicacion', 'procesoId', 'xml', 'json', 'cantidadUsuarios',
         'cantidadAtenciones', 'totalFactura', 'totalValorServicios', 'modalidadPago', 'identificacionAdquiriente', 'numDocumentoReferenciado',
-        // Radica (issue 15): the channel the files came through; (issue 26) the document's status.
+        // Radica (issue 15): the channel the files came through; (issue 26) the document's status; its wait for the
+        // ministry's verdict (docs/decisions/047), null here.
         'canal',
         'estado',
+        'esperaMinisterio',
       ].sort(),
     );
     expect([row.estado, res.body.data.datos[0].estado]).toEqual(['APROBADO', 'PENDIENTE_RIPS']);
