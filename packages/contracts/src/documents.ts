@@ -371,5 +371,7 @@ export const ZResumenEnvioMasivo = z.object({
   aprobados: z.number(),
   noAprobados: z.array(z.string()),
   sinEnviar: z.number(),
+  /** Radica (docs/decisions/047): sent, but the ministry gave no verdict yet; Radica retries them by itself. */
+  sinRespuesta: z.number().default(0),
 });
 export type TResumenEnvioMasivo = z.infer<typeof ZResumenEnvioMasivo>;

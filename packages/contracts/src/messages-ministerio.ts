@@ -232,8 +232,8 @@ export const MSG_MINISTERIO = {
       .slice(0, 5)
       .map((o) => `${o.formato || 'sin formato'} (${o.motivo})`)
       .join('; ')}${omitidos.length > 5 ? ` y ${omitidos.length - 5} más` : ''}.`,
-  envioMasivoTerminado: (r: { aprobados: number; noAprobados: number; sinEnviar: number }) =>
-    `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}.`,
+  envioMasivoTerminado: (r: { aprobados: number; noAprobados: number; sinEnviar: number; sinRespuesta?: number }) =>
+    `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}${r.sinRespuesta ? `, ${countOf(r.sinRespuesta, 'sin respuesta del Ministerio (Radica lo reintenta)', 'sin respuesta del Ministerio (Radica los reintenta)')}` : ''}.`,
   envioMasivoTerminadoDetalle: (noAprobados: readonly string[]) =>
     noAprobados.length ? `Revisa: ${noAprobados.slice(0, 5).join(', ')}${noAprobados.length > 5 ? ` y ${noAprobados.length - 5} más` : ''}.` : '',
   /** Radica (issue 26): the list of an account with no documents and no filter set (not 'ajusta los filtros'). */

@@ -191,6 +191,44 @@ describe('a ministry that answers no verdict: the document waits and Radica retr
     }
   });
 
+  it('the bulk send tries a waiting document at once; a batch\'s summary counts a wait as «sin respuesta», not as sent nor running', async () => {
+    t.app.deps.config.muvTransientRetryS.splice(0, 1, 60);
+    try {
+      const waiting = await uploadPar1Copy(c, 'ESP800');
+      await control('fail-next', { status: 'tot003' });
+      expect((await c.post(`/api/FevRips/${waiting}/enviar`)).status).toBe(503);
+      expect((await c.post('/api/FevRips/envio-masivo', { ids: [waiting] })).body.data).toMatchObject({ encolados: 1, omitidos: 0 });
+      await waitFor('the waiting document sent by the bulk send', async () => (await rowOf(c, 'ESP800')).estado === 'APROBADO', 30_000);
+
+      const other = await uploadPar1Copy(c, 'ESP801');
+      const desde = new Date(Date.now() - 1000).toISOString();
+      await control('fail-next', { status: 'html-502' });
+      expect((await c.post('/api/FevRips/envio-masivo', { ids: [other] })).body.data.encolados).toBe(1);
+      const resumen = await waitFor('the batch ends', async () => {
+        const r = (await c.post('/api/FevRips/envio-masivo/resultado', { ids: [other], desde })).body.data;
+        return r.enCurso === 0 ? r : null;
+      }, 30_000);
+      expect(resumen).toEqual({ enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0, sinRespuesta: 1 });
+      expect((await rowOf(c, 'ESP801')).enviandose).toBe(false);
+    } finally {
+      t.app.deps.config.muvTransientRetryS.splice(0, 1, 1);
+    }
+  });
+
+  it('a retry whose validator login the ministry refuses ends the wait: no knocking every minute with refused credentials', async () => {
+    const { c: d } = await registerAndLogin(t.url, 'espera-clave@example.co', '901019681');
+    await d.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
+    const id = await uploadPar1Copy(d, 'ESP900');
+    await control('fail-next', { status: 'tot003' });
+    expect((await d.post(`/api/FevRips/${id}/enviar`)).status).toBe(503);
+    expect((await d.put('/api/Auth/actualizar-configuracion-fevrips', { ...PROVIDER_CONFIG, passwordValidator: 'clave-invalida' })).status).toBe(200);
+    await waitFor('the wait ended', async () => (await rowOf(d, 'ESP900')).esperaMinisterio === null, 30_000);
+    const logins = (await control('stats')) as unknown as { logins: number };
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(((await control('stats')) as unknown as { logins: number }).logins).toBe(logins.logins);
+    expect((await rowOf(d, 'ESP900')).estado).toBe('EN_ESPERA');
+  });
+
   it('a wait whose retry was never queued (a dropped connection) is caught up by the maintenance', async () => {
     const id = await uploadPar1Copy(c, 'ESP700');
     const desde = new Date(Date.now() - 5 * 60_000);

@@ -55,7 +55,7 @@ export function findDocumentsByIdsOrFormatos(q: TQuery, tenantId: number, ids: n
 /** The status and last send time of the tenant's documents `ids` (issue 26: a bulk send's summary). */
 export function findSendStates(q: TQuery, tenantId: number, ids: number[]) {
   return q
-    .select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, fechaEnvio: fevRips.fechaEnvio })
+    .select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, fechaEnvio: fevRips.fechaEnvio, reintentoDesde: fevRips.reintentoDesde })
     .from(fevRips)
     .where(and(eq(fevRips.tenantId, tenantId), inArray(fevRips.id, ids)));
 }

@@ -167,7 +167,11 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { reint
     if (released) throw err;
     // A rejected login is not the document's fault: it goes back to where it was, as does any other failure.
     await releaseClaim(deps, claim, estadoPrevio).catch((e: Error) => deps.log.warn({ err: e.message, fevRipsId: doc.id }, 'claim not released: its lease will lapse'));
-    if (err instanceof MuvError && err.kind === 'LOGIN_REJECTED') throw new AppError('MUV_LOGIN_REJECTED', MSG.muvLoginFailed);
+    const refused = err instanceof MuvError && err.kind === 'LOGIN_REJECTED';
+    // A retry refused for good (the validator credentials, a business refusal) ends its wait: retrying it every minute
+    // would knock at the ministry with credentials it refuses. A failure of Radica's own (the database) keeps it.
+    if (reintento && (refused || err instanceof AppError)) await endWait(deps.db, ctx.tenantId, doc.id, reintento).catch(() => undefined);
+    if (refused) throw new AppError('MUV_LOGIN_REJECTED', MSG.muvLoginFailed);
     throw err;
   } finally {
     lease.stop();

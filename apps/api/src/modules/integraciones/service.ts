@@ -260,7 +260,7 @@ async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNull
   if (!paqueteCompleto(doc.muvEndpoint, { xml: refs.some((f) => f.tipo === 'xml'), json: refs.some((f) => f.tipo === 'json') }))
     return { exitoso: false, mensaje: MSG.sendNeedsBothFiles };
   if (!deps.jobs) return { exitoso: false, mensaje: MSG_MINISTERIO.colaNoDisponible };
-  if (!(await deps.jobs.pendingSends(ctx.tenantId, [id], { fresh: true })).has(id)) {
+  if (!(await deps.jobs.pendingSends(ctx.tenantId, [id], { fresh: true, disponibles: true })).has(id)) {
     await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [id]);
     await registrarAccion(deps.db, ctx, id, 'envio_programado', { detalle: 'envío asíncrono' });
   }
