@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { TSendResult } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
-import { getErrorMessage } from '../../../lib/http';
+import { HttpError, getErrorMessage } from '../../../lib/http';
 import { useCancelDocument } from '../api/cancel-document';
 import { useDeleteDocumentFile } from '../api/delete-document-file';
 import { useReactivateDocument } from '../api/reactivate-document';
@@ -93,6 +93,12 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       const rejected = credentialsRejectedMessage(error);
       setCredentialsRefusal(rejected);
       if (rejected) return;
+      // No verdict from the ministry (docs/decisions/047): not a failure of the document; Radica retries by itself and
+      // the page shows the wait. Said as a warning that stays long enough to read the time of the next retry.
+      if (error instanceof HttpError && error.code === 'MUV_SIN_RESPUESTA') {
+        toast.warning(error.message, { duration: LONG_TOAST_MS });
+        return;
+      }
       if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
       else toast.error(getErrorMessage(error, MSG.sendError));
     }
