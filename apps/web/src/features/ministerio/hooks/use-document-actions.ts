@@ -4,14 +4,14 @@ import { toast } from 'sonner';
 import type { TSendResult } from '@radica/contracts/documents';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
-import { HttpError, getErrorMessage } from '../../../lib/http';
+import { getErrorMessage } from '../../../lib/http';
 import { useCancelDocument } from '../api/cancel-document';
 import { useDeleteDocumentFile } from '../api/delete-document-file';
 import { useReactivateDocument } from '../api/reactivate-document';
 import { useSendDocument } from '../api/send-document';
 import { useSyncFormato } from '../api/sync-formato';
 import type { TMinisterioDetail } from '../api/types';
-import { configRequiredMessage, credentialsRejectedMessage } from '../utils/config-required';
+import { configRequiredMessage, credentialsRejectedMessage, sinRespuestaMessage } from '../utils/config-required';
 import { sendRejectedDetail, sendRejectedTitle, type TConfirm } from '../utils/document-editor';
 import { forgetCancelledFilter } from '../utils/list-filters';
 import { countRechazados } from '../utils/prevalidacion';
@@ -95,8 +95,9 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       if (rejected) return;
       // No verdict from the ministry (docs/decisions/047): not a failure of the document; Radica retries by itself and
       // the page shows the wait. Said as a warning that stays long enough to read the time of the next retry.
-      if (error instanceof HttpError && error.code === 'MUV_SIN_RESPUESTA') {
-        toast.warning(error.message, { duration: LONG_TOAST_MS });
+      const sinRespuesta = sinRespuestaMessage(error);
+      if (sinRespuesta) {
+        toast.warning(sinRespuesta, { duration: LONG_TOAST_MS });
         return;
       }
       if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
