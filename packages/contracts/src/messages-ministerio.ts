@@ -257,7 +257,6 @@ export const MSG_MINISTERIO = {
     `El Ministerio no respondió (${texto}). ${hora ? `Reintentaremos a las ${hora}: no es necesario enviarlo de nuevo, aunque puedes pulsar «Enviar» para intentarlo ya.` : 'Puedes enviarlo de nuevo cuando quieras.'}`,
   esperaAgotada: (horas: number) =>
     `El Ministerio no respondió en ${horas} horas de reintentos automáticos: el documento quedó en ERROR y no fue recibido. Puedes enviarlo de nuevo.`,
-  esperaEnCurso: (texto: string) => `Esperando respuesta del Ministerio: ${texto}`,
   reintentoSuperado: 'El documento ya no espera este reintento automático: otro envío trajo la respuesta.',
   reintentoAutomatico: (n: number) => `reintento automático ${n}`,
   /** A re-send answered RVG18 (already validated): the document is approved with the ministry's own CUV. */

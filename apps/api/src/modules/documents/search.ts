@@ -75,7 +75,7 @@ async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promi
 }
 
 /** The row's wait for the ministry (docs/decisions/047), or null. */
-export function esperaDe(d: { reintento_desde: string | null; reintento_texto: string | null; reintento_proximo: string | null; reintento_numero: number }): TEsperaMinisterio | null {
+function esperaDe(d: { reintento_desde: string | null; reintento_texto: string | null; reintento_proximo: string | null; reintento_numero: number }): TEsperaMinisterio | null {
   if (!d.reintento_desde) return null;
   return { desde: d.reintento_desde, texto: d.reintento_texto ?? '', proximoIntento: d.reintento_proximo, intentos: Math.max(0, d.reintento_numero - 1) };
 }
