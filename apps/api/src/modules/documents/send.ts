@@ -157,8 +157,10 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { reint
       summary: { formato: doc.formato, endpoint, xmlBytes: xmlBytes?.length ?? 0, jsonBytes: jsonBytes?.length ?? 0 },
       cufe,
     });
+    // The findings belong to the upload's answer (a duplicate's ConsultarCUV that follows is audited too).
+    const answerAttempt = attemptIds.at(-1) ?? null;
     const v = answer.kind === 'duplicate' ? await recoverDuplicate(deps, ctx, credentials, doc.id, answer, recording) : veredictoDe(answer);
-    if (v) return await storeVeredicto(deps, claim, v, attemptIds.at(-1) ?? null);
+    if (v) return await storeVeredicto(deps, claim, v, answerAttempt);
     const texto = answer.kind === 'transient' ? answer.texto : '';
     const { proximo } = await esperarMinisterio(deps, ctx, claim, doc, estadoPrevio, texto);
     released = true;

@@ -39,9 +39,9 @@ import {
  * worker's maintenance (every 10 s, once the lock has been missing at two beats), and pg-boss retries them. Work a
  * dropped connection orphaned is found too (docs/decisions/048): a job's end is written through retries, and a job
  * active for ORPHAN_GRACE_S that no process records as running (its fetch's answer or its end was lost) is failed for
- * a retry. pg-boss's own expiry (JOBS_EXPIRE_S) stays a backstop. PostgreSQL → pg-boss's own pool on DATABASE_URL; PGlite → pg-boss's `db.executeSql` adapter over the one
- * in-process client (shared/notes/dependencies.md §2d), where this process owns the database and fails any job left
- * active at start.
+ * a retry. pg-boss's own expiry (JOBS_EXPIRE_S) stays a backstop. PostgreSQL → pg-boss's own pool on DATABASE_URL;
+ * PGlite → pg-boss's `db.executeSql` adapter over the one in-process client (shared/notes/dependencies.md §2d), where
+ * this process owns the database and fails any job left active at start.
  */
 
 /** The bulk/verification/interactive send queue: one job per document send, any tenant. */
