@@ -140,8 +140,8 @@ describe('API channel (issue 15)', () => {
     await workbook.xlsx.readFile((await excel.path())!);
     const sheet = workbook.getWorksheet('Informe Ministerio')!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    // Canal, then the Estado column issue 26 added after the seed's columns.
-    expect(headers.slice(-2)).toEqual(['Canal', 'Estado']);
+    // Canal, then the Estado column issue 26 added after the seed's columns, then the wait for the ministry's verdict.
+    expect(headers.slice(-3)).toEqual(['Canal', 'Estado', 'Sin respuesta del Ministerio']);
     expect(headers[0]).toBe('Formato');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe(VIA_API);

@@ -48,11 +48,12 @@ import { avisosRoutes } from './modules/avisos/routes.ts';
 import { usuariosRoutes } from './modules/usuarios/routes.ts';
 import { whatsappRoutes } from './modules/whatsapp/routes.ts';
 import { defineWhatsappQueue } from './modules/whatsapp/service.ts';
-import { defineAvisosQueues, publicarResultado, QUEUE_RESUMEN } from './modules/avisos/service.ts';
+import { defineAvisosQueues, publicarEspera, publicarResultado, QUEUE_RESUMEN } from './modules/avisos/service.ts';
 import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
 import { WHATSAPP_CODE_TEMPLATE_PARAMS } from './modules/whatsapp/respuestas.ts';
 import { createWhatsappClient } from './integrations/whatsapp/client.ts';
 import { recoverInterruptedSends } from './modules/documents/claims.ts';
+import { programarEsperasVencidas } from './modules/documents/espera.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { repsRoutes } from './modules/reps/routes.ts';
@@ -301,15 +302,22 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   deps.jobs = await startJobQueue({
     deps,
     runSend: (job, meta) => runSendJob(deps, job, meta),
-    // The worker's beat: claims whose lease lapsed (a dead process's sends) go back to their status (decision 011).
-    maintain: () => recoverInterruptedSends(deps),
+    // The worker's beat: claims whose lease lapsed (a dead process's sends) go back to their status (decision 011);
+    // waits for the ministry whose retry is overdue and unqueued get it queued (docs/decisions/048).
+    maintain: async () => {
+      await recoverInterruptedSends(deps);
+      await programarEsperasVencidas(deps);
+    },
   });
   metrics.setQueueSource(() => pgBossQueueStats(deps.dbRows));
   defineAvisosQueues(deps);
   // The WhatsApp assistant's inbound messages (issue 28): one job per message.
   defineWhatsappQueue(deps);
   defineBackupJob(deps);
-  deps.avisos = { publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId) };
+  deps.avisos = {
+    publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId),
+    publicarEspera: (tenantId, fevRipsId, desde) => publicarEspera(deps, tenantId, fevRipsId, desde),
+  };
 
   // The SFTP channel (issue 16): its server listens in the ingest role, its files are filed by jobs (any worker), the
   // settings (api) read its host key's fingerprint from the database. Stopped before the database closes.

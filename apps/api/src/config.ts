@@ -56,8 +56,25 @@ const ZEnv = z.object({
   MUV_BASE_URL: z.string().url().optional(),
   MUV_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   MUV_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-  /** Seconds before the first automatic verification of a send whose answer never came (doubling after each). */
-  MUV_VERIFY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Seconds between the automatic retries of a send the ministry answered with no verdict (TOT003, a 5xx, the local
+   * API's error text, a time-out; docs/decisions/047): comma-separated, the last one repeated until MUV_TRANSIENT_MAX_S.
+   */
+  MUV_TRANSIENT_RETRY_S: z
+    .string()
+    .default('120,300,900,1800,3600')
+    .transform((v, ctx) => {
+      const list = v.split(',').map((x) => x.trim()).filter(Boolean).map(Number);
+      if (list.length === 0 || list.length > 50 || list.some((n) => !Number.isInteger(n) || n < 1 || n > 86_400)) {
+        ctx.addIssue({ code: 'custom', message: 'una lista de 1 a 50 segundos enteros entre 1 y 86400, separados por comas (p. ej. 120,300,900)' });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  /** How long a document may wait for the ministry's verdict before it is left in ERROR for the user (s; default 24 h). */
+  MUV_TRANSIENT_MAX_S: z.coerce.number().int().min(1).max(7 * 86_400).default(86_400),
+  /** A document waiting this long for the ministry alerts the tenant (its alert settings, like ERROR; s; default 1 h). */
+  MUV_TRANSIENT_ALERT_S: z.coerce.number().int().min(1).max(7 * 86_400).default(3_600),
   /** Sends in flight toward the ministry per tenant, all processes together (every channel; docs/decisions/027). */
   MUV_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(1),
   /**
@@ -271,7 +288,10 @@ export type TConfig = {
   muvBaseUrl: string | null;
   muvTimeoutMs: number;
   muvRetries: number;
-  muvVerifyDelayS: number;
+  /** MUV_TRANSIENT_RETRY_S: seconds between automatic retries of a send without a verdict (the last repeats). */
+  muvTransientRetryS: number[];
+  muvTransientMaxS: number;
+  muvTransientAlertS: number;
   muvSimulator: boolean;
   muvSimulatorControl: boolean;
   /** Credentials of the public CUV lookup, or null when it is off (see MUV_SERVICE_USER). */
@@ -447,7 +467,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     muvBaseUrl: e.MUV_BASE_URL ?? null,
     muvTimeoutMs: e.MUV_TIMEOUT_MS,
     muvRetries: e.MUV_RETRIES,
-    muvVerifyDelayS: e.MUV_VERIFY_DELAY_S,
+    muvTransientRetryS: e.MUV_TRANSIENT_RETRY_S,
+    muvTransientMaxS: e.MUV_TRANSIENT_MAX_S,
+    muvTransientAlertS: e.MUV_TRANSIENT_ALERT_S,
     muvSimulator,
     wompiBaseUrl: e.WOMPI_BASE_URL ?? null,
     wompiKeys: e.WOMPI_BASE_URL

@@ -58,7 +58,11 @@ export type TDeps = {
    * Tells webhooks and alerts that a send ended (issue 15); set by buildApp. Never throws (documents/claims.ts awaits it
    * after the status is stored).
    */
-  avisos?: { publicarResultado: (tenantId: number, fevRipsId: number) => Promise<void> };
+  avisos?: {
+    publicarResultado: (tenantId: number, fevRipsId: number) => Promise<void>;
+    /** A wait for the ministry began (docs/decisions/047): its webhook event and the delayed alert. */
+    publicarEspera: (tenantId: number, fevRipsId: number, desde: Date) => Promise<void>;
+  };
   log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
 };
 

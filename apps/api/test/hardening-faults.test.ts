@@ -41,7 +41,7 @@ describe('a slow ministry is not a wrong status', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then((r) => r.json() as Promise<TSimStats>);
   beforeAll(async () => {
-    t = await startTestApp({ muvTimeoutMs: 400, muvVerifyDelayS: 1 });
+    t = await startTestApp({ muvTimeoutMs: 400, muvTransientRetryS: [1] });
     ({ c } = await registerAndLogin(t.url, 'lento@example.co', '901019681'));
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
   });
@@ -63,13 +63,13 @@ describe('a slow ministry is not a wrong status', () => {
     expect(detail.errores).toEqual([]);
   });
 
-  it('no answer at all: never ERROR, at most two requests for the user\'s action, then a verification recovers the CUV', async () => {
+  it('no answer at all: never ERROR, at most two requests for the user\'s action, then an automatic retry recovers the CUV', async () => {
     const id = await uploadPar1Copy(c, 'SLW200');
     const before = await control('stats');
     await control('fail-next', { status: 'slow', count: 2 });
     const sent = await c.post(`/api/FevRips/${id}/enviar`);
-    expect(sent.status).toBe(504);
-    expect(sent.body.message).toBe(MSG.muvTimeout);
+    expect([sent.status, sent.body.code]).toEqual([503, 'MUV_SIN_RESPUESTA']);
+    expect(sent.body.message).toMatch(/Sin respuesta del validador en 0,4 s.*Reintentaremos a las/);
     expect((await control('stats')).cargas - before.cargas).toBe(2);
     const seen = new Set<string>();
     const approved = await waitFor(
@@ -89,19 +89,16 @@ describe('a slow ministry is not a wrong status', () => {
     expect(approved.cuv).toMatch(/^[0-9a-f]{96}$/);
   });
 
-  it('an unavailable ministry: ERROR, a message that says so and that it may be resent, two requests at most', async () => {
+  it('an unavailable ministry: no verdict and no ERROR; the document waits with the ministry\'s words, two requests at most, and may be sent again at once', async () => {
     const id = await uploadPar1Copy(c, 'SLW300');
     const before = await control('stats');
     await control('fail-next', { status: 503, count: 5 });
     const sent = await c.post(`/api/FevRips/${id}/enviar`);
     await control('fail-next', { status: 503, count: 0 });
-    expect(sent.status).toBe(502);
-    expect(sent.body.message).toBe(MSG.muvUnavailable);
-    expect(sent.body.message).toMatch(/ERROR/);
-    expect(sent.body.message).toMatch(/enviarlo de nuevo/);
-    expect(sent.body.message).not.toMatch(/en espera/i);
+    expect([sent.status, sent.body.code]).toEqual([503, 'MUV_SIN_RESPUESTA']);
+    expect(sent.body.message).toMatch(/^El Ministerio no respondió \(Service Unavailable\)\. Reintentaremos a las \d\d:\d\d/);
     expect((await control('stats')).cargas - before.cargas).toBe(2);
-    expect((await rowsOf(c, 'SLW300'))[0]!.estado).toBe('ERROR');
+    expect((await rowsOf(c, 'SLW300'))[0]!.estado).toBe('EN_ESPERA');
     expect((await c.post(`/api/FevRips/${id}/enviar`)).body.data.exitoso).toBe(true);
   });
 });

@@ -281,7 +281,16 @@ export const SYNTHETIC_DOCUMENTS_SQL = `insert into fev_rips (tenant_id, id_usua
      from generate_series(1, $3::int) g`;
 
 /** Counters of the simulator's GET /_control/stats. */
-export type TSimStats = { logins: number; cargas: number; aceptados: number; rechazados: number; consultas: number; paquetes: number };
+export type TSimStats = {
+  logins: number;
+  cargas: number;
+  aceptados: number;
+  rechazados: number;
+  consultas: number;
+  paquetes: number;
+  /** Per package (numFactura or numNota): its uploads, acceptances and re-sends answered RVG18. */
+  porPaquete: Record<string, { cargas: number; aceptados: number; duplicados: number }>;
+};
 
 /** A standalone simulator (its own Fastify on a random port) so its counters survive the API's restarts. */
 export async function startSimulator(latencyMs: number): Promise<{ app: FastifyInstance; url: string; stats: () => Promise<TSimStats> }> {

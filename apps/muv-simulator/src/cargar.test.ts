@@ -3,8 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFevXml } from '@radica/fevrips/xml';
 import { CUV_NO_APLICA } from './responses.ts';
 import {
+  PAR1_XML,
   PAR2_BODY,
   SAMPLES_DIR,
   getJson,
@@ -85,7 +87,7 @@ describe('muv-simulator: Cargar* and ConsultarCUV with the real sample pairs', (
     for (const item of res.json.ResultadosValidacion) expect(item.Clase).toBe('NOTIFICACION');
   });
 
-  it('answers RVG18 with the existing CUV when par1 is sent again (any path casing)', async () => {
+  it('answers RVG02 + RVG18 with the CUFE, the existing CUV and its ProcesoId when par1 is sent again (any path casing)', async () => {
     const res = await postJson(`${sim.base}/api/paquetesfevrips/cargarfevrips`, par1Body(), token1);
     expect(res.status).toBe(400);
     expect(Object.keys(res.json).sort()).toEqual(REJECTION_KEYS);
@@ -97,12 +99,16 @@ describe('muv-simulator: Cargar* and ConsultarCUV with the real sample pairs', (
       codigoUnicoValidacionToShow: CUV_NO_APLICA,
       rutaArchivos: null,
     });
+    const cufe = parseFevXml(readFileSync(PAR1_XML)).cufe!.toLowerCase();
+    // The CUFE comes first on purpose (both are 96 hex characters): a client must read the one labelled CUV.
+    const observaciones = `CUFE/CUDE: ${cufe} CUV: ${cuv1} ProcesoId: 1`;
     expect(res.json.resultadosValidacion).toEqual([
+      { Clase: 'RECHAZADO', Codigo: 'RVG02', Descripcion: expect.stringContaining('Código Único de Validación'), Observaciones: observaciones, PathFuente: '', Fuente: 'FacturaElectronica' },
       {
         Clase: 'RECHAZADO',
         Codigo: 'RVG18',
         Descripcion: 'El paquete ya fue validado previamente por el Ministerio de Salud y Protección Social.',
-        Observaciones: `CUV: ${cuv1}`,
+        Observaciones: observaciones,
         PathFuente: '',
         Fuente: 'Rips',
       },
@@ -200,6 +206,41 @@ describe('muv-simulator: Cargar* and ConsultarCUV with the real sample pairs', (
 });
 
 describe('muv-simulator: state file shared by two plugin instances', () => {
+  it('two live instances on one state file are one ministry: the second answers a re-send RVG02 + RVG18, never a new ProcesoId', async () => {
+    // Every API process of a cluster mounts a simulator on DATA_DIR/muv-simulator.json. Each used to answer from its own
+    // memory, so a package accepted by one was accepted again by the other, with a new ProcesoId and no RVG18.
+    const dir = await mkdtemp(join(tmpdir(), 'muv-sim-shared-'));
+    const stateFile = join(dir, 'estado.json');
+    const a = await startSim({ stateFile });
+    const b = await startSim({ stateFile });
+    try {
+      const first = await postJson(`${a.base}/api/PaquetesFevRips/CargarFevRips`, par1Body(), await login(a.base, '901019681'));
+      expect(first.status).toBe(200);
+      const again = await postJson(`${b.base}/api/PaquetesFevRips/CargarFevRips`, par1Body(), await login(b.base, '901019681'));
+      expect(again.status).toBe(400);
+      expect(again.json.resultadosValidacion.map((r: { Codigo: string }) => r.Codigo)).toEqual(['RVG02', 'RVG18']);
+      expect(again.json.resultadosValidacion[1].Observaciones).toContain(`CUV: ${first.json.CodigoUnicoValidacion} ProcesoId: ${first.json.ProcesoId}`);
+      // Both answer ConsultarCUV for it, and a new package takes the next ProcesoId whichever instance gets it.
+      const consulta = await postJson(`${b.base}/api/ConsultasFevRips/ConsultarCUV`, { codigoUnicoValidacion: first.json.CodigoUnicoValidacion }, await login(b.base, '901019681'));
+      expect(consulta.json).toMatchObject({ EsValido: true, ProcesoId: first.json.ProcesoId });
+      const other = await postJson(`${b.base}/api/PaquetesFevRips/CargarFevRips`, readJsonFile(PAR2_BODY), await login(b.base, '891856372'));
+      expect(other.json.ProcesoId).toBe(first.json.ProcesoId + 1);
+      // Concurrent sends of one package to both instances (after a reset through one of them): one acceptance, the
+      // rest RVG18.
+      await postJson(`${a.base}/_control/reset`, {});
+      const tokens = [await login(a.base, '901019681'), await login(b.base, '901019681')];
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => postJson(`${[a, b][i % 2]!.base}/api/PaquetesFevRips/CargarFevRips`, par1Body(), tokens[i % 2])),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(answers.filter((r) => r.status === 400 && r.json.resultadosValidacion.some((x: { Codigo: string }) => x.Codigo === 'RVG18'))).toHaveLength(5);
+    } finally {
+      await a.close();
+      await b.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('remembers accepted packages and the ProcesoId counter across restarts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'muv-sim-persist-'));
     const stateFile = join(dir, 'estado.json');
@@ -220,9 +261,9 @@ describe('muv-simulator: state file shared by two plugin instances', () => {
         const token = await login(second.base, '901019681');
         const again = await postJson(`${second.base}/api/PaquetesFevRips/CargarFevRips`, par1Body(), token);
         expect(again.status).toBe(400);
-        expect(again.json.resultadosValidacion[0]).toMatchObject({
+        expect(again.json.resultadosValidacion[1]).toMatchObject({
           Codigo: 'RVG18',
-          Observaciones: `CUV: ${cuv}`,
+          Observaciones: expect.stringContaining(`CUV: ${cuv} ProcesoId: 1`),
         });
         const consulta = await postJson(
           `${second.base}/api/ConsultasFevRips/ConsultarCUV`,
@@ -304,10 +345,9 @@ describe('muv-simulator: the other upload endpoints', () => {
       { rips, xmlFevFile: null },
       token,
     );
-    expect(again.json.resultadosValidacion[0]).toMatchObject({
-      Codigo: 'RVG18',
-      Observaciones: `CUV: ${cuv}`,
-    });
+    // A RIPS without invoice has no CUFE: the texts carry the CUV and the ProcesoId.
+    expect(again.json.resultadosValidacion.map((r: { Codigo: string }) => r.Codigo)).toEqual(['RVG02', 'RVG18']);
+    expect(again.json.resultadosValidacion[1].Observaciones).toMatch(new RegExp(`^CUV: ${cuv} ProcesoId: \\d+$`));
   });
 
   it('accepts a capitation invoice alone on CargarCapitaInicial (rips ignored)', async () => {

@@ -65,6 +65,63 @@ describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
     expect(JSON.stringify(again.json)).toMatch(/RVG18/);
   });
 
+  it('fail-next tot003 answers a result whose only item is TOT003 "timeout API SISPRO", and stores nothing', async () => {
+    await postJson(`${sim.base}/_control/fail-next`, { status: 'tot003' });
+    const res = await postJson(url, par1Body(), token);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ resultState: false, codigoUnicoValidacion: '-' });
+    expect(res.json.resultadosValidacion).toEqual([expect.objectContaining({ Clase: 'RECHAZADO', Codigo: 'TOT003', Descripcion: 'timeout API SISPRO' })]);
+    expect((await stats()).paquetes).toBe(0);
+    expect((await postJson(url, par1Body(), token)).status).toBe(200);
+  });
+
+  it('fail-next error-consumo answers HTTP 500 with the local API\'s plain text, not JSON', async () => {
+    await postJson(`${sim.base}/_control/fail-next`, { status: 'error-consumo' });
+    const res = await postJson(url, par1Body(), token);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(res.json).toBeUndefined();
+    expect(res.text).toMatch(/^Se ha generado un error en el consumo\r\n/);
+    expect((await stats()).paquetes).toBe(0);
+  });
+
+  it('fail-next with a list answers each failure once, in order', async () => {
+    expect((await postJson(`${sim.base}/_control/fail-next`, { status: ['tot003', 'login-error'] })).status).toBe(400);
+    const set = await postJson(`${sim.base}/_control/fail-next`, { status: ['tot003', 'error-consumo', 'html-502'] });
+    expect(set.json).toMatchObject({ pendientes: 3 });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await postJson(url, par1Body(), token)).status);
+    expect(answers).toEqual([400, 500, 502, 200]);
+  });
+
+  it('fail-next html-502 answers a proxy\'s HTML page', async () => {
+    await postJson(`${sim.base}/_control/fail-next`, { status: 'html-502', count: 1 });
+    const res = await postJson(url, par1Body(), token);
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toContain('<title>502 Bad Gateway</title>');
+  });
+
+  it('fail-next login-error makes the next login answer login:false with the local API\'s text (not a credentials refusal); Cargar* calls are untouched', async () => {
+    await postJson(`${sim.base}/_control/fail-next`, { status: 'login-error', count: 1 });
+    const failed = await postJson(`${sim.base}/api/Auth/LoginSISPRO`, { persona: { identificacion: { tipo: 'CC', numero: '1' } }, clave: 'x', nit: '901019681' });
+    expect(failed.status).toBe(200);
+    expect(failed.json).toMatchObject({ token: null, login: false });
+    expect(failed.json.errors.join(' ')).toMatch(/error en el proceso de login.*actively refused/s);
+    expect((await postJson(url, par1Body(), token)).status).toBe(200);
+    expect(typeof (await login(sim.base, '901019681'))).toBe('string');
+  });
+
+  it('fail-rate fails that share of the calls at random; rate 0 turns it off; stats count uploads per package', async () => {
+    expect((await postJson(`${sim.base}/_control/fail-rate`, { status: 'tot003', rate: 2 })).status).toBe(400);
+    await postJson(`${sim.base}/_control/fail-rate`, { status: 'tot003', rate: 1 });
+    for (let i = 0; i < 3; i++) expect(JSON.stringify((await postJson(url, par1Body(), token)).json)).toContain('TOT003');
+    await postJson(`${sim.base}/_control/fail-rate`, { status: 'tot003', rate: 0 });
+    expect((await postJson(url, par1Body(), token)).status).toBe(200);
+    expect((await postJson(url, par1Body(), token)).status).toBe(400);
+    expect((await stats()).porPaquete).toEqual({ A01E5687: { cargas: 5, aceptados: 1, duplicados: 1 } });
+  });
+
   it('does not let a held call delay app.close()', async () => {
     // Without forceCloseConnections: only the plugin's preClose release can end the held call.
     await sim.close();

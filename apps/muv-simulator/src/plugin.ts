@@ -1,7 +1,8 @@
 import { createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TokenService, type TTokenClaims } from './auth.ts';
-import { ControlState, HANG_MS, parseFailNext, type TFailMode } from './control.ts';
+import { MUV_TEXTOS_API_LOCAL } from '@radica/contracts/muv';
+import { ControlState, HANG_MS, parseFailNext, parseFailRate, type TFailMode } from './control.ts';
 import { formatHealthText } from './formats.ts';
 import { CARGA_ENDPOINTS, procesarCarga, type TCargaEndpoint } from './processing.ts';
 import {
@@ -66,6 +67,13 @@ function sendUnauthorized(reply: FastifyReply, hadToken: boolean) {
   return sendProblem(reply, 401);
 }
 
+/** The package a Cargar* body names, for the per-package counters: its RIPS's numNota for a note, else numFactura. */
+function paqueteDe(body: unknown): string {
+  const rips = isJsonObject(body) && isJsonObject(body.rips) ? body.rips : null;
+  const id = rips && typeof rips.tipoNota === 'string' && rips.tipoNota ? rips.numNota : rips?.numFactura;
+  return typeof id === 'string' && id.trim() ? id.trim() : typeof id === 'number' ? String(id) : '?';
+}
+
 /** ASP.NET's model-binding error for a missing or non-object body. */
 function bodyErrors(body: unknown, dtoName: string): Record<string, string[]> | null {
   if (body === undefined || body === null) return { '': ['A non-empty request body is required.'] };
@@ -121,7 +129,8 @@ function cargaBodyErrors(body: unknown): Record<string, string[]> | null {
 /**
  * Fastify plugin simulating the ministry's FEV-RIPS validation API (`FVE.WebAPILocal`): same
  * paths (case-insensitive, like ASP.NET), bodies and answers, with real behaviour (login tokens,
- * `@radica/fevrips` checks, CUVs, RVG18 on re-sends, CUV queries, optional persistence).
+ * `@radica/fevrips` checks, CUVs, RVG02 + RVG18 on re-sends, CUV queries, optional persistence shared by every
+ * instance on the same state file).
  * Register it with a prefix, e.g. `app.register(muvSimulatorPlugin, { prefix: '/_sim/muv' })`.
  *
  * Endpoints (relative to the prefix; source: fevrips-reference §1.2–§1.6):
@@ -131,8 +140,8 @@ function cargaBodyErrors(body: unknown): Record<string, string[]> | null {
  *   `ResultadoProcesoFevRips`, or 400 camelCase rejection; 401 ProblemDetails without a token.
  * - `POST /api/ConsultasFevRips/ConsultarCUV` → `ConsultaCUVDTO`, 404 `BadRequestResponse` if unknown.
  * - `POST /api/ConsultasFevRips/RecuperarCUV` → the stored `ResultadoProcesoFevRips`.
- * - SIMULATOR-ONLY hooks, only with `controlHooks: true`: `POST /_control/fail-next`, `GET /_control/stats`,
- *   `POST /_control/reset`.
+ * - SIMULATOR-ONLY hooks, only with `controlHooks: true`: `POST /_control/fail-next`, `POST /_control/fail-rate`,
+ *   `GET /_control/stats`, `POST /_control/reset`.
  *
  * @throws (at registration) when `stateFile` exists but is not a valid state file.
  */
@@ -193,26 +202,43 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
 
   async function onLogin(request: FastifyRequest, reply: FastifyReply) {
     control.stats.logins += 1;
+    // The local API could not log in to SISPRO for us (reference §9): its own text, in the login answer's shape.
+    if (control.takeLoginFailure() === 'login-error')
+      return reply.send({ token: null, login: false, registrado: false, errors: [MUV_TEXTOS_API_LOCAL.login, MUV_TEXTOS_API_LOCAL.conexionRechazada] });
     const errors = loginBodyErrors(request.body);
     if (errors) return sendProblem(reply, 400, errors);
     return reply.send(await tokens.login(request.body as TJsonObject));
   }
 
-  /** Answers a queued failure: 500/503 ProblemDetails, or hold the call (`timeout`) until the client leaves. */
+  /**
+   * Answers a queued failure: 500/503 ProblemDetails, a TOT002 / TOT003 result, the local API's plain-text 500, a
+   * proxy's HTML 502, or hold the call (`timeout`) until the client leaves. None processes the package.
+   */
   async function injectFailure(mode: TFailMode, request: FastifyRequest, reply: FastifyReply) {
-    if (mode === 'tot002') {
+    if (mode === 'tot002' || mode === 'tot003') {
       control.stats.rechazados += 1;
       const item = {
         Clase: 'RECHAZADO' as const,
-        Codigo: 'TOT002',
-        Descripcion: 'El token de autenticación no es válido o ha expirado.',
+        Codigo: mode === 'tot002' ? 'TOT002' : 'TOT003',
+        // TOT003's text is the one operators report (reference §9); TOT002's is the simulator's own.
+        Descripcion: mode === 'tot002' ? 'El token de autenticación no es válido o ha expirado.' : 'timeout API SISPRO',
         Observaciones: '',
         PathFuente: '',
-        Fuente: 'Autenticacion',
+        Fuente: mode === 'tot002' ? 'Autenticacion' : 'SISPRO',
       };
       return reply.code(400).send(buildRejectedBody([item], now().toISOString()));
     }
-    if (mode !== 'timeout' && mode !== 'slow') return sendProblem(reply, mode);
+    if (mode === 'error-consumo') {
+      // What a hospital's "CUV files" held (reference §9): the local API's lines, then a .NET stack frame.
+      const text = [MUV_TEXTOS_API_LOCAL.consumo, MUV_TEXTOS_API_LOCAL.conexionFallida, '   at DG.Entidades.Generales.GEENRips.ObtenerTokenRips()'].join('\r\n');
+      return reply.code(500).type('text/plain; charset=utf-8').send(text);
+    }
+    if (mode === 'html-502')
+      return reply
+        .code(502)
+        .type('text/html')
+        .send('<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n');
+    if (mode !== 'timeout' && mode !== 'slow' && mode !== 'login-error') return sendProblem(reply, mode);
     return holdAnswer(request, reply, () => sendProblem(reply, 503));
   }
 
@@ -233,7 +259,8 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
   }
 
   async function onCarga(endpoint: TCargaEndpoint, request: FastifyRequest, reply: FastifyReply) {
-    control.countCarga(endpoint.name);
+    const paquete = paqueteDe(request.body);
+    control.countCarga(endpoint.name, paquete);
     const failure = control.takeFailure();
     const slow = failure === 'slow';
     if (failure !== undefined && !slow) return injectFailure(failure, request, reply);
@@ -243,20 +270,23 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
     if (errors) return sendProblem(reply, 400, errors);
     if (latencyMs > 0 && !(await control.sleep(latencyMs))) return sendProblem(reply, 503);
 
-    const resultado = procesarCarga({
-      endpoint,
-      body: request.body as TJsonObject,
-      tokenNit: claims.nit,
-      now: now(),
-      store,
-    });
+    const resultado = await store.transaction(() =>
+      procesarCarga({
+        endpoint,
+        body: request.body as TJsonObject,
+        tokenNit: claims.nit,
+        now: now(),
+        store,
+      }),
+    );
     if (resultado.kind === 'rechazado') {
       control.stats.rechazados += 1;
+      if (resultado.duplicado) control.paquete(paquete).duplicados += 1;
       const send = () => reply.code(400).send(buildRejectedBody(resultado.items, resultado.fechaRadicacion));
       return slow ? holdAnswer(request, reply, send) : send();
     }
-    await store.persist();
     control.stats.aceptados += 1;
+    control.paquete(paquete).aceptados += 1;
     const send = () => reply.code(200).send(buildAcceptedBody(resultado.paquete));
     return slow ? holdAnswer(request, reply, send) : send();
   }
@@ -278,6 +308,7 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
         codigoUnicoValidacion: ['The codigoUnicoValidacion field is required.'],
       });
     }
+    await store.refresh();
     const paquete = store.findByCuv(cuv);
     if (!paquete) return reply.code(404).send(NOT_FOUND_CUV);
     return reply.send(action === 'consultarcuv' ? buildConsultaBody(paquete) : buildAcceptedBody(paquete));
@@ -306,12 +337,21 @@ export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulat
   // ---- SIMULATOR-ONLY test hooks (not part of the ministry's API) -------------------------
   if (!opts.controlHooks) return;
 
-  /** Queue failures for the next N `Cargar*` calls: `{ status: 500 | 503 | "timeout" | "slow" | "tot002", count }`. */
+  /** Queue failures for the next N `Cargar*` calls (`login-error`: LoginSISPRO calls): `{ status, count }` (control.ts TFailMode). */
   app.post('/_control/fail-next', async (request, reply) => {
     const parsed = parseFailNext(request.body);
     if ('error' in parsed) return reply.code(400).send({ tipo: 'Validacion', descripcion: parsed.error });
-    control.failNext(parsed.mode, parsed.count);
-    return { pendientes: control.pendingFailureCount, status: parsed.mode };
+    if ('modes' in parsed) control.failNext(parsed.modes);
+    else control.failNext(parsed.mode, parsed.count);
+    return { pendientes: control.pendingFailureCount, status: 'modes' in parsed ? parsed.modes : parsed.mode };
+  });
+
+  /** Fail a share of the calls at random: `{ status, rate }` (rate 0–1; 0 turns it off). */
+  app.post('/_control/fail-rate', async (request, reply) => {
+    const parsed = parseFailRate(request.body);
+    if ('error' in parsed) return reply.code(400).send({ tipo: 'Validacion', descripcion: parsed.error });
+    control.failRate(parsed.mode, parsed.rate);
+    return { status: parsed.mode, rate: parsed.rate };
   });
 
   /** Call counters since start or the last reset. */

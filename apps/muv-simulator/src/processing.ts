@@ -39,6 +39,17 @@ const NOMBRE_TIPO_DOCUMENTO: Record<string, string> = {
  */
 const RVG18_DESCRIPCION =
   'El paquete ya fue validado previamente por el Ministerio de Salud y Protección Social.';
+/**
+ * RVG02 as it comes with RVG18 on a re-send (fevrips-reference §9: "answered RVG02 + RVG18, whose Observaciones carry
+ * the existing CUV, the CUFE/CUDE and the ProcesoId"). ⚠️ Both texts are the simulator's own; the order CUFE before
+ * CUV is on purpose: both are 96 hex characters, and a client must not take the first it finds for the CUV.
+ */
+const RVG02_DESCRIPCION = 'El documento electrónico ya cuenta con un Código Único de Validación (CUV) en el Ministerio de Salud y Protección Social.';
+
+/** The Observaciones of a re-send's RVG02 and RVG18: the CUFE/CUDE, the existing CUV and its ProcesoId. */
+export function observacionesReenvio(p: { cuv: string; cufe?: string | null; procesoId: number }): string {
+  return `${p.cufe ? `CUFE/CUDE: ${p.cufe} ` : ''}CUV: ${p.cuv} ProcesoId: ${p.procesoId}`;
+}
 
 /**
  * RVG19 is a SIMULATOR RULE (not a known ministry code): the NIT the user logged in with must be
@@ -63,7 +74,7 @@ const MODALIDAD_PAGO_TEXTO: Record<string, string> = {
 /** The outcome of one upload: what to answer, and for an acceptance what was stored. */
 export type TCargaResultado =
   | { kind: 'aceptado'; paquete: TPaqueteAceptado }
-  | { kind: 'rechazado'; items: TResultadoValidacion[]; fechaRadicacion: string };
+  | { kind: 'rechazado'; items: TResultadoValidacion[]; fechaRadicacion: string; duplicado?: boolean };
 
 /** Input of `procesarCarga`: the endpoint, the JSON body, the NIT of the bearer token. */
 export type TCargaInput = {
@@ -247,11 +258,12 @@ function periodoAtencion(xml: TFevXml | null): TPeriodoAtencion | null {
  *    `rips` → `parseRipsObject`; a missing required side, bad base64 or a `FevRipsError` rejects;
  * 2. simulator rule SIM001: XML document type / RIPS `tipoNota` must fit the endpoint;
  * 3. simulator rule RVG19: the token's NIT must be the package's obligado;
- * 4. RVG18 when the same (NIT, numFactura, tipoNota, numNota) was accepted before (existing CUV);
+ * 4. RVG02 + RVG18 when the same (NIT, numFactura, tipoNota, numNota) was accepted before (the existing CUV, CUFE and
+ *    ProcesoId in Observaciones);
  * 5. the ministry checks (`checkDocuments` of `@radica/fevrips/engine`); any RECHAZADO rejects.
  * On success it reserves a `ProcesoId`, computes the CUV and remembers the package in `store`
- * (the caller persists it). Synchronous on purpose: the duplicate check and the insert cannot
- * interleave with another call.
+ * (run it inside `store.transaction`, which writes it). Synchronous on purpose: the duplicate check and the insert
+ * cannot interleave with another call.
  * @returns `aceptado` with the stored package, or `rechazado` with the PascalCase items.
  * @throws only on unexpected (non-`FevRipsError`) failures of the parsers or checks.
  * Source: fevrips-reference §1.2, §1.4, §1.5, §3.1–3.2, §3.5–3.6.
@@ -290,8 +302,10 @@ export function procesarCarga(input: TCargaInput): TCargaResultado {
   const key = packageKey(normalizeNit(id.nit), id.numFactura, id.tipoNota, id.numNota);
   const existente = store.findByKey(key);
   if (existente) {
-    items.push(rechazo('RVG18', RVG18_DESCRIPCION, 'Rips', `CUV: ${existente.cuv}`, ''));
-    return { kind: 'rechazado', items, fechaRadicacion };
+    const observaciones = observacionesReenvio(existente);
+    items.push(rechazo('RVG02', RVG02_DESCRIPCION, 'FacturaElectronica', observaciones, ''));
+    items.push(rechazo('RVG18', RVG18_DESCRIPCION, 'Rips', observaciones, ''));
+    return { kind: 'rechazado', items, fechaRadicacion, duplicado: true };
   }
 
   // The same single dispatch the product uses (pair, RIPS alone, XML alone). Source: reference §3.5–§3.6.
@@ -329,6 +343,7 @@ export function procesarCarga(input: TCargaInput): TCargaResultado {
       numDocumentoReferenciado: id.tipoNota ? id.numFactura : null,
     },
     resultados,
+    cufe: x?.cufe ? x.cufe.toLowerCase() : null,
   };
   store.add(paquete);
   return { kind: 'aceptado', paquete };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 import type { TResultadoValidacion } from '@radica/contracts/muv';
@@ -41,6 +41,8 @@ export type TPaqueteAceptado = {
   consulta: TDatosConsulta;
   /** The NOTIFICACION findings returned with the acceptance. */
   resultados: TResultadoValidacion[];
+  /** The XML's CUFE/CUDE (null without an XML); a re-send's RVG02 + RVG18 answer quotes it. Absent in older files. */
+  cufe?: string | null;
 };
 
 type TStateFile = { version: 1; lastProcesoId: number; paquetes: TPaqueteAceptado[] };
@@ -58,18 +60,27 @@ export function packageKey(
   return [nit, numFactura ?? '', tipoNota ?? '', numNota ?? ''].map((part) => part.trim()).join('|');
 }
 
+/** How long a state-file lock may be held before another process takes it for stale (ms). */
+const LOCK_STALE_MS = 10_000;
+/** Longest wait for another process's lock on the state file (ms). */
+const LOCK_WAIT_MS = 15_000;
+
 /**
- * Accepted packages and the `ProcesoId` counter, in memory, optionally mirrored to a JSON file.
- * Reads and inserts are synchronous so a duplicate check and the insert that follows it can
- * never interleave with another request; `persist()` then writes the whole state atomically
- * (temporary file + rename), one write at a time.
- * Two live instances sharing one file do not see each other's changes (load happens at start).
+ * Accepted packages and the `ProcesoId` counter, in memory, optionally kept in a JSON file.
+ * Within a process, `transaction` runs one change at a time, so a duplicate check and the insert that follows it can
+ * never interleave with another request. With a state file, several simulator instances may share it (every API
+ * process of a cluster mounts one; like the ministry, they must be one service): a transaction holds the file's lock
+ * (`<file>.lock`, created exclusively), reads the file again when another instance changed it, and writes it before
+ * letting go. Without that, each instance answered from its own memory, and a package accepted by one was accepted
+ * again by the other with a new ProcesoId and no RVG18 (docs/decisions/048).
  */
 export class MuvStateStore {
   private readonly byKey = new Map<string, TPaqueteAceptado>();
   private readonly byCuv = new Map<string, TPaqueteAceptado>();
   private lastProcesoId = 0;
-  private writeChain: Promise<void> = Promise.resolve();
+  /** mtime and size of the state file as this instance last read or wrote it. */
+  private seen: { mtimeMs: number; size: number } | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly stateFile: string | null) {}
 
@@ -80,10 +91,16 @@ export class MuvStateStore {
   async load(): Promise<void> {
     if (!this.stateFile) return;
     let text: string;
+    let info: { mtimeMs: number; size: number };
     try {
+      info = await stat(this.stateFile);
       text = await readFile(this.stateFile, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.clearMemory();
+        this.seen = null;
+        return;
+      }
       throw error;
     }
     const parsed = JSON.parse(text) as Partial<TStateFile>;
@@ -93,6 +110,37 @@ export class MuvStateStore {
     this.clearMemory();
     this.lastProcesoId = parsed.lastProcesoId;
     for (const paquete of parsed.paquetes) this.index(paquete);
+    this.seen = { mtimeMs: info.mtimeMs, size: info.size };
+  }
+
+  /** Reads the state file again if another instance wrote it since this one last did (no-op in memory-only mode). */
+  async refresh(): Promise<void> {
+    if (!this.stateFile) return;
+    const info = await stat(this.stateFile).catch(() => null);
+    const changed = info ? !this.seen || info.mtimeMs !== this.seen.mtimeMs || info.size !== this.seen.size : this.seen !== null;
+    if (changed) await this.load();
+  }
+
+  /**
+   * Runs `fn` (synchronous: it reads and changes the packages) alone: one at a time in this process and, with a state
+   * file, under the file's lock after reading other instances' changes; then writes the file. Returns what `fn` does.
+   */
+  transaction<T>(fn: () => T): Promise<T> {
+    const run = async () => {
+      const release = await this.lock();
+      try {
+        await this.refresh();
+        const before = { size: this.byKey.size, last: this.lastProcesoId };
+        const result = fn();
+        if (this.byKey.size !== before.size || this.lastProcesoId !== before.last) await this.persist();
+        return result;
+      } finally {
+        await release();
+      }
+    };
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => undefined);
+    return next;
   }
 
   findByKey(key: string): TPaqueteAceptado | undefined {
@@ -110,7 +158,7 @@ export class MuvStateStore {
     return this.lastProcesoId;
   }
 
-  /** Remembers an accepted package (synchronous; call `persist()` afterwards). */
+  /** Remembers an accepted package (synchronous; inside `transaction`, which writes it). */
   add(paquete: TPaqueteAceptado): void {
     this.index(paquete);
   }
@@ -121,34 +169,53 @@ export class MuvStateStore {
 
   /** Forgets every package and restarts `ProcesoId` at 1; the file is rewritten empty. */
   async reset(): Promise<void> {
-    this.clearMemory();
+    await this.transaction(() => this.clearMemory());
     await this.persist();
   }
 
   /** Writes the current state to the state file (no-op in memory-only mode). */
-  persist(): Promise<void> {
+  async persist(): Promise<void> {
     const file = this.stateFile;
-    if (!file) return Promise.resolve();
+    if (!file) return;
     const snapshot: TStateFile = {
       version: 1,
       lastProcesoId: this.lastProcesoId,
       paquetes: [...this.byKey.values()],
     };
-    const text = JSON.stringify(snapshot, null, 2);
-    const write = async (): Promise<void> => {
-      await mkdir(dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, JSON.stringify(snapshot, null, 2), 'utf8');
+      await rename(tmp, file);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    const info = await stat(file);
+    this.seen = { mtimeMs: info.mtimeMs, size: info.size };
+  }
+
+  /** Takes the state file's lock (an exclusively created `<file>.lock`); resolves to its release. No file: nothing. */
+  private async lock(): Promise<() => Promise<void>> {
+    const file = this.stateFile;
+    if (!file) return async () => {};
+    const lockFile = `${file}.lock`;
+    await mkdir(dirname(file), { recursive: true });
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
       try {
-        await writeFile(tmp, text, 'utf8');
-        await rename(tmp, file);
+        const handle = await open(lockFile, 'wx');
+        await handle.close();
+        return () => rm(lockFile, { force: true });
       } catch (error) {
-        await rm(tmp, { force: true });
-        throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const held = await stat(lockFile).catch(() => null);
+        // A lock left by a process that died mid-write is taken over.
+        if (held && Date.now() - held.mtimeMs > LOCK_STALE_MS) await rm(lockFile, { force: true });
+        if (Date.now() > deadline) throw new Error(`muv-simulator: ${lockFile} sigue bloqueado`, { cause: error });
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
       }
-    };
-    const next = this.writeChain.then(write, write);
-    this.writeChain = next.catch(() => undefined);
-    return next;
+    }
   }
 
   private index(paquete: TPaqueteAceptado): void {

@@ -21,6 +21,11 @@ export const ALERTAS_MAX_DESTINOS = 10;
 /** The event type of a final status, and of the test event 'Probar'. */
 export const EVENTO_RESULTADO = 'documento.resultado';
 export const EVENTO_PRUEBA = 'webhook.prueba';
+/**
+ * Radica (docs/decisions/047): a send the ministry answered with no verdict (TOT003, a 5xx, a time-out…); Radica
+ * retries by itself. Once per wait, with `data.esperaMinisterio` (the ministry's words, the next retry).
+ */
+export const EVENTO_SIN_RESPUESTA = 'documento.sin_respuesta';
 
 /**
  * The body Radica POSTs to a webhook, signed per Standard Webhooks (headers webhook-id, webhook-timestamp,
@@ -30,7 +35,7 @@ export const EVENTO_PRUEBA = 'webhook.prueba';
 export const ZEventoWebhook = z
   .object({
     id: z.string(),
-    tipo: z.enum([EVENTO_RESULTADO, EVENTO_PRUEBA]),
+    tipo: z.enum([EVENTO_RESULTADO, EVENTO_SIN_RESPUESTA, EVENTO_PRUEBA]),
     creadoEn: z.string(),
     data: ZPaqueteData.nullable(),
   })

@@ -52,6 +52,33 @@ export type THallazgo = z.infer<typeof ZHallazgo>;
 
 export const ZArchivoRef = z.object({ id: z.number(), nombre: z.string(), tamanoBytes: z.number() }).nullable();
 
+/**
+ * Radica (docs/decisions/047): the ministry answered this document's send with no verdict (TOT003, a 5xx, the local
+ * API's error text, a time-out…) and Radica retries by itself. `texto`: the ministry's own words (or what happened when
+ * it said none); `proximoIntento`: the next automatic retry (ISO, null when none is left); `desde`: when the wait began.
+ */
+export const ZEsperaMinisterio = z.object({
+  desde: z.string(),
+  texto: z.string(),
+  proximoIntento: z.string().nullable(),
+  intentos: z.number(),
+});
+export type TEsperaMinisterio = z.infer<typeof ZEsperaMinisterio>;
+
+/**
+ * 'HH:MM' in Bogotá time (24 h) of an instant, with the day ('dd/mm HH:MM') when it is not `now`'s Bogotá day.
+ * Colombia is UTC−5 all year (no daylight saving), so the wall clock is a fixed offset.
+ */
+export function horaBogota(instant: string | Date, now: Date = new Date()): string {
+  const local = (d: Date) => new Date(d.getTime() - 5 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const at = local(new Date(instant));
+  const hoy = local(now);
+  const hora = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+  const dia = `${pad(at.getUTCDate())}/${pad(at.getUTCMonth() + 1)}`;
+  return dia === `${pad(hoy.getUTCDate())}/${pad(hoy.getUTCMonth() + 1)}` && at.getUTCFullYear() === hoy.getUTCFullYear() ? hora : `${dia} ${hora}`;
+}
+
 export const ZDocumentRow = z.object({
   id: z.number(),
   idUsuario: z.number(),
@@ -79,6 +106,10 @@ export const ZDocumentRow = z.object({
   enviandose: z.boolean().optional(),
   /** Radica (issue 15): how the files arrived: plataforma, api, email or sftp. */
   canal: z.string().optional(),
+  /** Radica: the ministry gave no verdict yet and Radica retries by itself (null when no wait). */
+  esperaMinisterio: ZEsperaMinisterio.nullable().optional(),
+  /** Radica: approved through a re-send the ministry answered RVG18 (already validated): its CUV was recovered. */
+  cuvRecuperado: z.boolean().optional(),
 });
 export type TDocumentRow = z.infer<typeof ZDocumentRow>;
 
@@ -291,6 +322,8 @@ export const ZInformeRow = z.object({
   creditos: z.number().nullable().optional(),
   debitos: z.number().nullable().optional(),
   valorNeto: z.number().nullable().optional(),
+  /** Radica (docs/decisions/047): the wait for the ministry's verdict, when there is one. */
+  esperaMinisterio: ZEsperaMinisterio.nullable().optional(),
 });
 export type TInformeRow = z.infer<typeof ZInformeRow>;
 export const ZInformeData = z.object({ datos: z.array(ZInformeRow) });
@@ -364,5 +397,7 @@ export const ZResumenEnvioMasivo = z.object({
   aprobados: z.number(),
   noAprobados: z.array(z.string()),
   sinEnviar: z.number(),
+  /** Radica (docs/decisions/047): sent, but the ministry gave no verdict yet; Radica retries them by itself. */
+  sinRespuesta: z.number().default(0),
 });
 export type TResumenEnvioMasivo = z.infer<typeof ZResumenEnvioMasivo>;

@@ -85,7 +85,10 @@ export const ERROR_STATUS = {
   ARCHIVO_NO_EXISTE: 404,
   MUV_LOGIN_REJECTED: 422,
   MUV_UNAVAILABLE: 502,
-  MUV_TIMEOUT: 504,
+  /** Radica (docs/decisions/047): the ministry answered no verdict; the document waits and Radica retries by itself. */
+  MUV_SIN_RESPUESTA: 503,
+  /** Radica: an automatic retry of a wait for the ministry that another send already took care of (a job's output). */
+  REINTENTO_SUPERADO: 409,
   // bulk calls and reports (seed 001 §5, §7)
   SIN_SELECCION: 400,
   SIN_ESTADO_VALIDO: 422,

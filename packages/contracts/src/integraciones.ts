@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZHallazgo } from './documents.ts';
+import { ZEsperaMinisterio, ZHallazgo } from './documents.ts';
 import { EJEMPLO_PAQUETE_DATA, EJEMPLO_PAQUETE_JSON } from './ejemplos.ts';
 
 /**
@@ -96,9 +96,16 @@ export const ZPaqueteData = z.object({
    * send still waiting in the queue), that it is queued: `exitoso` is false until the result arrives.
    */
   envio: z.object({ exitoso: z.boolean(), mensaje: z.string(), enCola: z.boolean().optional() }).nullable(),
+  /**
+   * Radica (docs/decisions/047): the ministry answered with no verdict (TOT003, a 5xx, a time-out…) and Radica retries
+   * by itself: the ministry's words and the next retry. Null when the document is not waiting.
+   */
+  esperaMinisterio: ZEsperaMinisterio.nullable().optional(),
   resultado: z
     .object({
       cuv: z.string().nullable(),
+      /** Radica: the CUV was recovered from a re-send the ministry answered RVG18 (the package was validated before). */
+      cuvRecuperado: z.boolean().optional(),
       fechaRadicacion: z.string().nullable(),
       procesoId: z.number().nullable(),
       errores: z.array(ZHallazgo),

@@ -65,4 +65,13 @@ export const MSG_AVISOS = {
   /** The alert and summary messages. */
   alertaAsunto: (formato: string, estado: string) => `Radica: el documento ${formato} quedó ${estado}`,
   resumenAsunto: (dia: string) => `Radica: resumen de envíos del ${dia}`,
+  /** Radica (docs/decisions/047): a document that has waited MUV_TRANSIENT_ALERT_S for the ministry's verdict. */
+  esperaAsunto: (formato: string) => `Radica: el Ministerio no ha respondido el documento ${formato}`,
+  esperaIntro: (formato: string, tipo: string, desde: string) =>
+    `El Ministerio de Salud no ha dado respuesta al envío del documento ${formato} (${tipo}) desde las ${desde}. No es un problema de tus archivos: Radica lo sigue intentando.`,
+  esperaTexto: (texto: string) => `Lo último que respondió: «${texto}»`,
+  esperaEstado: 'sin respuesta del Ministerio',
+  /** An ERROR alert's line: the ministry gave no verdict through every automatic retry. */
+  errorSinRespuesta:
+    'El Ministerio no respondió al envío durante los reintentos automáticos: no es un problema de tus archivos. Puedes reenviarlo desde el documento.',
 } as const;

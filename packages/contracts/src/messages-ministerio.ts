@@ -248,14 +248,37 @@ export const MSG_MINISTERIO = {
       .slice(0, 5)
       .map((o) => `${o.formato || 'sin formato'} (${o.motivo})`)
       .join('; ')}${omitidos.length > 5 ? ` y ${omitidos.length - 5} más` : ''}.`,
-  envioMasivoTerminado: (r: { aprobados: number; noAprobados: number; sinEnviar: number }) =>
-    `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}.`,
+  envioMasivoTerminado: (r: { aprobados: number; noAprobados: number; sinEnviar: number; sinRespuesta?: number }) =>
+    `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}${r.sinRespuesta ? `, ${countOf(r.sinRespuesta, 'sin respuesta del Ministerio (Radica lo reintenta)', 'sin respuesta del Ministerio (Radica los reintenta)')}` : ''}.`,
   envioMasivoTerminadoDetalle: (noAprobados: readonly string[]) =>
     noAprobados.length ? `Revisa: ${noAprobados.slice(0, 5).join(', ')}${noAprobados.length > 5 ? ` y ${noAprobados.length - 5} más` : ''}.` : '',
   /** Radica (issue 26): the list of an account with no documents and no filter set (not 'ajusta los filtros'). */
   listaVaciaTitulo: 'Aún no tienes documentos',
   listaVaciaTexto:
     'Crea el primero con «Nuevo Reporte»: carga el XML de la factura y su RIPS (JSON), o el cuerpo CargarFevRips con los dos. También pueden llegar por correo, SFTP o la API (Configuración › Canales). Los documentos anulados se ven con el filtro Estado › Anulado.',
+  /**
+   * Radica (docs/decisions/047): an answer that is not the ministry's verdict (TOT003, a 5xx, the local API's error text,
+   * a time-out…) is never shown as a rejection. The words of a wait when the ministry said none of its own:
+   */
+  muvSinRespuestaTiempo: (s: number) => `Sin respuesta del validador en ${s.toLocaleString('es-CO', { maximumFractionDigits: 1 })} s`,
+  muvConexionRechazada: (codigo: string) => `El validador rechazó la conexión (${codigo})`,
+  muvConexionCortada: (detalle: string) => `Se cortó la conexión con el validador (${detalle})`,
+  muvRespuestaHttp: (status: number) => `El validador respondió HTTP ${status} sin resultado`,
+  muvRespuestaSinVeredicto: 'El Ministerio respondió sin CUV y sin hallazgos de rechazo',
+  /** The wait's title, its next retry (Bogotá time) and what the send answers while it lasts. */
+  ministerioNoRespondio: 'El Ministerio no respondió',
+  reintentaremosALas: (hora: string) => `Reintentaremos a las ${hora}`,
+  esperaSinReintento: 'Sin más reintentos automáticos: envíalo de nuevo cuando quieras.',
+  envioSinRespuesta: (texto: string, hora: string | null) =>
+    `El Ministerio no respondió (${texto}). ${hora ? `Reintentaremos a las ${hora}: no es necesario enviarlo de nuevo, aunque puedes pulsar «Enviar» para intentarlo ya.` : 'Puedes enviarlo de nuevo cuando quieras.'}`,
+  esperaAgotada: (horas: number) =>
+    `El Ministerio no respondió en ${horas} horas de reintentos automáticos: el documento quedó en ERROR y no fue recibido. Puedes enviarlo de nuevo.`,
+  reintentoSuperado: 'El documento ya no espera este reintento automático: otro envío trajo la respuesta.',
+  reintentoAutomatico: (n: number) => `reintento automático ${n}`,
+  /** A re-send answered RVG18 (already validated): the document is approved with the ministry's own CUV. */
+  cuvRecuperado: 'El Ministerio ya había validado este paquete: Radica recuperó su CUV y lo dejó aprobado.',
+  /** The Excel report's column of the wait (its cell: the ministry's text and the next retry). */
+  columnaEsperaMinisterio: 'Sin respuesta del Ministerio',
   /** The timeline's last step before the ministry's verdict (issue 26). */
   timelineRespuesta: 'Respuesta del Ministerio',
 } as const;

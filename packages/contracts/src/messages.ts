@@ -113,11 +113,7 @@ export const MSG = {
   sendSucceeded: '¡Documento enviado exitosamente al Ministerio!',
   sendRejected: 'Error enviando documento al ministerio',
   sendError: 'Error al enviar documento',
-  muvUnavailable:
-    'El validador del Ministerio no está disponible. El documento quedó en estado ERROR y no fue recibido; puedes enviarlo de nuevo en unos minutos.',
   muvQueryUnavailable: 'El validador del Ministerio no respondió. Intenta de nuevo en unos minutos.',
-  muvTimeout:
-    'El Ministerio no respondió a tiempo y pudo haber recibido el documento. Radica lo verificará automáticamente en unos minutos (si ya fue aceptado, se recupera su CUV); no es necesario enviarlo de nuevo.',
   muvLoginFailed:
     'El Ministerio rechazó las credenciales del validador. Revisa el usuario y la contraseña del validador en Configuración.',
   sendInterrupted: 'El envío anterior se interrumpió (reinicio del servidor). Puedes enviar el documento de nuevo.',

@@ -121,3 +121,21 @@ export function nombreResultadoMsps(formato: string, procesoId: number | null | 
 export function esSinFactura(servicioCarga: string | null | undefined): boolean {
   return cargaEndpoint(servicioCarga)?.tipoNota === 'RS';
 }
+
+/**
+ * What the provider's local API (FVE.WebAPILocal, the ministry's Docker) answers instead of a result when it cannot
+ * reach SISPRO or log in (shared/notes/fevrips-reference.md §9: plain-text "CUV files" of a hospital's June 2026 credit
+ * notes held these lines, then a .NET stack trace). Never the ministry's verdict. The simulator answers with them and
+ * the MUV client recognises them (apps/api integrations/muv/classify.ts).
+ */
+export const MUV_TEXTOS_API_LOCAL = {
+  consumo: 'Se ha generado un error en el consumo',
+  login: 'Se ha generado un error en el proceso de login',
+  conexionRechazada:
+    'One or more errors occurred. (No connection could be made because the target machine actively refused it. (fevrips.sispro.gov.co:443))',
+  conexionFallida:
+    'One or more errors occurred. (A connection attempt failed because the connected party did not properly respond after a period of time.)',
+} as const;
+
+/** A result item code of the ministry's own service failures (TOT002 session, TOT003 "timeout API SISPRO", reference §9). */
+export const MUV_CODIGO_SERVICIO = /^TOT\d+$/i;

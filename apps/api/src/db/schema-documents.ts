@@ -53,6 +53,18 @@ export const fevRips = pgTable(
      * passed, any process releases the document (issue 9 "Interrupted sends recover within a minute").
      */
     envioLeaseHasta: ts('envio_lease_hasta'),
+    /**
+     * A wait for the ministry (docs/decisions/047): the ministry answered no verdict (TOT003, a 5xx, the local API's
+     * error text, a time-out…) and Radica retries by itself. `reintentoDesde` is when the wait began (null: no wait),
+     * `reintentoTexto` the ministry's own words of the last such answer, `reintentoProximo` the next automatic retry
+     * (null: none left) and `reintentoNumero` its number (a retry job whose number is not this one was superseded).
+     */
+    reintentoDesde: ts('reintento_desde'),
+    reintentoTexto: text('reintento_texto'),
+    reintentoProximo: ts('reintento_proximo'),
+    reintentoNumero: integer('reintento_numero').notNull().default(0),
+    /** Approved through a re-send the ministry answered RVG18 (already validated): its CUV was recovered, not issued now. */
+    cuvRecuperado: boolean('cuv_recuperado').notNull().default(false),
     // List facts kept by triggers on fev_rips_files and fev_rips_results (migration 0004, decision 007): never
     // written by the application.
     /** An XML file is stored. */
@@ -78,6 +90,8 @@ export const fevRips = pgTable(
     index('fev_rips_tenant_estado_idx').on(t.tenantId, t.estado),
     index('fev_rips_tenant_estado_creacion_idx').on(t.tenantId, t.estado, t.fechaCreacion, t.id),
     index('fev_rips_tenant_factura_idx').on(t.tenantId, t.facturaId).where(sql`factura_id is not null`),
+    // The maintenance's catch-up of overdue retries reads only the documents waiting for the ministry.
+    index('fev_rips_reintento_idx').on(t.reintentoProximo).where(sql`reintento_proximo is not null`),
   ],
 );
 

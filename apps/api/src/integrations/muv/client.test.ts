@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { muvAttempts } from '../../db/schema.ts';
 import { createMuvClient, isLocalHost, type TAuditRecorder } from './client.ts';
 import { loadConfig } from '../../config.ts';
-import { PROVIDER_CONFIG, registerAndLogin, startTestApp, uploadPar1Copy, type TTestApp } from '../../../test/helpers.ts';
+import { PROVIDER_CONFIG, par1Copy, registerAndLogin, startTestApp, uploadPar1Copy, type TTestApp } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -37,12 +37,14 @@ describe('MUV client hardening (issue 4)', () => {
     expect(after.cargas! - before.cargas!).toBe(2);
     const ops = (await t.app.deps.db.select().from(muvAttempts).where(eq(muvAttempts.fevRipsId, id))).map((a) => a.operation);
     expect(ops).toEqual(['LoginSISPRO', 'CargarFevRips', 'LoginSISPRO', 'CargarFevRips']);
-    // TOT002 twice in a row is not retried forever: the document ends NO_APROBADO with the finding.
+    // TOT002 twice in a row is not retried at once forever, and it is no verdict on the package: the document waits
+    // for an automatic retry with the ministry's words, no finding stored.
     const id2 = await uploadPar1Copy(c, 'TOT101');
     await control('fail-next', { status: 'tot002', count: 2 });
     const twice = await c.post(`/api/FevRips/${id2}/enviar`);
-    expect(twice.body.data.exitoso).toBe(false);
-    expect((await c.get(`/api/FevRips/${id2}/detail`)).body.data.errores.map((e: { codigo: string }) => e.codigo)).toEqual(['TOT002']);
+    expect([twice.status, twice.body.code]).toEqual([503, 'MUV_SIN_RESPUESTA']);
+    const detail = (await c.get(`/api/FevRips/${id2}/detail`)).body.data;
+    expect(detail).toMatchObject({ estado: 'EN_ESPERA', errores: [], esperaMinisterio: { texto: expect.stringContaining('TOT002') } });
   });
 
   it('waits 60 s by default before giving up on the ministry', () => {
@@ -78,7 +80,8 @@ describe('MUV client hardening (issue 4)', () => {
         audit,
         summary: {},
       });
-      expect(result.httpStatus).toBe(200);
+      // ResultState false with no finding at all is no verdict.
+      expect(result).toMatchObject({ kind: 'transient', result: { httpStatus: 200 } });
     } finally {
       server.close();
     }
@@ -116,5 +119,47 @@ describe('MUV logins in flight (issue 26: a connection test of typed credentials
     } finally {
       server.close();
     }
+  });
+});
+
+describe('MUV client over HTTP: the simulator\'s failure modes are classified, never verdicts (docs/decisions/047)', () => {
+  const credentials = { userValidator: '1234567890', passwordValidator: 'clave', nit: '901019681' };
+  const audit: TAuditRecorder = { start: async () => 1, finish: async () => {} };
+  const body = () => {
+    const { xml, json } = par1Copy('CLI100');
+    return { rips: JSON.parse(json.toString('utf8').replace(/^\uFEFF/, '')), xmlFevFile: xml.toString('base64') };
+  };
+  const muv = (retries = 0) => createMuvClient({ baseUrl: () => `${t.url}/_sim/muv`, timeoutMs: 5000, retries, retryBaseMs: 10 });
+  const upload = (client: ReturnType<typeof muv>, tenantId: number) => client.upload({ tenantId, credentials, endpoint: 'CargarFevRips', body: body(), audit, summary: {} });
+
+  it('TOT003, the local API\'s 500 text and an HTML 502 are transient with the ministry\'s words; then the verdict', async () => {
+    const client = muv();
+    await control('fail-next', { status: ['tot003', 'error-consumo', 'html-502'] });
+    expect(await upload(client, 901)).toMatchObject({ kind: 'transient', texto: 'TOT003: timeout API SISPRO' });
+    expect(await upload(client, 901)).toMatchObject({ kind: 'transient', texto: expect.stringMatching(/^Se ha generado un error en el consumo/) });
+    expect(await upload(client, 901)).toMatchObject({ kind: 'transient', texto: '502 Bad Gateway' });
+    const ok = await upload(client, 901);
+    expect(ok).toMatchObject({ kind: 'verdict', approved: true, result: { cuv: expect.stringMatching(/^[0-9a-f]{96}$/) } });
+    // The re-send: RVG02 + RVG18 with the CUFE before the CUV; the client reads the CUV.
+    const again = await upload(client, 901);
+    expect(again).toMatchObject({ kind: 'duplicate', cuv: ok.kind === 'verdict' ? ok.result.cuv : 'x', procesoId: ok.kind === 'verdict' ? ok.result.procesoId : 0 });
+  });
+
+  it('a transient answer is retried at once up to MUV_RETRIES, within two uploads', async () => {
+    await control('reset', {});
+    const before = await control('stats');
+    await control('fail-next', { status: ['tot003'] });
+    expect(await upload(muv(2), 902)).toMatchObject({ kind: 'verdict', approved: true });
+    expect((await control('stats')).cargas! - before.cargas!).toBe(2);
+  });
+
+  it('the local API\'s login failure text is no refusal of the credentials: transient, and no package is sent', async () => {
+    const before = await control('stats');
+    await control('fail-next', { status: 'login-error', count: 1 });
+    const answer = await upload(muv(), 903);
+    expect(answer).toMatchObject({ kind: 'transient', texto: expect.stringMatching(/error en el proceso de login/) });
+    expect((await control('stats')).cargas! - before.cargas!).toBe(0);
+    // A real refusal still throws LOGIN_REJECTED.
+    await expect(muv().upload({ tenantId: 904, credentials: { ...credentials, passwordValidator: 'clave-invalida' }, endpoint: 'CargarFevRips', body: body(), audit, summary: {} })).rejects.toMatchObject({ kind: 'LOGIN_REJECTED' });
   });
 });

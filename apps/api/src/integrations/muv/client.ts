@@ -1,15 +1,17 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import { MUV_LOGIN_PATH, usuarioSISPRO } from '@radica/contracts/muv';
 import { MuvError } from './errors.ts';
-import { hasTokenError, jwtExpiry, lowerKeys, parseFindings, parseResultado, safeJson, type TMuvFinding, type TMuvResult } from './results.ts';
+import { classifyAnswer, classifyLogin, type TLoginAnswer, type TMuvAnswer, type TRawAnswer } from './classify.ts';
+import { jwtExpiry, lowerKeys, parseFindings, safeJson, type TMuvFinding } from './results.ts';
 
 
 /**
  * HTTP client of the ministry's FEV-RIPS API (MUV / FVE.WebAPILocal), reference §1 of
  * shared/notes/fevrips-reference.md. Real HTTP against `baseUrl()` (the ministry, a provider's local API, or our
  * simulator). Logs in with the tenant's validator credentials, caches the token per tenant (one login at a
- * time), re-logs in once on 401, retries timeouts and 5xx with backoff, and reports every HTTP attempt to the
- * `audit` recorder (request summary, raw answer, duration).
+ * time), classifies every answer before it reaches a document (classify.ts, docs/decisions/047), logs in again once on
+ * a session answer, retries transient answers with backoff, and reports every HTTP attempt to the `audit` recorder
+ * (request summary, raw answer, duration).
  */
 
 export type TMuvCredentials = { userValidator: string; passwordValidator: string; nit: string; tipoDocumentoUsuario?: string };
@@ -39,8 +41,12 @@ const NOT_DELIVERED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTU
 
 export type TMuvClient = {
   /**
-   * POST /api/PaquetesFevRips/{endpoint} with `{ rips, xmlFevFile }`: at most MAX_CARGAS_POR_ENVIO requests, retries
-   * and the resend after a new login included. Throws MuvError (UNCERTAIN when a request may have been taken).
+   * POST /api/PaquetesFevRips/{endpoint} with `{ rips, xmlFevFile }`, each answer classified (classify.ts) before it
+   * is returned: a verdict or a duplicate at once; a session answer logs in again and resends once; a transient one is
+   * retried with backoff up to MUV_RETRIES. At most MAX_CARGAS_POR_ENVIO Cargar* requests in all; the last transient
+   * answer is returned when none gave more. `cufe` (the package's CUFE/CUDE) keeps a duplicate's texts from being
+   * misread. Throws MuvError LOGIN_REJECTED when the ministry refused the validator credentials; a login that could
+   * not be made (the local API down, a time-out) is a transient answer with no Cargar* sent.
    */
   upload: (o: {
     tenantId: number;
@@ -49,10 +55,12 @@ export type TMuvClient = {
     body: { rips: unknown; xmlFevFile: string | null };
     audit: TAuditRecorder;
     summary: Record<string, unknown>;
-  }) => Promise<TMuvResult>;
+    cufe?: string | null;
+  }) => Promise<TMuvAnswer>;
   /**
    * POST /api/ConsultasFevRips/ConsultarCUV `{ codigoUnicoValidacion }` (reference §1.2, §1.5): the ministry's record
-   * of a validated package, keys lower-cased, or null when the ministry does not know the CUV (404). Throws MuvError.
+   * of a validated package, keys lower-cased, or null when the ministry does not know the CUV (404). Throws MuvError
+   * LOGIN_REJECTED, or UNAVAILABLE when no record came back.
    */
   consultarCuv: (o: {
     tenantId: number;
@@ -65,7 +73,7 @@ export type TMuvClient = {
   /**
    * A fresh LoginSISPRO with `credentials`, never a cached token (issue 13 "Check the credentials"); the new token is
    * kept for the next calls. Resolves when the ministry accepted them; throws MuvError LOGIN_REJECTED when it refused
-   * them, UNAVAILABLE / UNCERTAIN / PROTOCOL when it could not say.
+   * them, UNAVAILABLE when it could not say (classify.ts classifyLogin).
    */
   checkLogin: (o: { tenantId: number; credentials: TMuvCredentials; audit: TAuditRecorder }) => Promise<void>;
 };
@@ -89,101 +97,96 @@ export function createMuvClient(opts: {
   const agentFor = (url: string) => (isLocalHost(url) ? localAgent : remoteAgent);
 
   /**
-   * Up to `maxAttempts` requests (backoff between them) until one gets an answer below 500. Every attempt is audited.
-   * Returns the answer and how many requests went out; throws MuvError UNAVAILABLE, or UNCERTAIN when a request went
-   * out without an answer (`uncertain` is then also set on the error) and none after it answered.
+   * One audited request: its HTTP answer, or what kept it from having one (TIMEOUT, REFUSED before it reached the
+   * server, NETWORK: cut mid-way). A failure to write the audit row's end is not the ministry's failure: the answer is
+   * returned all the same (the caller stores it). Throws only when the audit row cannot be started (nothing was sent).
    */
-  async function http(
+  async function request(
     path: string,
     init: { method: string; body?: unknown; token?: string },
     audit: TAuditRecorder,
     operation: string,
     summary: Record<string, unknown>,
-    maxAttempts = opts.retries + 1,
-  ): Promise<{ status: number; text: string; attempts: number; uncertain: boolean }> {
-    let lastError: unknown;
-    let uncertain = false;
-    let attempt = 0;
-    for (; attempt < maxAttempts; attempt++) {
-      if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
-      const auditId = await audit.start(operation, { ...summary, intento: attempt + 1 });
-      const started = performance.now();
-      try {
-        const url = `${opts.baseUrl().replace(/\/$/, '')}${path}`;
-        const res = await undiciFetch(url, {
-          dispatcher: agentFor(url),
-          method: init.method,
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-          },
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          signal: AbortSignal.timeout(opts.timeoutMs),
-        });
-        const text = await res.text();
-        const retryable = res.status >= 500;
-        const outcome = retryable ? 'HTTP_5XX' : res.ok ? 'HTTP_OK' : `HTTP_${res.status}`;
-        opts.observe?.(operation, outcome, performance.now() - started);
-        await audit.finish(auditId, {
-          httpStatus: res.status,
-          outcome,
-          rawResponse: text.slice(0, 200_000),
-          error: null,
-          durationMs: performance.now() - started,
-        });
-        if (retryable) {
-          lastError = new MuvError('UNAVAILABLE', `HTTP ${res.status}`);
-          continue;
-        }
-        return { status: res.status, text, attempts: attempt + 1, uncertain };
-      } catch (err) {
-        const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-        const code = String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? '');
-        if (isTimeout || !NOT_DELIVERED.has(code)) uncertain = true;
-        opts.observe?.(operation, isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR', performance.now() - started);
-        await audit.finish(auditId, {
-          httpStatus: null,
-          outcome: isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR',
-          rawResponse: null,
-          error: String((err as Error).message ?? err).slice(0, 1000),
-          durationMs: performance.now() - started,
-        });
-        lastError = err;
-      }
+  ): Promise<TRawAnswer> {
+    const auditId = await audit.start(operation, summary);
+    const started = performance.now();
+    let raw: TRawAnswer;
+    let outcome: string;
+    let errorText: string | null = null;
+    try {
+      const url = `${opts.baseUrl().replace(/\/$/, '')}${path}`;
+      const res = await undiciFetch(url, {
+        dispatcher: agentFor(url),
+        method: init.method,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+      const text = await res.text();
+      raw = { httpStatus: res.status, text, contentType: res.headers.get('content-type') };
+      outcome = res.status >= 500 ? 'HTTP_5XX' : res.ok ? 'HTTP_OK' : `HTTP_${res.status}`;
+    } catch (err) {
+      const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+      const code = String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? '');
+      const message = String((err as Error).message ?? err);
+      raw = isTimeout ? { failure: 'TIMEOUT', timeoutMs: opts.timeoutMs } : { failure: NOT_DELIVERED.has(code) ? 'REFUSED' : 'NETWORK', code, message };
+      outcome = isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR';
+      errorText = message.slice(0, 1000);
     }
-    const message = String((lastError as Error)?.message ?? lastError);
-    throw Object.assign(new MuvError(uncertain ? 'UNCERTAIN' : 'UNAVAILABLE', message), { attempts: attempt });
+    const durationMs = performance.now() - started;
+    opts.observe?.(operation, outcome, durationMs);
+    await audit
+      .finish(auditId, {
+        httpStatus: 'httpStatus' in raw ? raw.httpStatus : null,
+        outcome,
+        rawResponse: 'text' in raw ? raw.text.slice(0, 200_000) : null,
+        error: errorText,
+        durationMs,
+      })
+      .catch(() => opts.observe?.(operation, 'AUDIT_NOT_WRITTEN', 0));
+    return raw;
   }
 
-  async function login(tenantId: number, c: TMuvCredentials, audit: TAuditRecorder): Promise<string> {
+  /** LoginSISPRO, retried with backoff on a transient answer up to MUV_RETRIES; one in flight per tenant and credentials. */
+  async function login(tenantId: number, c: TMuvCredentials, audit: TAuditRecorder): Promise<TLoginAnswer> {
     const key = `${c.userValidator}\u0000${c.passwordValidator}\u0000${c.nit}`;
     const cached = tokens.get(tenantId);
-    if (cached && cached.key === key && cached.expiresAt > Date.now() + 30_000) return cached.token;
+    if (cached && cached.key === key && cached.expiresAt > Date.now() + 30_000) return { kind: 'token', token: cached.token };
     // In-flight logins are shared per tenant AND credentials: a connection test of typed credentials (issue 26) never
     // hands its token to a send, nor takes the send's.
     const flightKey = `${tenantId}\u0000${key}`;
     const inflight = logins.get(flightKey);
-    if (inflight) return inflight;
-    const p = (async () => {
-      const res = await http(MUV_LOGIN_PATH, { method: 'POST', body: usuarioSISPRO(c) }, audit, 'LoginSISPRO', {
-        usuario: c.userValidator,
-        nit: c.nit,
-      });
-      const parsed = safeJson(res.text) as Record<string, unknown> | null;
-      const data = parsed ? lowerKeys(parsed) : null;
-      const token = typeof data?.token === 'string' ? data.token : null;
-      if (res.status !== 200 || !token || data?.login === false) {
-        throw new MuvError('LOGIN_REJECTED', Array.isArray(data?.errors) ? data.errors.join('; ') : `HTTP ${res.status}`);
-      }
-      tokens.set(tenantId, { token, key, expiresAt: jwtExpiry(token) ?? Date.now() + 50 * 60_000 });
-      return token;
-    })();
-    logins.set(flightKey, p);
+    const p =
+      inflight ??
+      (async () => {
+        let answer: TLoginAnswer = { kind: 'transient', texto: '' };
+        for (let attempt = 0; attempt <= opts.retries; attempt++) {
+          if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
+          const raw = await request(MUV_LOGIN_PATH, { method: 'POST', body: usuarioSISPRO(c) }, audit, 'LoginSISPRO', {
+            usuario: c.userValidator,
+            nit: c.nit,
+            intento: attempt + 1,
+          });
+          answer = classifyLogin(raw);
+          if (answer.kind !== 'transient') break;
+        }
+        if (answer.kind === 'token') tokens.set(tenantId, { token: answer.token, key, expiresAt: jwtExpiry(answer.token) ?? Date.now() + 50 * 60_000 });
+        if (answer.kind === 'rejected') throw new MuvError('LOGIN_REJECTED', answer.texto);
+        if (answer.kind === 'transient') throw new MuvError('UNAVAILABLE', answer.texto);
+        return answer.token;
+      })();
+    if (!inflight) logins.set(flightKey, p);
     try {
-      return await p;
+      return { kind: 'token', token: await p };
+    } catch (err) {
+      if (err instanceof MuvError && err.kind === 'UNAVAILABLE') return { kind: 'transient', texto: err.message };
+      throw err;
     } finally {
-      logins.delete(flightKey);
+      if (!inflight) logins.delete(flightKey);
     }
   }
 
@@ -196,60 +199,58 @@ export function createMuvClient(opts: {
     forgetTenant: (tenantId) => tokens.delete(tenantId),
     async checkLogin({ tenantId, credentials, audit }) {
       tokens.delete(tenantId);
-      await login(tenantId, credentials, audit);
+      const answer = await login(tenantId, credentials, audit);
+      if (answer.kind !== 'token') throw new MuvError('UNAVAILABLE', answer.kind === 'transient' ? answer.texto : '');
     },
-    async upload({ tenantId, credentials, endpoint, body, audit, summary }) {
+    async upload({ tenantId, credentials, endpoint, body, audit, summary, cufe }) {
+      const limit = Math.min(MAX_CARGAS_POR_ENVIO, opts.retries + 1);
       let sent = 0;
-      let uncertain = false;
-      for (let relogin = 0; relogin < 2 && sent < MAX_CARGAS_POR_ENVIO; relogin++) {
-        const token = await login(tenantId, credentials, audit).catch((err: unknown) => {
-          // A login that timed out sent no package: only an unanswered Cargar* makes the outcome uncertain.
-          if (err instanceof MuvError && err.kind === 'UNCERTAIN') throw new MuvError(uncertain ? 'UNCERTAIN' : 'UNAVAILABLE', err.message);
-          throw err;
-        });
-        let res: Awaited<ReturnType<typeof http>>;
-        try {
-          res = await http(`/api/PaquetesFevRips/${endpoint}`, { method: 'POST', body, token }, audit, endpoint, summary, MAX_CARGAS_POR_ENVIO - sent);
-        } catch (err) {
-          // A request that went out unanswered earlier keeps the outcome uncertain whatever the later ones said.
-          if (err instanceof MuvError && uncertain && err.kind === 'UNAVAILABLE') throw new MuvError('UNCERTAIN', err.message);
-          throw err;
-        }
-        sent += res.attempts;
-        uncertain ||= res.uncertain;
-        const result = res.status === 401 ? null : parseResultado(res.status, res.text);
-        // 401, or a TOT002 item (the ministry's "token expired / invalid" result): log in again, once.
-        if ((!result || hasTokenError(result)) && relogin === 0 && sent < MAX_CARGAS_POR_ENVIO) {
-          dropToken(tenantId, token);
+      let relogged = false;
+      let last: TMuvAnswer | null = null;
+      while (sent < MAX_CARGAS_POR_ENVIO) {
+        const session = await login(tenantId, credentials, audit);
+        if (session.kind !== 'token') return last ?? { kind: 'transient', texto: session.kind === 'transient' ? session.texto : '', result: null };
+        if (last?.kind === 'transient') await sleep(retryBaseMs * 2 ** (sent - 1));
+        const raw = await request(`/api/PaquetesFevRips/${endpoint}`, { method: 'POST', body, token: session.token }, audit, endpoint, { ...summary, intento: sent + 1 });
+        sent++;
+        const answer = classifyAnswer(raw, { cufe });
+        if (answer.kind === 'verdict' || answer.kind === 'duplicate') return answer;
+        if (answer.kind === 'session') {
+          // TOT002, 401, the local API's login failure: the token is stale; log in again and resend, once. A second
+          // session answer is no verdict either: the document waits for a retry.
+          dropToken(tenantId, session.token);
+          if (relogged) {
+            last = { kind: 'transient', texto: answer.texto, result: null };
+            break;
+          }
+          relogged = true;
           continue;
         }
-        if (!result) throw new MuvError(uncertain ? 'UNCERTAIN' : 'LOGIN_REJECTED', 'HTTP 401');
-        return result;
+        last = answer;
+        if (sent >= limit) break;
       }
-      throw new MuvError(uncertain ? 'UNCERTAIN' : 'LOGIN_REJECTED', 'HTTP 401');
+      return last ?? { kind: 'transient', texto: 'HTTP 401', result: null };
     },
     async consultarCuv({ tenantId, credentials, cuv, audit }) {
       for (let relogin = 0; relogin < 2; relogin++) {
-        const token = await login(tenantId, credentials, audit);
-        const res = await http(
-          '/api/ConsultasFevRips/ConsultarCUV',
-          { method: 'POST', body: { codigoUnicoValidacion: cuv }, token },
-          audit,
-          'ConsultarCUV',
-          { cuv },
-        );
-        if (res.status === 401 && relogin === 0) {
-          dropToken(tenantId, token);
+        const session = await login(tenantId, credentials, audit);
+        if (session.kind !== 'token') throw new MuvError('UNAVAILABLE', session.kind === 'transient' ? session.texto : '');
+        const raw = await request('/api/ConsultasFevRips/ConsultarCUV', { method: 'POST', body: { codigoUnicoValidacion: cuv }, token: session.token }, audit, 'ConsultarCUV', { cuv });
+        if (!('httpStatus' in raw)) {
+          const answer = classifyAnswer(raw);
+          throw new MuvError('UNAVAILABLE', answer.kind === 'transient' ? answer.texto : raw.failure);
+        }
+        if (raw.httpStatus === 401 && relogin === 0) {
+          dropToken(tenantId, session.token);
           continue;
         }
-        if (res.status === 401) throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
-        if (res.status === 404) return null;
-        const json = safeJson(res.text);
-        if (res.status !== 200 || !json || typeof json !== 'object') throw new MuvError('PROTOCOL', `ConsultarCUV HTTP ${res.status}`);
+        if (raw.httpStatus === 404) return null;
+        const json = safeJson(raw.text);
+        if (raw.httpStatus !== 200 || !json || typeof json !== 'object' || Array.isArray(json)) throw new MuvError('UNAVAILABLE', `ConsultarCUV HTTP ${raw.httpStatus}`);
         const data = lowerKeys(json as Record<string, unknown>);
-        return { raw: res.text, data, resultados: parseFindings(data.resultadosvalidacion) };
+        return { raw: raw.text, data, resultados: parseFindings(data.resultadosvalidacion) };
       }
-      throw new MuvError('LOGIN_REJECTED', 'HTTP 401');
+      throw new MuvError('UNAVAILABLE', 'HTTP 401');
     },
   };
 }

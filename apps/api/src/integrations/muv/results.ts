@@ -19,11 +19,11 @@ const CUV_RE = /^[0-9a-f]{96}$/i;
 
 /**
  * Parse a `ResultadoProcesoFevRips` (PascalCase on 200, camelCase on 400; reference §1.5 "Client rules implied"),
- * or a `BadRequestResponse { tipo, descripcion }`. Throws MuvError('PROTOCOL') when the body is not JSON.
+ * or a `BadRequestResponse { tipo, descripcion }`. Throws MuvError('UNAVAILABLE') when the body is not JSON.
  */
 export function parseResultado(httpStatus: number, text: string): TMuvResult {
   const json = safeJson(text);
-  if (!json || typeof json !== 'object') throw new MuvError('PROTOCOL', `Respuesta no JSON (HTTP ${httpStatus})`);
+  if (!json || typeof json !== 'object') throw new MuvError('UNAVAILABLE', `Respuesta no JSON (HTTP ${httpStatus})`);
   const d = lowerKeys(json as Record<string, unknown>);
   if (!('resultstate' in d) && ('tipo' in d || 'descripcion' in d)) {
     return {
@@ -64,21 +64,6 @@ export function parseResultado(httpStatus: number, text: string): TMuvResult {
 /** `ResultadosValidacion` items, whatever their key casing (contracts' findingFromMuv). */
 export function parseFindings(value: unknown): TMuvFinding[] {
   return (Array.isArray(value) ? value : []).map(findingFromMuv);
-}
-
-/** TOT002: the ministry rejected the session token inside a 200/400 result (issue 4 "MUV client hardened"). */
-export function hasTokenError(result: TMuvResult): boolean {
-  return result.resultados.some((r) => r.codigo.toUpperCase() === 'TOT002');
-}
-
-/** RVG18 (already validated): the existing CUV travels in Observaciones (reference §1.5, third-party behaviour). */
-export function cuvFromRvg18(result: TMuvResult): string | null {
-  for (const r of result.resultados) {
-    if (r.codigo.toUpperCase() !== 'RVG18') continue;
-    const m = /[0-9a-f]{96}/i.exec(`${r.observaciones} ${r.descripcion}`);
-    if (m) return m[0].toLowerCase();
-  }
-  return null;
 }
 
 export function lowerKeys(o: Record<string, unknown>): Record<string, unknown> {

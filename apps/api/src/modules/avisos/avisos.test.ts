@@ -301,12 +301,17 @@ describe('rejection alerts (issue 15; Business)', () => {
     expect((await outbox(t.url, 'alertas@example.co')).some((m) => m.subject.includes('ALR002'))).toBe(false);
   });
 
-  it('alerts on ERROR (the ministry down), and a WhatsApp failure is retried without blocking the send', async () => {
+  it('alerts on ERROR (the ministry down past MUV_TRANSIENT_MAX_S), and a WhatsApp failure is retried without blocking the send', async () => {
+    // No verdict is a wait (docs/decisions/047); one that outlasts MUV_TRANSIENT_MAX_S ends in ERROR: here at once.
+    const maxS = t.app.deps.config.muvTransientMaxS;
+    t.app.deps.config.muvTransientMaxS = 1;
     await fetch(`${t.url}/_sim/whatsapp/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503 }) });
-    await fetch(`${t.url}/_sim/muv/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, count: 3 }) });
+    await fetch(`${t.url}/_sim/muv/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, count: 2 }) });
     const id = await uploadPar1Copy(c, 'ALR003');
     const sent = await c.post(`/api/FevRips/${id}/enviar`);
-    expect(sent.status).toBe(502);
+    t.app.deps.config.muvTransientMaxS = maxS;
+    expect(sent.status).toBe(503);
+    expect((await c.get(`/api/FevRips/${id}/detail`)).body.data.estado).toBe('ERROR');
     const wa = await waitFor('whatsapp after retry', async () => (await waMensajes()).find((m) => m.parameters[0] === 'ALR003'), 20_000);
     expect(wa.parameters[2]).toBe('El Ministerio no respondió al envío');
     const envio = (await c.get('/api/integraciones/alertas')).body.data.envios.find((e: { fevRipsId: number; canal: string }) => e.fevRipsId === id && e.canal === 'whatsapp');

@@ -1,6 +1,8 @@
 import type { TPaqueteData } from '@radica/contracts/integraciones';
 import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
 import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
+import { horaBogota } from '@radica/contracts/documents';
 import { reglaDe } from '@radica/contracts/reglas';
 
 /**
@@ -18,8 +20,7 @@ const etiqueta = (estado: string) => (estado === 'ERROR' ? 'en Error' : (ESTADO_
 
 /** Each ministry error with its fix, or, for ERROR, that the ministry did not answer. */
 function lineas(p: TPaqueteData): string[] {
-  if (p.estado === 'ERROR')
-    return ['El Ministerio no respondió al envío: no es un problema de tus archivos. Radica lo reintentará o puedes reenviarlo desde el documento.'];
+  if (p.estado === 'ERROR') return [MSG_AVISOS.errorSinRespuesta];
   const errores = p.resultado?.errores ?? [];
   if (errores.length === 0) return ['El Ministerio rechazó el documento sin detallar el motivo: revísalo en Radica.'];
   return errores.map((e) => {
@@ -29,11 +30,22 @@ function lineas(p: TPaqueteData): string[] {
   });
 }
 
-/** The alert e-mail of a document that ended NO_APROBADO or ERROR, with a link to it. */
+/** A wait for the ministry's verdict (docs/decisions/047): its intro and lines, or null when the document does not wait. */
+function espera(p: TPaqueteData): { intro: string; items: string[] } | null {
+  const e = p.esperaMinisterio;
+  if (!e) return null;
+  return {
+    intro: MSG_AVISOS.esperaIntro(p.formato, p.tipoDocumento, horaBogota(e.desde)),
+    items: [MSG_AVISOS.esperaTexto(e.texto), e.proximoIntento ? MSG_MINISTERIO.reintentaremosALas(horaBogota(e.proximoIntento)) : MSG_MINISTERIO.esperaSinReintento],
+  };
+}
+
+/** The alert e-mail of a document that ended NO_APROBADO or ERROR, or that waits for the ministry, with a link to it. */
 export function alertaMail(p: TPaqueteData, enlace: string) {
-  const subject = MSG_AVISOS.alertaAsunto(p.formato, etiqueta(p.estado));
-  const intro = `El documento ${p.formato} (${p.tipoDocumento}) quedó ${etiqueta(p.estado)} en el Ministerio de Salud.`;
-  const items = lineas(p);
+  const wait = espera(p);
+  const subject = wait ? MSG_AVISOS.esperaAsunto(p.formato) : MSG_AVISOS.alertaAsunto(p.formato, etiqueta(p.estado));
+  const intro = wait?.intro ?? `El documento ${p.formato} (${p.tipoDocumento}) quedó ${etiqueta(p.estado)} en el Ministerio de Salud.`;
+  const items = wait?.items ?? lineas(p);
   const text = `${intro}\n\n${items.map((l) => `- ${l}`).join('\n\n')}\n\nAbrir el documento: ${enlace}\n\nRadica`;
   const html =
     `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
@@ -45,6 +57,7 @@ export function alertaMail(p: TPaqueteData, enlace: string) {
 
 /** The WhatsApp template's parameters: formato, status, a one-line summary of the codes, the link. */
 export function alertaWhatsappParams(p: TPaqueteData, enlace: string): string[] {
+  if (p.esperaMinisterio) return [p.formato, MSG_AVISOS.esperaEstado, p.esperaMinisterio.texto.slice(0, 120), enlace];
   const errores = p.resultado?.errores ?? [];
   const resumen =
     p.estado === 'ERROR'

@@ -4,6 +4,7 @@ import {
   ESTADOS_FINALES,
   EVENTO_PRUEBA,
   EVENTO_RESULTADO,
+  EVENTO_SIN_RESPUESTA,
   WEBHOOKS_MAX,
   type TAlertasData,
   type TAlertasRequest,
@@ -38,12 +39,15 @@ import {
   type TWebhookRow,
 } from './repository.ts';
 import { checkWebhookUrl, deliverWebhook, newWebhookSecret } from './webhooks.ts';
+import { jobIdOf } from '../jobs/job-ids.ts';
 
 type TCtx = { tenantId: number; userId: number };
 
 /** The job queues of this module: one job per webhook delivery, one per alert message (issue 15 "retries … through the job queue"). */
 export const QUEUE_WEBHOOKS = 'webhook-entregas';
 export const QUEUE_ALERTAS = 'alerta-envios';
+/** A delayed check: does the document still wait for the ministry after MUV_TRANSIENT_ALERT_S? Then alert (one per wait). */
+export const QUEUE_AVISO_ESPERA = 'aviso-espera-ministerio';
 /** The daily summary's cron job (pg-boss schedule, Bogotá time; app.ts scheduleDailyJobs). */
 export const QUEUE_RESUMEN = 'resumen-diario';
 /** How many log rows the settings show. */
@@ -66,6 +70,9 @@ export function defineAvisosQueues(deps: TDeps): void {
     { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
     (data, meta) => deliverAlerta(deps, data.tenantId, data.envioId, meta),
   );
+  jobs.defineQueue<{ tenantId: number; fevRipsId: number; desde: string }>(QUEUE_AVISO_ESPERA, { retryLimit: 5, retryDelayS: 30 }, async (data) => {
+    await alertarEspera(deps, data.tenantId, data.fevRipsId, data.desde);
+  });
   // Runs every 15 min from ALERTAS_RESUMEN_HORA; each tenant's day is claimed once across processes, so a missed run is
   // caught up by the next.
   jobs.defineQueue(QUEUE_RESUMEN, { retryLimit: 2, retryDelayS: 60 }, async () => {
@@ -157,6 +164,46 @@ export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId
   } catch (err) {
     deps.log.warn({ err: String((err as Error).message ?? err), fevRipsId }, 'result event not published');
   }
+}
+
+/**
+ * A document began to wait for the ministry (documents/espera.ts, docs/decisions/047): a `documento.sin_respuesta`
+ * event to each active webhook (one per wait: its id comes from the wait's start), and a delayed check that alerts the
+ * tenant if the wait lasts MUV_TRANSIENT_ALERT_S. Never throws (a failure is logged; the send goes on).
+ */
+export async function publicarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: Date): Promise<void> {
+  try {
+    const hooks = await listWebhooks(deps.db, tenantId, { soloActivos: true });
+    if (hooks.length) {
+      const eventoId = `evt_${createHash('sha256').update(`${tenantId}:${fevRipsId}:espera:${desde.getTime()}`).digest('hex').slice(0, 32)}`;
+      const evento: TEventoWebhook = { id: eventoId, tipo: EVENTO_SIN_RESPUESTA, creadoEn: new Date().toISOString(), data: await estadoPaquete(deps, { tenantId, userId: 0 }, fevRipsId) };
+      const rows = await insertEntregas(deps.db, tenantId, hooks.map((h) => ({ webhookId: h.id, fevRipsId, eventoId, evento: evento.tipo, payload: evento })));
+      await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId, entregaId: r.id })));
+    }
+    await deps.jobs?.send(QUEUE_AVISO_ESPERA, [
+      { id: jobIdOf(`aviso-espera:${tenantId}:${fevRipsId}:${desde.getTime()}`), startAfterS: deps.config.muvTransientAlertS, data: { tenantId, fevRipsId, desde: desde.toISOString() } },
+    ]);
+  } catch (err) {
+    deps.log.warn({ err: String((err as Error).message ?? err), fevRipsId }, 'wait event not published');
+  }
+}
+
+/**
+ * The delayed check of a wait (QUEUE_AVISO_ESPERA): when the document still waits since `desde`, an alert to each
+ * recipient of a Business tenant that asked for ERROR alerts (the ministry not answering is what ERROR says too), once
+ * per wait (`clave`).
+ */
+async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: string): Promise<void> {
+  const doc = await loadDoc(deps, { tenantId }, fevRipsId).catch(() => null);
+  if (!doc?.reintentoDesde || doc.reintentoDesde.toISOString() !== desde) return;
+  const alertas = await findAlertas(deps.db, tenantId);
+  if (!alertas?.alertarError || (await tenantPlan(deps, tenantId)) !== 'business') return;
+  const destinos = [
+    ...alertas.correos.map((d) => ({ canal: 'correo' as const, destino: d })),
+    ...(whatsappDisponible(deps) ? alertas.whatsapp.map((d) => ({ canal: 'whatsapp' as const, destino: d })) : []),
+  ];
+  const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((d) => ({ ...d, fevRipsId, tipo: 'alerta' as const, clave: `espera:${desde}` })));
+  await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
 }
 
 /** WhatsApp is reachable on this installation (the real Cloud API configured, or the local simulator). */

@@ -36,10 +36,11 @@ export async function enqueueBulkSend(
     : [];
   const valid = docs.filter((d) => (ESTADOS_ENVIO_MASIVO as readonly string[]).includes(d.estado));
   if (valid.length === 0) throw new AppError('SIN_ESTADO_VALIDO', MSG_MINISTERIO.sinEstadoValidoEnvio);
+  // A retry scheduled for later (a wait for the ministry) does not hold a document back: the bulk send tries it now.
   const pending = await deps.jobs.pendingSends(
     ctx.tenantId,
     valid.map((d) => d.id),
-    { fresh: true },
+    { fresh: true, disponibles: true },
   );
   const omitidos: TEnvioMasivoData['detalleOmitidos'] = [];
   const toSend: number[] = [];
@@ -64,8 +65,9 @@ export async function enqueueBulkSend(
 /**
  * POST /api/FevRips/envio-masivo/resultado { ids, desde } (issue 26): where a bulk send queued at `desde` stands, for
  * the list's summary when the batch ends. `enCurso`: documents with a send job queued or running (or ENPROCESO);
- * of the rest, those sent since `desde` are approved or not, the others ended without a send (the job was refused:
- * missing configuration, a status changed meanwhile…) and count as `sinEnviar`. Another tenant's or unknown ids are
+ * of the rest, those sent since `desde` are approved or not, those the ministry gave no verdict yet wait for Radica's
+ * own retries (`sinRespuesta`, docs/decisions/047), the others ended without a send (the job was refused: missing
+ * configuration, a status changed meanwhile…) and count as `sinEnviar`. Another tenant's or unknown ids are
  * not counted. `noAprobados` names the formatos to look at.
  */
 export async function resumenEnvioMasivo(deps: TDeps, ctx: { tenantId: number }, input: { ids: number[]; desde: string }): Promise<TResumenEnvioMasivo> {
@@ -73,10 +75,11 @@ export async function resumenEnvioMasivo(deps: TDeps, ctx: { tenantId: number },
   if (ids.length === 0) throw new AppError('SIN_SELECCION', MSG_MINISTERIO.noHayDocumentosSeleccionados);
   const desde = new Date(input.desde);
   const docs = await findSendStates(deps.db, ctx.tenantId, ids);
-  const pending = deps.jobs ? await deps.jobs.pendingSends(ctx.tenantId, docs.map((d) => d.id)) : new Set<number>();
-  const r: TResumenEnvioMasivo = { enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0 };
+  const pending = deps.jobs ? await deps.jobs.pendingSends(ctx.tenantId, docs.map((d) => d.id), { disponibles: true }) : new Set<number>();
+  const r: TResumenEnvioMasivo = { enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0, sinRespuesta: 0 };
   for (const d of docs) {
     if (d.estado === 'ENPROCESO' || (pending.has(d.id) && d.estado !== 'APROBADO')) r.enCurso++;
+    else if (d.reintentoDesde && d.estado !== 'APROBADO') r.sinRespuesta++;
     else if (!d.fechaEnvio || d.fechaEnvio < desde) r.sinEnviar++;
     else if (d.estado === 'APROBADO') r.aprobados++;
     else r.noAprobados.push(d.formato);
@@ -85,11 +88,11 @@ export async function resumenEnvioMasivo(deps: TDeps, ctx: { tenantId: number },
 }
 
 /**
- * What one send job does (bulk, verification, or a user's single send): sendDocument, whose atomic claim keeps a
- * document in one send at a time and which holds the tenant's slot. Its output (pg-boss) is the verdict, or the
- * refusal as the user would see it (TSendJobOutput): business refusals (already approved, cancelled, missing files or
- * configuration, ministry down → ERROR, no answer → a verification job of its own) end the job; the document's status
- * tells the user. A document held by a live send (its lease renewed) ends a first attempt too: that send brings the
+ * What one send job does (bulk, a retry of a wait for the ministry, or a user's single send): sendDocument, whose atomic
+ * claim keeps a document in one send at a time and which holds the tenant's slot. Its output (pg-boss) is the verdict,
+ * or the refusal as the user would see it (TSendJobOutput): business refusals (already approved, cancelled, missing
+ * files or configuration, no verdict from the ministry → a retry job of its own, a retry another send superseded) end
+ * the job; the document tells the user. A document held by a live send (its lease renewed) ends a first attempt too: that send brings the
  * verdict. One held by a claim whose lease has lapsed, or any held document on a retry (the job's previous process
  * died: its claim lapses within SEND_LEASE_S), throws, so pg-boss retries the job (2, 4, 8… s) while the maintenance
  * releases the claim (recoverInterruptedSends), and the retry sends it. Anything else (database gone) throws too.
@@ -97,7 +100,7 @@ export async function resumenEnvioMasivo(deps: TDeps, ctx: { tenantId: number },
 export async function runSendJob(deps: TDeps, job: TSendJob, meta: Pick<TJobMeta, 'attempt'> = { attempt: 0 }): Promise<TSendJobOutput> {
   const ctx = { tenantId: job.tenantId, userId: job.userId };
   try {
-    return { resultado: await sendDocument(deps, ctx, job.fevRipsId, { verificacion: job.verificacion ?? 0 }) };
+    return { resultado: await sendDocument(deps, ctx, job.fevRipsId, job.reintento ? { reintento: job.reintento } : {}) };
   } catch (err) {
     if (err instanceof AppError && err.code === 'SEND_IN_PROGRESS' && (meta.attempt > 0 || !(await heldByLiveSend(deps, job))))
       throw new Error(`document ${job.fevRipsId} is held by a send whose process died`, { cause: err });

@@ -1,12 +1,15 @@
 import { MSG } from '@radica/contracts/messages';
 import type { TEstado } from '@radica/contracts/enums';
 import type { TDeps } from '../../deps.ts';
-import { cuvFromRvg18, hasTokenError, parseResultado, type TMuvResult } from '../../integrations/muv/results.ts';
+import { classifyAnswer, type TMuvAnswer } from '../../integrations/muv/classify.ts';
+import type { TMuvFinding } from '../../integrations/muv/results.ts';
+import { withDbRetries } from '../../lib/db-retries.ts';
 import { listCounts } from './count-cache.ts';
 import {
+  answeredUploads,
+  findDocument,
   findLapsedClaimsAllTenants,
   interruptOpenAttempts,
-  lastAnsweredUpload,
   lockClaimed,
   releaseUnclaimed,
   replaceFindings,
@@ -36,69 +39,126 @@ export function keepLease(deps: TDeps, claim: TClaim): { stop: () => void } {
   return { stop: () => clearInterval(timer) };
 }
 
-/** End a claim without a verdict: the document gets `estado` (its previous status, or ERROR; status.ts). */
-export async function releaseClaim(deps: TDeps, claim: TClaim, estado: TEstado): Promise<void> {
-  await updateClaimed(deps.db, claim, { estado, estadoPrevio: null, envioIniciadoAt: null, envioLeaseHasta: null, fechaModificacion: new Date() });
-}
+/** The columns of a wait for the ministry (docs/decisions/047), cleared: a verdict or a release ends the wait. */
+export const SIN_ESPERA = { reintentoDesde: null, reintentoTexto: null, reintentoProximo: null, reintentoNumero: 0 } as const;
 
-/** An approved answer: accepted with a CUV and no rejection, or RVG18 carrying the existing CUV. */
-export function verdictOf(result: TMuvResult) {
-  const rechazos = result.resultados.filter((r) => r.clase.toUpperCase() === 'RECHAZADO');
-  const recovered = !result.cuv ? cuvFromRvg18(result) : null;
-  const approved = (result.resultState && rechazos.length === 0 && Boolean(result.cuv)) || Boolean(recovered);
-  return { approved, cuv: approved ? (result.cuv ?? recovered) : null, recovered, rechazos };
+/** End a claim without a verdict: the document gets `estado` (its previous status; status.ts). */
+export async function releaseClaim(deps: TDeps, claim: TClaim, estado: TEstado): Promise<void> {
+  await withDbRetries(() => updateClaimed(deps.db, claim, { estado, estadoPrevio: null, envioIniciadoAt: null, envioLeaseHasta: null, fechaModificacion: new Date() }));
 }
 
 /**
- * Store a ministry answer for the document held by `claim` in one transaction: its findings (an RVG18 item is not an
- * error of this document), APROBADO with CUV, proceso and filing date, or NO_APROBADO. Returns false (nothing
- * written) when the claim no longer holds the document. Once stored, webhooks and alerts hear of it (issue 15).
+ * The ministry's verdict on a package as Radica stores it: approved with its CUV (issued now, or `recuperado` from an
+ * RVG18 re-send), or rejected with its findings. `resultados` are the findings to store (origen MUV).
+ */
+export type TVeredicto = {
+  approved: boolean;
+  cuv: string | null;
+  procesoId: number | null;
+  fechaRadicacion: Date | null;
+  resultados: TMuvFinding[];
+  recuperado: boolean;
+};
+
+/**
+ * The verdict of a classified answer (classify.ts): a `verdict`, or a `duplicate` whose CUV is known (its RVG18 /
+ * RVG02 items are the re-send's, not findings of the document: they are not stored). Null for anything else.
+ */
+export function veredictoDe(answer: TMuvAnswer): TVeredicto | null {
+  const fecha = (s: string | null) => (s && !Number.isNaN(new Date(s).getTime()) ? new Date(s) : null);
+  if (answer.kind === 'verdict') {
+    const r = answer.result;
+    return { approved: answer.approved, cuv: answer.approved ? r.cuv : null, procesoId: answer.approved ? r.procesoId : null, fechaRadicacion: answer.approved ? fecha(r.fechaRadicacion) : null, resultados: r.resultados, recuperado: false };
+  }
+  if (answer.kind === 'duplicate' && answer.cuv) {
+    return {
+      approved: true,
+      cuv: answer.cuv,
+      procesoId: answer.procesoId,
+      fechaRadicacion: null,
+      resultados: answer.result.resultados.filter((r) => !/^RVG(18|02)$/i.test(r.codigo.trim())),
+      recuperado: true,
+    };
+  }
+  return null;
+}
+
+/**
+ * Store a verdict for the document held by `claim` in one transaction: its findings, APROBADO with CUV, proceso and
+ * filing date (now when the ministry gave none), or NO_APROBADO; any wait for the ministry ends. A dropped database
+ * connection is retried (withDbRetries) rather than losing an answer the ministry gave: a lost answer would mean
+ * uploading the package again (docs/decisions/048). Returns false (nothing written) when the claim no longer holds the
+ * document. Once stored, webhooks and alerts hear of it.
  * The two dates of a send: `fechaEnvio` is when Radica sent the package (the claim's instant, the same the history's
  * 'Envió al Ministerio' records), not when the answer came back; `fechaRadicacion` is the ministry's own stamp
  * (`FechaRadicacion` of its answer; the answer's arrival only when an approval carries none).
  */
-export async function applyMuvResult(deps: TDeps, claim: TClaim, result: TMuvResult, attemptId: number | null): Promise<boolean> {
-  const stored = await storeMuvResult(deps, claim, result, attemptId);
-  if (stored) await deps.avisos?.publicarResultado(claim.tenantId, claim.fevRipsId);
-  return stored;
+export async function applyVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, attemptId: number | null): Promise<boolean> {
+  const now = new Date();
+  const stored = await withDbRetries(() =>
+    deps.db.transaction(async (tx) => {
+      if (!(await lockClaimed(tx, claim))) return false;
+      await replaceFindings(tx, claim.tenantId, claim.fevRipsId, 'MUV', v.resultados, attemptId);
+      await updateClaimed(tx, claim, {
+        estado: v.approved ? 'APROBADO' : 'NO_APROBADO',
+        estadoPrevio: null,
+        envioIniciadoAt: null,
+        envioLeaseHasta: null,
+        cuv: v.approved ? v.cuv : null,
+        procesoId: v.approved ? v.procesoId : null,
+        fechaEnvio: claim.at,
+        fechaRadicacion: v.approved ? (v.fechaRadicacion ?? now) : null,
+        fechaModificacion: now,
+        cuvRecuperado: v.approved && v.recuperado,
+        ...SIN_ESPERA,
+      });
+      return true;
+    }),
+  );
+  // A commit whose acknowledgement a dropped connection lost looks like a lost claim on the retry: the document then
+  // already holds this very verdict.
+  const written =
+    stored ||
+    (await findDocument(deps.db, claim.tenantId, claim.fevRipsId).then(
+      (d) => Boolean(d && !d.envioIniciadoAt && d.estado === (v.approved ? 'APROBADO' : 'NO_APROBADO') && d.cuv === (v.approved ? v.cuv : null) && d.fechaEnvio && d.fechaEnvio >= claim.at),
+      () => false,
+    ));
+  if (written) await deps.avisos?.publicarResultado(claim.tenantId, claim.fevRipsId);
+  return written;
 }
 
-async function storeMuvResult(deps: TDeps, claim: TClaim, result: TMuvResult, attemptId: number | null): Promise<boolean> {
-  const { approved, cuv, recovered } = verdictOf(result);
-  const now = new Date();
-  const fechaRadicacion = result.fechaRadicacion ? new Date(result.fechaRadicacion) : approved ? now : null;
-  return deps.db.transaction(async (tx) => {
-    if (!(await lockClaimed(tx, claim))) return false;
-    const kept = recovered ? result.resultados.filter((r) => r.codigo.toUpperCase() !== 'RVG18') : result.resultados;
-    await replaceFindings(tx, claim.tenantId, claim.fevRipsId, 'MUV', kept, attemptId);
-    await updateClaimed(tx, claim, {
-      estado: approved ? 'APROBADO' : 'NO_APROBADO',
-      estadoPrevio: null,
-      envioIniciadoAt: null,
-      envioLeaseHasta: null,
-      cuv,
-      procesoId: approved ? result.procesoId : null,
-      fechaEnvio: claim.at,
-      fechaRadicacion: approved && fechaRadicacion && !Number.isNaN(fechaRadicacion.getTime()) ? fechaRadicacion : null,
-      fechaModificacion: now,
-    });
-    return true;
-  });
+/**
+ * What the ministry already accepted of this package, from the document's own audit (muv_attempts): the newest answered
+ * Cargar* attempt that was an acceptance, or a duplicate carrying the CUV, with the attempt's id. An answer received but
+ * never stored (a write cut by a dropped connection, a claim lost meanwhile) is found here, so the package is not
+ * uploaded again (docs/decisions/048). An approved document never sends, so any such answer of a sendable document is
+ * one that was not stored. `cufe` as classify.ts takes it.
+ */
+export async function auditedAcceptance(deps: TDeps, tenantId: number, fevRipsId: number, cufe: string | null = null): Promise<{ veredicto: TVeredicto; attemptId: number } | null> {
+  const rows = await answeredUploads(deps.db, tenantId, fevRipsId, 20);
+  for (const row of rows) {
+    if (row.httpStatus === null || row.rawResponse === null) continue;
+    const v = veredictoDe(classifyAnswer({ httpStatus: row.httpStatus, text: row.rawResponse }, { cufe }));
+    if (v?.approved) return { veredicto: v, attemptId: row.id };
+  }
+  return null;
 }
 
 /**
  * Documents left ENPROCESO by a send whose process died (issue 9 "Interrupted sends recover within a minute"): those
  * whose lease has lapsed (or every one, `all`, when this process owns the database: PGlite at start). Before anything
- * is sent again the audit is read: when the interrupted send had already received the ministry's acceptance, that
- * answer is stored (APROBADO with its CUV) and nothing is resent. Otherwise the document goes back to the status it
- * had, its unfinished attempts are marked interrupted, and the job that was sending it (if any) is retried by the
- * queue; a package the ministry took meanwhile answers RVG18 and recovers its CUV. Returns how many were recovered.
+ * is sent again the audit is read: when the ministry had already accepted the package (auditedAcceptance), that answer
+ * is stored (APROBADO with its CUV) and nothing is resent. Otherwise the document goes back to the status it had, its
+ * unfinished attempts are marked interrupted, and the job that was sending it (if any) is retried by the queue; a
+ * package the ministry took meanwhile answers RVG18 and recovers its CUV. Returns how many were recovered.
  */
 export async function recoverInterruptedSends(deps: TDeps, opts: { all?: boolean } = {}): Promise<number> {
   const stuck = await findLapsedClaimsAllTenants(deps.db, deps.config.sendLeaseS, Boolean(opts.all));
   for (const d of stuck) {
     const claim: TClaim | null = d.envioIniciadoAt ? { tenantId: d.tenantId, fevRipsId: d.id, at: d.envioIniciadoAt } : null;
-    if (claim && (await applyAuditedAcceptance(deps, claim))) {
+    const known = claim ? await auditedAcceptance(deps, d.tenantId, d.id) : null;
+    if (claim && known && (await applyVeredicto(deps, claim, known.veredicto, known.attemptId))) {
+      deps.log.warn({ fevRipsId: d.id }, 'interrupted send: the ministry had accepted it; its answer was stored, nothing resent');
       listCounts.invalidate(d.tenantId);
       continue;
     }
@@ -109,20 +169,4 @@ export async function recoverInterruptedSends(deps: TDeps, opts: { all?: boolean
     listCounts.invalidate(d.tenantId);
   }
   return stuck.length;
-}
-
-/** Store the acceptance an interrupted send had already received (its audit row), if any. True when stored. */
-async function applyAuditedAcceptance(deps: TDeps, claim: TClaim): Promise<boolean> {
-  const last = await lastAnsweredUpload(deps.db, claim.tenantId, claim.fevRipsId, claim.at);
-  if (!last?.rawResponse || last.httpStatus === null || last.httpStatus === 401) return false;
-  let result: TMuvResult;
-  try {
-    result = parseResultado(last.httpStatus, last.rawResponse);
-  } catch {
-    return false;
-  }
-  if (hasTokenError(result) || !verdictOf(result).approved) return false;
-  const stored = await applyMuvResult(deps, claim, result, last.id);
-  if (stored) deps.log.warn({ fevRipsId: claim.fevRipsId }, 'interrupted send: the ministry had accepted it; its answer was stored, nothing resent');
-  return stored;
 }

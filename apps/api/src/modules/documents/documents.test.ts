@@ -214,7 +214,7 @@ describe('tenant isolation', () => {
 });
 
 describe('ministry failures and restarts', () => {
-  it('a ministry outage (5xx on every retry) leaves the document in ERROR, resendable', async () => {
+  it('a ministry outage (5xx on every retry) is no verdict: the document waits (not ERROR), resendable at once', async () => {
     const { c } = await registerAndLogin(t.url, 'caida@example.co', '901019681');
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
     const x = await c.post('/api/FevRips/subir-archivo', fileForm('f.xml', sample(PAR1_XML)));
@@ -222,8 +222,8 @@ describe('ministry failures and restarts', () => {
     await c.post('/api/FevRips/subir-archivo', fileForm('r.json', sample(PAR1_JSON), id));
     await fetch(`${t.url}/_sim/muv/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, count: 3 }) });
     const res = await c.post(`/api/FevRips/${id}/enviar`);
-    expect([res.status, res.body.message]).toEqual([502, MSG.muvUnavailable]);
-    expect((await c.get(`/api/FevRips/${id}/detail`)).body.data.estado).toBe('ERROR');
+    expect([res.status, res.body.code]).toEqual([503, 'MUV_SIN_RESPUESTA']);
+    expect((await c.get(`/api/FevRips/${id}/detail`)).body.data).toMatchObject({ estado: 'EN_ESPERA', esperaMinisterio: { texto: 'Service Unavailable' } });
     const retry = await c.post(`/api/FevRips/${id}/enviar`);
     expect(retry.body.data.exitoso).toBe(true);
   });

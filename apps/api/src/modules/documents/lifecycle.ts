@@ -5,6 +5,7 @@ import type { TEliminarArchivoData } from '@radica/contracts/documents';
 import type { TDeps } from '../../deps.ts';
 import { registrarAccion, type TActor } from './audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SIN_ESPERA } from './claims.ts';
 import { listCounts } from './count-cache.ts';
 import type { TTipoArchivo } from './analysis.ts';
 import { loadDoc } from './detail.ts';
@@ -35,7 +36,8 @@ async function withLockedDoc<T>(deps: TDeps, ctx: TTenant, id: number, fn: (tx: 
 export async function cancelDocument(deps: TDeps, ctx: TTenant, id: number): Promise<{ estadoActual: TEstado }> {
   return withLockedDoc(deps, ctx, id, async (tx, doc) => {
     assertCancellable(doc);
-    await updateDocument(tx, ctx.tenantId, doc.id, { estado: 'ANULADO', fechaModificacion: new Date() });
+    // A cancelled document waits for nothing: its wait for the ministry (docs/decisions/047) ends with it.
+    await updateDocument(tx, ctx.tenantId, doc.id, { estado: 'ANULADO', fechaModificacion: new Date(), ...SIN_ESPERA });
     await registrarAccion(tx, ctx, doc.id, 'anulacion');
     return { estadoActual: 'ANULADO' as const };
   });

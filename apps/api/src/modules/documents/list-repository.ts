@@ -84,7 +84,8 @@ function rowColumns(t: 'd' | 'fev_rips'): SQL {
      ${isoText(`${t}.fecha_envio`)} as fecha_envio, ${isoText(`${t}.fecha_radicacion`)} as fecha_radicacion,
      ${t}.proceso_id, ${t}.intentos_envio, ${t}.total_factura, ${t}.info_fev_rips,
      ${t}.tiene_xml as has_xml, ${t}.tiene_json as has_json, ${t}.total_errores as errores, ${t}.total_notificaciones as notificaciones,
-     ${t}.canal`,
+     ${t}.canal, ${t}.cuv_recuperado, ${isoText(`${t}.reintento_desde`)} as reintento_desde, ${t}.reintento_texto,
+     ${isoText(`${t}.reintento_proximo`)} as reintento_proximo, ${t}.reintento_numero`,
   );
 }
 /** rowColumns for the alias `d`. */
@@ -114,6 +115,11 @@ export type TRawRow = {
   errores: number;
   notificaciones: number;
   canal: string;
+  cuv_recuperado: boolean;
+  reintento_desde: string | null;
+  reintento_texto: string | null;
+  reintento_proximo: string | null;
+  reintento_numero: number;
 };
 
 /** Id and formato of the filter's documents in list order, at most `limit` (formatos-pagina, select-all). */

@@ -140,11 +140,13 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
       [
         'formato', 'cuv', 'fechaCreacion', 'fechaEnvio', 'fechaRadicacion', 'procesoId', 'xml', 'json', 'cantidadUsuarios',
         'cantidadAtenciones', 'totalFactura', 'totalValorServicios', 'modalidadPago', 'identificacionAdquiriente', 'numDocumentoReferenciado',
-        // Radica (issue 15): the channel the files came through; (issue 26) the document's status.
+        // Radica (issue 15): the channel the files came through; (issue 26) the document's status; its wait for the
+        // ministry's verdict (docs/decisions/047), null here.
         'canal',
         'estado',
         // Radica (docs/decisions/051): the family columns.
         'paquete', 'facturaNota', 'cantidadNotas', 'creditos', 'debitos', 'valorNeto',
+        'esperaMinisterio',
       ].sort(),
     );
     expect(row).toMatchObject({ paquete: 'Factura con RIPS', facturaNota: null, cantidadNotas: 0, creditos: 0, debitos: 0, valorNeto: 1055600 });

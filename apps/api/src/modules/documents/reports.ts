@@ -16,6 +16,7 @@ import { listIdsInOrder, searchFilter } from './list-repository.ts';
 import { cargaEndpoint } from '@radica/contracts/muv';
 import { lugarEnFamilia, resumirFamilia } from '../notas/familia.ts';
 import { findFacturaRefs, listNotasDeFacturas } from '../notas/repository.ts';
+import { esperaDelDocumento } from './espera.ts';
 
 type TTenant = { tenantId: number };
 
@@ -91,6 +92,7 @@ export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly
       numDocumentoReferenciado: referencias.get(d.id) ?? null,
       canal: d.canal,
       ...columnasFamilia(d, notasDe.get(d.id) ?? [], d.facturaId === null ? null : (formatoDe.get(d.facturaId) ?? null)),
+      esperaMinisterio: esperaDelDocumento(d),
     });
   }
   return { datos };

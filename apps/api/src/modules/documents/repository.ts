@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { fevRips, fevRipsFiles, fevRipsResults, muvAttempts } from '../../db/schema-documents.ts';
+import { envioCola } from '../../db/schema-runtime.ts';
 import type { TTipoArchivo } from './analysis.ts';
 
 /**
@@ -54,7 +55,7 @@ export function findDocumentsByIdsOrFormatos(q: TQuery, tenantId: number, ids: n
 /** The status and last send time of the tenant's documents `ids` (issue 26: a bulk send's summary). */
 export function findSendStates(q: TQuery, tenantId: number, ids: number[]) {
   return q
-    .select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, fechaEnvio: fevRips.fechaEnvio })
+    .select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, fechaEnvio: fevRips.fechaEnvio, reintentoDesde: fevRips.reintentoDesde })
     .from(fevRips)
     .where(and(eq(fevRips.tenantId, tenantId), inArray(fevRips.id, ids)));
 }
@@ -93,7 +94,18 @@ const held = (claim: TClaim) =>
  * Move the document to ENPROCESO for `claim` in one conditional UPDATE, only from one of `from` (decision 002), with
  * a lease until `leaseUntil`. Returns false when another send holds it or its status does not allow a send.
  */
-export async function claimForSend(q: TQuery, claim: TClaim, from: readonly string[], estadoPrevio: string, leaseUntil: Date): Promise<boolean> {
+/**
+ * Claim the document for a send (decision 002): ENPROCESO from one of `from`, with the lease. `reintento` (an automatic
+ * retry of a wait for the ministry, docs/decisions/047) claims only while the document still waits for that very retry.
+ */
+export async function claimForSend(
+  q: TQuery,
+  claim: TClaim,
+  from: readonly string[],
+  estadoPrevio: string,
+  leaseUntil: Date,
+  reintento?: { desde: Date; numero: number },
+): Promise<boolean> {
   const rows = await q
     .update(fevRips)
     .set({
@@ -104,7 +116,14 @@ export async function claimForSend(q: TQuery, claim: TClaim, from: readonly stri
       intentosEnvio: sql`${fevRips.intentosEnvio} + 1`,
       fechaModificacion: claim.at,
     })
-    .where(and(eq(fevRips.id, claim.fevRipsId), eq(fevRips.tenantId, claim.tenantId), inArray(fevRips.estado, [...from])))
+    .where(
+      and(
+        eq(fevRips.id, claim.fevRipsId),
+        eq(fevRips.tenantId, claim.tenantId),
+        inArray(fevRips.estado, [...from]),
+        ...(reintento ? [eq(fevRips.reintentoDesde, reintento.desde), eq(fevRips.reintentoNumero, reintento.numero)] : []),
+      ),
+    )
     .returning({ id: fevRips.id });
   return rows.length === 1;
 }
@@ -131,6 +150,34 @@ export function findLapsedClaimsAllTenants(q: TQuery, leaseS: number, all: boole
     .select({ id: fevRips.id, estadoPrevio: fevRips.estadoPrevio, tenantId: fevRips.tenantId, envioIniciadoAt: fevRips.envioIniciadoAt })
     .from(fevRips)
     .where(and(eq(fevRips.estado, 'ENPROCESO'), ...(all ? [] : [lapsed])));
+}
+
+/** End the document's wait for the ministry, if it still waits for retry `r` (its retry could not send). */
+export async function endWait(q: TQuery, tenantId: number, id: number, r: { desde: Date; numero: number }): Promise<void> {
+  await q
+    .update(fevRips)
+    .set({ reintentoDesde: null, reintentoTexto: null, reintentoProximo: null, reintentoNumero: 0 })
+    .where(and(eq(fevRips.id, id), eq(fevRips.tenantId, tenantId), eq(fevRips.reintentoDesde, r.desde), eq(fevRips.reintentoNumero, r.numero)));
+}
+
+/**
+ * Waits for the ministry (docs/decisions/047), in every tenant, whose next retry is more than `graceS` overdue while no
+ * send of theirs is queued (envio_cola): their retry was never queued, or its job ended without sending.
+ */
+export async function findOverdueWaitsAllTenants(q: TQuery, graceS: number) {
+  const rows = await q
+    .select({ id: fevRips.id, tenantId: fevRips.tenantId, idUsuario: fevRips.idUsuario, reintentoDesde: fevRips.reintentoDesde, reintentoNumero: fevRips.reintentoNumero })
+    .from(fevRips)
+    .where(
+      and(
+        isNotNull(fevRips.reintentoProximo),
+        sql`${fevRips.reintentoProximo} < now() - make_interval(secs => ${graceS})`,
+        sql`${fevRips.estado} <> 'ENPROCESO'`,
+        sql`not exists (select 1 from ${envioCola} e where e.tenant_id = ${fevRips.tenantId} and e.fev_rips_id = ${fevRips.id})`,
+      ),
+    )
+    .limit(500);
+  return rows.filter((r): r is typeof r & { reintentoDesde: Date } => r.reintentoDesde !== null);
 }
 
 /** A document ENPROCESO without a claim time (written before leases existed): released as it is. */
@@ -254,6 +301,19 @@ export async function interruptOpenAttempts(q: TQuery, tenantId: number, fevRips
     .update(muvAttempts)
     .set({ finishedAt: new Date(), outcome: 'INTERRUMPIDO', error })
     .where(and(eq(muvAttempts.fevRipsId, fevRipsId), eq(muvAttempts.tenantId, tenantId), isNull(muvAttempts.finishedAt)));
+}
+
+/**
+ * The document's newest `limit` Cargar* attempts that received an answer, newest first: what the ministry already said
+ * about this package (a send looks here before it uploads again, docs/decisions/048).
+ */
+export function answeredUploads(q: TQuery, tenantId: number, fevRipsId: number, limit: number) {
+  return q
+    .select({ id: muvAttempts.id, httpStatus: muvAttempts.httpStatus, rawResponse: muvAttempts.rawResponse })
+    .from(muvAttempts)
+    .where(and(eq(muvAttempts.fevRipsId, fevRipsId), eq(muvAttempts.tenantId, tenantId), like(muvAttempts.operation, 'Cargar%'), isNotNull(muvAttempts.rawResponse)))
+    .orderBy(desc(muvAttempts.id))
+    .limit(limit);
 }
 
 /** The newest Cargar* attempt of the document started at or after `since` that received an answer. */

@@ -1,5 +1,5 @@
 import { ESTADO_CODIGOS, type TEstado } from '@radica/contracts/enums';
-import type { TDocumentRow, TInfoFevRips, TSearchData, TSearchRequest } from '@radica/contracts/documents';
+import type { TDocumentRow, TEsperaMinisterio, TInfoFevRips, TSearchData, TSearchRequest } from '@radica/contracts/documents';
 import type { TDeps } from '../../deps.ts';
 import { listCounts } from './count-cache.ts';
 import { countDocuments } from './repository.ts';
@@ -37,10 +37,12 @@ export async function documentRows(deps: TDeps, ctx: { tenantId: number }, ids: 
 /** Map list rows to TDocumentRow, marking documents with a queued bulk send (`enviandose`). */
 async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promise<TDocumentRow[]> {
   if (rows.length === 0) return [];
+  // A retry scheduled for later (a wait for the ministry) is not a send under way: the row shows the wait instead.
   const enviandose = deps.jobs
     ? await deps.jobs.pendingSends(
         tenantId,
         rows.map((r) => r.id),
+        { disponibles: true },
       )
     : new Set<number>();
   return rows.map((d) => ({
@@ -67,6 +69,14 @@ async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promi
     canal: d.canal ?? 'plataforma',
     // A job still queued for an approved or cancelled document sends nothing (sendDocument refuses both).
     enviandose: enviandose.has(d.id) && d.estado !== 'APROBADO' && d.estado !== 'ANULADO',
+    esperaMinisterio: esperaDe(d),
+    cuvRecuperado: Boolean(d.cuv_recuperado),
   }));
+}
+
+/** The row's wait for the ministry (docs/decisions/047), or null. */
+function esperaDe(d: { reintento_desde: string | null; reintento_texto: string | null; reintento_proximo: string | null; reintento_numero: number }): TEsperaMinisterio | null {
+  if (!d.reintento_desde) return null;
+  return { desde: d.reintento_desde, texto: d.reintento_texto ?? '', proximoIntento: d.reintento_proximo, intentos: Math.max(0, d.reintento_numero - 1) };
 }
 

@@ -9,7 +9,8 @@ import type { TTipoArchivo } from './analysis.ts';
  * Every status transition and every edit/send guard of a ministry document, in one place. Source: seed 001 §4
  * (statuses APROBADO 500, EN_ESPERA 1, PENDIENTE_RIPS 69, PENDIENTE_XML 96, NO_APROBADO 999, ANULADO 333, and
  * PROCESADO, ENPROCESO, RECHAZADO, ERROR; the actions Send, Cancel, Reactivate, Delete file, Upload), with Radica's
- * additions noted where they apply (decision 002 for ENPROCESO, decision 011 for uncertain sends).
+ * additions noted where they apply (decision 002 for ENPROCESO; a send without a verdict keeps the status and waits,
+ * docs/decisions/047).
  */
 type TDocState = { estado: string };
 
@@ -67,18 +68,4 @@ export const estadoInicial = (tipo: TTipoArchivo): TEstado => (tipo === 'xml' ? 
 export function estadoPorContenido(doc: TDocState, files: { xml: boolean; json: boolean }, endpoint: string | null = null): TEstado {
   if (doc.estado === 'ANULADO') return 'ANULADO';
   return paqueteCompleto(endpoint, files) ? 'EN_ESPERA' : files.xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
-}
-
-/**
- * After a send: the ministry's verdict (APROBADO / NO_APROBADO); no verdict because the ministry did not take it →
- * ERROR (may be resent); a refused validator login, or an answer that never came (decision 011) → back to the status
- * the document had.
- */
-export function estadoTrasEnvio(
-  outcome: 'APROBADO' | 'NO_APROBADO' | 'NO_RECIBIDO' | 'LOGIN_RECHAZADO' | 'INCIERTO',
-  estadoPrevio: string,
-): TEstado {
-  if (outcome === 'APROBADO' || outcome === 'NO_APROBADO') return outcome;
-  if (outcome === 'NO_RECIBIDO') return 'ERROR';
-  return estadoPrevio as TEstado;
 }

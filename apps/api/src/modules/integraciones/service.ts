@@ -260,7 +260,7 @@ async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNull
   if (!paqueteCompleto(doc.muvEndpoint, { xml: refs.some((f) => f.tipo === 'xml'), json: refs.some((f) => f.tipo === 'json') }))
     return { exitoso: false, mensaje: MSG.sendNeedsBothFiles };
   if (!deps.jobs) return { exitoso: false, mensaje: MSG_MINISTERIO.colaNoDisponible };
-  if (!(await deps.jobs.pendingSends(ctx.tenantId, [id], { fresh: true })).has(id)) {
+  if (!(await deps.jobs.pendingSends(ctx.tenantId, [id], { fresh: true, disponibles: true })).has(id)) {
     await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [id]);
     await registrarAccion(deps.db, ctx, id, 'envio_programado', { detalle: 'envío asíncrono' });
   }
@@ -274,7 +274,7 @@ async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNull
 export async function estadoPaquete(deps: TDeps, ctx: { tenantId: number; userId: number }, id: number): Promise<TPaqueteData> {
   const doc = await getDetail(deps, ctx, id);
   // A send waiting in the queue (enviar=async, issue 28) says so until its result arrives.
-  const enCola = doc.estado !== 'APROBADO' && Boolean(await deps.jobs?.pendingSends(ctx.tenantId, [id]).then((p) => p.has(id)));
+  const enCola = doc.estado !== 'APROBADO' && Boolean(await deps.jobs?.pendingSends(ctx.tenantId, [id], { disponibles: true }).then((p) => p.has(id)));
   const sent = doc.cuv !== null || doc.errores.length > 0 || doc.notificaciones.length > 0 || doc.fechaRadicacion !== null;
   return {
     id: doc.id,
@@ -285,8 +285,16 @@ export async function estadoPaquete(deps: TDeps, ctx: { tenantId: number; userId
     servicioCarga: doc.servicioCarga,
     hallazgos: doc.prevalidacion,
     envio: enCola ? { exitoso: false, enCola: true, mensaje: MSG_INTEGRACIONES.paqueteEncolado } : null,
+    esperaMinisterio: doc.esperaMinisterio ?? null,
     resultado: sent
-      ? { cuv: doc.cuv, fechaRadicacion: doc.fechaRadicacion, procesoId: doc.procesoId, errores: doc.errores, notificaciones: doc.notificaciones }
+      ? {
+          cuv: doc.cuv,
+          ...(doc.cuvRecuperado ? { cuvRecuperado: true } : {}),
+          fechaRadicacion: doc.fechaRadicacion,
+          procesoId: doc.procesoId,
+          errores: doc.errores,
+          notificaciones: doc.notificaciones,
+        }
       : null,
   };
 }

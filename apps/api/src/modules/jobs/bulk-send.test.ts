@@ -59,10 +59,10 @@ describe('bulk send as durable jobs (issue 4)', () => {
 
     await waitFor('all approved', async () => (await estados(c, 'BLK1')).filter((d) => ids.includes(d.id)).every((d) => d.estado === 'APROBADO'));
     await waitFor('batch over', async () => (await resumen()).body.data.enCurso === 0);
-    expect((await resumen()).body.data).toEqual({ enCurso: 0, aprobados: 6, noAprobados: [], sinEnviar: 0 });
+    expect((await resumen()).body.data).toEqual({ enCurso: 0, aprobados: 6, noAprobados: [], sinEnviar: 0, sinRespuesta: 0 });
     // An attacker: another tenant sees nothing of these ids; no session is 401; a malformed body is a Spanish 400.
     const { c: otro } = await registerAndLogin(t.url, 'masivo-otro@example.co', '901019681');
-    expect((await otro.post('/api/FevRips/envio-masivo/resultado', { ids, desde })).body.data).toEqual({ enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0 });
+    expect((await otro.post('/api/FevRips/envio-masivo/resultado', { ids, desde })).body.data).toEqual({ enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0, sinRespuesta: 0 });
     expect((await client(t.url).post('/api/FevRips/envio-masivo/resultado', { ids, desde })).status).toBe(401);
     for (const body of [{ ids: [], desde }, { ids, desde: 'ayer' }, { ids: ['x'], desde }, {}]) {
       const bad = await c.post('/api/FevRips/envio-masivo/resultado', body);

@@ -4,16 +4,19 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
+import { withDbRetries } from '../../lib/db-retries.ts';
 import { holdLiveness, LIVENESS_LOCK_KEY, type TLiveness } from './liveness.ts';
 import {
   deleteEnvioCola,
   deleteOrphanEnvioCola,
   deleteTrabajoActivo,
+  deleteTrabajosActivos,
+  findJobsOfDeadProcesses,
+  findUnownedActiveJobs,
   firstTurn,
   insertEnvioCola,
   insertTrabajosActivos,
   queuedDocuments,
-  takeJobsOfDeadProcesses,
 } from './repository.ts';
 
 /**
@@ -32,11 +35,13 @@ import {
  * queued sends therefore does not delay another tenant's first send by more than one turn. The per-tenant bound
  * toward the ministry is the tenant's slots (tenant-slots.ts), held inside sendDocument whatever the channel.
  *
- * A process that dies is found through its liveness lock (liveness.ts): the jobs it was running are failed at once by
- * any live worker's maintenance (every 10 s), and pg-boss retries them. pg-boss's own expiry (JOBS_EXPIRE_S) stays a
- * backstop. PostgreSQL → pg-boss's own pool on DATABASE_URL; PGlite → pg-boss's `db.executeSql` adapter over the one
- * in-process client (shared/notes/dependencies.md §2d), where this process owns the database and fails any job left
- * active at start.
+ * A process that dies is found through its liveness lock (liveness.ts): the jobs it was running are failed by any live
+ * worker's maintenance (every 10 s, once the lock has been missing at two beats), and pg-boss retries them. Work a
+ * dropped connection orphaned is found too (docs/decisions/048): a job's end is written through retries, and a job
+ * active for ORPHAN_GRACE_S that no process records as running (its fetch's answer or its end was lost) is failed for
+ * a retry. pg-boss's own expiry (JOBS_EXPIRE_S) stays a backstop. PostgreSQL → pg-boss's own pool on DATABASE_URL;
+ * PGlite → pg-boss's `db.executeSql` adapter over the one in-process client (shared/notes/dependencies.md §2d), where
+ * this process owns the database and fails any job left active at start.
  */
 
 /** The bulk/verification/interactive send queue: one job per document send, any tenant. */
@@ -48,6 +53,11 @@ const CH_ENQUEUED = 'radica_trabajos';
 const CH_ENDED = 'radica_trabajo_fin';
 /** Session advisory lock under which queues are created ("RDQU"). */
 const QUEUES_LOCK_KEY = 0x52445155;
+/**
+ * Seconds a job may be active without any process recording it as running before the maintenance fails it for a retry
+ * (a fetch whose answer a dropped connection lost; recording a fetched job takes milliseconds, ≈ 8 s with retries).
+ */
+const ORPHAN_GRACE_S = 30;
 /** Largest magnitude of a pg-boss priority (int4). */
 const MAX_PRIORITY = 2 ** 31 - 1;
 
@@ -55,8 +65,11 @@ export type TSendJob = {
   tenantId: number;
   userId: number;
   fevRipsId: number;
-  /** The number of this verification of an uncertain send (documents/send.ts), absent for a user's send. */
-  verificacion?: number;
+  /**
+   * An automatic retry of a send the ministry answered with no verdict (documents/espera.ts): it sends only while the
+   * document still waits for this retry. Absent for a user's or a bulk send.
+   */
+  reintento?: { desde: string; numero: number };
   /** A user waits for the answer (the web's single send, the API channel): its end is announced (waitForJob). */
   notificar?: boolean;
 };
@@ -97,12 +110,20 @@ export type TJobQueue = {
   schedule: (name: string, cron: string, data?: object) => Promise<void>;
   /**
    * Enqueue one send job per document, in the tenant's fair turns; returns the job ids. `startAfterS` delays them,
-   * `verificacion` marks a verification of an uncertain send, `adelante` puts them at the head (a user waits) and
-   * announces their end (waitForJob).
+   * `reintento` marks the automatic retry of a wait for the ministry, `adelante` puts them at the head (a user waits)
+   * and announces their end (waitForJob). `ids` (one per document) makes the enqueue idempotent: a known id is skipped.
    */
-  enqueueSends: (tenantId: number, userId: number, fevRipsIds: number[], opts?: { startAfterS?: number; verificacion?: number; adelante?: boolean }) => Promise<string[]>;
-  /** Ids (of `fevRipsIds`) with a send queued, waiting for a retry or running (the list's 'enviandose'; one indexed query). */
-  pendingSends: (tenantId: number, fevRipsIds: number[], opts?: { fresh?: boolean }) => Promise<Set<number>>;
+  enqueueSends: (
+    tenantId: number,
+    userId: number,
+    fevRipsIds: number[],
+    opts?: { startAfterS?: number; reintento?: TSendJob['reintento']; adelante?: boolean; ids?: string[] },
+  ) => Promise<string[]>;
+  /**
+   * Ids (of `fevRipsIds`) with a send queued, waiting for a retry or running (the list's 'enviandose'; one indexed
+   * query). `disponibles`: only sends that may start now, not a retry scheduled for later (a wait for the ministry).
+   */
+  pendingSends: (tenantId: number, fevRipsIds: number[], opts?: { fresh?: boolean; disponibles?: boolean }) => Promise<Set<number>>;
   /**
    * Wait up to `timeoutMs` for job `id` of `name` to end: its state ('completed' | 'failed') and output, or null when
    * it has not ended by then (or does not exist).
@@ -285,7 +306,7 @@ export async function startJobQueue(o: {
     tenantId: number,
     userId: number,
     fevRipsIds: number[],
-    opts: { startAfterS?: number; verificacion?: number; adelante?: boolean } = {},
+    opts: { startAfterS?: number; reintento?: TSendJob['reintento']; adelante?: boolean; ids?: string[] } = {},
   ): Promise<string[]> {
     if (fevRipsIds.length === 0) {
       await ensureQueue(SEND_QUEUE);
@@ -293,7 +314,7 @@ export async function startJobQueue(o: {
     }
     const first = await firstTurn(deps.db, tenantId, Boolean(opts.adelante));
     const disponibleDesde = new Date(Date.now() + (opts.startAfterS ?? 0) * 1000);
-    const items = fevRipsIds.map((fevRipsId, i) => ({ id: randomUUID(), fevRipsId, turno: first + i }));
+    const items = fevRipsIds.map((fevRipsId, i) => ({ id: opts.ids?.[i] ?? randomUUID(), fevRipsId, turno: first + i }));
     await insertEnvioCola(
       deps.db,
       items.map((it) => ({ jobId: it.id, tenantId, fevRipsId: it.fevRipsId, turno: it.turno, disponibleDesde })),
@@ -309,7 +330,7 @@ export async function startJobQueue(o: {
             tenantId,
             userId,
             fevRipsId: it.fevRipsId,
-            ...(opts.verificacion ? { verificacion: opts.verificacion } : {}),
+            ...(opts.reintento ? { reintento: opts.reintento } : {}),
             ...(opts.adelante ? { notificar: true } : {}),
           },
         })),
@@ -362,6 +383,8 @@ export async function startJobQueue(o: {
   let liveness: TLiveness | null = null;
   const lanes: Array<Promise<void>> = [];
   const running = new Set<Promise<void>>();
+  /** Ids of the jobs this process runs now: its own maintenance never takes them for a dead process's. */
+  const runningIds = new Set<string>();
   let maintenance: NodeJS.Timeout | null = null;
   const pollMs = (o.pollingIntervalSeconds ?? deps.config.jobsPollS) * 1000;
 
@@ -391,18 +414,24 @@ export async function startJobQueue(o: {
             fetched = jobs?.length ?? 0;
             if (jobs && fetched) {
               const numero = liveness?.numero();
+              for (const job of jobs) runningIds.add(job.id);
+              // Retried through a dropped connection: a job no process records is failed by the maintenance after
+              // ORPHAN_GRACE_S (findUnownedActiveJobs), which must not happen to one that runs.
               if (numero)
-                await insertTrabajosActivos(
-                  deps.db,
-                  name,
-                  numero,
-                  jobs.map((j) => j.id),
+                await withDbRetries(() =>
+                  insertTrabajosActivos(
+                    deps.db,
+                    name,
+                    numero,
+                    jobs.map((j) => j.id),
+                  ),
                 ).catch((err: Error) => deps.log.warn({ err: err.message }, 'jobs: running jobs not recorded'));
               for (const job of jobs) {
                 inFlight++;
                 const p = runJob(name, def, job).finally(() => {
                   inFlight--;
                   running.delete(p);
+                  runningIds.delete(job.id);
                   wake?.();
                 });
                 running.add(p);
@@ -432,30 +461,67 @@ export async function startJobQueue(o: {
   async function runJob(name: string, def: TQueueDef<object>, job: TJob) {
     const meta: TJobMeta = { attempt: job.retryCount, last: job.retryCount >= job.retryLimit, jobId: job.id };
     let ended = false;
+    let result: { output: object | void } | { message: string };
     try {
-      const output = await def.run(job.data, meta);
-      await boss.complete(name, job.id, output ?? undefined);
-      ended = true;
+      result = { output: await def.run(job.data, meta) };
     } catch (err) {
-      const message = String((err as Error).message ?? err).slice(0, 1000);
-      if (meta.last) deps.log.warn({ queue: name, jobId: job.id, err: message }, 'job failed for good');
-      await boss.fail(name, job.id, { message }).catch((e: Error) => deps.log.warn({ err: e.message }, 'jobs: fail not recorded'));
-      ended = meta.last;
+      result = { message: String((err as Error).message ?? err).slice(0, 1000) };
+    }
+    try {
+      // The job's end is written through dropped connections (withDbRetries): an end left unwritten kept the job
+      // active until pg-boss's expiry, 15 minutes (docs/decisions/048). If it still fails, the maintenance fails the
+      // job once no process records it (findUnownedActiveJobs) and its retry finds the work done.
+      if ('output' in result) {
+        await withDbRetries(() => boss.complete(name, job.id, result.output ?? undefined));
+        ended = true;
+      } else {
+        if (meta.last) deps.log.warn({ queue: name, jobId: job.id, err: result.message }, 'job failed for good');
+        await withDbRetries(() => boss.fail(name, job.id, { message: result.message }));
+        ended = meta.last;
+      }
+    } catch (e) {
+      deps.log.warn({ err: String((e as Error).message ?? e), queue: name, jobId: job.id }, 'jobs: end not recorded; the maintenance will retry the job');
     } finally {
-      if (pg_) await deleteTrabajoActivo(deps.db, job.id).catch(() => undefined);
+      if (pg_) await withDbRetries(() => deleteTrabajoActivo(deps.db, job.id)).catch(() => undefined);
       if (ended) await def.ended?.(job.id, job.data).catch((err: Error) => deps.log.warn({ err: err.message, queue: name }, 'jobs: end hook failed'));
       if ((job.data as { notificar?: boolean }).notificar) await announce(CH_ENDED, job.id);
     }
   }
 
-  /** Fail the jobs of processes that died (their liveness lock is gone): pg-boss retries them. */
+  /**
+   * Jobs whose process lost its liveness lock, seen so at the previous beat too (a live process takes its lock again
+   * within a fraction of a second: one beat without it is a dropped connection, two are a dead process).
+   */
+  const suspects = new Set<string>();
+  /** Fail the jobs of processes that died (their liveness lock gone two beats in a row): pg-boss retries them. */
   async function failJobsOfDeadProcesses(): Promise<number> {
-    const dead = await takeJobsOfDeadProcesses(deps.db, LIVENESS_LOCK_KEY);
-    const byQueue = new Map<string, string[]>();
-    for (const j of dead) byQueue.set(j.cola, [...(byQueue.get(j.cola) ?? []), j.jobId]);
-    for (const [name, ids] of byQueue) await boss.fail(name, ids);
-    if (dead.length) deps.log.warn({ jobs: dead.length }, 'jobs of a dead worker process put back to retry');
+    const candidates = (await findJobsOfDeadProcesses(deps.db, LIVENESS_LOCK_KEY)).filter((j) => !runningIds.has(j.jobId));
+    const dead = candidates.filter((j) => suspects.has(j.jobId));
+    suspects.clear();
+    for (const j of candidates) if (!dead.includes(j)) suspects.add(j.jobId);
+    if (dead.length === 0) return 0;
+    await deleteTrabajosActivos(
+      deps.db,
+      dead.map((j) => j.jobId),
+    );
+    await failByQueue(dead);
+    deps.log.warn({ jobs: dead.length }, 'jobs of a dead worker process put back to retry');
     return dead.length;
+  }
+
+  /** Active jobs no process records as running for ORPHAN_GRACE_S (a fetch or an end lost with a dropped connection): failed, so pg-boss retries them. */
+  async function failUnownedJobs(): Promise<number> {
+    const orphans = (await findUnownedActiveJobs(deps.db, [...defs.keys()], ORPHAN_GRACE_S)).filter((j) => !runningIds.has(j.jobId));
+    if (orphans.length === 0) return 0;
+    await failByQueue(orphans);
+    deps.log.warn({ jobs: orphans.length }, 'active jobs no process runs (dropped connections) put back to retry');
+    return orphans.length;
+  }
+
+  async function failByQueue(jobs: Array<{ jobId: string; cola: string }>) {
+    const byQueue = new Map<string, string[]>();
+    for (const j of jobs) byQueue.set(j.cola, [...(byQueue.get(j.cola) ?? []), j.jobId]);
+    for (const [name, ids] of byQueue) await boss.fail(name, ids);
   }
 
   let beats = 0;
@@ -465,7 +531,10 @@ export async function startJobQueue(o: {
     maintaining = true;
     try {
       await o.maintain?.();
-      if (pg_) await failJobsOfDeadProcesses();
+      if (pg_) {
+        await failJobsOfDeadProcesses();
+        await failUnownedJobs();
+      }
       // Every minute: queued-send rows whose job ended without their process removing them.
       if (beats++ % 6 === 0) await deleteOrphanEnvioCola(deps.db, SEND_QUEUE);
     } catch (err) {
@@ -516,8 +585,8 @@ export async function startJobQueue(o: {
       await boss.schedule(name, cron, data ?? {}, { tz: CRON_TZ });
     },
     enqueueSends,
-    async pendingSends(tenantId, fevRipsIds) {
-      return queuedDocuments(deps.db, tenantId, fevRipsIds);
+    async pendingSends(tenantId, fevRipsIds, opts = {}) {
+      return queuedDocuments(deps.db, tenantId, fevRipsIds, { disponibles: Boolean(opts.disponibles) });
     },
     waitForJob,
     startWorker,

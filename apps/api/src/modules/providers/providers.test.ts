@@ -92,6 +92,14 @@ describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credential
     expect(rejected.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionRechazada });
     expect(JSON.stringify([ok.body, rejected.body])).not.toContain(INVALID_TEST_CLAVE);
     expect(JSON.stringify([ok.body, rejected.body])).not.toContain(PROVIDER_CONFIG.passwordValidator);
+
+    // The local API's own login failure («…error en el proceso de login», a refused connection) is no refusal of the
+    // credentials: the ministry could not answer (docs/decisions/047).
+    await c.put('/api/Auth/actualizar-configuracion-fevrips', PROVIDER_CONFIG);
+    await fetch(`${t.url}/_sim/muv/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'login-error', count: 3 }) });
+    const down = await c.post('/api/Auth/probar-conexion-fevrips');
+    await fetch(`${t.url}/_sim/muv/_control/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'login-error', count: 0 }) });
+    expect(down.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionNoDisponible });
   });
 
   it('tests the credentials typed in the form before saving, and never stores them (issue 26)', async () => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSearchData, TSearchRequest } from '@radica/contracts/documents';
 import { apiRequest } from '../../../lib/http';
+import { WAIT_POLL_MS } from './get-document-detail';
 
 /** While a bulk send runs (rows with `enviandose`), the list is polled at this interval. */
 export const BULK_SEND_POLL_MS = 2000;
@@ -27,7 +28,11 @@ export const searchDocumentsQuery = (body: TSearchRequest) =>
     queryFn: ({ signal }) => searchDocuments(body, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.results.data.some((row) => row.enviandose) ? BULK_SEND_POLL_MS : false,
+      query.state.data?.results.data.some((row) => row.enviandose)
+        ? BULK_SEND_POLL_MS
+        : query.state.data?.results.data.some((row) => row.esperaMinisterio)
+          ? WAIT_POLL_MS
+          : false,
   });
 
 export function useSearchDocuments(body: TSearchRequest) {

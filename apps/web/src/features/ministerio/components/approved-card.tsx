@@ -37,6 +37,12 @@ export function ApprovedCard({
       />
       <CardBody className="space-y-4">
         <ApprovalPanel cuv={doc.cuv} fechaRadicacion={doc.fechaRadicacion} procesoId={doc.procesoId} />
+        {/* A re-send the ministry answered RVG18: its CUV was recovered, not issued now (docs/decisions/047). */}
+        {doc.cuvRecuperado && (
+          <p data-testid="cuv-recuperado" className="text-sm text-slate-600">
+            {MSG_MINISTERIO.cuvRecuperado}
+          </p>
+        )}
         {doc.infoFevRips && (
           <DetailList
             items={[

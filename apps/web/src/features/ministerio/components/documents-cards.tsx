@@ -4,6 +4,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { formatDateTime } from '../../../lib/format';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
 import { CanalBadge } from './canal-badge';
+import { EsperaMinisterioChip } from './espera-ministerio';
 import type { TDocumentsViewProps } from './documents-table';
 import { EstadoIcon } from './estado-badge';
 import { RowActions } from './row-actions';
@@ -47,6 +48,7 @@ export function DocumentsCards({ rows, firstRowNumber, selection, handlers, busy
                   </Link>
                   <EstadoIcon estado={row.estado} isSending={row.enviandose} />
                 </div>
+                {row.esperaMinisterio && !row.enviandose && <EsperaMinisterioChip espera={row.esperaMinisterio} />}
                 <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
                   <dt className="text-slate-500">Tipo</dt>
                   <dd className="text-slate-800">{tipoDocumentoLabel(row.tipoDocumento)}</dd>

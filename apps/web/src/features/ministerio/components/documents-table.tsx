@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { TMinisterioRow } from '../api/types';
 import { documentValue, tipoDocumentoLabel } from '../utils/display';
 import { CanalBadge } from './canal-badge';
+import { EsperaMinisterioChip } from './espera-ministerio';
 import { EstadoIcon } from './estado-badge';
 import { RowActions, type TRowActionHandlers } from './row-actions';
 
@@ -113,7 +114,10 @@ export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busy
               <td className={`${td} text-slate-700`}>{formatDateTime(row.fechaCreacion, '—')}</td>
               <td className={`${td} text-slate-700`}>{formatDateTime(row.fechaRadicacion, '—')}</td>
               <td className={td}>
-                <EstadoIcon estado={row.estado} isSending={row.enviandose} />
+                <div className="flex flex-col items-start">
+                  <EstadoIcon estado={row.estado} isSending={row.enviandose} />
+                  {row.esperaMinisterio && !row.enviandose && <EsperaMinisterioChip espera={row.esperaMinisterio} />}
+                </div>
               </td>
               <td className={td}>
                 <RowActions row={row} handlers={handlers} busyId={busyId} />

@@ -96,9 +96,9 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
         continue;
       }
       if (r.enCurso > 0) continue;
-      const text = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: r.aprobados, noAprobados: r.noAprobados.length, sinEnviar: r.sinEnviar });
+      const text = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: r.aprobados, noAprobados: r.noAprobados.length, sinEnviar: r.sinEnviar, sinRespuesta: r.sinRespuesta });
       const detalle = MSG_MINISTERIO.envioMasivoTerminadoDetalle(r.noAprobados);
-      const show = r.noAprobados.length > 0 || r.sinEnviar > 0 ? toast.warning : toast.success;
+      const show = r.noAprobados.length > 0 || r.sinEnviar > 0 || r.sinRespuesta > 0 ? toast.warning : toast.success;
       show(text, { description: detalle || undefined, duration: LONG_TOAST_MS });
       return;
     }

@@ -11,7 +11,7 @@ import { useReactivateDocument } from '../api/reactivate-document';
 import { useSendDocument } from '../api/send-document';
 import { useSyncFormato } from '../api/sync-formato';
 import type { TMinisterioDetail } from '../api/types';
-import { configRequiredMessage, credentialsRejectedMessage } from '../utils/config-required';
+import { configRequiredMessage, credentialsRejectedMessage, sinRespuestaMessage } from '../utils/config-required';
 import { sendRejectedDetail, sendRejectedTitle, type TConfirm } from '../utils/document-editor';
 import { forgetCancelledFilter } from '../utils/list-filters';
 import { countRechazados } from '../utils/prevalidacion';
@@ -93,6 +93,13 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
       const rejected = credentialsRejectedMessage(error);
       setCredentialsRefusal(rejected);
       if (rejected) return;
+      // No verdict from the ministry (docs/decisions/047): not a failure of the document; Radica retries by itself and
+      // the page shows the wait. Said as a warning that stays long enough to read the time of the next retry.
+      const sinRespuesta = sinRespuestaMessage(error);
+      if (sinRespuesta) {
+        toast.warning(sinRespuesta, { duration: LONG_TOAST_MS });
+        return;
+      }
       if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
       else toast.error(getErrorMessage(error, MSG.sendError));
     }

@@ -8,7 +8,7 @@ import { useSendDocument } from '../api/send-document';
 import type { TMinisterioRow } from '../api/types';
 import type { TRowActionHandlers } from '../components/row-actions';
 import { answerFileName, answerJson } from '../utils/answers-zip';
-import { configRequiredMessage } from '../utils/config-required';
+import { configRequiredMessage, sinRespuestaMessage } from '../utils/config-required';
 import { downloadFile } from '../utils/download-file';
 import { LIST_TOAST_MS } from '../utils/timings';
 import { useFailureToast } from './use-failure-toast';
@@ -69,7 +69,10 @@ export function useRowActions() {
       } catch (error) {
         // A missing configuration is explained by the list's notice, not also by a toast (issue 17).
         const refusal = configRequiredMessage(error);
+        const sinRespuesta = sinRespuestaMessage(error);
         if (refusal) setConfigRefusal(refusal);
+        // No verdict from the ministry (docs/decisions/047): Radica retries by itself; the row shows the wait.
+        else if (sinRespuesta) toast.warning(sinRespuesta, options);
         else fail(error, MSG_MINISTERIO.sendDocumentError);
       } finally {
         setBusyRowId(null);

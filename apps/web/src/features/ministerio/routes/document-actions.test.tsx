@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TMinisterioDetail } from '../api/types';
@@ -12,12 +13,14 @@ const detail = documentDetail;
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
-function renderDoc(doc: TMinisterioDetail, options: { sendRefused?: boolean } = {}) {
+function renderDoc(doc: TMinisterioDetail, options: { sendRefused?: boolean; noVerdict?: string } = {}) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path.endsWith('/enviar') && options.noVerdict)
+        return json({ success: false, message: options.noVerdict, code: 'MUV_SIN_RESPUESTA' }, 503);
       if (path.endsWith('/enviar') && options.sendRefused)
         return json({ success: false, message: MSG.configNotFound, code: 'CONFIG_REQUIRED' }, 412);
       if (path.endsWith('/enviar'))
@@ -105,6 +108,22 @@ describe('document detail actions (seed 001 §2, §4; issue 5)', () => {
     expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe(
       '/settings?tab=ministerio',
     );
+  });
+
+  it('a send the ministry gave no verdict is a warning with the next retry, and the page shows the wait (never a rejection)', async () => {
+    const warning = vi.spyOn(toast, 'warning');
+    const error = vi.spyOn(toast, 'error');
+    const mensaje = MSG_MINISTERIO.envioSinRespuesta('TOT003: timeout API SISPRO', '10:05');
+    const espera = { desde: new Date().toISOString(), texto: 'TOT003: timeout API SISPRO', proximoIntento: new Date(Date.now() + 300_000).toISOString(), intentos: 0 };
+    renderDoc(detail({ prevalidacion: [], esperaMinisterio: espera }), { noVerdict: mensaje });
+    expect((await screen.findByTestId('espera-ministerio')).textContent).toContain('«TOT003: timeout API SISPRO»');
+    const send = await screen.findByRole('button', { name: 'Enviar al Ministerio' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    fireEvent.click(send);
+    await waitFor(() => expect(warning).toHaveBeenCalledWith(mensaje, expect.anything()));
+    expect(error).not.toHaveBeenCalled();
+    warning.mockRestore();
+    error.mockRestore();
   });
 
   it('Anular asks with the seed text and calls anular', async () => {

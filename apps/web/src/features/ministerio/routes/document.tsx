@@ -29,6 +29,7 @@ import { useFileUploads } from '../hooks/use-file-uploads';
 import { useSessionExpiry } from '../hooks/use-session-expiry';
 import { confirmContent, editorState } from '../utils/document-editor';
 import { buildTimeline } from '../utils/timeline';
+import { EsperaMinisterioNotice } from '../components/espera-ministerio';
 
 function DocumentNotFound() {
   return (
@@ -129,6 +130,8 @@ function DocumentEditor({ id }: { id: number | null }) {
       {actions.credentialsRefusal && (
         <ProviderSetupNotice title={MSG_MINISTERIO.credencialesRechazadasTitulo} message={actions.credentialsRefusal} tone="error" />
       )}
+
+      {doc?.esperaMinisterio && <EsperaMinisterioNotice espera={doc.esperaMinisterio} />}
 
       <Card>
         <CardBody>

@@ -16,3 +16,11 @@ export function configRequiredMessage(error: unknown): string | null {
 export function credentialsRejectedMessage(error: unknown): string | null {
   return error instanceof HttpError && error.code === 'MUV_LOGIN_REJECTED' ? error.message : null;
 }
+
+/**
+ * The Spanish text of a send the ministry gave no verdict (HTTP 503 MUV_SIN_RESPUESTA, docs/decisions/047: TOT003, a
+ * 5xx, a time-out…): the ministry's words and the next automatic retry. Not a failure of the document: a warning.
+ */
+export function sinRespuestaMessage(error: unknown): string | null {
+  return error instanceof HttpError && error.code === 'MUV_SIN_RESPUESTA' ? error.message : null;
+}

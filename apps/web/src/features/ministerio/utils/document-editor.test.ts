@@ -131,7 +131,7 @@ describe('sendRejectedTitle and confirmContent', () => {
   it('never says the rejection twice: the server message shows only when it says something else (issue 26)', () => {
     expect(sendRejectedDetail({ totalErrores: 16, mensaje: MSG_MINISTERIO.rechazoMinisterio(16) })).toBeUndefined();
     expect(sendRejectedDetail({ totalErrores: 16, mensaje: MSG.sendRejected })).toBeUndefined();
-    expect(sendRejectedDetail({ totalErrores: 0, mensaje: MSG.muvUnavailable })).toBe(MSG.muvUnavailable);
+    expect(sendRejectedDetail({ totalErrores: 0, mensaje: MSG_MINISTERIO.esperaAgotada(24) })).toBe(MSG_MINISTERIO.esperaAgotada(24));
   });
 
   it('names the file to remove and the number of findings before sending anyway', () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ESTADO_ETIQUETAS } from '@radica/contracts/enums';
+import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TReportRow } from '../api/types';
 import { bogotaWallClock, buildReportXlsx, REPORT_COLUMNS, REPORT_SHEET_NAME, reportFileName } from './report-excel';
 
@@ -85,7 +86,7 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
     );
     const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...SEED_HEADERS, ...FAMILY_HEADERS, 'Canal', 'Estado']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...SEED_HEADERS, ...FAMILY_HEADERS, 'Canal', 'Estado', MSG_MINISTERIO.columnaEsperaMinisterio]);
     const canal = SEED_HEADERS.length + FAMILY_HEADERS.length + 1;
     expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(canal).value)).toEqual([
       'API',
@@ -128,6 +129,20 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     const cells = (r: number) => FAMILY_HEADERS.map((_, i) => sheet.getRow(r).getCell(SEED_HEADERS.length + 1 + i).value);
     expect(cells(2)).toEqual(['Factura con RIPS', null, 2, 300000, 10000, 765600]);
     expect(cells(3)).toEqual(['Nota crédito', 'A01E5687', null, null, null, null]);
+  });
+
+  it('a document waiting for the ministry says so in the last column, with its words and the next retry in Bogotá time', async () => {
+    const espera = { desde: '2026-07-01T15:00:00.000Z', texto: 'TOT003: timeout API SISPRO', proximoIntento: '2026-07-01T15:05:00.000Z', intentos: 1 };
+    const bytes = await buildReportXlsx([{ ...ROW, estado: 'EN_ESPERA', esperaMinisterio: espera }, ROW, { ...ROW, esperaMinisterio: { ...espera, proximoIntento: null } }]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.getWorksheet(REPORT_SHEET_NAME)!;
+    const column = REPORT_COLUMNS.length;
+    expect(sheet.getRow(1).getCell(column).value).toBe(MSG_MINISTERIO.columnaEsperaMinisterio);
+    // 15:05 UTC is 10:05 in Bogotá (the date shows when it is not today).
+    expect(sheet.getRow(2).getCell(column).value).toMatch(/^El Ministerio no respondió: «TOT003: timeout API SISPRO» · Reintentaremos a las (\d\d\/\d\d )?10:05$/);
+    expect(sheet.getRow(3).getCell(column).value).toBeNull();
+    expect(sheet.getRow(4).getCell(column).value).toBe(`El Ministerio no respondió: «TOT003: timeout API SISPRO» · ${MSG_MINISTERIO.esperaSinReintento}`);
   });
 
   it('names the file with the Bogotá date', () => {

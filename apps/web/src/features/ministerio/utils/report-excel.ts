@@ -3,6 +3,7 @@ import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { MSG_NOTAS } from '@radica/contracts/messages-notas';
 import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
+import { horaBogota, type TEsperaMinisterio } from '@radica/contracts/documents';
 import type { TReportRow } from '../api/types';
 import { formatFileDate } from '../../../lib/format';
 import { canalLabel } from './display';
@@ -40,6 +41,7 @@ export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: stri
   { key: 'valorNeto', header: MSG_NOTAS.columnaValorNeto, width: 16 },
   { key: 'canal', header: MSG_INTEGRACIONES.canal, width: 12 },
   { key: 'estado', header: MSG_MINISTERIO.filterStatus, width: 16 },
+  { key: 'esperaMinisterio', header: MSG_MINISTERIO.columnaEsperaMinisterio, width: 40 },
 ];
 
 /** Colombia's offset from UTC (no daylight saving time), in ms. */
@@ -55,6 +57,15 @@ export function bogotaWallClock(date: Date): Date {
 }
 
 /**
+ * The wait for the ministry of a row (docs/decisions/047) in one cell: 'El Ministerio no respondió: «…» · Reintentaremos
+ * a las HH:MM' (Bogotá time).
+ */
+function esperaText(e: TEsperaMinisterio): string {
+  const proximo = e.proximoIntento ? MSG_MINISTERIO.reintentaremosALas(horaBogota(e.proximoIntento)) : MSG_MINISTERIO.esperaSinReintento;
+  return `${MSG_MINISTERIO.ministerioNoRespondio}: «${e.texto}» · ${proximo}`;
+}
+
+/**
  * A timestamp as a Date in Bogotá's wall clock (Excel keeps it as a date cell); the channel by its label ('API'); other values unchanged;
  * null → empty cell.
  */
@@ -63,6 +74,7 @@ function cellValue(
   value: TReportRow[keyof TReportRow],
 ): string | number | Date | null {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'object') return key === 'esperaMinisterio' ? esperaText(value) : null;
   if (key === 'canal' && typeof value === 'string') return canalLabel(value);
   if (key === 'estado' && typeof value === 'string') return ESTADO_ETIQUETAS[value as TEstado] ?? value;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
