@@ -35,9 +35,12 @@ type TSession = { token: string; validator: string };
  */
 export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUrl: string; created: boolean; documentos: Record<string, string> }> {
   let baseUrl = await findLocalApi(config);
+  const ownApp = !baseUrl;
   let close = async () => {};
   if (!baseUrl) {
-    const app = await buildApp({ ...config, logLevel: 'warn', muvSimulatorControl: config.muvSimulator }, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
+    // muvTransientMaxS 0: an unavailable ministry ends the wait at once, so the demo holds a document in ERROR (a real
+    // install waits MUV_TRANSIENT_MAX_S, retrying, before it gives up).
+    const app = await buildApp({ ...config, logLevel: 'warn', muvSimulatorControl: config.muvSimulator, muvTransientMaxS: 0 }, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -171,7 +174,8 @@ export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUr
     if (await simControl({ status: 503, count: 10 })) {
       await call('POST', `/api/FevRips/${error}/enviar`, undefined, s);
       await simControl({ status: 503, count: 0 });
-      documentos.DEMO5002 = 'ERROR';
+      // ERROR once the wait is over (MUV_TRANSIENT_MAX_S); a server with a longer wait keeps retrying it meanwhile.
+      documentos.DEMO5002 = ownApp || config.muvTransientMaxS === 0 ? 'ERROR' : 'EN_ESPERA (el Ministerio no respondió: Radica reintentará)';
     } else {
       documentos.DEMO5002 = 'EN_ESPERA (ERROR solo se genera con el servidor detenido: el simulador en marcha no acepta fallos inyectados)';
     }

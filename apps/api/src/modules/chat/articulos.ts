@@ -253,7 +253,7 @@ const ESCRITOS: TArticulo[] = [
     publico: 'tecnico',
     claves: 'invitar invito invitacion usuario usuarios otro otra persona compañero equipo agregar añadir rol roles permisos administrador facturador consulta quitar quito sacar eliminar acceso cuenta empresa puestos cupos multiusuario',
     texto:
-      'En [Configuración › Usuarios](/settings?tab=usuarios) el administrador invita a otra persona con su correo y un rol: Administrador (todo), Facturador (carga, crea y edita RIPS, envía, anula y descarga) o Consulta (solo lectura). Le llega un enlace válido por 7 días para crear su contraseña o entrar con Google. Desde la misma pestaña cambias el rol de un usuario o lo quitas, y ves los puestos usados: el plan Business trae 10, contando las invitaciones abiertas; el plan Profesional, uno.',
+      'En [Configuración › Usuarios](/settings?tab=usuarios) el administrador invita a otra persona con el correo de ella y un rol: Administrador (todo), Facturador (carga, crea y edita RIPS, envía, anula y descarga) o Consulta (solo lectura). A esa persona le llega un enlace válido por 7 días para crear una contraseña o entrar con Google. Desde la misma pestaña cambias el rol de un usuario o lo quitas, y ves los puestos usados: el plan Business trae 10, contando las invitaciones abiertas; el plan Profesional, uno.',
   },
   {
     id: 'editor-rips',
