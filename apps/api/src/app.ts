@@ -286,7 +286,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
 
   await registerSecurityHeaders(app, { googleClientId: config.googleClientId, paymentGatewayUrl: config.wompiBaseUrl });
   await app.register(cookie);
-  await registerRateLimits(app, deps);
+  deps.limites = await registerRateLimits(app, deps);
   await registerMultipart(app);
   registerErrorHandler(app);
   registerRequestGuards(app);
