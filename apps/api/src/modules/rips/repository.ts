@@ -18,8 +18,9 @@ export type TMedicamentoRow = typeof ripsMedicamentos.$inferSelect;
 // ---- drafts ---------------------------------------------------------------------------------------------------
 
 /**
- * Stores a new draft; returns its id. `contenidoJson`, when given, is the RIPS's JSON text already serialised (a big
- * imported sheet's, serialised in the worker) and stored as it is instead of `values.contenido`. Nothing of the row is
+ * Stores a new draft; returns its id. `contenidoJson`, when given, is the RIPS's stored text already made (a big
+ * imported sheet's, serialised and compressed in the worker: lib/json-text.ts) and stored as it is instead of
+ * `values.contenido`. Nothing of the row is
  * read back (megabytes of it).
  */
 export async function insertBorrador(q: TQuery, tenantId: number, values: TBorradorInsert, contenidoJson?: string): Promise<{ id: number }> {
@@ -228,38 +229,6 @@ export async function deletePaciente(q: TQuery, tenantId: number, id: number): P
     .where(and(eq(ripsPacientes.id, id), eq(ripsPacientes.tenantId, tenantId)))
     .returning({ id: ripsPacientes.id });
   return rows.length > 0;
-}
-
-/**
- * Inserts or updates patients by (tipo, número) in batches; `keepNombre` keeps a stored name when the new one is
- * null (a RIPS carries no names). Returns how many were new.
- */
-export async function upsertPacientes(q: TQuery, tenantId: number, values: TPacienteValues[]): Promise<{ creados: number; actualizados: number }> {
-  let creados = 0;
-  for (let i = 0; i < values.length; i += 500) {
-    if (i > 0) await yieldToEventLoop();
-    const batch = values.slice(i, i + 500).map((v) => ({ ...v, tenantId }));
-    const rows = await q
-      .insert(ripsPacientes)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [ripsPacientes.tenantId, ripsPacientes.tipoDocumentoIdentificacion, ripsPacientes.numDocumentoIdentificacion],
-        set: {
-          fechaNacimiento: sql`coalesce(excluded.fecha_nacimiento, ${ripsPacientes.fechaNacimiento})`,
-          codSexo: sql`coalesce(excluded.cod_sexo, ${ripsPacientes.codSexo})`,
-          tipoUsuario: sql`coalesce(excluded.tipo_usuario, ${ripsPacientes.tipoUsuario})`,
-          codPaisResidencia: sql`coalesce(excluded.cod_pais_residencia, ${ripsPacientes.codPaisResidencia})`,
-          codMunicipioResidencia: sql`coalesce(excluded.cod_municipio_residencia, ${ripsPacientes.codMunicipioResidencia})`,
-          codZonaTerritorialResidencia: sql`coalesce(excluded.cod_zona_territorial_residencia, ${ripsPacientes.codZonaTerritorialResidencia})`,
-          codPaisOrigen: sql`coalesce(excluded.cod_pais_origen, ${ripsPacientes.codPaisOrigen})`,
-          nombre: sql`coalesce(excluded.nombre, ${ripsPacientes.nombre})`,
-          fechaModificacion: sql`now()`,
-        },
-      })
-      .returning({ nuevo: sql<boolean>`(xmax = 0)` });
-    creados += rows.filter((r) => r.nuevo).length;
-  }
-  return { creados, actualizados: values.length - creados };
 }
 
 /**

@@ -45,6 +45,7 @@ import { analizarRips, estadoDeBorrador } from './lectura.ts';
 import type { TBorradorLeido } from './sheet-task.ts';
 import type { TSheetPool } from './sheet-pool.ts';
 import { perDatabase } from '../../lib/per-database.ts';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
 
 export type TCtx = { tenantId: number; userId: number };
 export type TArchivo = { filename: string; bytes: Buffer };
@@ -135,8 +136,8 @@ async function importarHoja(pool: TSheetPool, archivo: TArchivo, xml: Uint8Array
 }
 
 /**
- * Stores a draft read from a big spreadsheet without walking it on the event loop: its JSON text as the worker wrote
- * it, its counted findings plus RVC012 against the REPS table (a database lookup of at most 200 codes), then its
+ * Stores a draft read from a big spreadsheet without walking it on the event loop: its text as the worker wrote it
+ * (compressed when big: lib/json-text.ts), its counted findings plus RVC012 against the REPS table (a database lookup of at most 200 codes), then its
  * patients and medications in batches that let the event loop turn.
  */
 async function guardarHoja(deps: TDeps, ctx: TCtx, leido: TBorradorLeido): Promise<{ id: number }> {
@@ -145,6 +146,7 @@ async function guardarHoja(deps: TDeps, ctx: TCtx, leido: TBorradorLeido): Promi
   const reps = await checkPrestadoresReps(deps, a.codigosPrestador, a.numDocumentoIdObligado);
   const repsRechazos = reps.filter((h) => h.clase === 'RECHAZADO').length;
   const rechazos = a.rechazos + repsRechazos;
+  await yieldToEventLoop();
   const row = await insertBorrador(deps.db, ctx.tenantId, {
     idUsuario: ctx.userId,
     origen: 'hoja',
@@ -155,8 +157,8 @@ async function guardarHoja(deps: TDeps, ctx: TCtx, leido: TBorradorLeido): Promi
     ...a.facts,
     totalRechazos: rechazos,
     totalNotificaciones: a.notificaciones + reps.length - repsRechazos,
-  }, leido.json);
-  await registrarDatos(deps, ctx, { pacientes: leido.pacientes, medicamentos: leido.medicamentos });
+  }, leido.contenido);
+  await registrarDatos(deps, ctx, leido);
   return { id: row.id };
 }
 

@@ -2,7 +2,8 @@ import { ripsFromSheet, type TSheetError } from '@radica/fevrips/sheet';
 import { SheetFileError, readSheetFile, ripsToCsv, ripsToXlsx, type TSheetKind } from '@radica/fevrips/sheet-io';
 import { parseFevXml } from '@radica/fevrips/xml';
 import type { TRipsSchemaVersion } from '@radica/fevrips/engine';
-import { analizarRips, datosDeRips, leerPacientesCsv, type TAnalisisRips, type TMedicamentoDeRips, type TPacienteDeRips, type TPacientesCsv } from './lectura.ts';
+import { storedJsonText } from '../../lib/json-text.ts';
+import { analizarRips, datosDeRips, leerPacientesCsv, pacientesEnLotes, type TAnalisisRips, type TMedicamentoDeRips, type TPacientesCsv } from './lectura.ts';
 
 /** A task of the spreadsheet worker (sheet-pool.ts): import a sheet as a draft, read a patients CSV, export a RIPS. */
 export type TSheetTask =
@@ -19,10 +20,11 @@ export type TAnalisisContado =
   | (Omit<Extract<TAnalisisRips, { invalido: false }>, 'hallazgos'> & { rechazos: number; notificaciones: number });
 
 /**
- * A spreadsheet read as a draft, ready to store: the RIPS as the JSON text rips_borradores.contenido keeps (serialised
- * here, so the event loop never walks the object), its analysis and the patients and medications it names.
+ * A spreadsheet read as a draft, ready to store: the RIPS as the text rips_borradores.contenido keeps (serialised and,
+ * when big, compressed here: lib/json-text.ts), its analysis, the patients it names in batches of JSON rows
+ * (lectura.ts pacientesEnLotes) and its medications. Nothing of it is an object the event loop would have to walk.
  */
-export type TBorradorLeido = { json: string; analisis: TAnalisisContado; pacientes: TPacienteDeRips[]; medicamentos: TMedicamentoDeRips[] };
+export type TBorradorLeido = { contenido: string; analisis: TAnalisisContado; pacientesLotes: string[]; medicamentos: TMedicamentoDeRips[] };
 
 export type TSheetTaskResult =
   | { op: 'importar'; ok: true; borrador: TBorradorLeido }
@@ -56,7 +58,12 @@ export async function runSheetTask(task: TSheetTask): Promise<TSheetTaskResult> 
           const rechazos = hallazgos.filter((h) => h.clase === 'RECHAZADO').length;
           return { ...resto, rechazos, notificaciones: hallazgos.length - rechazos };
         })();
-    return { op: 'importar', ok: true, borrador: { json: JSON.stringify(result.rips), analisis, ...datosDeRips(result.rips) } };
+    const datos = datosDeRips(result.rips);
+    return {
+      op: 'importar',
+      ok: true,
+      borrador: { contenido: storedJsonText(JSON.stringify(result.rips)), analisis, pacientesLotes: pacientesEnLotes(datos.pacientes), medicamentos: datos.medicamentos },
+    };
   } catch (e) {
     if (e instanceof SheetFileError) return { op: 'importar', ilegible: e.message };
     throw e;

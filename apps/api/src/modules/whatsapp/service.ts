@@ -21,7 +21,7 @@ import { yieldToEventLoop } from '../../lib/event-loop.ts';
 export const QUEUE_WHATSAPP = 'whatsapp-entrantes';
 const HORA_MS = 3_600_000;
 /** Messages of one delivery stored (and their jobs enqueued) per statement. */
-const MENSAJES_POR_LOTE = 250;
+const MENSAJES_POR_LOTE = 100;
 /** Meta's customer service window: a free-form reply only within 24 h of the user's message. */
 const VENTANA_MS = 24 * HORA_MS;
 
@@ -114,7 +114,9 @@ export async function recibirNotificacion(deps: TDeps, body: unknown): Promise<n
   for (let i = 0; i < mensajes.length; i += MENSAJES_POR_LOTE) {
     if (i > 0) await yieldToEventLoop();
     const ids = await insertMensajes(deps.db, mensajes.slice(i, i + MENSAJES_POR_LOTE));
-    if (ids.length) await deps.jobs?.enqueue(QUEUE_WHATSAPP, ids.map((mensajeId) => ({ mensajeId })));
+    if (!ids.length) continue;
+    await yieldToEventLoop();
+    await deps.jobs?.enqueue(QUEUE_WHATSAPP, ids.map((mensajeId) => ({ mensajeId })));
     nuevos += ids.length;
   }
   return nuevos;
