@@ -18,7 +18,7 @@ import type { TFevXml } from '@radica/fevrips/xml';
 /** Rows of a patients CSV at most (the header apart). */
 export const MAX_PACIENTES_CSV = 100_000;
 /** Patients written per statement: one batch is tens of milliseconds of database work on PGlite, then the event loop turns. */
-export const PACIENTES_POR_LOTE = 500;
+export const PACIENTES_POR_LOTE = 250;
 /** Errors a refused CSV reports at most (the rest are counted). */
 const MAX_ERRORES = 200;
 
