@@ -35,13 +35,17 @@ const pacientes = (n: number, from = 0) =>
 const countPacientes = async (c: ReturnType<typeof client>) => (await c.get('/api/rips/pacientes')).body.data.total as number;
 
 /**
- * A ZIP whose one part, xl/worksheets/sheet1.xml, says in both its headers that it holds 1 KB but inflates to `mb` MB
- * of 'A': a deflate stream of the same 1 MB block repeated (each block compressed on its own, so the copies chain
- * into one valid stream), about 1 KB per MB.
+ * A ZIP whose one part, xl/worksheets/sheet1.xml, says in both its headers that it holds 1 KB but inflates to a valid
+ * worksheet of `mb` MB (its sheetData padded with spaces, which an XML reader goes through to the end): a deflate
+ * stream of the head, the same 1 MB block of spaces repeated and the tail, each compressed on its own so the pieces
+ * chain into one valid stream (about 1 KB per MB).
  */
 function lyingXlsx(mb: number): Buffer {
-  const block = deflateRawSync(Buffer.alloc(1_048_576, 0x41), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-  const data = Buffer.concat([...Array<Buffer>(mb).fill(block), Buffer.from([0x03, 0x00])]);
+  const piece = (b: Buffer) => deflateRawSync(b, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const head = piece(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'));
+  const block = piece(Buffer.alloc(1_048_576, 0x20));
+  const tail = piece(Buffer.from('</sheetData></worksheet>'));
+  const data = Buffer.concat([head, ...Array<Buffer>(mb).fill(block), tail, Buffer.from([0x03, 0x00])]);
   const name = Buffer.from('xl/worksheets/sheet1.xml');
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
