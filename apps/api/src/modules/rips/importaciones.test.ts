@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { PACIENTE_COLUMNAS } from '@radica/contracts/rips';
-import { MAX_XLSX_UNCOMPRESSED_BYTES } from '@radica/fevrips/sheet-io';
+import { EXAMPLE_RIPS, MAX_XLSX_UNCOMPRESSED_BYTES, ripsToCsv } from '@radica/fevrips/sheet-io';
 import { client, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
+import { JSON_TEXT_COMPRESS_FROM } from '../../lib/json-text.ts';
 
 /**
  * Big imports of the RIPS module (docs/decisions/044): a patients CSV is read in the worker and written in batches
@@ -92,6 +93,29 @@ describe('RIPS imports off the event loop, archives measured by what they inflat
     expect((peak - before) / 1_048_576).toBeLessThan(400);
     expect((await a.get('/api/rips/borradores')).body.data.total).toBe(0);
   });
+
+  it('a big sheet becomes a draft stored compressed by the worker (a tenth of the bytes PGlite writes) that reads back whole, its patients recorded', async () => {
+    type TUsuario = Record<string, unknown> & { servicios: Record<string, Record<string, unknown>[]> };
+    const [u1] = EXAMPLE_RIPS['usuarios'] as TUsuario[];
+    const usuarios = Array.from({ length: 2_500 }, (_, i) => ({ ...structuredClone(u1!), numDocumentoIdentificacion: String(3_000_000_000 + i), consecutivo: i + 1 }));
+    const rips = { ...EXAMPLE_RIPS, usuarios };
+    expect(JSON.stringify(rips).length).toBeGreaterThan(JSON_TEXT_COMPRESS_FROM);
+    const res = await a.post('/api/rips/borradores', form('grande.csv', Buffer.from(ripsToCsv(rips).csv, 'utf8'), { origen: 'hoja' }));
+    try {
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      const [row] = await t.app.deps.dbRows<{ contenido: string }>(sql`select contenido from rips_borradores where id = ${res.body.data.id}`);
+      expect(row!.contenido.startsWith('gz64:')).toBe(true);
+      const draft = (await a.get(`/api/rips/borradores/${res.body.data.id}`)).body.data;
+      expect(draft.rips.usuarios).toHaveLength(2_500);
+      expect(draft.rips.usuarios[2_499].numDocumentoIdentificacion).toBe('3000002499');
+      expect(JSON.stringify(draft.rips).length).toBeGreaterThan(row!.contenido.length * 5);
+      expect(await countPacientes(a)).toBe(2_500);
+      expect(await countPacientes(b)).toBe(0);
+    } finally {
+      await t.app.deps.dbRows(sql`delete from rips_borradores`);
+      await t.app.deps.dbRows(sql`delete from rips_pacientes`);
+    }
+  }, 120_000);
 
   it('a patients CSV row with four wrong values reports all four (and a patient twice is named), Spanish per column; nothing is stored', async () => {
     const res = await a.post(
