@@ -86,6 +86,11 @@ export const TARGETS = {
             contents: "export { default, leerZip, revisar, leerFactura, leerNota, construirNota } from './analysis-task.ts';",
             resolveDir: 'apps/api/src/modules/documents',
           },
+          // The spreadsheet worker (rips/sheet-pool.ts): sheets, the patients CSV, exports.
+          'sheet-worker': {
+            contents: "export { runSheetTask as default } from './sheet-task.ts';",
+            resolveDir: 'apps/api/src/modules/rips',
+          },
         },
         externalPackages: true,
         splitting: true,

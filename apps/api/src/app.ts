@@ -48,6 +48,7 @@ import { avisosRoutes } from './modules/avisos/routes.ts';
 import { usuariosRoutes } from './modules/usuarios/routes.ts';
 import { whatsappRoutes } from './modules/whatsapp/routes.ts';
 import { defineWhatsappQueue } from './modules/whatsapp/service.ts';
+import { defineBillingJobs, QUEUE_VENTAS_VENCIDAS } from './modules/billing/jobs.ts';
 import { defineAvisosQueues, publicarEspera, publicarResultado, QUEUE_RESUMEN } from './modules/avisos/service.ts';
 import { WHATSAPP_TEMPLATE_PARAMS } from './modules/avisos/mensajes.ts';
 import { WHATSAPP_CODE_TEMPLATE_PARAMS } from './modules/whatsapp/respuestas.ts';
@@ -287,7 +288,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
 
   await registerSecurityHeaders(app, { googleClientId: config.googleClientId, paymentGatewayUrl: config.wompiBaseUrl });
   await app.register(cookie);
-  await registerRateLimits(app, deps);
+  deps.limites = await registerRateLimits(app, deps);
   await registerMultipart(app);
   registerErrorHandler(app);
   registerRequestGuards(app);
@@ -314,6 +315,7 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   // The WhatsApp assistant's inbound messages (issue 28): one job per message.
   defineWhatsappQueue(deps);
   defineBackupJob(deps);
+  defineBillingJobs(deps);
   deps.avisos = {
     publicarResultado: (tenantId, fevRipsId) => publicarResultado(deps, tenantId, fevRipsId),
     publicarEspera: (tenantId, fevRipsId, desde) => publicarEspera(deps, tenantId, fevRipsId, desde),
@@ -410,13 +412,17 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
   return app;
 }
 
-/** pg-boss cron (Bogotá) of the daily jobs: the summary of sends every 15 min from ALERTAS_RESUMEN_HORA (once a day per tenant), the backup at BACKUP_HOUR. */
+/**
+ * pg-boss cron (Bogotá) of the periodic jobs: the summary of sends every 15 min from ALERTAS_RESUMEN_HORA (once a day
+ * per tenant), the channels' sweeps and the abandoned sales' every minute, the backup at BACKUP_HOUR.
+ */
 async function scheduleDailyJobs(deps: TDeps): Promise<void> {
   const jobs = deps.jobs;
   if (!jobs) return;
   await jobs.schedule(QUEUE_RESUMEN, `*/15 ${deps.config.alertasResumenHora}-23 * * *`);
   await jobs.schedule(QUEUE_SFTP_BARRIDO, '* * * * *');
   await jobs.schedule(QUEUE_CORREO_BARRIDO, '* * * * *');
+  await jobs.schedule(QUEUE_VENTAS_VENCIDAS, '* * * * *');
   if (deps.config.backupSchedule) await jobs.schedule(QUEUE_COPIA, `0 ${deps.config.backupHour} * * *`);
   else await jobs.boss.unschedule(QUEUE_COPIA).catch(() => undefined);
 }

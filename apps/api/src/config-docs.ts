@@ -65,7 +65,10 @@ export const CONFIG_DOCS: Record<TEnvVariable, TVariableDoc> & Record<string, TV
   SESSION_CHECK_CACHE_MS: { grupo: 'Sesiones y acceso', texto: 'Cuánto confía un proceso en que una sesión sigue abierta antes de preguntar a la base: un cierre de sesión llega a los demás procesos en este tiempo.' },
   LOGIN_LOCKOUT_MAX_FAILURES: { grupo: 'Sesiones y acceso', texto: 'Intentos fallidos de un correo desde un cliente dentro de la ventana → 429 para ese cliente.' },
   LOGIN_LOCKOUT_WINDOW_S: { grupo: 'Sesiones y acceso', texto: 'Ventana de los bloqueos de inicio de sesión (s).' },
-  LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES: { grupo: 'Sesiones y acceso', texto: 'Intentos fallidos de un correo desde todos los clientes dentro de la ventana → 429 para todos.' },
+  LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES: {
+    grupo: 'Sesiones y acceso',
+    texto: 'Intentos fallidos de un correo desde todos los clientes dentro de la ventana → 429 para todos. Una cuenta SFTP nunca se bloquea así: al llegar a este número se avisa a la empresa.',
+  },
   GOOGLE_CLIENT_ID: { grupo: 'Sesiones y acceso', texto: 'Cliente OAuth de Google; sin él el ingreso con Google no se muestra.' },
   GOOGLE_JWKS_URL: { grupo: 'Sesiones y acceso', texto: 'Claves que firman los tokens de Google.' },
   SMTP_URL: { grupo: 'Correo', requerida: 'producción (salvo `MAIL_DEV_OUTBOX=true`)', texto: 'Servidor de salida (`smtp://usuario:clave@smtp.example.co:587`). Sin él, buzón local que solo lee el operador (`npm run admin -- mail`).' },
@@ -132,6 +135,11 @@ export const CONFIG_DOCS: Record<TEnvVariable, TVariableDoc> & Record<string, TV
   SFTP_HOST: { grupo: 'Canales SFTP y correo', texto: 'Dirección del SFTP (ábralo con `0.0.0.0` o un proxy TCP).' },
   SFTP_PUBLIC_HOST: { grupo: 'Canales SFTP y correo', texto: 'Host que se muestra a los usuarios (por defecto el de `PUBLIC_URL`).' },
   SFTP_PAIR_WAIT_S: { grupo: 'Canales SFTP y correo', texto: 'Espera de un archivo sin pareja antes de su reporte INCOMPLETO (s).' },
+  SFTP_LOGIN_DELAY_MAX_MS: {
+    grupo: 'Canales SFTP y correo',
+    texto:
+      'Espera máxima (ms) antes de revisar la contraseña de un usuario SFTP con muchos intentos fallidos desde todas las direcciones: la cuenta se frena, nunca se bloquea (cada dirección sí se bloquea tras `LOGIN_LOCKOUT_MAX_FAILURES`).',
+  },
   INBOUND_SMTP_ENABLED: { grupo: 'Canales SFTP y correo', texto: 'Servidor SMTP de entrada del canal de correo (por defecto encendido, salvo `NODE_ENV=test`); rol ingest.' },
   INBOUND_SMTP_PORT: { grupo: 'Canales SFTP y correo', texto: 'Puerto del SMTP de entrada.' },
   INBOUND_SMTP_HOST: { grupo: 'Canales SFTP y correo', texto: 'Dirección del SMTP de entrada (ponga delante un MTA público con TLS, o `0.0.0.0`).' },

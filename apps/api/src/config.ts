@@ -130,7 +130,10 @@ const ZEnv = z.object({
   /** Lockout per (account, client): this many failed logins of one e-mail from one client within LOGIN_LOCKOUT_WINDOW_S → 429 for that client. */
   LOGIN_LOCKOUT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_LOCKOUT_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
-  /** Failed logins of one e-mail from all clients together within the window → 429 for every client (slower back-off). */
+  /**
+   * Failed logins of one e-mail from all clients together within the window → 429 for every client (slower back-off).
+   * An SFTP account is never locked this way: at this many failures its tenant is alerted instead.
+   */
   LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   /** How long (ms) a process trusts that a session is still open before asking the database again (issue 9). */
   SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
@@ -231,6 +234,11 @@ const ZEnv = z.object({
   SFTP_HOST: z.string().default('127.0.0.1'),
   SFTP_PUBLIC_HOST: z.string().trim().min(1).optional(),
   SFTP_PAIR_WAIT_S: z.coerce.number().int().min(1).max(7 * 86_400).default(600),
+  /**
+   * Longest wait (ms) before an SFTP login's secret is checked once its account has many failures from all addresses
+   * (auth/login.ts claimThrottledLoginAttempt): the account is slowed down, never locked.
+   */
+  SFTP_LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(20_000).default(3_000),
   /** The e-mail channel's SMTP server (issue 16): on by default except NODE_ENV=test (tests turn it on with port 0). */
   INBOUND_SMTP_ENABLED: z.enum(['true', 'false']).optional(),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
@@ -321,6 +329,8 @@ export type TConfig = {
   loginLockoutMaxFailures: number;
   loginLockoutWindowS: number;
   loginLockoutAccountMaxFailures: number;
+  /** SFTP_LOGIN_DELAY_MAX_MS: the longest slow-down of an SFTP login whose account sees many failures (ms). */
+  sftpLoginDelayMaxMs: number;
   refreshRaceGraceS: number;
   sessionCheckCacheMs: number;
   uploadWorkers: number;
@@ -558,6 +568,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockoutMaxFailures: e.LOGIN_LOCKOUT_MAX_FAILURES,
     loginLockoutWindowS: e.LOGIN_LOCKOUT_WINDOW_S,
     loginLockoutAccountMaxFailures: e.LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES,
+    sftpLoginDelayMaxMs: e.SFTP_LOGIN_DELAY_MAX_MS,
     refreshRaceGraceS: e.REFRESH_RACE_GRACE_S,
     sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     uploadWorkers: e.UPLOAD_WORKERS,

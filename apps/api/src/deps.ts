@@ -13,6 +13,7 @@ import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
 import type { TMetrics } from './lib/metrics.ts';
 import type { TWhatsappClient } from './integrations/whatsapp/client.ts';
 import type { TTenantSlots } from './modules/jobs/tenant-slots.ts';
+import type { TLimitsHealth } from './plugins/rate-limits.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
 export type TDeps = {
@@ -45,6 +46,8 @@ export type TDeps = {
   analysis: TAnalysisPool;
   /** Prometheus metrics of this app (GET /metrics; lib/metrics.ts). */
   metrics: TMetrics;
+  /** What the rate limits tell the readiness check (plugins/rate-limits.ts); set by buildApp. */
+  limites?: TLimitsHealth;
   /** Durable jobs (pg-boss; docs/decisions/027); set by buildApp once the queue has started. */
   jobs?: TJobQueue;
   /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */

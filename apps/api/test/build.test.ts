@@ -24,7 +24,7 @@ describe('npm run build (server bundles and the CLI)', () => {
     for (const d of [...allowed]) if (workspaces[d]) for (const x of deps(workspaces[d])) allowed.add(x);
     const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
     const files = readdirSync(DIST).filter((f) => f.endsWith('.js'));
-    expect(files).toEqual(expect.arrayContaining(['server.js', 'worker.js', 'admin-cli.js', 'analysis-worker.js']));
+    expect(files).toEqual(expect.arrayContaining(['server.js', 'worker.js', 'admin-cli.js', 'analysis-worker.js', 'sheet-worker.js']));
     const imported = new Set<string>();
     for (const f of files) {
       const text = readFileSync(join(DIST, f), 'utf8');

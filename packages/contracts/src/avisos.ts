@@ -99,7 +99,7 @@ export type TAlertasRequest = z.input<typeof ZAlertasRequest>;
 /** One alert message to one recipient (the settings' alert log). */
 export const ZAlertaEnvio = z.object({
   id: z.number(),
-  tipo: z.enum(['alerta', 'resumen']),
+  tipo: z.enum(['alerta', 'resumen', 'seguridad']),
   canal: z.enum(['correo', 'whatsapp']),
   destino: z.string(),
   fevRipsId: z.number().nullable(),

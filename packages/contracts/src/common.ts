@@ -34,6 +34,13 @@ export const ZHealthData = z.object({
   baseDatos: z.enum(['ok', 'sin_conexion']),
   migracionesPendientes: z.number().nullable(),
   roles: z.array(z.enum(['api', 'worker', 'ingest'])),
+  /**
+   * Redis of the rate limits (REDIS_URL): 'sin_conexion' while it does not answer (the limits count in PostgreSQL
+   * meanwhile: the process is still ready); null when none is configured.
+   */
+  redis: z.enum(['ok', 'sin_conexion']).nullable(),
+  /** Dependencies the process works without for now, by name ('redis'): 200, but the operator should look. */
+  degradado: z.array(z.enum(['redis'])),
 });
 export type THealthData = z.infer<typeof ZHealthData>;
 

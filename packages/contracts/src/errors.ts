@@ -162,6 +162,8 @@ export const ERROR_STATUS = {
   BORRADOR_ESTRUCTURA: 422,
   HOJA_CON_ERRORES: 422,
   HOJA_ILEGIBLE: 400,
+  // a patients import the database cut short after storing part of it (the same file can be imported again)
+  IMPORTACION_INTERRUMPIDA: 503,
   HOJA_MUY_GRANDE: 413,
   SOLO_ADMINISTRADOR: 403,
   REGISTRO_EXISTE: 409,

@@ -74,4 +74,15 @@ export const MSG_AVISOS = {
   /** An ERROR alert's line: the ministry gave no verdict through every automatic retry. */
   errorSinRespuesta:
     'El Ministerio no respondió al envío durante los reintentos automáticos: no es un problema de tus archivos. Puedes reenviarlo desde el documento.',
+  /** The security alert of an SFTP account that sees many wrong secrets (the account is slowed, never locked). */
+  sftpFallasAsunto: (usuario: string) => `Radica: intentos fallidos de acceso al usuario SFTP ${usuario}`,
+  sftpFallasResumen: (usuario: string, fallas: number, direcciones: number, minutos: number) =>
+    `El usuario SFTP ${usuario} de tu empresa recibió ${fallas} contraseñas o llaves equivocadas en los últimos ${minutos} minutos, desde ${direcciones} ${direcciones === 1 ? 'dirección' : 'direcciones'}.`,
+  sftpFallasProteccion: (maxPorDireccion: number) =>
+    `Radica bloquea cada dirección después de ${maxPorDireccion} intentos fallidos y hace más lento cada intento de la cuenta, pero no la bloquea: con la contraseña correcta sigues entrando desde cualquier otra dirección.`,
+  sftpFallasQueHacer: 'Si no fuiste tú ni alguien de tu equipo, cambia la contraseña del canal o usa una llave pública en Configuración › Canales.',
+  /** Settings › Integraciones: the kind of a logged alert message. */
+  tipoAlerta: 'Alerta',
+  tipoResumen: 'Resumen diario',
+  tipoSeguridad: 'Seguridad',
 } as const;

@@ -47,6 +47,27 @@ export const MSG_RIPS = {
   pacienteGuardado: 'Paciente guardado.',
   pacienteExiste: 'Ya hay un paciente con ese tipo y número de documento.',
   pacientesImportados: (creados: number, actualizados: number) => `Pacientes importados: ${creados} nuevos, ${actualizados} actualizados.`,
+  pacientesDemasiados: (max: number) => `El CSV tiene más de ${max} pacientes: divídelo en varios archivos.`,
+  pacienteRepetido: (fila: number) => `Este paciente (tipo y número de documento) ya está en la fila ${fila}: deja una sola fila por paciente.`,
+  /**
+   * A patients import cut short by the database after part of it was stored: the import can be repeated as it is
+   * (stored patients are updated, never duplicated).
+   */
+  pacientesImportacionInterrumpida: (guardados: number, total: number) =>
+    `La importación se interrumpió después de guardar ${guardados} de ${total} pacientes. Vuelve a importar el mismo archivo: los que ya se guardaron se actualizan, no se duplican.`,
+  /** What a wrong value of a patient's field must be (the patients CSV and the patient form). */
+  pacienteCampo: {
+    tipoDocumentoIdentificacion: 'Escribe el tipo de documento con sus 2 letras (CC, TI, CE, PA, RC…).',
+    numDocumentoIdentificacion: 'El número de documento debe tener entre 4 y 20 caracteres.',
+    fechaNacimiento: 'Escribe la fecha de nacimiento como AAAA-MM-DD, por ejemplo 1980-05-31.',
+    codSexo: 'El sexo es una sola letra: H, M o I.',
+    tipoUsuario: 'El tipo de usuario tiene máximo 2 caracteres (01 a 13).',
+    codPaisResidencia: 'El país de residencia es un código de máximo 3 caracteres (170 para Colombia).',
+    codMunicipioResidencia: 'El municipio es un código DIVIPOLA de máximo 5 dígitos, por ejemplo 11001.',
+    codZonaTerritorialResidencia: 'La zona territorial tiene máximo 2 caracteres: 01 rural, 02 urbana.',
+    codPaisOrigen: 'El país de origen es un código de máximo 3 caracteres (170 para Colombia).',
+    nombre: 'El nombre tiene máximo 120 caracteres.',
+  },
   medicamentoNoEncontrado: 'No se encontró ese medicamento.',
   medicamentoExiste: 'Ya hay un medicamento con ese código (CUM / IUM).',
   medicamentoGuardado: 'Medicamento guardado.',
@@ -76,7 +97,8 @@ export const MSG_RIPS = {
   hojaDemasiadasFilas: (max: number) => `La hoja supera las ${max} filas: divide la factura en varios archivos.`,
   hojaDemasiadasColumnas: (max: number) => `La hoja supera las ${max} columnas.`,
   hojaMuyGrande: (maxMb: number) => `El archivo supera los ${maxMb} MB.`,
-  hojaDescomprimidaGrande: 'El libro de Excel es demasiado grande al descomprimirlo.',
+  hojaDescomprimidaGrande: (maxMb: number) =>
+    `El libro de Excel ocupa más de ${maxMb} MB al descomprimirlo: guarda la hoja como .csv (UTF-8) desde la plantilla, o divide la factura en varios archivos.`,
   hojaMacros: 'El libro tiene macros (xlsm/VBA). Guárdalo como «Libro de Excel (.xlsx)» sin macros.',
   hojaIlegible: 'No se pudo leer la hoja de cálculo: guárdala como .xlsx o .csv (UTF-8) desde la plantilla.',
   hojaExtension: 'Solo se permiten hojas .xlsx o .csv.',

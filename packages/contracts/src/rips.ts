@@ -248,17 +248,19 @@ export type TEstructuraData = z.infer<typeof ZEstructuraData>;
 
 // ---- patients ---------------------------------------------------------------------------------------------------
 
+const CAMPO = MSG_RIPS.pacienteCampo;
+/** A patient's fields (the form, the patients CSV): each wrong value says, in Spanish, what it must be. */
 export const ZPacienteCampos = z.object({
-  tipoDocumentoIdentificacion: z.string().trim().min(2).max(2),
-  numDocumentoIdentificacion: z.string().trim().min(4).max(20),
-  fechaNacimiento: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
-  codSexo: z.string().max(1).nullable(),
-  tipoUsuario: z.string().max(2).nullable(),
-  codPaisResidencia: z.string().max(3).nullable(),
-  codMunicipioResidencia: z.string().max(5).nullable(),
-  codZonaTerritorialResidencia: z.string().max(2).nullable(),
-  codPaisOrigen: z.string().max(3).nullable(),
-  nombre: z.string().trim().max(120).nullable(),
+  tipoDocumentoIdentificacion: z.string(CAMPO.tipoDocumentoIdentificacion).trim().min(2, CAMPO.tipoDocumentoIdentificacion).max(2, CAMPO.tipoDocumentoIdentificacion),
+  numDocumentoIdentificacion: z.string(CAMPO.numDocumentoIdentificacion).trim().min(4, CAMPO.numDocumentoIdentificacion).max(20, CAMPO.numDocumentoIdentificacion),
+  fechaNacimiento: z.string(CAMPO.fechaNacimiento).regex(/^\d{4}-\d{2}-\d{2}$/, CAMPO.fechaNacimiento).nullable(),
+  codSexo: z.string(CAMPO.codSexo).max(1, CAMPO.codSexo).nullable(),
+  tipoUsuario: z.string(CAMPO.tipoUsuario).max(2, CAMPO.tipoUsuario).nullable(),
+  codPaisResidencia: z.string(CAMPO.codPaisResidencia).max(3, CAMPO.codPaisResidencia).nullable(),
+  codMunicipioResidencia: z.string(CAMPO.codMunicipioResidencia).max(5, CAMPO.codMunicipioResidencia).nullable(),
+  codZonaTerritorialResidencia: z.string(CAMPO.codZonaTerritorialResidencia).max(2, CAMPO.codZonaTerritorialResidencia).nullable(),
+  codPaisOrigen: z.string(CAMPO.codPaisOrigen).max(3, CAMPO.codPaisOrigen).nullable(),
+  nombre: z.string(CAMPO.nombre).trim().max(120, CAMPO.nombre).nullable(),
 });
 export type TPacienteCampos = z.infer<typeof ZPacienteCampos>;
 /** The columns of the patients CSV (import and export): the RIPS user's field names and `nombre`. */

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { unzipSync } from 'fflate';
+import { createInflateRaw } from 'node:zlib';
+import { Unzip, unzipSync } from 'fflate';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { RIPS_CODIGOS, RIPS_TIPOS_SERVICIO } from '@radica/contracts/rips-codigos';
 import { ripsSchema, type TRipsSchemaVersion } from './schema.ts';
@@ -11,18 +12,22 @@ import { ripsToSheet, sheetColumns, type TCell, type TRawCell, type TSheetTable 
 import { writeXlsx, type TXlsxSheet } from './xlsx-writer.ts';
 
 /**
- * The spreadsheet files of a RIPS (issue 27): XLSX through exceljs, CSV through csv-parse / csv-stringify, the ZIP
- * directory of an XLSX inspected with fflate before exceljs reads it. The row model and its rules are in sheet.ts.
+ * The spreadsheet files of a RIPS (issue 27): XLSX through exceljs, CSV through csv-parse / csv-stringify, the ZIP of
+ * an XLSX measured with fflate before exceljs reads it. The row model and its rules are in sheet.ts.
  *
- * Reading is defensive: size limits before parsing, the XLSX's uncompressed size checked from its ZIP directory (a
- * "zip bomb" is refused unread), macros (vbaProject.bin) refused, formula and error cells reported (never
- * evaluated), at most {@link MAX_SHEET_ROWS} rows and {@link MAX_SHEET_COLUMNS} columns.
+ * Reading is defensive: size limits before parsing, the XLSX's parts inflated and counted before exceljs opens them (a
+ * "zip bomb" stops at {@link MAX_XLSX_UNCOMPRESSED_BYTES} whatever its directory declares), macros (vbaProject.bin)
+ * refused, formula and error cells reported (never evaluated), at most {@link MAX_SHEET_ROWS} rows and
+ * {@link MAX_SHEET_COLUMNS} columns.
  */
 
 /** Largest spreadsheet accepted (bytes): a 20,000-service CSV is about 9 MB. */
 export const MAX_SHEET_BYTES = 25 * 1_048_576;
-/** Largest total uncompressed size of an XLSX's parts (bytes). */
+/** Largest total uncompressed size of an XLSX's parts (bytes), counted as they inflate: 60,000 rows take about 130 MB. */
 export const MAX_XLSX_UNCOMPRESSED_BYTES = 250 * 1_048_576;
+/** Most parts (ZIP entries) an XLSX may hold: a workbook has a few dozen. */
+export const MAX_XLSX_ENTRIES = 2_000;
+
 export const MAX_SHEET_ROWS = 60_000;
 export const MAX_SHEET_COLUMNS = 200;
 export const MAX_CELL_CHARS = 2_000;
@@ -65,15 +70,31 @@ function checkCell(text: string): void {
   if (text.length > MAX_CELL_CHARS) throw new SheetFileError(MSG_RIPS.hojaCeldaLarga(MAX_CELL_CHARS));
 }
 
-/** The parts of an XLSX from its ZIP directory, without inflating them. */
-function inspectZip(bytes: Uint8Array): void {
-  let total = 0;
+/** Macros (VBA projects and other binary parts): an .xlsm saved as .xlsx, refused. */
+const isMacroPart = (name: string) => /vbaProject\.bin$/i.test(name) || /\.bin$/i.test(name);
+
+/** A part of an XLSX as its local header gives it: name, compression method and its compressed bytes, in pieces. */
+type TParte = { nombre: string; metodo: number; datos: Uint8Array[] };
+
+/**
+ * Measures an XLSX's ZIP before exceljs reads it, on what its parts actually inflate to (a "zip bomb" declares a
+ * few bytes and holds gigabytes): the parts are found from their local headers as exceljs finds them (entry after
+ * entry; fflate's streaming reader, which also finds the end of a part whose sizes come after it), then each is
+ * inflated by Node's zlib as a stream whose output is counted and thrown away (memory stays at one 64 KB piece), and
+ * the reading stops as soon as the total passes {@link MAX_XLSX_UNCOMPRESSED_BYTES}. The sizes the archive declares
+ * are never trusted; they only refuse an honest oversized file without inflating anything. exceljs then reads the same
+ * parts the same way, so it never inflates more than was counted here.
+ * @throws {SheetFileError} too big once inflated (what to do in the message), macros, more than
+ * {@link MAX_XLSX_ENTRIES} parts, or not a readable ZIP.
+ */
+export async function measureXlsx(bytes: Uint8Array): Promise<void> {
+  let declarado = 0;
   let macros = false;
   try {
     unzipSync(bytes, {
       filter: (file) => {
-        total += file.originalSize;
-        if (/vbaProject\.bin$/i.test(file.name) || /\.bin$/i.test(file.name)) macros = true;
+        declarado += file.originalSize;
+        if (isMacroPart(file.name)) macros = true;
         return false;
       },
     });
@@ -81,11 +102,90 @@ function inspectZip(bytes: Uint8Array): void {
     throw new SheetFileError(MSG_RIPS.hojaIlegible);
   }
   if (macros) throw new SheetFileError(MSG_RIPS.hojaMacros);
-  if (total > MAX_XLSX_UNCOMPRESSED_BYTES) throw new SheetFileError(MSG_RIPS.hojaDescomprimidaGrande);
+  const grande = MSG_RIPS.hojaDescomprimidaGrande(Math.round(MAX_XLSX_UNCOMPRESSED_BYTES / 1_048_576));
+  if (declarado > MAX_XLSX_UNCOMPRESSED_BYTES) throw new SheetFileError(grande);
+
+  const partes = leerPartes(bytes);
+  let total = 0;
+  for (const parte of partes) {
+    if (parte.metodo === 0) total += parte.datos.reduce((n, d) => n + d.length, 0);
+    else if (parte.metodo === 8) total = await inflarContando(parte.datos, total, grande);
+    else throw new SheetFileError(MSG_RIPS.hojaIlegible);
+    if (total > MAX_XLSX_UNCOMPRESSED_BYTES) throw new SheetFileError(grande);
+  }
+}
+
+/** The parts of a ZIP from its local headers, their data kept compressed. @throws {SheetFileError} */
+function leerPartes(bytes: Uint8Array): TParte[] {
+  const partes: TParte[] = [];
+  let fallo: string | null = null;
+  const guardar = (metodo: number) =>
+    class {
+      static compression = metodo;
+      ondata: (err: Error | null, data: Uint8Array, final: boolean) => void = () => {};
+      private readonly parte: TParte;
+      constructor(nombre: string) {
+        this.parte = { nombre, metodo, datos: [] };
+        partes.push(this.parte);
+      }
+      push(data: Uint8Array, final: boolean) {
+        if (data.length) this.parte.datos.push(data);
+        if (final) this.ondata(null, new Uint8Array(0), true);
+      }
+    };
+  const unzip = new Unzip((file) => {
+    if (fallo) return;
+    if (partes.length >= MAX_XLSX_ENTRIES) fallo = MSG_RIPS.hojaIlegible;
+    else if (isMacroPart(file.name)) fallo = MSG_RIPS.hojaMacros;
+    else if (file.compression !== 0 && file.compression !== 8) fallo = MSG_RIPS.hojaIlegible;
+    if (fallo) return;
+    file.ondata = (err) => {
+      if (err) fallo ??= MSG_RIPS.hojaIlegible;
+    };
+    file.start();
+  });
+  unzip.register(guardar(0));
+  unzip.register(guardar(8));
+  try {
+    unzip.push(bytes, true);
+  } catch {
+    fallo ??= MSG_RIPS.hojaIlegible;
+  }
+  if (fallo) throw new SheetFileError(fallo);
+  return partes;
+}
+
+/**
+ * Inflates one part's deflate data with Node's zlib, counting its output on top of `antes` and keeping none of it:
+ * rejects with `grande` as soon as the total passes MAX_XLSX_UNCOMPRESSED_BYTES (the stream is destroyed there), with
+ * the unreadable-file message when the data is not deflate. Resolves with the new total.
+ */
+function inflarContando(datos: Uint8Array[], antes: number, grande: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const z = createInflateRaw({ chunkSize: 64 * 1024 });
+    let total = antes;
+    let fin = false;
+    const terminar = (err: SheetFileError | null) => {
+      if (fin) return;
+      fin = true;
+      if (err) {
+        z.destroy();
+        reject(err);
+      } else resolve(total);
+    };
+    z.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > MAX_XLSX_UNCOMPRESSED_BYTES) terminar(new SheetFileError(grande));
+    });
+    z.on('end', () => terminar(null));
+    z.on('error', () => terminar(new SheetFileError(MSG_RIPS.hojaIlegible)));
+    for (const d of datos) z.write(d);
+    z.end();
+  });
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<TRawCell[][]> {
-  inspectZip(bytes);
+  await measureXlsx(bytes);
   const table: TRawCell[][] = [];
   try {
     // the streaming reader (about 3 times faster than loading the workbook): only the data sheet is kept

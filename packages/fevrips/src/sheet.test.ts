@@ -148,7 +148,7 @@ describe('spreadsheet safety (issue 27: CSV injection, formulas, macros, sizes)'
     const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(1000) }, { level: 0 });
     const dir = Buffer.from(bomb.buffer).indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     new DataView(bomb.buffer).setUint32(dir + 24, 300 * 1_048_576, true);
-    await expect(readSheetFile(bomb, 'xlsx')).rejects.toThrow(MSG_RIPS.hojaDescomprimidaGrande);
+    await expect(readSheetFile(bomb, 'xlsx')).rejects.toThrow(MSG_RIPS.hojaDescomprimidaGrande(250));
     await expect(readSheetFile(new Uint8Array(MAX_SHEET_BYTES + 1), 'csv')).rejects.toThrow(SheetFileError);
     await expect(readSheetFile(Buffer.from('no es un zip'), 'xlsx')).rejects.toThrow(MSG_RIPS.hojaIlegible);
     await expect(readSheetFile(Buffer.from('a;"b\n1;2'), 'csv')).rejects.toThrow(MSG_RIPS.hojaIlegible);

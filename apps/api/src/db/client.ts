@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { secureDataDir } from '../lib/data-dir.ts';
+import { yieldToEventLoop } from '../lib/event-loop.ts';
 
 /** The database handle every repository uses: PGlite or node-postgres behind one drizzle type. */
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -196,6 +197,7 @@ export async function openDatabase(opts: {
       throw err;
     }
   }
+  yieldBeforeEachStatement(client);
   const db = drizzle(client, { schema });
   if (mode !== 'none') await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   const pglite = client;
@@ -225,6 +227,23 @@ export class EmbeddedDbLockedError extends Error {
   ) {
     super(message);
     this.name = 'EmbeddedDbLockedError';
+  }
+}
+
+/**
+ * PGlite runs in this thread and its statements resolve as microtasks: a chain of awaited statements (a job's, an
+ * import's, pg-boss's) never lets the event loop take a request until it ends, however many statements it has. Each
+ * statement outside a transaction (drizzle's, pg-boss's adapter, TSqlRows) therefore first lets the event loop turn
+ * once (docs/decisions/044): a request waits at most for the statement being run, never for a whole chain. Statements
+ * inside a transaction run as they are (the transaction holds the connection anyway; its start yields).
+ */
+function yieldBeforeEachStatement(client: { query: unknown; exec: unknown; transaction: unknown }): void {
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name] as (...args: unknown[]) => Promise<unknown>;
+    client[name] = async (...args: unknown[]) => {
+      await yieldToEventLoop();
+      return original.apply(client, args);
+    };
   }
 }
 

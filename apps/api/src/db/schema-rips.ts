@@ -1,5 +1,6 @@
 import { customType, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, ts } from './columns.ts';
+import { parseStoredJsonText } from '../lib/json-text.ts';
 import { tenants, users } from './schema-accounts.ts';
 import { fevRips } from './schema-documents.ts';
 
@@ -10,12 +11,13 @@ import { fevRips } from './schema-documents.ts';
 
 /**
  * A JSON value kept as its text: the database copies it as it is (a jsonb column parses and re-encodes megabytes on every
- * autosave, and loses the key order). Nothing queries inside it.
+ * autosave, and loses the key order). Nothing queries inside it. Written as plain JSON; a big imported sheet's is
+ * written compressed by the worker that read it (lib/json-text.ts), and both forms read back the same.
  */
 const jsonText = customType<{ data: unknown; driverData: string }>({
   dataType: () => 'text',
   toDriver: (value) => JSON.stringify(value),
-  fromDriver: (value) => JSON.parse(value) as unknown,
+  fromDriver: (value) => parseStoredJsonText(value),
 });
 
 /**

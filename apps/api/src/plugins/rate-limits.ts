@@ -4,7 +4,14 @@ import { MSG } from '@radica/contracts/messages';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
 import type { TDeps } from '../deps.ts';
-import { pgRateLimitStore } from './rate-limit-store.ts';
+import { pgRateLimitStore, redisFailoverStore } from './rate-limit-store.ts';
+
+/** Longest wait for a Redis connection, and for one command's answer, before a call is counted in PostgreSQL (ms). */
+const REDIS_CONNECT_TIMEOUT_MS = 1_000;
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/** What registerRateLimits tells GET /health/ready: whether Redis counts ('ok') or PostgreSQL does meanwhile; null without REDIS_URL. */
+export type TLimitsHealth = { redis: (() => 'ok' | 'sin_conexion') | null };
 
 /**
  * @fastify/rate-limit with no global limit: each route that needs one declares it (`config.rateLimit` for per-IP
@@ -12,35 +19,58 @@ import { pgRateLimitStore } from './rate-limit-store.ts';
  * (MSG.http429). The client's address is Fastify's `request.ip`, which believes X-Forwarded-For only from the
  * configured proxies (TRUST_PROXY), so no client picks the address it is counted under (issue 9).
  *
- * The counters are shared by every API process (issue 23 §5; docs/decisions/028): in Redis when REDIS_URL is set
- * (the plugin's own Redis store over ioredis), else in PostgreSQL (rate-limit-store.ts); with the embedded PGlite
- * database, whose one process serves every request, in that process's memory.
+ * The counters are shared by every API process (docs/decisions/028): in Redis when REDIS_URL is set, counted in
+ * PostgreSQL while Redis does not answer (rate-limit-store.ts redisFailoverStore, docs/decisions/046: no request fails
+ * because Redis is down), else in PostgreSQL (rate-limit-store.ts); with the embedded PGlite database, whose one
+ * process serves every request, in that process's memory. Returns what the readiness check reports of Redis.
  */
-export async function registerRateLimits(app: FastifyInstance, deps: Pick<TDeps, 'config' | 'dbKind' | 'dbRows' | 'log'>) {
+export async function registerRateLimits(app: FastifyInstance, deps: Pick<TDeps, 'config' | 'dbKind' | 'dbRows' | 'log'>): Promise<TLimitsHealth> {
   const common = {
     global: false,
     // Enough keys that cycling through addresses or e-mails does not evict the counters being attacked.
     cache: 100_000,
     errorResponseBuilder: () => ({ statusCode: 429, success: false, message: MSG.http429, code: 'RATE_LIMITED' }),
   };
+  const pgSweep = (store: ReturnType<typeof pgRateLimitStore>) => {
+    const timer = setInterval(() => void store.sweep().catch((err: Error) => deps.log.warn({ err: err.message }, 'rate limits: sweep failed')), 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
   if (deps.config.redisUrl) {
-    const redis = new Redis(deps.config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
-    redis.on('error', (err) => deps.log.warn({ err: err.message }, 'rate limits: Redis error'));
+    // No command waits for a reconnection (offline queue off) nor longer than REDIS_COMMAND_TIMEOUT_MS: while Redis
+    // does not answer, the PostgreSQL store counts (docs/decisions/046); the client keeps reconnecting in the background.
+    const redis = new Redis(deps.config.redisUrl, {
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+      retryStrategy: (times) => Math.min(times * 200, 2_000),
+    });
+    let lastError = '';
+    redis.on('error', (err) => {
+      // One line per kind of failure, not one per reconnection attempt.
+      if (err.message !== lastError) deps.log.warn({ err: err.message }, 'rate limits: Redis error');
+      lastError = err.message;
+    });
+    redis.on('ready', () => (lastError = ''));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    await app.register(rateLimit, { ...common, redis, nameSpace: 'radica-rl:' });
-    return;
+    const pg = pgRateLimitStore(deps.dbRows);
+    pgSweep(pg);
+    const failover = redisFailoverStore({ redis, pg, rows: deps.dbRows, nameSpace: 'radica-rl:', log: deps.log });
+    await app.register(rateLimit, { ...common, store: failover.Store as never });
+    return { redis: failover.estado };
   }
   if (deps.dbKind === 'postgresql') {
-    const { Store, sweep } = pgRateLimitStore(deps.dbRows);
-    const timer = setInterval(() => void sweep().catch((err: Error) => deps.log.warn({ err: err.message }, 'rate limits: sweep failed')), 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-    await app.register(rateLimit, { ...common, store: Store as never });
-    return;
+    const pg = pgRateLimitStore(deps.dbRows);
+    pgSweep(pg);
+    await app.register(rateLimit, { ...common, store: pg.Store as never });
+    return { redis: null };
   }
   await app.register(rateLimit, common);
+  return { redis: null };
 }
 
 /**

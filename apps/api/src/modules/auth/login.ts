@@ -34,8 +34,8 @@ export const emailTag = (email: string) => sha256(`radica-log:${normalizeEmail(e
 
 /**
  * Claim one login attempt of account `email` from `clientKey` before its password is checked (issue 3 "Server
- * security", issue 9 "Nobody can lock someone else out", OWASP Authentication Cheat Sheet "Account lockout"; also the
- * SFTP channel's logins, account `sftp:{usuario}`: issue 24 item 5). The counters live in the database, so every
+ * security", issue 9 "Nobody can lock someone else out", OWASP Authentication Cheat Sheet "Account lockout"; the SFTP
+ * channel's logins use {@link claimThrottledLoginAttempt} instead). The counters live in the database, so every
  * process sees the same:
  * - `loginLockoutMaxFailures` failures of this e-mail from this client within `loginLockoutWindowS` lock that pair
  *   only: the owner signs in from another client;
@@ -46,10 +46,7 @@ export const emailTag = (email: string) => sha256(`radica-log:${normalizeEmail(e
  * route sets Retry-After); unknown e-mails behave the same (no enumeration).
  */
 export async function claimLoginAttempt(deps: TDeps, email: string, clientKey: string): Promise<void> {
-  const windowMs = deps.config.loginLockoutWindowS * 1000;
-  const attempt = await insertLoginAttempt(deps.db, email, clientKey);
-  const recent = await recentLoginAttempts(deps.db, email, new Date(attempt.at.getTime() - windowMs));
-  const fromClient = recent.filter((r) => r.clientKey === clientKey);
+  const { attempt, recent, fromClient, windowMs } = await countAttempt(deps, email, clientKey);
   const clientLocked = fromClient.length > deps.config.loginLockoutMaxFailures;
   const lockedBy = clientLocked
     ? fromClient[deps.config.loginLockoutMaxFailures]
@@ -57,11 +54,51 @@ export async function claimLoginAttempt(deps: TDeps, email: string, clientKey: s
       ? recent[deps.config.loginLockoutAccountMaxFailures]
       : null;
   if (!lockedBy) return;
-  // A refused attempt checked no password: it does not count.
-  await deleteLoginAttempt(deps.db, attempt.id);
-  const retryAfterSeconds = Math.max(1, Math.ceil((lockedBy.failedAt.getTime() + windowMs - Date.now()) / 1000));
-  deps.log.warn({ event: 'auth.login', outcome: 'locked', scope: clientLocked ? 'client' : 'account', emailTag: emailTag(email) }, 'login refused: locked');
+  await refuseAttempt(deps, attempt.id, lockedBy.failedAt, windowMs, clientLocked ? 'client' : 'account', email);
+}
+
+/** Records the attempt (committed) and reads every attempt of the account within the window, newest first. */
+async function countAttempt(deps: TDeps, account: string, clientKey: string) {
+  const windowMs = deps.config.loginLockoutWindowS * 1000;
+  const attempt = await insertLoginAttempt(deps.db, account, clientKey);
+  const recent = await recentLoginAttempts(deps.db, account, new Date(attempt.at.getTime() - windowMs));
+  return { attempt, recent, fromClient: recent.filter((r) => r.clientKey === clientKey), windowMs };
+}
+
+/** A refused attempt checked no secret, so it does not count: its row goes, and 429 ACCOUNT_LOCKED is thrown. */
+async function refuseAttempt(deps: TDeps, attemptId: number, lockedByAt: Date, windowMs: number, scope: 'client' | 'account', account: string): Promise<never> {
+  await deleteLoginAttempt(deps.db, attemptId);
+  const retryAfterSeconds = Math.max(1, Math.ceil((lockedByAt.getTime() + windowMs - Date.now()) / 1000));
+  deps.log.warn({ event: 'auth.login', outcome: 'locked', scope, emailTag: emailTag(account) }, 'login refused: locked');
   throw new AppError('ACCOUNT_LOCKED', MSG.http429, { retryAfterSeconds });
+}
+
+/**
+ * Claims one login attempt of a channel account (the SFTP channel's `sftp:{usuario}`) from `clientKey`, the way
+ * OpenSSH with fail2ban treats guessing: the address is banned, the account is only slowed down, so nobody who knows a
+ * user name can lock its owner out.
+ * - `loginLockoutMaxFailures` failures of the account from this address within `loginLockoutWindowS` lock that
+ *   address (throws 429 ACCOUNT_LOCKED, as {@link claimLoginAttempt});
+ * - the account is never locked: past `loginLockoutMaxFailures` failures from all addresses together, each attempt
+ *   waits `delayMs` before its secret is checked, growing linearly up to `sftpLoginDelayMaxMs` at twice that many
+ *   failures (right and wrong secrets wait the same, so the timing tells nothing). A guesser spread over many
+ *   addresses is slowed and banned address by address; the owner, from any address not banned, still gets in.
+ * Returns the delay (ms) and the account's failures within the window (this attempt included), from which the caller
+ * alerts the tenant. The counters live in the database, as the web login's.
+ */
+export async function claimThrottledLoginAttempt(deps: TDeps, account: string, clientKey: string): Promise<{ delayMs: number; accountFailures: number }> {
+  const { attempt, recent, fromClient, windowMs } = await countAttempt(deps, account, clientKey);
+  const free = deps.config.loginLockoutMaxFailures;
+  if (fromClient.length > free) await refuseAttempt(deps, attempt.id, fromClient[free]!.failedAt, windowMs, 'client', account);
+  const before = recent.length - 1;
+  const delayMs = before <= free ? 0 : Math.min(deps.config.sftpLoginDelayMaxMs, Math.round((deps.config.sftpLoginDelayMaxMs * (before - free)) / free));
+  return { delayMs, accountFailures: recent.length };
+}
+
+/** The account's failed attempts within the login window and how many addresses they came from (alerts). */
+export async function accountFailureSummary(deps: Pick<TDeps, 'db' | 'config'>, account: string): Promise<{ fallas: number; direcciones: number }> {
+  const recent = await recentLoginAttempts(deps.db, account, new Date(Date.now() - deps.config.loginLockoutWindowS * 1000));
+  return { fallas: recent.length, direcciones: new Set(recent.map((r) => r.clientKey)).size };
 }
 
 /** After a successful login: forgets the failures of account `email` from `clientKey` (see {@link claimLoginAttempt}). */

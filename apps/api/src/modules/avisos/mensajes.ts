@@ -84,6 +84,21 @@ export function resumenMail(o: { dia: string; conteos: Record<string, number>; e
   return { subject, text, html };
 }
 
+/**
+ * The security alert e-mail of an SFTP account that sees many wrong secrets: how many, from how many addresses, what
+ * Radica does (each address banned, the account slowed, never locked) and what to do, with a link to the settings.
+ */
+export function sftpFallasMail(o: { usuario: string; fallas: number; direcciones: number; minutos: number; maxPorDireccion: number; enlace: string }) {
+  const subject = MSG_AVISOS.sftpFallasAsunto(o.usuario);
+  const parrafos = [MSG_AVISOS.sftpFallasResumen(o.usuario, o.fallas, o.direcciones, o.minutos), MSG_AVISOS.sftpFallasProteccion(o.maxPorDireccion), MSG_AVISOS.sftpFallasQueHacer];
+  const text = `${parrafos.join('\n\n')}\n\n${o.enlace}\n\nRadica`;
+  const html =
+    `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    parrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+    `<p><a href="${escapeHtml(o.enlace)}">${escapeHtml(o.enlace)}</a></p><p>Radica</p></body></html>`;
+  return { subject, text, html };
+}
+
 /** The Bogotá calendar day (YYYY-MM-DD) and hour (0–23) of an instant. */
 export function bogotaDay(now: Date): { dia: string; hora: number } {
   const local = new Date(now.getTime() - 5 * 3_600_000);

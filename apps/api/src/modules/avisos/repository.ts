@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { alertaEnvios, alertasConfig, webhookEntregas, webhooks } from '../../db/schema-canales.ts';
 import { fevRips } from '../../db/schema-documents.ts';
+import { users } from '../../db/schema-accounts.ts';
 
 /**
  * The queries of result webhooks and rejection alerts (issue 15). Every function takes the tenant and scopes its rows
@@ -120,7 +121,7 @@ export async function upsertAlertas(
 export async function insertAlertaEnvios(
   db: TDb,
   tenantId: number,
-  rows: Array<{ fevRipsId: number | null; tipo: 'alerta' | 'resumen'; canal: 'correo' | 'whatsapp'; destino: string; clave: string }>,
+  rows: Array<{ fevRipsId: number | null; tipo: 'alerta' | 'resumen' | 'seguridad'; canal: 'correo' | 'whatsapp'; destino: string; clave: string }>,
 ): Promise<TAlertaEnvioRow[]> {
   if (rows.length === 0) return [];
   return db
@@ -183,4 +184,13 @@ export async function countStatusesBetween(db: TDb, tenantId: number, desde: Dat
     .where(and(eq(fevRips.tenantId, tenantId), sql`${fevRips.fechaModificacion} >= ${desde}`, sql`${fevRips.fechaModificacion} < ${hasta}`))
     .groupBy(fevRips.estado);
   return Object.fromEntries(rows.map((r) => [r.estado, Number(r.n)]));
+}
+
+/** The e-mails of the tenant's administrators (not removed): whom a security alert always reaches. */
+export async function administratorEmails(db: TDb, tenantId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.rol, 'administrador'), sql`${users.eliminadoEn} is null`));
+  return rows.map((r) => r.email);
 }

@@ -19,8 +19,11 @@ import { AppError } from '../../lib/errors.ts';
 import { loadDoc } from '../documents/detail.ts';
 import { estadoPaquete } from '../integraciones/service.ts';
 import { tenantPlan } from '../products/service.ts';
-import { alertaMail, alertaWhatsappParams, bogotaDay, resumenMail } from './mensajes.ts';
+import { alertaMail, alertaWhatsappParams, bogotaDay, resumenMail, sftpFallasMail } from './mensajes.ts';
+import { accountFailureSummary } from '../auth/login.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import {
+  administratorEmails,
   claimDailySummary,
   countActiveWebhooks,
   countStatusesBetween,
@@ -206,6 +209,37 @@ async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, d
   await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
 }
 
+/** The login-attempt account of an SFTP user (its counters are the web login's, another namespace: e-mails never hold ':'). */
+export const cuentaSftp = (usuario: string) => `sftp:${usuario}`;
+
+/** SFTP alerts this process already recorded, per database handle: only spares repeating the insert (the row decides). */
+const sftpAvisadas = perDatabase(() => new Set<string>());
+
+/**
+ * Tells the tenant that its SFTP account `usuario` sees many wrong secrets (canal-sftp/server.ts calls this once the
+ * account's failures within LOGIN_LOCKOUT_WINDOW_S reach LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES; the account is slowed,
+ * never locked, so the owner must hear of it). One e-mail per login window to each administrator of the tenant and
+ * each alert recipient it chose, queued as alert messages (delivered by QUEUE_ALERTAS like the rejection alerts,
+ * whatever the plan: this is about the account's safety). The window's key collapses repeats across processes. Never
+ * throws: a failure is logged and the login goes on.
+ */
+export async function alertarFallasSftp(deps: TDeps, tenantId: number, usuario: string): Promise<void> {
+  const clave = `sftp:${usuario}:${Math.floor(Date.now() / (deps.config.loginLockoutWindowS * 1000))}`;
+  const avisadas = sftpAvisadas(deps.db);
+  if (avisadas.has(`${tenantId}:${clave}`)) return;
+  try {
+    const [admins, alertas] = await Promise.all([administratorEmails(deps.db, tenantId), findAlertas(deps.db, tenantId)]);
+    const destinos = [...new Set([...admins, ...(alertas?.correos ?? [])].map((d) => d.trim().toLowerCase()).filter(Boolean))];
+    const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((destino) => ({ fevRipsId: null, tipo: 'seguridad' as const, canal: 'correo' as const, destino, clave })));
+    avisadas.add(`${tenantId}:${clave}`);
+    if (avisadas.size > 1_000) avisadas.clear();
+    await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+    if (rows.length) deps.log.warn({ event: 'sftp.fallas', tenantId, destinatarios: rows.length }, 'sftp: many failed logins, tenant alerted');
+  } catch (err) {
+    deps.log.warn({ err: String((err as Error).message ?? err), tenantId }, 'sftp failures alert not recorded');
+  }
+}
+
 /** WhatsApp is reachable on this installation (the real Cloud API configured, or the local simulator). */
 export const whatsappDisponible = (deps: Pick<TDeps, 'whatsapp'>) => deps.whatsapp !== null;
 
@@ -222,7 +256,7 @@ export async function leerAlertas(deps: TDeps, ctx: TCtx): Promise<TAlertasData>
     resumenDiario: row?.resumenDiario ?? false,
     envios: envios.map((e) => ({
       id: e.id,
-      tipo: e.tipo as 'alerta' | 'resumen',
+      tipo: e.tipo as 'alerta' | 'resumen' | 'seguridad',
       canal: e.canal as 'correo' | 'whatsapp',
       destino: e.destino,
       fevRipsId: e.fevRipsId,
@@ -260,7 +294,21 @@ export async function deliverAlerta(deps: TDeps, tenantId: number, envioId: numb
   if (!envio || envio.estado !== 'PENDIENTE') return;
   const at = new Date();
   try {
-    if (envio.tipo === 'resumen') {
+    if (envio.tipo === 'seguridad') {
+      const usuario = envio.clave.split(':')[1] ?? '';
+      const { fallas, direcciones } = await accountFailureSummary(deps, cuentaSftp(usuario));
+      await deps.mailer.send({
+        to: envio.destino,
+        ...sftpFallasMail({
+          usuario,
+          fallas,
+          direcciones,
+          minutos: Math.round(deps.config.loginLockoutWindowS / 60),
+          maxPorDireccion: deps.config.loginLockoutMaxFailures,
+          enlace: appUrl(deps, '/settings?tab=canales'),
+        }),
+      });
+    } else if (envio.tipo === 'resumen') {
       const dia = envio.clave.replace(/^resumen:/, '');
       const { desde, hasta } = bogotaDayRange(dia);
       await deps.mailer.send({ to: envio.destino, ...resumenMail({ dia, conteos: await countStatusesBetween(deps.db, tenantId, desde, hasta), enlace: appUrl(deps, '/ministerio') }) });

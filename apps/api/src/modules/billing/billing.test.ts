@@ -4,7 +4,7 @@ import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import { eventChecksum } from '@radica/contracts/wompi-signatures';
 import type { TWompiTransaction } from '@radica/contracts/wompi';
 import { client, outbox, registerAndLogin, startTestApp, testBillingData, waitFor, type TTestApp } from '../../../test/helpers.ts';
-import { saveCoupon } from './coupons.ts';
+import { liberarCuponesRetenidos, saveCoupon, VENTA_PENDIENTE_VENCE_S } from './coupons.ts';
 
 const PROMO = 'LANZAMIENTO-2026';
 let t: TTestApp;
@@ -318,7 +318,7 @@ describe('POST /api/payment/webhook', () => {
   const post = (body: unknown) => client(t.url).post('/api/payment/webhook', body);
   const saleStatus = async (reference: string) => (await t.app.deps.dbRows<{ status: string }>(sql`select status from sales where reference = ${reference}`))[0]!.status;
 
-  it('an abandoned PSE sale holding a coupon\'s last use gives it back after an hour; paid later, it still grants and takes the use again (issue 24)', async () => {
+  it('an abandoned PSE sale holding a coupon\'s last use gives it back once it expires; paid later, it still grants and takes the use again (issue 24)', async () => {
     await saveCoupon(t.app.deps, { code: 'PSE-UNO', kind: 'FINAL_PRICE', value: 1500, maxUses: 1 });
     const discount = { couponCode: 'PSE-UNO', discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
     const pse = { type: 'PSE', pseData: { userType: '0', documentType: 'CC', documentNumber: '1020304050', institution: '1' } };
@@ -328,8 +328,8 @@ describe('POST /api/payment/webhook', () => {
     const quote = () => client(t.url).post('/api/payment/validate-coupon', { couponCode: 'PSE-UNO', productoTitulo: 'Profesional' });
     const uses = () => countRows(sql`select uses as n from coupons where code = 'PSE-UNO'`);
     expect((await quote()).status).toBe(400); // held by the pending sale
-    // An hour goes by and the buyer never reaches the bank.
-    await t.app.deps.dbRows(sql`update sales set created_at = now() - interval '61 minutes' where reference = ${pr.reference}`);
+    // The hold goes by and the buyer never reaches the bank.
+    await t.app.deps.dbRows(sql`update sales set created_at = now() - make_interval(secs => ${VENTA_PENDIENTE_VENCE_S + 60}) where reference = ${pr.reference}`);
     expect((await quote()).status).toBe(200);
     expect(await uses()).toBe(0);
     const voided = (await client(t.url).get(`/api/payment/sales/${encodeURIComponent(pr.reference)}`)).body.data;
@@ -340,6 +340,53 @@ describe('POST /api/payment/webhook', () => {
     expect(paid.status).toBe(303);
     await waitFor('approved after expiry', async () => (await saleStatus(pr.reference)) === 'APPROVED', 15_000);
     expect(await uses()).toBe(1);
+  });
+
+  it('three abandoned Bancolombia transfers hold a 3-use coupon only until they expire (30 min): the sweep gives the uses back with nobody asking, and of five buyers at once exactly three get them', async () => {
+    expect(VENTA_PENDIENTE_VENCE_S).toBe(1800);
+    await saveCoupon(t.app.deps, { code: 'TRES-USOS', kind: 'FINAL_PRICE', value: 1500, maxUses: 3 });
+    const discount = { couponCode: 'TRES-USOS', discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
+    const buy = async (email: string) =>
+      client(t.url).post('/api/payment/create-sale', await saleBody(email, { type: 'BANCOLOMBIA_TRANSFER' }, { discountInfo: discount, expectedTotal: 1500 }));
+    const uses = () => countRows(sql`select uses as n from coupons where code = 'TRES-USOS'`);
+    const abandoned = [];
+    for (const i of [1, 2, 3]) {
+      const res = await buy(`bancolombia-${i}@example.co`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      abandoned.push((res.body as unknown as { paymentResult: { reference: string } }).paymentResult.reference);
+    }
+    // The fourth buyer, while the three are pending: no use left.
+    const fourth = await buy('bancolombia-4@example.co');
+    expect(fourth.status).toBe(400);
+    expect(fourth.body.message).toBe(MSG_PAGOS.cuponInvalido);
+    expect(await uses()).toBe(3);
+    // Half an hour goes by; nobody quotes the coupon: the minute's sweep voids the three and gives their uses back.
+    for (const reference of abandoned)
+      await t.app.deps.dbRows(sql`update sales set created_at = now() - make_interval(secs => ${VENTA_PENDIENTE_VENCE_S + 1}) where reference = ${reference}`);
+    expect(await liberarCuponesRetenidos(t.app.deps)).toEqual({ vencidas: 3, huerfanas: 0 });
+    expect(await uses()).toBe(0);
+    expect(await countRows(sql`select count(*) as n from sales where reference in (${sql.join(abandoned.map((r) => sql`${r}`), sql`, `)}) and status = 'VOIDED' and coupon_released`)).toBe(3);
+    // A second sweep finds nothing (each sale gave its use back once).
+    expect(await liberarCuponesRetenidos(t.app.deps)).toEqual({ vencidas: 0, huerfanas: 0 });
+    // Five buyers at once: exactly the three uses are taken.
+    const all = await Promise.all([4, 5, 6, 7, 8].map((i) => buy(`bancolombia-${i}@example.co`)));
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 400, 400]);
+    expect(await uses()).toBe(3);
+    expect(await countRows(sql`select count(*) as n from sales s join coupons c on c.id = s.coupon_id where c.code = 'TRES-USOS' and not s.coupon_released`)).toBe(3);
+  });
+
+  it('a use left held by a sale that ended otherwise (a process died between the two steps) is given back by the sweep', async () => {
+    await saveCoupon(t.app.deps, { code: 'HUERFANO', kind: 'FINAL_PRICE', value: 1500, maxUses: 1 });
+    const discount = { couponCode: 'HUERFANO', discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
+    const res = await client(t.url).post('/api/payment/create-sale', await saleBody('huerfano@example.co', { type: 'BANCOLOMBIA_TRANSFER' }, { discountInfo: discount, expectedTotal: 1500 }));
+    expect(res.status).toBe(200);
+    const { reference } = (res.body as unknown as { paymentResult: { reference: string } }).paymentResult;
+    // Declined, but the process stopped before it gave the use back.
+    await t.app.deps.dbRows(sql`update sales set status = 'DECLINED', finalized_at = now() where reference = ${reference}`);
+    const quote = () => client(t.url).post('/api/payment/validate-coupon', { couponCode: 'HUERFANO', productoTitulo: 'Profesional' });
+    expect((await quote()).status).toBe(400);
+    expect((await liberarCuponesRetenidos(t.app.deps)).huerfanas).toBe(1);
+    expect((await quote()).status).toBe(200);
   });
 
   it('answers 401 to a bad or missing checksum and 400 to a malformed event; nothing changes', async () => {

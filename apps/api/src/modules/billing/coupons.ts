@@ -8,8 +8,10 @@ import {
   findTenantIdByUserEmail,
   findTenantNit,
   findUsableCoupon,
+  releaseOrphanCouponUses,
   reserveCouponUse,
   upsertCoupon,
+  type TQuery,
   type TCouponRow,
 } from './repository.ts';
 
@@ -23,17 +25,29 @@ export const PROMO_FINAL_PRICE_COP = 1_500;
 export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
 
 /**
- * How long a sale may stay PENDING before it is voided and gives its coupon use back (issue 24): the gateway keeps an
- * abandoned PSE or Bancolombia transfer pending with no expiry of its own, so Radica's is one hour.
+ * How long a sale may stay PENDING before it is voided and gives its coupon use back (docs/decisions/045): the gateway
+ * keeps an abandoned PSE or Bancolombia transfer pending with no expiry of its own, and a bank's payment session lasts
+ * minutes, so Radica's is 30 minutes. A payment approved later still grants (and takes the use again).
  */
-export const VENTA_PENDIENTE_VENCE_S = 3600;
+export const VENTA_PENDIENTE_VENCE_S = 1800;
 
 /**
- * Voids the coupon's sales pending longer than VENTA_PENDIENTE_VENCE_S, giving their uses back: checked whenever the
- * coupon is quoted or reserved (state in the database, so every process sees the uses come back).
+ * Voids the coupon's sales pending longer than VENTA_PENDIENTE_VENCE_S, giving their uses back, before the coupon is
+ * quoted or reserved: the buyer after an abandoned sale never waits for the sweep job (state in the database, so every
+ * process sees the uses come back).
  */
-async function liberarVencidas(deps: { db: TDb }, code: string): Promise<void> {
-  await expireStalePendingSales(deps.db, { olderThanS: VENTA_PENDIENTE_VENCE_S, message: MSG_PAGOS.pagoVencido, couponCode: code });
+async function liberarVencidas(q: TQuery, code: string): Promise<void> {
+  await expireStalePendingSales(q, { olderThanS: VENTA_PENDIENTE_VENCE_S, message: MSG_PAGOS.pagoVencido, couponCode: code });
+}
+
+/**
+ * The sweep job's work (every minute, billing/jobs.ts): every sale pending longer than VENTA_PENDIENTE_VENCE_S is
+ * voided and gives its coupon use back, and a use still held by a sale that ended otherwise (a process died between
+ * the two steps) is given back. Returns how many sales were voided and uses freed.
+ */
+export async function liberarCuponesRetenidos(deps: { db: TDb }): Promise<{ vencidas: number; huerfanas: number }> {
+  const vencidas = await expireStalePendingSales(deps.db, { olderThanS: VENTA_PENDIENTE_VENCE_S, message: MSG_PAGOS.pagoVencido });
+  return { vencidas: vencidas.length, huerfanas: await releaseOrphanCouponUses(deps.db) };
 }
 
 /** The price of `plan` with `coupon` (COP, whole): FINAL_PRICE sets it, DISCOUNT takes its value off; never below MIN_CHARGE_COP. */
@@ -69,7 +83,7 @@ export async function couponCompanyKey(deps: { db: TDb }, buyer: { tenantId: num
  * (issue 26; create-sale's unique index decides between concurrent sales).
  */
 export async function quoteCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string, companyKey: string | null = null): Promise<TCouponQuote> {
-  await liberarVencidas(deps, normalizeCouponCode(code));
+  await liberarVencidas(deps.db, normalizeCouponCode(code));
   const coupon = await findUsableCoupon(deps.db, normalizeCouponCode(code), plan.id);
   if (!coupon) throw new AppError('COUPON_INVALID', MSG_PAGOS.cuponInvalido);
   if (companyKey && (await couponHeldByCompany(deps.db, coupon.code, companyKey))) throw new AppError('COUPON_ALREADY_USED', MSG_PAGOS.cuponYaUsado);
@@ -83,12 +97,14 @@ export async function quoteCouponFor(deps: { db: TDb }, plan: TPlan & { yearlyPr
 }
 
 /**
- * Take one use of the coupon for a sale (atomic: concurrent sales never exceed `max_uses`). Throws AppError
- * COUPON_INVALID when none is left or the code is not usable. The use is given back if the sale does not end APPROVED.
+ * Take one use of the coupon for a sale, in `tx` (the transaction that records the sale, so a use is never taken
+ * without its sale): atomic, concurrent sales never exceed `max_uses`; uses held by sales pending longer than
+ * VENTA_PENDIENTE_VENCE_S come back first. Throws AppError COUPON_INVALID when none is left or the code is not usable.
+ * The use is given back if the sale does not end APPROVED.
  */
-export async function reserveCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string): Promise<{ coupon: TCouponRow; quote: TCouponQuote }> {
-  await liberarVencidas(deps, normalizeCouponCode(code));
-  const coupon = await reserveCouponUse(deps.db, normalizeCouponCode(code), plan.id);
+export async function reserveCoupon(tx: TQuery, plan: TPlan & { yearlyPrice: number }, code: string): Promise<{ coupon: TCouponRow; quote: TCouponQuote }> {
+  await liberarVencidas(tx, normalizeCouponCode(code));
+  const coupon = await reserveCouponUse(tx, normalizeCouponCode(code), plan.id);
   if (!coupon) throw new AppError('COUPON_INVALID', MSG_PAGOS.cuponInvalido);
   return { coupon, quote: priceWith(plan, coupon) };
 }

@@ -11,6 +11,9 @@ import { terceros, users } from '../../db/schema-accounts.ts';
 
 export type TSaleRow = typeof sales.$inferSelect;
 export type TCouponRow = typeof coupons.$inferSelect;
+type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+/** The database or a transaction of it. */
+export type TQuery = TDb | TTx;
 
 /** A coupon usable now for `planId` (active, inside its window, uses left), or null. `code` is upper-cased by the caller. */
 export async function findUsableCoupon(db: TDb, code: string, planId: string): Promise<TCouponRow | null> {
@@ -31,8 +34,12 @@ const usableFor = (planId: string) =>
     or(isNull(coupons.planId), eq(coupons.planId, planId)),
   );
 
-/** Take one use of the coupon atomically (one UPDATE … WHERE uses < max_uses): the row, or null when none is left. */
-export async function reserveCouponUse(db: TDb, code: string, planId: string): Promise<TCouponRow | null> {
+/**
+ * Take one use of the coupon atomically (one UPDATE … WHERE uses < max_uses: concurrent buyers are serialised by the
+ * row lock): the row, or null when none is left. Run it in the transaction that records the sale (sales.ts), so a use
+ * is never taken without its sale.
+ */
+export async function reserveCouponUse(db: TQuery, code: string, planId: string): Promise<TCouponRow | null> {
   const [row] = await db
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
@@ -41,62 +48,90 @@ export async function reserveCouponUse(db: TDb, code: string, planId: string): P
   return row ?? null;
 }
 
-/** Give back the coupon use of a sale that did not end APPROVED, once (the sale's flag is claimed first). */
+/**
+ * Give back the coupon use of a sale that did not end APPROVED, once: the sale's flag and the coupon's count change in
+ * one statement, so a crash never leaves the use taken by a sale that gave it back (or the reverse).
+ */
 export async function releaseCouponUse(db: TDb, saleId: number): Promise<boolean> {
-  const [sale] = await db
-    .update(sales)
-    .set({ couponReleased: true })
-    .where(and(eq(sales.id, saleId), eq(sales.couponReleased, false), sql`${sales.couponId} is not null`, sql`${sales.status} <> 'APPROVED'`))
-    .returning({ couponId: sales.couponId });
-  if (!sale?.couponId) return false;
-  await db.update(coupons).set({ uses: sql`greatest(${coupons.uses} - 1, 0)` }).where(eq(coupons.id, sale.couponId));
-  return true;
+  const result = (await db.execute(sql`
+    with liberada as (
+      update sales set coupon_released = true
+      where id = ${saleId} and coupon_released = false and coupon_id is not null and status <> 'APPROVED'
+      returning coupon_id
+    ), cupon as (
+      update coupons set uses = greatest(uses - 1, 0) where id = (select coupon_id from liberada) returning id
+    )
+    select count(*)::int as n from liberada`)) as unknown as { rows: { n: number }[] };
+  return (result.rows[0]?.n ?? 0) > 0;
 }
 
 /**
- * Ends the sales still PENDING `olderThanS` seconds after their creation (issue 24: a PSE or Bancolombia payment the
- * buyer abandoned holds its coupon use) as VOIDED with `message`, each in one guarded UPDATE (an approval that comes
- * first wins; one that comes later still moves the sale to APPROVED: finalizeSale). Only the sales of coupon `code`,
- * or sale `saleId`, when given. Each expired sale gives its coupon use back. Returns their ids.
+ * Ends the sales still PENDING `olderThanS` seconds after their creation (a PSE or Bancolombia payment the buyer
+ * abandoned holds its coupon use; docs/decisions/045) as VOIDED with `message`, and gives their coupon uses back, all
+ * in one statement: atomic under concurrent buyers, jobs and status polls (each sale is voided and its use returned
+ * once; an approval that comes first wins, one that comes later still moves the sale to APPROVED: finalizeSale).
+ * Only the sales of coupon `code`, or sale `saleId`, when given. A pending sale always holds its use
+ * (`coupon_released` is set only once a sale leaves PENDING). Returns the voided sales' ids.
  */
 export async function expireStalePendingSales(
-  db: TDb,
+  db: TQuery,
   o: { olderThanS: number; message: string; couponCode?: string; saleId?: number },
 ): Promise<number[]> {
-  const rows = await db
-    .update(sales)
-    .set({ status: 'VOIDED', statusMessage: o.message, finalizedAt: sql`now()` })
-    .where(
-      and(
-        eq(sales.status, 'PENDING'),
-        lt(sales.createdAt, sql`now() - make_interval(secs => ${o.olderThanS})`),
-        o.couponCode !== undefined ? sql`${sales.couponId} = (select id from coupons where code = ${o.couponCode})` : undefined,
-        o.saleId !== undefined ? eq(sales.id, o.saleId) : undefined,
-      ),
+  const porCupon = o.couponCode !== undefined ? sql`and coupon_id = (select id from coupons where code = ${o.couponCode})` : sql``;
+  const porVenta = o.saleId !== undefined ? sql`and id = ${o.saleId}` : sql``;
+  const result = (await db.execute(sql`
+    with vencidas as (
+      update sales set status = 'VOIDED', status_message = ${o.message}, finalized_at = now(), coupon_released = (coupon_id is not null)
+      where status = 'PENDING' and created_at < now() - make_interval(secs => ${o.olderThanS}) ${porCupon} ${porVenta}
+      returning id, coupon_id
+    ), devueltas as (
+      update coupons c set uses = greatest(c.uses - l.n, 0)
+      from (select coupon_id, count(*)::int as n from vencidas where coupon_id is not null group by coupon_id) l
+      where c.id = l.coupon_id
+      returning c.id
     )
-    .returning({ id: sales.id });
-  for (const r of rows) await releaseCouponUse(db, r.id);
-  return rows.map((r) => r.id);
+    select id from vencidas`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
 }
 
 /**
- * An approved sale whose coupon use was given back (it expired first, then was paid): takes the use again, once. When
- * the company meanwhile holds the coupon with another sale (sales_coupon_company_uq), the use stays given back: the
- * money taken still grants (settlement), and the company keeps one use counted.
+ * Sales that ended neither APPROVED nor PENDING but still hold their coupon use (a process died between finalizing the
+ * sale and giving the use back): give each use back. Returns how many. Run by the sweep job with expireStalePendingSales.
+ */
+export async function releaseOrphanCouponUses(db: TDb): Promise<number> {
+  const result = (await db.execute(sql`
+    with liberadas as (
+      update sales set coupon_released = true
+      where coupon_released = false and coupon_id is not null and status not in ('APPROVED', 'PENDING')
+      returning coupon_id
+    ), devueltas as (
+      update coupons c set uses = greatest(c.uses - l.n, 0)
+      from (select coupon_id, count(*)::int as n from liberadas group by coupon_id) l
+      where c.id = l.coupon_id
+      returning c.id
+    )
+    select count(*)::int as n from liberadas`)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * An approved sale whose coupon use was given back (it expired first, then was paid): takes the use again, once, in
+ * one statement. When the company meanwhile holds the coupon with another sale (sales_coupon_company_uq), the use
+ * stays given back: the money taken still grants (settlement), and the company keeps one use counted.
  */
 export async function retakeCouponUse(db: TDb, saleId: number): Promise<void> {
-  let sale: { couponId: number | null } | undefined;
   try {
-    [sale] = await db
-      .update(sales)
-      .set({ couponReleased: false })
-      .where(and(eq(sales.id, saleId), eq(sales.couponReleased, true), eq(sales.status, 'APPROVED')))
-      .returning({ couponId: sales.couponId });
+    await db.execute(sql`
+      with retomada as (
+        update sales set coupon_released = false
+        where id = ${saleId} and coupon_released = true and status = 'APPROVED' and coupon_id is not null
+        returning coupon_id
+      )
+      update coupons set uses = uses + 1 where id = (select coupon_id from retomada)`);
   } catch (err) {
     if (isCouponCompanyConflict(err)) return;
     throw err;
   }
-  if (sale?.couponId) await db.update(coupons).set({ uses: sql`${coupons.uses} + 1` }).where(eq(coupons.id, sale.couponId));
 }
 
 /** True for the unique violation of sales_coupon_company_uq: the company already holds a use of that coupon. */
@@ -118,11 +153,6 @@ export async function couponHeldByCompany(db: TDb, code: string, companyKey: str
     .where(and(eq(coupons.code, code), eq(sales.couponCompanyKey, companyKey), eq(sales.couponReleased, false)))
     .limit(1);
   return Boolean(row);
-}
-
-/** Give back a coupon use taken for a sale that was never recorded (its company already held the coupon). */
-export async function giveCouponUseBack(db: TDb, couponId: number): Promise<void> {
-  await db.update(coupons).set({ uses: sql`greatest(${coupons.uses} - 1, 0)` }).where(eq(coupons.id, couponId));
 }
 
 /** The identification number (NIT) of the tenant's company: the tercero of its first user; null when it has none. */
@@ -150,7 +180,7 @@ export async function upsertCoupon(db: TDb, values: Omit<typeof coupons.$inferIn
   return row!;
 }
 
-export async function insertSale(db: TDb, values: typeof sales.$inferInsert): Promise<TSaleRow> {
+export async function insertSale(db: TQuery, values: typeof sales.$inferInsert): Promise<TSaleRow> {
   const [row] = await db.insert(sales).values(values).returning();
   return row!;
 }

@@ -17,7 +17,6 @@ import {
   expireStalePendingSales,
   failSale,
   findSaleByReference,
-  giveCouponUseBack,
   insertSale,
   isCouponCompanyConflict,
   releaseCouponUse,
@@ -92,30 +91,35 @@ export async function createSale(
   const expected = couponCode ? await quoteCoupon(deps, plan, couponCode, companyKey) : priceWith(plan, null);
   const shown = input.expectedTotal ?? input.discountInfo?.finalPrice;
   if (shown !== undefined && shown !== expected.finalPrice) throw new AppError('PRICE_CHANGED', MSG_PAGOS.precioCambio, { total: expected.finalPrice });
-  const reserved = couponCode ? await reserveCoupon(deps, plan, couponCode) : null;
-  const quote = reserved?.quote ?? expected;
-  const sale = await insertSale(deps.db, {
-    reference: newReference(),
-    numeroVenta: newNumeroVenta(),
-    tenantId: ctx.tenantId,
-    userId: ctx.userId,
-    email: input.billingData.email.toLowerCase(),
-    planId: plan.id,
-    planName: plan.name,
-    originalPrice: quote.originalPrice,
-    discountAmount: quote.discountAmount,
-    total: quote.finalPrice,
-    amountInCents: quote.finalPrice * 100,
-    couponId: reserved?.coupon.id ?? null,
-    couponCompanyKey: reserved ? companyKey : null,
-    paymentMethodType: input.paymentMethod.type,
-    billingData: input.billingData,
-  }).catch(async (err: unknown) => {
-    // Two sales of one company raced past the check: the unique index keeps one; this one gives its use back.
-    if (!reserved || !isCouponCompanyConflict(err)) throw err;
-    await giveCouponUseBack(deps.db, reserved.coupon.id);
-    throw new AppError('COUPON_ALREADY_USED', MSG_PAGOS.cuponYaUsado);
-  });
+  // The coupon use and the sale are recorded together: a use is never held by a sale that does not exist.
+  const sale = await deps.db
+    .transaction(async (tx) => {
+      const reserved = couponCode ? await reserveCoupon(tx, plan, couponCode) : null;
+      const quote = reserved?.quote ?? expected;
+      const sale = await insertSale(tx, {
+        reference: newReference(),
+        numeroVenta: newNumeroVenta(),
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        email: input.billingData.email.toLowerCase(),
+        planId: plan.id,
+        planName: plan.name,
+        originalPrice: quote.originalPrice,
+        discountAmount: quote.discountAmount,
+        total: quote.finalPrice,
+        amountInCents: quote.finalPrice * 100,
+        couponId: reserved?.coupon.id ?? null,
+        couponCompanyKey: reserved ? companyKey : null,
+        paymentMethodType: input.paymentMethod.type,
+        billingData: input.billingData,
+      });
+      return sale;
+    })
+    .catch((err: unknown) => {
+      // Two sales of one company raced past the check: the unique index keeps one; this one's use was never taken.
+      if (couponCode && isCouponCompanyConflict(err)) throw new AppError('COUPON_ALREADY_USED', MSG_PAGOS.cuponYaUsado);
+      throw err;
+    });
   // Paying accepts Radica's terms and privacy policy in force (issue 26): recorded with the sale's reference.
   await recordLegalAcceptance(deps.db, { tenantId: ctx.tenantId, userId: ctx.userId, email: sale.email, origen: 'compra', ventaReferencia: sale.reference });
   const { payments } = deps;

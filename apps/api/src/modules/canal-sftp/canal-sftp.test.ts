@@ -3,13 +3,14 @@ import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
-import { loginFailures, sftpArchivos, sftpUsuarios } from '../../db/schema.ts';
-import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, par1Copy, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
+import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
+import { alertaEnvios, loginFailures, sftpArchivos, sftpUsuarios } from '../../db/schema.ts';
+import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, outbox, par1Copy, registerAndLogin, sample, startTestApp, waitFor, type TTestApp } from '../../../test/helpers.ts';
 import { huellaSsh } from './service.ts';
 
 /**
@@ -26,11 +27,14 @@ const SFTP_MAX_BYTES = 3 * 1_048_576;
  */
 let t: TTestApp;
 const PASSWORD = 'sftp-clave-muy-segura';
+/** The longest slow-down of an SFTP login in these tests (ms; the product's default is 3 s). */
+const SFTP_DELAY_MAX_MS = 300;
 beforeAll(async () => {
   t = await startTestApp({
     sftp: { enabled: true, host: '127.0.0.1', port: 0, publicHost: null, pairWaitS: 2, maxFileBytes: SFTP_MAX_BYTES },
     loginLockoutMaxFailures: 3,
     loginLockoutAccountMaxFailures: 6,
+    sftpLoginDelayMaxMs: SFTP_DELAY_MAX_MS,
   });
 });
 afterAll(async () => t?.close());
@@ -235,20 +239,47 @@ describe('SFTP channel: authentication (issue 16)', () => {
     await expect(connect(f.port, 'prestador-f', { password: PASSWORD })).rejects.toThrow(/authentication/i);
   });
 
-  it('guesses spread over many addresses lock the account for every address, counted in the database (issue 24 item 5)', async () => {
+  it('150 wrong passwords from other addresses ban each address and slow the account down, never lock it: the right one from a new address gets in, and the tenant is alerted once', async () => {
     const n = await tenant('sftp-n@example.co', 'prestador-n');
-    // 3 addresses × 3 wrong passwords: past LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES (6) the account is locked everywhere.
-    for (const ip of ['127.0.0.2', '127.0.0.3', '127.0.0.4'])
-      for (let i = 0; i < 3; i++) await expect(connect(n.port, 'prestador-n', { password: `adivina-${ip}-${i}` }, undefined, ip)).rejects.toThrow(/authentication/i);
-    await expect(connect(n.port, 'prestador-n', { password: PASSWORD }, undefined, '127.0.0.5')).rejects.toThrow(/authentication/i);
+    // 50 addresses × 3 wrong passwords (LOGIN_LOCKOUT_MAX_FAILURES), 25 addresses at a time.
+    const guessers = Array.from({ length: 50 }, (_, i) => `127.0.1.${i + 1}`);
+    for (let g = 0; g < guessers.length; g += 25)
+      await Promise.all(
+        guessers.slice(g, g + 25).map(async (ip) => {
+          for (let i = 0; i < 3; i++) await expect(connect(n.port, 'prestador-n', { password: `adivina-${ip}-${i}` }, undefined, ip)).rejects.toThrow(/authentication/i);
+        }),
+      );
     const rows = await t.app.deps.db.select().from(loginFailures).where(eq(loginFailures.email, 'sftp:prestador-n'));
-    expect(new Set(rows.map((r) => r.clientKey))).toEqual(new Set(['127.0.0.2', '127.0.0.3']));
-    expect(rows).toHaveLength(6);
-    // Another account is not affected.
-    const o = await tenant('sftp-o@example.co', 'prestador-o');
-    const ok = await connect(o.port, 'prestador-o', { password: PASSWORD }, undefined, '127.0.0.5');
+    expect(rows).toHaveLength(150);
+    expect(new Set(rows.map((r) => r.clientKey)).size).toBe(50);
+    // A guessing address is banned for the account, even with the right password.
+    await expect(connect(n.port, 'prestador-n', { password: PASSWORD }, undefined, guessers[0])).rejects.toThrow(/authentication/i);
+    // The owner, from an address that never failed: in, after the account's slow-down (at its longest now).
+    const started = performance.now();
+    const ok = await connect(n.port, 'prestador-n', { password: PASSWORD }, undefined, '127.0.2.1');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SFTP_DELAY_MAX_MS - 20);
+    expect(await names(ok, '/')).toEqual(['entrada', 'procesados', 'resultados']);
     await ok.end();
-  });
+    // The tenant heard of it: one security alert per window to its administrator, by e-mail, with the counts.
+    const [cuenta] = await t.app.deps.db.select().from(sftpUsuarios).where(eq(sftpUsuarios.usuario, 'prestador-n'));
+    const alertas = await t.app.deps.db
+      .select()
+      .from(alertaEnvios)
+      .where(and(eq(alertaEnvios.tipo, 'seguridad'), eq(alertaEnvios.tenantId, cuenta!.tenantId)));
+    expect(alertas.map((a) => [a.canal, a.destino])).toEqual([['correo', 'sftp-n@example.co']]);
+    const mail = await waitFor('security alert mailed', async () => (await outbox(t.url, 'sftp-n@example.co')).find((m) => m.subject === MSG_AVISOS.sftpFallasAsunto('prestador-n')), 30_000);
+    // Sent as soon as the failures reached LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES (6 here), with the counts of that moment.
+    const [, fallas, direcciones] = /recibió (\d+) contraseñas .* desde (\d+) direcciones/.exec(mail.text) ?? [];
+    expect(Number(fallas)).toBeGreaterThanOrEqual(6);
+    expect(mail.text).toContain(MSG_AVISOS.sftpFallasResumen('prestador-n', Number(fallas), Number(direcciones), 15));
+    expect(mail.text).toContain(MSG_AVISOS.sftpFallasQueHacer);
+    // Another account is not slowed down.
+    const o = await tenant('sftp-o@example.co', 'prestador-o');
+    const quick = performance.now();
+    const other = await connect(o.port, 'prestador-o', { password: PASSWORD }, undefined, '127.0.2.1');
+    expect(performance.now() - quick).toBeLessThan(SFTP_DELAY_MAX_MS * 10);
+    await other.end();
+  }, 120_000);
 });
 
 describe('SFTP channel: confinement (issue 16)', () => {

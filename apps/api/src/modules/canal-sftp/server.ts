@@ -6,9 +6,10 @@ import { SFTP_CARPETAS } from '@radica/contracts/canal-sftp';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { claimLoginAttempt, forgetLoginFailures } from '../auth/login.ts';
+import { claimThrottledLoginAttempt, forgetLoginFailures } from '../auth/login.ts';
+import { cuentaSftp } from '../avisos/service.ts';
 import { createProcesador, encolarArchivo } from './processing.ts';
-import { autenticarPassword, cargarHostKey, clavesDeUsuario, type TSftpInfo } from './service.ts';
+import { autenticarPassword, avisarFallasDeUsuario, cargarHostKey, clavesDeUsuario, type TSftpInfo } from './service.ts';
 import { attrsCarpeta, createArbol, esNombreTemporal, resolverRuta, rutaCanonica, type TArbol, type TAtributos, type TNodo } from './tree.ts';
 
 const { OPEN_MODE, STATUS_CODE } = ssh2.utils.sftp;
@@ -28,11 +29,6 @@ export type TCanalSftp = TSftpInfo & {
   /** Resolves once every received file has been processed (tests). */
   inactivo: () => Promise<void>;
 };
-
-/**
- * The lockout account of an SFTP login (the web login's counters, another namespace: e-mails never hold ':').
- */
-const cuentaSftp = (usuario: string) => `sftp:${usuario}`;
 
 const igualesConstante = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
@@ -105,17 +101,23 @@ export function createCanalSftp(deps: TDeps, arbol: TArbol = createArbol(deps.db
   };
 
   /**
-   * Claims one attempt of `usuario` from `ip` with the web login's lockout (issue 24 item 5): per (user, address) and
-   * account-wide, counted in the database before the secret is checked. False when locked.
+   * Claims one attempt of `usuario` from `ip` (auth/login.ts claimThrottledLoginAttempt, counted in the database before
+   * the secret is checked): false when this address is banned for the account. An account with many failures from all
+   * addresses is slowed down here (the wait comes before the check, right secret or wrong) and never locked, so its
+   * owner gets in from any other address; once its failures reach LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES the tenant is
+   * alerted (service.ts avisarFallasDeUsuario, once per window).
    */
   async function intentar(usuario: string, ip: string): Promise<boolean> {
+    let claim: { delayMs: number; accountFailures: number };
     try {
-      await claimLoginAttempt(deps, cuentaSftp(usuario), ip);
-      return true;
+      claim = await claimThrottledLoginAttempt(deps, cuentaSftp(usuario), ip);
     } catch (err) {
       if (err instanceof AppError && err.code === 'ACCOUNT_LOCKED') return false;
       throw err;
     }
+    if (claim.accountFailures >= deps.config.loginLockoutAccountMaxFailures) await avisarFallasDeUsuario(deps, usuario);
+    if (claim.delayMs > 0) await new Promise((r) => setTimeout(r, claim.delayMs));
+    return true;
   }
 
   /** The tenant id of a valid login, 'consulta' for a public key the user owns (asked before signing), or null. */

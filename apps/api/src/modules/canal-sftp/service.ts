@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { alertarFallasSftp } from '../avisos/service.ts';
 import {
   findClaveServidor,
   findSftpUsuario,
@@ -190,6 +191,15 @@ export async function clavesDeUsuario(deps: TDeps, usuario: string): Promise<{ t
   if (!row || !row.activo) return null;
   const claves = row.clavesPublicas.map(parsearClavePublica).filter((k): k is ParsedKey => k !== null);
   return { tenantId: row.tenantId, claves };
+}
+
+/**
+ * Tells the tenant of SFTP user `usuario` that its account sees many wrong secrets (avisos alertarFallasSftp); an
+ * unknown user name has nobody to tell. Never throws.
+ */
+export async function avisarFallasDeUsuario(deps: TDeps, usuario: string): Promise<void> {
+  const row = await findSftpUsuarioByName(deps.db, usuario).catch(() => undefined);
+  if (row) await alertarFallasSftp(deps, row.tenantId, usuario);
 }
 
 /** Whether the tenant's SFTP user still exists and is active (checked again before each filing). */

@@ -168,8 +168,12 @@ const LUGARES_CHAT = 2;
  * each explained once however many users repeat it.
  */
 export function gruposParaChat<T extends THallazgoChat>(items: readonly T[]): TGrupoHallazgos<T & { pathFuente: string }>[] {
-  const grupos = agruparHallazgos(items.map((h) => ({ ...h, pathFuente: h.pathFuente ?? '' })));
-  const deUnServicio = (g: TGrupoHallazgos<THallazgoChat & { pathFuente: string }>) => (g.items[0]?.pathFuente.replace(/^rips\./, '').startsWith('usuarios') ? 1 : 0);
+  return ordenarGruposChat(agruparHallazgos(items.map((h) => ({ ...h, pathFuente: h.pathFuente ?? '' }))));
+}
+
+/** Groups already made (agruparHallazgos order) in the chat's order: rejections first, whole-file problems first. */
+export function ordenarGruposChat<G extends TGrupoHallazgos<THallazgoChat & { pathFuente: string }>>(grupos: readonly G[]): G[] {
+  const deUnServicio = (g: G) => (g.items[0]?.pathFuente.replace(/^rips\./, '').startsWith('usuarios') ? 1 : 0);
   return grupos
     .map((g, i) => ({ g, i }))
     .sort((a, b) => Number(!esRechazo(a.g.clase)) - Number(!esRechazo(b.g.clase)) || deUnServicio(a.g) - deUnServicio(b.g) || a.i - b.i)
@@ -178,14 +182,16 @@ export function gruposParaChat<T extends THallazgoChat>(items: readonly T[]): TG
 
 /** One code of {@link gruposParaChat} as a line: how many times and where, its description, and the fix (once). */
 export function lineaGrupoChat(
-  g: TGrupoHallazgos<THallazgoChat & { pathFuente: string }>,
+  g: TGrupoHallazgos<THallazgoChat & { pathFuente: string }> & { total?: number; conLugar?: number },
   conSignificado = false,
   explicados: Map<string, string> = new Map(),
 ): string {
-  const n = g.items.length;
+  // A group may carry only its first findings with the counts (documents/analysis.ts revisarArchivos).
+  const n = g.total ?? g.items.length;
   const lugares = g.items.map((h) => h.pathFuente).filter(Boolean);
-  const donde = lugares.length
-    ? ` en ${lugares.slice(0, LUGARES_CHAT).join(', ')}${lugares.length > LUGARES_CHAT ? ` y ${lugares.length - LUGARES_CHAT} más` : ''}`
+  const conLugar = g.conLugar ?? lugares.length;
+  const donde = conLugar
+    ? ` en ${lugares.slice(0, LUGARES_CHAT).join(', ')}${conLugar > LUGARES_CHAT ? ` y ${conLugar - LUGARES_CHAT} más` : ''}`
     : '';
   const veces = n > 1 ? ` (${n} veces)` : '';
   const detalle = n === 1 && g.items[0]?.observaciones ? ` (${g.items[0].observaciones})` : '';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { describeFormato, getDetail } from '../documents/detail.ts';
 import { countEnviadosEntre } from '../documents/eventos-repository.ts';
 import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
-import { codigosEn, gruposParaChat, lineaGrupoChat, responderConArticulos, responderDocumento, type TRespuesta } from './asistente.ts';
+import { codigosEn, lineaGrupoChat, ordenarGruposChat, responderConArticulos, responderDocumento, type TRespuesta } from './asistente.ts';
 
 /** Codes an answer about attached files lists; the rest are named. */
 const MAX_CODIGOS_CHAT = 8;
@@ -100,16 +100,15 @@ async function responderArchivos(deps: TDeps, files: readonly TChatFile[]): Prom
   const chequeo = await deps.analysis.revisar({ xml: xml?.bytes ?? null, rips: json?.bytes ?? null });
   const nombres = [xml?.filename, json?.filename].filter(Boolean).join(' y ');
   if (chequeo.error) return { output: `No pude leer ${nombres}: ${chequeo.error}`, articulos: [] };
-  const rechazos = chequeo.hallazgos.filter((h) => h.clase === 'RECHAZADO');
-  const avisos = chequeo.hallazgos.length - rechazos.length;
-  if (rechazos.length === 0) {
+  const avisos = chequeo.avisos;
+  if (chequeo.rechazos.length === 0) {
     return {
       output: `Revisé ${nombres} con las reglas del validador del Ministerio: no encontré rechazos${avisos ? ` (${avisos} notificaciones, que no impiden el CUV)` : ''}. Puedes cargarlos en [Nuevo reporte](/ministerio/nuevo).`,
       articulos: [],
     };
   }
   // One line per code, whole-file problems first (issue 22 item 5; issue 26: RVC004 was buried behind '…y 9 rechazos más').
-  const grupos = gruposParaChat(rechazos);
+  const grupos = ordenarGruposChat(chequeo.rechazos);
   const explicados = new Map<string, string>();
   const lineas = grupos.slice(0, MAX_CODIGOS_CHAT).map((g) => lineaGrupoChat(g, false, explicados));
   const resto = grupos.slice(MAX_CODIGOS_CHAT);

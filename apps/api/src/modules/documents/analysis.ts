@@ -8,6 +8,7 @@ import { facturaReferenciada } from '@radica/fevrips/notas';
 import type { THallazgoLocal } from '@radica/fevrips/findings';
 import type { TCodPrestadorVisto } from '@radica/fevrips/engine';
 import { FevRipsError } from '@radica/fevrips/errors';
+import { agruparHallazgos, type TGrupoHallazgos } from '@radica/contracts/hallazgos';
 
 export type TTipoArchivo = 'xml' | 'json';
 
@@ -98,14 +99,29 @@ const finite = (n: number | null | undefined) => (typeof n === 'number' && Numbe
 
 /** Files attached to a chat message (issue 14): the XML's and the RIPS's bytes, either may be absent. */
 export type TRevisionInput = { xml: Uint8Array | null; rips: Uint8Array | null };
-/** Their check as the chat answers it: why they could not be read (Spanish), or the engine's findings. */
-export type TRevision = { error: string | null; hallazgos: THallazgoLocal[] };
+/**
+ * One code of the rejections of attached files, as the chat lists it: the group (agruparHallazgos: duplicates counted
+ * once) with its first few findings only, how many it has (`total`) and how many of them name a place (`conLugar`).
+ */
+export type TGrupoRevision = TGrupoHallazgos<THallazgoLocal & { pathFuente: string }> & { total: number; conLugar: number };
+/** Their check as the chat answers it: why they could not be read (Spanish), or the rejections by code and how many notices. */
+export type TRevision = { error: string | null; rechazos: TGrupoRevision[]; avisos: number };
+/** Findings kept per code in a {@link TRevision} (the chat names two places per code). */
+const MUESTRA_POR_CODIGO = 3;
 
 /**
  * The chat's check of attached files (the pre-validator, as an upload is checked), as plain data for the worker pool
- * (issue 24 item 2: a 10 MB RIPS is never parsed on the event loop). Never throws for bad input.
+ * (issue 24 item 2: a 10 MB RIPS is never parsed on the event loop). The findings come back grouped by code with a
+ * few of each: a badly exported 10 MB RIPS has tens of thousands, which the event loop would otherwise receive (a
+ * structured clone) and group. Never throws for bad input.
  */
 export function revisarArchivos(input: TRevisionInput): TRevision {
   const chequeo = checkFiles({ xml: input.xml, rips: input.rips });
-  return { error: chequeo.error ? chequeo.error.message : null, hallazgos: chequeo.hallazgos };
+  const rechazos = chequeo.hallazgos.filter((h) => h.clase === 'RECHAZADO');
+  const grupos = agruparHallazgos(rechazos.map((h) => ({ ...h, pathFuente: h.pathFuente ?? '' })));
+  return {
+    error: chequeo.error ? chequeo.error.message : null,
+    avisos: chequeo.hallazgos.length - rechazos.length,
+    rechazos: grupos.map((g) => ({ ...g, total: g.items.length, conLugar: g.items.filter((h) => h.pathFuente).length, items: g.items.slice(0, MUESTRA_POR_CODIGO) })),
+  };
 }

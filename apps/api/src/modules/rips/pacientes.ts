@@ -1,10 +1,8 @@
-import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import {
   PACIENTE_COLUMNAS,
   PACIENTES_POR_PAGINA,
-  ZPacienteCampos,
   type TMedicamento,
   type TMedicamentoCampos,
   type TMedicamentosData,
@@ -14,6 +12,9 @@ import {
 } from '@radica/contracts/rips';
 import { encodeText } from '@radica/fevrips/sheet';
 import { decodeUtf8 } from '@radica/fevrips/shared';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
+import { datosDeRips, pacientesEnLotes, type TMedicamentoDeRips } from './lectura.ts';
+import type { TSheetPool } from './sheet-pool.ts';
 import type { TDeps } from '../../deps.ts';
 import type { TRol } from '@radica/contracts/enums';
 import { AppError } from '../../lib/errors.ts';
@@ -33,8 +34,9 @@ import {
   searchPacientes,
   updateMedicamento,
   updatePaciente,
-  upsertPacientes,
+  upsertPacientesLote,
   type TMedicamentoRow,
+  type TQuery,
   type TPacienteRow,
 } from './repository.ts';
 
@@ -54,8 +56,6 @@ export async function puedeExportarPacientes(_deps: Pick<TDeps, 'db'>, ctx: TCtx
   return ctx.rol === 'administrador';
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null);
-
 function toPaciente(r: TPacienteRow): TPaciente {
   return {
     id: r.id,
@@ -74,67 +74,31 @@ function toPaciente(r: TPacienteRow): TPaciente {
   };
 }
 
-/** The patient fields of a RIPS user, or null when it has no document type and number. */
-function pacienteDeUsuario(u: Record<string, unknown>) {
-  const tipo = text(u['tipoDocumentoIdentificacion']);
-  const num = text(u['numDocumentoIdentificacion']);
-  if (!tipo || !num || tipo.length > 2 || num.length > 20) return null;
-  const fecha = text(u['fechaNacimiento']);
-  return {
-    tipoDocumentoIdentificacion: tipo,
-    numDocumentoIdentificacion: num,
-    fechaNacimiento: fecha && /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : null,
-    codSexo: text(u['codSexo'])?.slice(0, 1) ?? null,
-    tipoUsuario: text(u['tipoUsuario'])?.slice(0, 2) ?? null,
-    codPaisResidencia: text(u['codPaisResidencia'])?.slice(0, 3) ?? null,
-    codMunicipioResidencia: text(u['codMunicipioResidencia'])?.slice(0, 5) ?? null,
-    codZonaTerritorialResidencia: text(u['codZonaTerritorialResidencia'])?.slice(0, 2) ?? null,
-    codPaisOrigen: text(u['codPaisOrigen'])?.slice(0, 3) ?? null,
-    nombre: null,
-    origen: 'rips',
-    fechaModificacion: new Date(),
-  };
-}
-
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2_147_483_647 ? v : null);
-
 /**
  * Records the patients (users) and medications of a RIPS created or filed on the platform (issue 27 §6 "filled
  * automatically", §7). Known patients are updated with what the RIPS says (a stored name is kept); known medications
  * keep what the tenant edited. Never throws for odd content: what is not a user or medication is skipped.
  */
 export async function registrarDesdeRips(deps: Pick<TDeps, 'db'>, ctx: TCtx, rips: Record<string, unknown>): Promise<void> {
-  const usuarios = Array.isArray(rips['usuarios']) ? (rips['usuarios'] as unknown[]) : [];
-  const pacientes = new Map<string, NonNullable<ReturnType<typeof pacienteDeUsuario>>>();
-  const medicamentos = new Map<string, Omit<TMedicamentoRow, 'id' | 'tenantId'>>();
-  for (const u of usuarios) {
-    if (typeof u !== 'object' || u === null) continue;
-    const p = pacienteDeUsuario(u as Record<string, unknown>);
-    if (p) pacientes.set(`${p.tipoDocumentoIdentificacion}|${p.numDocumentoIdentificacion}`, p);
-    const meds = (u as { servicios?: { medicamentos?: unknown } }).servicios?.medicamentos;
-    if (!Array.isArray(meds)) continue;
-    for (const m of meds) {
-      if (typeof m !== 'object' || m === null) continue;
-      const r = m as Record<string, unknown>;
-      const cod = text(r['codTecnologiaSalud']);
-      if (!cod || cod.length > 20 || medicamentos.has(cod)) continue;
-      medicamentos.set(cod, {
-        codTecnologiaSalud: cod,
-        nomTecnologiaSalud: text(r['nomTecnologiaSalud'])?.slice(0, 250) ?? null,
-        formaFarmaceutica: text(r['formaFarmaceutica'])?.slice(0, 20) ?? null,
-        concentracionMedicamento: int(r['concentracionMedicamento']),
-        unidadMedida: int(r['unidadMedida']),
-        unidadMinDispensa: int(r['unidadMinDispensa']),
-        tipoMedicamento: text(r['tipoMedicamento'])?.slice(0, 2) ?? null,
-        fechaModificacion: new Date(),
-      });
-    }
+  const { pacientes, medicamentos } = datosDeRips(rips);
+  await registrarDatos(deps, ctx, { pacientesLotes: pacientesEnLotes(pacientes), medicamentos });
+}
+
+/**
+ * Records patients and medications read from a RIPS: the patients as batches of JSON rows (lectura.ts
+ * pacientesEnLotes; written by the database itself, the event loop turning between batches: a new patient gets origen
+ * 'rips', a known one keeps its name and any value the RIPS lacks), then logs the access; the medications are added
+ * when their code is new.
+ */
+export async function registrarDatos(deps: Pick<TDeps, 'db'>, ctx: TCtx, datos: { pacientesLotes: string[]; medicamentos: TMedicamentoDeRips[] }): Promise<void> {
+  let pacientes = 0;
+  for (const lote of datos.pacientesLotes) {
+    await yieldToEventLoop();
+    const r = await upsertPacientesLote(deps.db, ctx.tenantId, lote, 'rips');
+    pacientes += r.creados + r.actualizados;
   }
-  if (pacientes.size > 0) {
-    await upsertPacientes(deps.db, ctx.tenantId, [...pacientes.values()]);
-    await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'registrar-desde-rips', null, `${pacientes.size} paciente(s)`);
-  }
-  if (medicamentos.size > 0) await addMedicamentos(deps.db, ctx.tenantId, [...medicamentos.values()]);
+  if (pacientes > 0) await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'registrar-desde-rips', null, `${pacientes} paciente(s)`);
+  if (datos.medicamentos.length > 0) await addMedicamentos(deps.db, ctx.tenantId, datos.medicamentos.map((m) => ({ ...m, fechaModificacion: new Date() })));
 }
 
 /**
@@ -229,43 +193,43 @@ export async function exportarPacientes(deps: Pick<TDeps, 'db'>, ctx: TCtx): Pro
 }
 
 /**
- * POST /api/rips/pacientes/importar: a CSV with the export's columns (`;` or `,`), all or nothing: any row that does
- * not validate answers 422 HOJA_CON_ERRORES with the rows and columns, and nothing is stored. Logged.
+ * POST /api/rips/pacientes/importar: a CSV with the export's columns (`;` or `,`; at most 100,000 patients), all or
+ * nothing on its content: any value that does not validate answers 422 HOJA_CON_ERRORES with every wrong value's row
+ * and column, and nothing is stored. The file is read in the spreadsheet worker (never on the event loop) and written
+ * in batches of PACIENTES_POR_LOTE (docs/decisions/044): on PostgreSQL all in one transaction (atomic; other requests
+ * use other connections); on the embedded PGlite, whose single connection a long transaction would hold from every
+ * other request, each batch is its own statement and the event loop turns between them. A database failure midway
+ * there leaves the batches written so far (each whole) and answers 503 IMPORTACION_INTERRUMPIDA saying so: the import
+ * is idempotent, so importing the same file again completes it. Logged.
  */
-export async function importarPacientes(deps: Pick<TDeps, 'db'>, ctx: TCtx, bytes: Buffer): Promise<{ creados: number; actualizados: number }> {
-  const csvText = decodeUtf8(bytes);
-  const firstLine = csvText.slice(0, csvText.search(/\r?\n|$/));
-  const delimiter = firstLine.split(';').length >= firstLine.split(',').length ? ';' : ',';
-  let records: string[][];
+export async function importarPacientes(deps: Pick<TDeps, 'db' | 'dbKind' | 'log'> & { sheets: TSheetPool }, ctx: TCtx, bytes: Buffer): Promise<{ creados: number; actualizados: number }> {
+  const answer = await deps.sheets.run({ op: 'pacientes', bytes });
+  if (answer.op !== 'pacientes') throw new Error('unexpected sheet task answer');
+  const leido = answer.leido;
+  if (!leido.ok) {
+    if ('ilegible' in leido) throw new AppError('HOJA_ILEGIBLE', leido.ilegible);
+    await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'importar-rechazado', null, `${leido.totalErrores} error(es)`);
+    const [primero] = leido.errores;
+    throw new AppError('HOJA_CON_ERRORES', MSG_RIPS.hojaFila(primero!.fila, primero!.columna, primero!.mensaje), { errores: leido.errores, totalErrores: leido.totalErrores });
+  }
+  const result = { creados: 0, actualizados: 0 };
+  const escribir = async (q: TQuery) => {
+    for (const [i, lote] of leido.lotes.entries()) {
+      if (i > 0) await yieldToEventLoop();
+      const r = await upsertPacientesLote(q, ctx.tenantId, lote, 'csv');
+      result.creados += r.creados;
+      result.actualizados += r.actualizados;
+    }
+  };
   try {
-    records = parseCsv(csvText, { delimiter, relax_column_count: true, skip_empty_lines: true, bom: true, to_line: 100_001 }) as string[][];
-  } catch {
-    throw new AppError('HOJA_ILEGIBLE', MSG_RIPS.hojaIlegible);
+    if (deps.dbKind === 'postgresql') await deps.db.transaction(escribir);
+    else await escribir(deps.db);
+  } catch (err) {
+    const guardados = deps.dbKind === 'postgresql' ? 0 : result.creados + result.actualizados;
+    deps.log.warn({ err: (err as Error).message, tenantId: ctx.tenantId, guardados, total: leido.total }, 'patients import interrupted');
+    await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'importar-interrumpido', null, `${guardados} de ${leido.total}`).catch(() => undefined);
+    throw new AppError('IMPORTACION_INTERRUMPIDA', MSG_RIPS.pacientesImportacionInterrumpida(guardados, leido.total));
   }
-  const [header = [], ...rows] = records;
-  const names = header.map((h) => h.trim());
-  const errores: { fila: number; columna: string | null; mensaje: string }[] = [];
-  for (const c of ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'])
-    if (!names.includes(c)) errores.push({ fila: 1, columna: c, mensaje: MSG_RIPS.hojaColumnaFalta(c) });
-  for (const n of names) if (n && !(COLUMNAS as readonly string[]).includes(n)) errores.push({ fila: 1, columna: n, mensaje: MSG_RIPS.hojaColumnaDesconocida(n) });
-  const values: TPacienteCampos[] = [];
-  if (errores.length === 0)
-    rows.forEach((cells, i) => {
-      const obj: Record<string, string | null> = {};
-      names.forEach((n, j) => {
-        const v = (cells[j] ?? '').trim();
-        obj[n] = v === '' ? null : v.replace(/^'(?=[=+\-@'"])/, '');
-      });
-      for (const c of COLUMNAS) obj[c] ??= null;
-      const parsed = ZPacienteCampos.safeParse(obj);
-      if (parsed.success) values.push(parsed.data);
-      else for (const issue of parsed.error.issues.slice(0, 3)) errores.push({ fila: i + 2, columna: String(issue.path[0] ?? ''), mensaje: issue.message });
-    });
-  if (errores.length > 0) {
-    await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'importar-rechazado', null, `${errores.length} error(es)`);
-    throw new AppError('HOJA_CON_ERRORES', MSG_RIPS.hojaFila(errores[0]!.fila, errores[0]!.columna, errores[0]!.mensaje), { errores: errores.slice(0, 200), totalErrores: errores.length });
-  }
-  const result = await deps.db.transaction((tx) => upsertPacientes(tx, ctx.tenantId, values.map((v) => ({ ...v, origen: 'csv', fechaModificacion: new Date() }))));
   await logAcceso(deps.db, ctx.tenantId, ctx.userId, 'importar', null, `${result.creados} nuevo(s), ${result.actualizados} actualizado(s)`);
   return result;
 }

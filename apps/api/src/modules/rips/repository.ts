@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
 import { fevRips, fevRipsFiles } from '../../db/schema-documents.ts';
 import { ripsBorradores, ripsBorradoresVersiones, ripsMedicamentos, ripsPacientes, ripsPacientesAccesos } from '../../db/schema-rips.ts';
 
@@ -16,11 +17,17 @@ export type TMedicamentoRow = typeof ripsMedicamentos.$inferSelect;
 
 // ---- drafts ---------------------------------------------------------------------------------------------------
 
-export async function insertBorrador(q: TQuery, tenantId: number, values: TBorradorInsert): Promise<TBorradorRow> {
+/**
+ * Stores a new draft; returns its id. `contenidoJson`, when given, is the RIPS's stored text already made (a big
+ * imported sheet's, serialised and compressed in the worker: lib/json-text.ts) and stored as it is instead of
+ * `values.contenido`. Nothing of the row is
+ * read back (megabytes of it).
+ */
+export async function insertBorrador(q: TQuery, tenantId: number, values: TBorradorInsert, contenidoJson?: string): Promise<{ id: number }> {
   const [row] = await q
     .insert(ripsBorradores)
-    .values({ ...values, tenantId })
-    .returning();
+    .values({ ...values, tenantId, ...(contenidoJson !== undefined ? { contenido: sql`${contenidoJson}` } : {}) })
+    .returning({ id: ripsBorradores.id });
   return row!;
 }
 
@@ -305,34 +312,36 @@ export async function deletePaciente(q: TQuery, tenantId: number, id: number): P
 }
 
 /**
- * Inserts or updates patients by (tipo, número) in batches; `keepNombre` keeps a stored name when the new one is
- * null (a RIPS carries no names). Returns how many were new.
+ * Inserts or updates one batch of a patients CSV: `lote` is the JSON text of an array of rows in PACIENTE_COLUMNAS
+ * order (rips/lectura.ts leerPacientesCsv), expanded by the database itself, so the event loop builds no objects for
+ * them. A value left empty keeps the stored one; new patients get `origen`. Returns how many were new and updated.
+ * The rows of one batch are distinct patients (the reader refuses a patient twice).
  */
-export async function upsertPacientes(q: TQuery, tenantId: number, values: TPacienteValues[]): Promise<{ creados: number; actualizados: number }> {
-  let creados = 0;
-  for (let i = 0; i < values.length; i += 500) {
-    const batch = values.slice(i, i + 500).map((v) => ({ ...v, tenantId }));
-    const rows = await q
-      .insert(ripsPacientes)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [ripsPacientes.tenantId, ripsPacientes.tipoDocumentoIdentificacion, ripsPacientes.numDocumentoIdentificacion],
-        set: {
-          fechaNacimiento: sql`coalesce(excluded.fecha_nacimiento, ${ripsPacientes.fechaNacimiento})`,
-          codSexo: sql`coalesce(excluded.cod_sexo, ${ripsPacientes.codSexo})`,
-          tipoUsuario: sql`coalesce(excluded.tipo_usuario, ${ripsPacientes.tipoUsuario})`,
-          codPaisResidencia: sql`coalesce(excluded.cod_pais_residencia, ${ripsPacientes.codPaisResidencia})`,
-          codMunicipioResidencia: sql`coalesce(excluded.cod_municipio_residencia, ${ripsPacientes.codMunicipioResidencia})`,
-          codZonaTerritorialResidencia: sql`coalesce(excluded.cod_zona_territorial_residencia, ${ripsPacientes.codZonaTerritorialResidencia})`,
-          codPaisOrigen: sql`coalesce(excluded.cod_pais_origen, ${ripsPacientes.codPaisOrigen})`,
-          nombre: sql`coalesce(excluded.nombre, ${ripsPacientes.nombre})`,
-          fechaModificacion: sql`now()`,
-        },
-      })
-      .returning({ nuevo: sql<boolean>`(xmax = 0)` });
-    creados += rows.filter((r) => r.nuevo).length;
-  }
-  return { creados, actualizados: values.length - creados };
+export async function upsertPacientesLote(q: TQuery, tenantId: number, lote: string, origen: string): Promise<{ creados: number; actualizados: number }> {
+  const result = (await q.execute(sql`
+    with up as (
+      insert into rips_pacientes (tenant_id, tipo_documento_identificacion, num_documento_identificacion, fecha_nacimiento, cod_sexo,
+        tipo_usuario, cod_pais_residencia, cod_municipio_residencia, cod_zona_territorial_residencia, cod_pais_origen, nombre, origen,
+        fecha_modificacion)
+      select ${tenantId}::int, e->>0, e->>1, e->>2, e->>3, e->>4, e->>5, e->>6, e->>7, e->>8, e->>9, ${origen}, now()
+      from jsonb_array_elements(${lote}::jsonb) as e
+      on conflict (tenant_id, tipo_documento_identificacion, num_documento_identificacion) do update set
+        fecha_nacimiento = coalesce(excluded.fecha_nacimiento, rips_pacientes.fecha_nacimiento),
+        cod_sexo = coalesce(excluded.cod_sexo, rips_pacientes.cod_sexo),
+        tipo_usuario = coalesce(excluded.tipo_usuario, rips_pacientes.tipo_usuario),
+        cod_pais_residencia = coalesce(excluded.cod_pais_residencia, rips_pacientes.cod_pais_residencia),
+        cod_municipio_residencia = coalesce(excluded.cod_municipio_residencia, rips_pacientes.cod_municipio_residencia),
+        cod_zona_territorial_residencia = coalesce(excluded.cod_zona_territorial_residencia, rips_pacientes.cod_zona_territorial_residencia),
+        cod_pais_origen = coalesce(excluded.cod_pais_origen, rips_pacientes.cod_pais_origen),
+        nombre = coalesce(excluded.nombre, rips_pacientes.nombre),
+        fecha_modificacion = now()
+      returning (xmax = 0) as nuevo
+    )
+    select (count(*) filter (where nuevo))::int as creados, (count(*) filter (where not nuevo))::int as actualizados from up`)) as unknown as {
+    rows: { creados: number; actualizados: number }[];
+  };
+  const r = result.rows[0];
+  return { creados: Number(r?.creados ?? 0), actualizados: Number(r?.actualizados ?? 0) };
 }
 
 /** Patients whose document number starts with `prefix` (the editor's picker), at most `limit`. */
@@ -398,6 +407,7 @@ export async function deleteMedicamento(q: TQuery, tenantId: number, id: number)
 /** Adds medications not known yet (by code); known ones keep what the tenant edited. */
 export async function addMedicamentos(q: TQuery, tenantId: number, values: TMedicamentoValues[]): Promise<void> {
   for (let i = 0; i < values.length; i += 500) {
+    if (i > 0) await yieldToEventLoop();
     await q
       .insert(ripsMedicamentos)
       .values(values.slice(i, i + 500).map((v) => ({ ...v, tenantId })))

@@ -228,7 +228,7 @@ export async function ripsRoutes(app: FastifyInstance, deps: TDeps) {
   r.post('/api/rips/pacientes/importar', { ...edicion, schema: { response: { 200: ZEnvelope(ZImportarPacientesData) } } }, async (req) => {
     const { archivo } = await readArchivo(req, MAX_SHEET_BYTES);
     if (!archivo) throw new AppError('FILE_MISSING', MSG.fileMissing);
-    const data = await importarPacientes(deps, authOf(req), archivo.bytes);
+    const data = await importarPacientes(d, authOf(req), archivo.bytes);
     return { success: true, data, message: MSG_RIPS.pacientesImportados(data.creados, data.actualizados) };
   });
   r.post('/api/rips/pacientes/sincronizar', { ...edicion, schema: { response: { 200: ZEnvelope(z.object({ archivos: z.number() })) } } }, async (req) => ({

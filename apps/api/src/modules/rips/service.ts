@@ -6,7 +6,6 @@ import {
   type TBorradoresData,
   type TBorradoresRequest,
   type TCambioRips,
-  type TConciliacion,
   type TEstadoBorrador,
   type TEstructuraRips,
   type TFacturaBorrador,
@@ -52,9 +51,12 @@ import {
   updateBorradorAt,
   type TBorradorRow,
 } from './repository.ts';
-import { registrarDesdeRips } from './pacientes.ts';
+import { registrarDatos, registrarDesdeRips } from './pacientes.ts';
+import { analizarRips, estadoDeBorrador } from './lectura.ts';
+import type { TBorradorLeido } from './sheet-task.ts';
 import type { TSheetPool } from './sheet-pool.ts';
 import { perDatabase } from '../../lib/per-database.ts';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
 
 export type TCtx = { tenantId: number; userId: number };
 export type TArchivo = { filename: string; bytes: Buffer };
@@ -69,47 +71,18 @@ const RADICACION_STALE_S = 120;
  * upload does, the totals against the invoice, and the facts of the list.
  */
 export async function analizarBorrador(deps: Pick<TDeps, 'db'>, rips: Record<string, unknown>, xml: TFevXml | null) {
-  const version = resolveRipsVersion(xml, { rips });
-  let chequeo: TChequeo;
-  try {
-    chequeo = checkRead({ xml, rips: parseRipsHead(rips), error: null }, { version });
-  } catch (e) {
-    if (e instanceof FevRipsError) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
-    throw e;
-  }
-  if (chequeo.error || !chequeo.rips) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
-  const parsed = chequeo.rips;
+  const a = analizarRips(rips, xml);
+  if (a.invalido) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
   // RVC012 against the REPS table, as every upload (documents/upload.ts analyzeFiles)
-  const reps = await checkPrestadoresReps(deps, chequeo.codigosPrestador, parsed.numDocumentoIdObligado);
-  const hallazgos: THallazgoRips[] = [...chequeo.hallazgos, ...reps];
-  const r = parsed.resumen;
-  const conciliacion: TConciliacion = {
-    cantidadUsuarios: r.cantidadUsuarios,
-    cantidadServicios: r.cantidadAtenciones,
-    totalValorServicios: r.totalValorServicios,
-    totalPagoModerador: r.totalPagoModerador,
-    pagoModeradorPorConcepto: r.pagoModeradorPorConcepto,
-    diferenciaValorServicios: xml?.totals.lineExtensionAmount != null ? round(xml.totals.lineExtensionAmount - r.totalValorServicios) : null,
-    diferenciaPagosModeradores: xml ? round((xml.totals.prepaidAmount ?? 0) - r.totalPagoModerador) : null,
-  };
+  const reps = await checkPrestadoresReps(deps, a.codigosPrestador, a.numDocumentoIdObligado);
+  const hallazgos: THallazgoRips[] = [...a.hallazgos, ...reps];
   const rechazos = hallazgos.filter((h) => h.clase === 'RECHAZADO').length;
   return {
-    version,
+    version: a.version,
     hallazgos,
-    conciliacion,
-    facts: {
-      estructura: version,
-      formato: xml?.formato ?? formatoDelDocumento(parsed),
-      numFactura: parsed.numFactura,
-      tipoNota: parsed.tipoNota,
-      numNota: parsed.numNota,
-      cantidadUsuarios: r.cantidadUsuarios,
-      cantidadServicios: r.cantidadAtenciones,
-      totalValorServicios: Number.isFinite(r.totalValorServicios) && Math.abs(r.totalValorServicios) < 1e16 ? r.totalValorServicios.toFixed(2) : '0',
-      totalRechazos: rechazos,
-      totalNotificaciones: hallazgos.length - rechazos,
-    },
-    estado: (rechazos > 0 ? 'CON_HALLAZGOS' : xml ? 'LISTO' : 'BORRADOR') as TEstadoBorrador,
+    conciliacion: a.conciliacion,
+    facts: { ...a.facts, totalRechazos: rechazos, totalNotificaciones: hallazgos.length - rechazos },
+    estado: estadoDeBorrador(rechazos, xml !== null),
   };
 }
 
@@ -156,19 +129,48 @@ async function leerXml(deps: TDeps, ctx: TCtx, bytes: Uint8Array): Promise<TFevX
   return xml;
 }
 
-/** Reads a spreadsheet in the worker: the RIPS, or 422 HOJA_CON_ERRORES with every error per row and column. */
-async function importarHoja(pool: TSheetPool, archivo: TArchivo, xml: Uint8Array | null): Promise<Record<string, unknown>> {
+/**
+ * Reads a spreadsheet in the worker (sheet-task.ts): the draft ready to store (the RIPS's JSON text, its analysis,
+ * its patients and medications), or 422 HOJA_CON_ERRORES with every error per row and column, 400 HOJA_ILEGIBLE with
+ * the reason (a ZIP that inflates past its cap says what to do), 400 JSON_INVALID.
+ */
+async function importarHoja(pool: TSheetPool, archivo: TArchivo, xml: Uint8Array | null): Promise<TBorradorLeido> {
   const kind = sheetKindOf(archivo.filename);
   if (!kind) throw new AppError('EXTENSION', MSG_RIPS.hojaExtension);
   if (archivo.bytes.length > MAX_SHEET_BYTES) throw new AppError('HOJA_MUY_GRANDE', MSG_RIPS.hojaMuyGrande(MAX_SHEET_BYTES / 1_048_576));
   const answer = await pool.run({ op: 'importar', bytes: archivo.bytes, kind, xml });
   if (answer.op !== 'importar') throw new Error('unexpected sheet task answer');
   if ('ilegible' in answer) throw new AppError('HOJA_ILEGIBLE', answer.ilegible);
-  if (!answer.result.ok) {
-    const { errores, totalErrores } = answer.result;
-    throw new AppError('HOJA_CON_ERRORES', MSG_RIPS.hojaFila(errores[0]!.fila, errores[0]!.columna, errores[0]!.mensaje), { errores, totalErrores });
-  }
-  return answer.result.rips;
+  if (!answer.ok) throw new AppError('HOJA_CON_ERRORES', MSG_RIPS.hojaFila(answer.errores[0]!.fila, answer.errores[0]!.columna, answer.errores[0]!.mensaje), { errores: answer.errores, totalErrores: answer.totalErrores });
+  if (answer.borrador.analisis.invalido) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
+  return answer.borrador;
+}
+
+/**
+ * Stores a draft read from a big spreadsheet without walking it on the event loop: its text as the worker wrote it
+ * (compressed when big: lib/json-text.ts), its counted findings plus RVC012 against the REPS table (a database lookup of at most 200 codes), then its
+ * patients and medications in batches that let the event loop turn.
+ */
+async function guardarHoja(deps: TDeps, ctx: TCtx, leido: TBorradorLeido): Promise<{ id: number }> {
+  const a = leido.analisis;
+  if (a.invalido) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
+  const reps = await checkPrestadoresReps(deps, a.codigosPrestador, a.numDocumentoIdObligado);
+  const repsRechazos = reps.filter((h) => h.clase === 'RECHAZADO').length;
+  const rechazos = a.rechazos + repsRechazos;
+  await yieldToEventLoop();
+  const row = await insertBorrador(deps.db, ctx.tenantId, {
+    idUsuario: ctx.userId,
+    origen: 'hoja',
+    estado: estadoDeBorrador(rechazos, false),
+    contenido: null,
+    xml: null,
+    xmlNombre: null,
+    ...a.facts,
+    totalRechazos: rechazos,
+    totalNotificaciones: a.notificaciones + reps.length - repsRechazos,
+  }, leido.contenido);
+  await registrarDatos(deps, ctx, leido);
+  return { id: row.id };
 }
 
 /**
@@ -206,7 +208,7 @@ export async function crearBorrador(
     if (head.clavesLeidas) avisos.push(MSG_RIPS.clavesLeidas(head.clavesLeidas.leidas.map((c) => `${c.enviada} → ${c.leida}`), head.clavesLeidas.total));
     if (limpio.quitadas.length > 0) avisos.push(MSG_RIPS.propiedadesQuitadas(limpio.quitadas));
   } else if (input.origen === 'hoja') {
-    rips = await importarHoja(deps.sheets, archivo!, null);
+    return { ...(await guardarHoja(deps, ctx, await importarHoja(deps.sheets, archivo!, null))), avisos };
   } else {
     const tercero = await getTercero(deps, ctx);
     rips = { numDocumentoIdObligado: tercero.numeroIdentificacion, numFactura: null, tipoNota: null, numNota: null, usuarios: [] };

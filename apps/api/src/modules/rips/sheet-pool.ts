@@ -8,6 +8,12 @@ const WORKER_HEAP_MB = 768;
 
 const MAX_QUEUE = 16;
 
+/**
+ * The worker module: from the TypeScript sources sheet-worker.mjs (tsx), in the compiled build its own bundle
+ * `sheet-worker.js` next to this module's chunk (scripts/build.mjs, decision 032), as the analysis pool's.
+ */
+const WORKER_FILE = import.meta.url.endsWith('.ts') ? new URL('./sheet-worker.mjs', import.meta.url) : new URL('./sheet-worker.js', import.meta.url);
+
 export type TSheetPool = { run: (task: TSheetTask) => Promise<TSheetTaskResult>; close: () => Promise<void> };
 
 /**
@@ -20,7 +26,7 @@ export function createSheetPool(): TSheetPool {
   return {
     run: (task) => {
       pool ??= new Piscina({
-        filename: new URL('./sheet-worker.mjs', import.meta.url).href,
+        filename: WORKER_FILE.href,
         minThreads: 0,
         maxThreads: 1,
         maxQueue: MAX_QUEUE,

@@ -13,25 +13,30 @@ const DB_PING_TIMEOUT_MS = 2_000;
 
 /**
  * Whether this process can serve (GET /health/ready): the database answers within DB_PING_TIMEOUT_MS and no committed
- * migration is pending (re-read at most every MIGRATIONS_CACHE_MS). Never throws.
+ * migration is pending (re-read at most every MIGRATIONS_CACHE_MS); also whether Redis (REDIS_URL) answers, reported
+ * as `degradado` without making the process unready. Never throws.
  */
 function createReadiness(deps: TDeps) {
   let migrations: { at: number; pending: number } | null = null;
   return async (): Promise<THealthData> => {
     const roles = deps.config.roles;
+    // Redis down is not unreadiness: the limits count in PostgreSQL meanwhile (docs/decisions/046); it is reported.
+    const redis = deps.limites?.redis?.() ?? null;
+    const degradado = redis === 'sin_conexion' ? (['redis'] as const) : [];
+    const sinBase = { listo: false, baseDatos: 'sin_conexion' as const, migracionesPendientes: null, roles, redis, degradado: [...degradado] };
     const within = <T>(p: Promise<T>) =>
       Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_PING_TIMEOUT_MS).unref())]);
     try {
       await within(deps.dbRows(sql`select 1 as uno`));
     } catch {
-      return { listo: false, baseDatos: 'sin_conexion', migracionesPendientes: null, roles };
+      return sinBase;
     }
     try {
       if (!migrations || Date.now() - migrations.at > MIGRATIONS_CACHE_MS) migrations = { at: Date.now(), pending: await within(deps.pendingMigrations()) };
     } catch {
-      return { listo: false, baseDatos: 'sin_conexion', migracionesPendientes: null, roles };
+      return sinBase;
     }
-    return { listo: migrations.pending === 0, baseDatos: 'ok', migracionesPendientes: migrations.pending, roles };
+    return { listo: migrations.pending === 0, baseDatos: 'ok', migracionesPendientes: migrations.pending, roles, redis, degradado: [...degradado] };
   };
 }
 

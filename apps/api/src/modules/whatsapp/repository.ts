@@ -4,18 +4,22 @@ import type { TDb } from '../../db/client.ts';
 
 /**
  * The WhatsApp assistant's queries (issue 28). An inbound message names no tenant until its number is found linked:
- * {@link insertMensaje}, {@link findMensaje} and {@link claimMensaje} are identity lookups by the Cloud API's ids;
+ * {@link insertMensajes}, {@link findMensaje} and {@link claimMensaje} are identity lookups by the Cloud API's ids;
  * the counts by tenant take the tenant.
  */
 export type TMensajeRow = typeof whatsappMensajes.$inferSelect;
 
-/** Store an inbound message once: its row id, or null when that message id (wamid) was already received (a replay). */
-export async function insertMensaje(
+/**
+ * Stores inbound messages once each, in one statement: the row ids of the new ones (a message id, wamid, already
+ * received is a replay and stores nothing; the same wamid twice in `mensajes` is stored once).
+ */
+export async function insertMensajes(
   db: TDb,
-  m: { wamid: string; numero: string; tipo: string; texto: string; enviadoEn: Date },
-): Promise<number | null> {
-  const [row] = await db.insert(whatsappMensajes).values(m).onConflictDoNothing().returning({ id: whatsappMensajes.id });
-  return row?.id ?? null;
+  mensajes: { wamid: string; numero: string; tipo: string; texto: string; enviadoEn: Date }[],
+): Promise<number[]> {
+  if (mensajes.length === 0) return [];
+  const rows = await db.insert(whatsappMensajes).values(mensajes).onConflictDoNothing().returning({ id: whatsappMensajes.id });
+  return rows.map((r) => r.id);
 }
 
 export async function findMensaje(db: TDb, id: number): Promise<TMensajeRow | undefined> {

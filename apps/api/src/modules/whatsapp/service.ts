@@ -8,7 +8,8 @@ import { responderChat } from '../chat/service.ts';
 import { tenantPlan } from '../products/service.ts';
 import { findUsuarioPorWhatsapp } from '../usuarios/repository.ts';
 import { paraWhatsapp } from './respuestas.ts';
-import { claimMensaje, countPorEmpresa, countPorNumero, findMensaje, finishMensaje, insertMensaje, releaseMensaje, type TMensajeRow } from './repository.ts';
+import { claimMensaje, countPorEmpresa, countPorNumero, findMensaje, finishMensaje, insertMensajes, releaseMensaje, type TMensajeRow } from './repository.ts';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
 
 /**
  * The WhatsApp assistant (issue 28 §2): Meta's webhook delivers users' messages; each one is stored once (by its
@@ -19,6 +20,8 @@ import { claimMensaje, countPorEmpresa, countPorNumero, findMensaje, finishMensa
 /** The job queue of inbound messages. */
 export const QUEUE_WHATSAPP = 'whatsapp-entrantes';
 const HORA_MS = 3_600_000;
+/** Messages of one delivery stored (and their jobs enqueued) per statement. */
+const MENSAJES_POR_LOTE = 100;
 /** Meta's customer service window: a free-form reply only within 24 h of the user's message. */
 const VENTANA_MS = 24 * HORA_MS;
 
@@ -95,21 +98,28 @@ export async function recibirNotificacion(deps: TDeps, body: unknown): Promise<n
     deps.log.warn({ event: 'whatsapp.notificacion_ilegible', issue: parsed.error.issues[0]?.message }, 'whatsapp notification not understood');
     return 0;
   }
-  const nuevos: number[] = [];
-  for (const entry of parsed.data.entry)
-    for (const change of entry.changes)
-      for (const m of change.value?.messages ?? []) {
-        const id = await insertMensaje(deps.db, {
-          wamid: m.id,
-          numero: m.from,
-          tipo: m.type,
-          texto: (m.text?.body ?? '').slice(0, 4000),
-          enviadoEn: new Date(Number(m.timestamp) * 1000),
-        });
-        if (id !== null) nuevos.push(id);
-      }
-  if (nuevos.length) await deps.jobs?.enqueue(QUEUE_WHATSAPP, nuevos.map((mensajeId) => ({ mensajeId })));
-  return nuevos.length;
+  const mensajes = parsed.data.entry.flatMap((entry) =>
+    entry.changes.flatMap((change) =>
+      (change.value?.messages ?? []).map((m) => ({
+        wamid: m.id,
+        numero: m.from,
+        tipo: m.type,
+        texto: (m.text?.body ?? '').slice(0, 4000),
+        enviadoEn: new Date(Number(m.timestamp) * 1000),
+      })),
+    ),
+  );
+  // A delivery may carry thousands: stored and enqueued a batch at a time, the event loop turning between batches.
+  let nuevos = 0;
+  for (let i = 0; i < mensajes.length; i += MENSAJES_POR_LOTE) {
+    if (i > 0) await yieldToEventLoop();
+    const ids = await insertMensajes(deps.db, mensajes.slice(i, i + MENSAJES_POR_LOTE));
+    if (!ids.length) continue;
+    await yieldToEventLoop();
+    await deps.jobs?.enqueue(QUEUE_WHATSAPP, ids.map((mensajeId) => ({ mensajeId })));
+    nuevos += ids.length;
+  }
+  return nuevos;
 }
 
 /** Register the inbound messages' queue (buildApp, before the worker starts). */

@@ -128,7 +128,7 @@ export function AlertasCard() {
                   {data.envios.map((e) => (
                     <tr key={e.id}>
                       <td className="whitespace-nowrap py-2 pr-3">{formatDate(e.enviadoEn ?? e.creadoEn)}</td>
-                      <td className="py-2 pr-3">{e.tipo === 'resumen' ? 'Resumen diario' : 'Alerta'}</td>
+                      <td className="py-2 pr-3">{e.tipo === 'resumen' ? MSG_AVISOS.tipoResumen : e.tipo === 'seguridad' ? MSG_AVISOS.tipoSeguridad : MSG_AVISOS.tipoAlerta}</td>
                       <td className="py-2 pr-3">{e.canal === 'correo' ? 'Correo' : 'WhatsApp'}</td>
                       <td className="break-all py-2 pr-3">{e.destino}</td>
                       <td className="py-2 pr-3">{MSG_AVISOS.alertaEstado[e.estado]}</td>
