@@ -17,7 +17,7 @@ import {
   type TVersionesData,
 } from '@radica/contracts/rips';
 import { ESTADO_ETIQUETAS, type TEstado } from '@radica/contracts/enums';
-import { checkRead, resolveRipsVersion, type TChequeo, type TRipsSchemaVersion } from '@radica/fevrips/engine';
+import { resolveRipsVersion, type TRipsSchemaVersion } from '@radica/fevrips/engine';
 import { FevRipsError } from '@radica/fevrips/errors';
 import { soloPropiedadesDefinidas } from '@radica/fevrips/claves';
 import { formatoDelDocumento, listServices, parseRipsHead, parseRipsObject } from '@radica/fevrips/rips';
