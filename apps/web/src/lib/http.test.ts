@@ -191,7 +191,9 @@ describe('401 → refresh → retry (seed 000 §4)', () => {
     expect(res.data).toBe('/api/a');
     expect(refreshes).toBe(2);
   });
+});
 
+describe('401 → refresh → retry: concurrent 401s, a failed refresh, the auth endpoints (seed 000 §4)', () => {
   it('shares one refresh between concurrent 401s', async () => {
     setAuthenticated(USER, { accessToken: 'old', accessTokenExpiry: LATER() });
     let releaseRefresh: () => void = () => {};

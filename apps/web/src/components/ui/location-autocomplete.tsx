@@ -47,27 +47,7 @@ export function LocationAutocomplete({
     setIsOpen(false);
   };
 
-  if (value) {
-    return (
-      <div className="relative">
-        <input
-          id={id}
-          readOnly
-          value={value.label}
-          aria-describedby={describedBy}
-          className="block h-10 w-full rounded-lg border border-emerald-300 bg-emerald-50 px-3 pr-10 text-sm text-slate-900"
-        />
-        <button
-          type="button"
-          onClick={() => onChange(null)}
-          aria-label="Quitar ubicación"
-          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-700"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-      </div>
-    );
-  }
+  if (value) return <ChosenLocation id={id} value={value} describedBy={describedBy} onClear={() => onChange(null)} />;
 
   return (
     <div className="relative">
@@ -123,41 +103,76 @@ export function LocationAutocomplete({
       {(search.isFetching || (search.isDebouncing && hasText)) && (
         <Spinner className="absolute right-3 top-3 text-slate-400" />
       )}
-      {showList && (
-        <ul
-          id={listId}
-          role="listbox"
-          className="absolute z-30 mt-1 max-h-[200px] w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {search.isError && (
-            <li className="px-3 py-2 text-sm text-red-600" role="presentation">
-              {getErrorMessage(search.error, MSG_CUENTAS.geoSearchUnknownError)}.{' '}
-              {MSG_CUENTAS.locationConnectionHint}
-            </li>
-          )}
-          {search.isSuccess && !search.isDebouncing && options.length === 0 && (
-            <li className="px-3 py-2 text-sm text-slate-500" role="presentation">
-              {MSG_CUENTAS.locationNoResults}
-            </li>
-          )}
-          {options.map((option, index) => (
-            <li
-              key={option.key}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(option)}
-              className={cn(
-                'cursor-pointer px-3 py-2 text-sm',
-                index === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700',
-              )}
-            >
-              {option.label}
-            </li>
-          ))}
-        </ul>
-      )}
+      {showList && <LocationList listId={listId} search={search} options={options} active={active} onChoose={choose} />}
     </div>
+  );
+}
+
+/** A chosen city: the read-only input and the X that clears it. */
+function ChosenLocation({ id, value, describedBy, onClear }: { id: string; value: TLocationOption; describedBy?: string; onClear: () => void }) {
+  return (
+  <div className="relative">
+    <input
+      id={id}
+      readOnly
+      value={value.label}
+      aria-describedby={describedBy}
+      className="block h-10 w-full rounded-lg border border-emerald-300 bg-emerald-50 px-3 pr-10 text-sm text-slate-900"
+    />
+    <button
+      type="button"
+      onClick={onClear}
+      aria-label="Quitar ubicación"
+      className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-700"
+    >
+      <X aria-hidden="true" className="size-4" />
+    </button>
+  </div>
+  );
+}
+
+/** The open list: the search's failure or "no results", then the cities to choose (a click keeps the input's focus). */
+function LocationList(props: {
+  listId: string;
+  search: ReturnType<typeof useLocationSearch>;
+  options: TLocationOption[];
+  active: number;
+  onChoose: (option: TLocationOption) => void;
+}) {
+  const { listId, search, options, active, onChoose } = props;
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      className="absolute z-30 mt-1 max-h-[200px] w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+    >
+      {search.isError && (
+        <li className="px-3 py-2 text-sm text-red-600" role="presentation">
+          {getErrorMessage(search.error, MSG_CUENTAS.geoSearchUnknownError)}.{' '}
+          {MSG_CUENTAS.locationConnectionHint}
+        </li>
+      )}
+      {search.isSuccess && !search.isDebouncing && options.length === 0 && (
+        <li className="px-3 py-2 text-sm text-slate-500" role="presentation">
+          {MSG_CUENTAS.locationNoResults}
+        </li>
+      )}
+      {options.map((option, index) => (
+        <li
+          key={option.key}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onChoose(option)}
+          className={cn(
+            'cursor-pointer px-3 py-2 text-sm',
+            index === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700',
+          )}
+        >
+          {option.label}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,33 +1,12 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 /**
- * An accessible dialog: role="dialog", labelled by its title, Escape and the X close it, focus moves
- * to it on open (so its title is read first) and returns to the previously focused element on close, Tab stays inside.
- * `placement="right"` shows it as a full-height side panel (seed 001 §2) with the same behaviour.
+ * The dialog's focus while `isOpen`: it moves to the dialog, Tab and Shift+Tab cycle inside it, Escape calls the
+ * latest `onClose`, and on close it returns to the element focused before.
  */
-export function Modal({
-  isOpen,
-  title,
-  onClose,
-  children,
-  footer,
-  tone = 'default',
-  placement = 'center',
-  className,
-}: {
-  isOpen: boolean;
-  title: ReactNode;
-  onClose: () => void;
-  children?: ReactNode;
-  footer?: ReactNode;
-  tone?: 'default' | 'warning' | 'error';
-  placement?: 'center' | 'right';
-  className?: string;
-}) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+function useDialogFocus(isOpen: boolean, dialogRef: RefObject<HTMLDivElement | null>, onClose: () => void) {
   const onCloseRef = useRef(onClose);
 
   useEffect(() => {
@@ -70,7 +49,36 @@ export function Modal({
       document.removeEventListener('keydown', onKeyDown);
       previous?.focus();
     };
-  }, [isOpen]);
+  }, [isOpen, dialogRef]);
+}
+
+/**
+ * An accessible dialog: role="dialog", labelled by its title, Escape and the X close it, focus moves
+ * to it on open (so its title is read first) and returns to the previously focused element on close, Tab stays inside.
+ * `placement="right"` shows it as a full-height side panel (seed 001 §2) with the same behaviour.
+ */
+export function Modal({
+  isOpen,
+  title,
+  onClose,
+  children,
+  footer,
+  tone = 'default',
+  placement = 'center',
+  className,
+}: {
+  isOpen: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children?: ReactNode;
+  footer?: ReactNode;
+  tone?: 'default' | 'warning' | 'error';
+  placement?: 'center' | 'right';
+  className?: string;
+}) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(isOpen, dialogRef, onClose);
 
   if (!isOpen) return null;
   return (

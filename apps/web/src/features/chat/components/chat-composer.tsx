@@ -39,7 +39,6 @@ export function ChatComposer({
   onErrors: (errors: string[]) => void;
 }) {
   const [text, setText] = useState('');
-  const pickerRef = useRef<HTMLInputElement>(null);
   const errorsId = useId();
 
   const submit = () => {
@@ -87,57 +86,9 @@ export function ChatComposer({
           </ul>
         )}
       </div>
-      {files.length > 0 && (
-        <ul className="mb-2 flex flex-wrap gap-1.5">
-          {files.map((file, index) => (
-            <li
-              key={`${file.name}-${index}`}
-              className="inline-flex max-w-full items-center gap-1 rounded-md border border-slate-200 bg-slate-50 py-0.5 pr-0.5 pl-2 text-xs text-slate-700"
-            >
-              <Paperclip aria-hidden="true" className="size-3 shrink-0" />
-              <span className="truncate">{file.name}</span>
-              <span className="shrink-0 text-slate-500">({formatBytes(file.size)})</span>
-              <button
-                type="button"
-                onClick={() => onRemoveFile(index)}
-                aria-label={MSG_CHAT.chatRemoveFile(file.name)}
-                title={MSG_CHAT.chatRemoveFile(file.name)}
-                className="inline-flex size-6 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {files.length > 0 && <AttachedFiles files={files} onRemoveFile={onRemoveFile} />}
       <div className="flex items-end gap-2">
-        {kind === 'technical' && (
-          <>
-            <input
-              ref={pickerRef}
-              type="file"
-              multiple
-              accept={CHAT_FILE_ACCEPT}
-              tabIndex={-1}
-              aria-hidden="true"
-              className="hidden"
-              onChange={(event) => {
-                const chosen = Array.from(event.target.files ?? []);
-                event.target.value = '';
-                if (chosen.length > 0) onAddFiles(chosen);
-              }}
-            />
-            <button
-              type="button"
-              onClick={() => pickerRef.current?.click()}
-              aria-label={MSG_CHAT.chatAttach}
-              title={MSG_CHAT.chatAttach}
-              className={cn(ICON_BUTTON, 'text-slate-600 hover:bg-slate-100')}
-            >
-              <Paperclip aria-hidden="true" className="size-5" />
-            </button>
-          </>
-        )}
+        {kind === 'technical' && <AttachButton onAddFiles={onAddFiles} />}
         <textarea
           ref={inputRef}
           value={text}
@@ -165,5 +116,64 @@ export function ChatComposer({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The chosen files, each with its size and a button to remove it. */
+function AttachedFiles({ files, onRemoveFile }: { files: readonly File[]; onRemoveFile: (index: number) => void }) {
+  return (
+      <ul className="mb-2 flex flex-wrap gap-1.5">
+        {files.map((file, index) => (
+          <li
+            key={`${file.name}-${index}`}
+            className="inline-flex max-w-full items-center gap-1 rounded-md border border-slate-200 bg-slate-50 py-0.5 pr-0.5 pl-2 text-xs text-slate-700"
+          >
+            <Paperclip aria-hidden="true" className="size-3 shrink-0" />
+            <span className="truncate">{file.name}</span>
+            <span className="shrink-0 text-slate-500">({formatBytes(file.size)})</span>
+            <button
+              type="button"
+              onClick={() => onRemoveFile(index)}
+              aria-label={MSG_CHAT.chatRemoveFile(file.name)}
+              title={MSG_CHAT.chatRemoveFile(file.name)}
+              className="inline-flex size-6 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <X aria-hidden="true" className="size-3.5" />
+            </button>
+          </li>
+        ))}
+      </ul>
+  );
+}
+
+/** The technical chat's attach button and its hidden file picker (several files; the accepted types). */
+function AttachButton({ onAddFiles }: { onAddFiles: (added: File[]) => void }) {
+  const pickerRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={pickerRef}
+        type="file"
+        multiple
+        accept={CHAT_FILE_ACCEPT}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="hidden"
+        onChange={(event) => {
+          const chosen = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          if (chosen.length > 0) onAddFiles(chosen);
+        }}
+      />
+      <button
+        type="button"
+        onClick={() => pickerRef.current?.click()}
+        aria-label={MSG_CHAT.chatAttach}
+        title={MSG_CHAT.chatAttach}
+        className={cn(ICON_BUTTON, 'text-slate-600 hover:bg-slate-100')}
+      >
+        <Paperclip aria-hidden="true" className="size-5" />
+      </button>
+    </>
   );
 }

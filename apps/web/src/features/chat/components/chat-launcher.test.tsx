@@ -253,7 +253,9 @@ describe('sending (seed 001 §2, §5 "Chat", §7)', () => {
     pressEnter(input);
     await waitFor(() => expect(calls).toHaveLength(2));
   });
+});
 
+describe('replies (seed 001 §2, §5 "Chat", §7)', () => {
   it("shows the failure text for a failed webhook (502) or no connection, and the API's own text for a 4xx", async () => {
     signIn();
     const answers = [

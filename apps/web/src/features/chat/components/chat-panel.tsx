@@ -18,6 +18,9 @@ const PHONE_QUERY = '(max-width: 639px)';
 const HEADER_BUTTON =
   'inline-flex size-9 items-center justify-center rounded-lg text-white/90 hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-white';
 
+/** Whether a drag carries files (and not, say, a link or text). */
+const hasFiles = (event: DragEvent<HTMLElement>) => Array.from(event.dataTransfer.types).includes('Files');
+
 export type TChatPanelProps = {
   kind: TChatKind;
   isOpen: boolean;
@@ -105,7 +108,6 @@ function ChatDialog({ kind, isOpen, onClose }: TChatPanelProps) {
     onClose();
   };
 
-  const hasFiles = (event: DragEvent<HTMLElement>) => Array.from(event.dataTransfer.types).includes('Files');
   const onDragOver = (event: DragEvent<HTMLElement>) => {
     if (!hasFiles(event)) return;
     event.preventDefault();
@@ -137,29 +139,7 @@ function ChatDialog({ kind, isOpen, onClose }: TChatPanelProps) {
         isOpen ? 'flex' : 'hidden',
       )}
     >
-      <header className="flex shrink-0 items-center gap-1 bg-brand-700 py-2 pr-2 pl-4 text-white">
-        <h2 id={titleId} className="min-w-0 flex-1 truncate text-base font-semibold">
-          {title}
-        </h2>
-        <button
-          type="button"
-          onClick={onReset}
-          aria-label={MSG_CHAT.chatReset}
-          title={MSG_CHAT.chatReset}
-          className={HEADER_BUTTON}
-        >
-          <RotateCcw aria-hidden="true" className="size-5" />
-        </button>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={MSG_CHAT.chatClose}
-          title={MSG_CHAT.chatClose}
-          className={HEADER_BUTTON}
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </header>
+      <ChatHeader titleId={titleId} title={title} onReset={onReset} onClose={onClose} />
       <div ref={logRef} className="flex-1 overflow-y-auto px-3 py-4">
         <div role="log" aria-live="polite" aria-label={MSG_CHAT.chatMessagesLabel}>
           <ol className="space-y-3">
@@ -167,40 +147,18 @@ function ChatDialog({ kind, isOpen, onClose }: TChatPanelProps) {
               <ChatMessage key={message.id} message={message} botLabel={title} onNavigate={onNavigate} />
             ))}
           </ol>
-          {isWaiting && (
-            <p className="mt-3 inline-flex items-center gap-2 rounded-2xl rounded-bl-sm bg-slate-100 px-3.5 py-2 text-sm text-slate-600">
-              <span aria-hidden="true" className="flex gap-1">
-                <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.3s]" />
-                <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.15s]" />
-                <span className="size-1.5 animate-bounce rounded-full bg-current" />
-              </span>
-              {MSG_CHAT.chatWaiting}
-            </p>
-          )}
+          {isWaiting && <ChatWaiting />}
         </div>
         {messages.length === 0 && suggestions.length > 0 && (
-          <div className="mt-2">
-            <p id={`${titleId}-sugerencias`} className="mb-2 text-xs font-semibold text-slate-600">
-              {MSG_CHAT.chatSuggestionsLabel}
-            </p>
-            <ul aria-labelledby={`${titleId}-sugerencias`} className="flex flex-col items-start gap-2">
-              {suggestions.map((suggestion) => (
-                <li key={suggestion}>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      // The suggestions go away with the first message: focus stays in the panel, in the box.
-                      onSend(suggestion, []);
-                      inputRef.current?.focus();
-                    }}
-                    className="rounded-xl border border-brand-600 bg-white px-3 py-1.5 text-left text-sm text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-brand-400 dark:text-brand-200 dark:hover:bg-slate-800"
-                  >
-                    {suggestion}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ChatSuggestions
+            labelId={`${titleId}-sugerencias`}
+            suggestions={suggestions}
+            onPick={(suggestion) => {
+              // The suggestions go away with the first message: focus stays in the panel, in the box.
+              onSend(suggestion, []);
+              inputRef.current?.focus();
+            }}
+          />
         )}
       </div>
       <ChatComposer
@@ -219,5 +177,72 @@ function ChatDialog({ kind, isOpen, onClose }: TChatPanelProps) {
         onErrors={setErrors}
       />
     </section>
+  );
+}
+
+/** The panel's title bar: the assistant's name, 'Nueva conversación' and close. */
+function ChatHeader({ titleId, title, onReset, onClose }: { titleId: string; title: string; onReset: () => void; onClose: () => void }) {
+  return (
+    <header className="flex shrink-0 items-center gap-1 bg-brand-700 py-2 pr-2 pl-4 text-white">
+      <h2 id={titleId} className="min-w-0 flex-1 truncate text-base font-semibold">
+        {title}
+      </h2>
+      <button
+        type="button"
+        onClick={onReset}
+        aria-label={MSG_CHAT.chatReset}
+        title={MSG_CHAT.chatReset}
+        className={HEADER_BUTTON}
+      >
+        <RotateCcw aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={MSG_CHAT.chatClose}
+        title={MSG_CHAT.chatClose}
+        className={HEADER_BUTTON}
+      >
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </header>
+  );
+}
+
+/** The suggestions offered until the first message; picking one sends it. */
+function ChatSuggestions({ labelId, suggestions, onPick }: { labelId: string; suggestions: readonly string[]; onPick: (suggestion: string) => void }) {
+  return (
+    <div className="mt-2">
+      <p id={labelId} className="mb-2 text-xs font-semibold text-slate-600">
+        {MSG_CHAT.chatSuggestionsLabel}
+      </p>
+      <ul aria-labelledby={labelId} className="flex flex-col items-start gap-2">
+        {suggestions.map((suggestion) => (
+          <li key={suggestion}>
+            <button
+              type="button"
+              onClick={() => onPick(suggestion)}
+              className="rounded-xl border border-brand-600 bg-white px-3 py-1.5 text-left text-sm text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-brand-400 dark:text-brand-200 dark:hover:bg-slate-800"
+            >
+              {suggestion}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The assistant is answering: three bouncing dots and the words for screen readers and everyone. */
+function ChatWaiting() {
+  return (
+    <p className="mt-3 inline-flex items-center gap-2 rounded-2xl rounded-bl-sm bg-slate-100 px-3.5 py-2 text-sm text-slate-600">
+      <span aria-hidden="true" className="flex gap-1">
+        <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.3s]" />
+        <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.15s]" />
+        <span className="size-1.5 animate-bounce rounded-full bg-current" />
+      </span>
+      {MSG_CHAT.chatWaiting}
+    </p>
   );
 }

@@ -109,41 +109,9 @@ export function ChannelCarousel() {
       </div>
 
       <div id={slidesId} aria-live={isRotating ? 'off' : 'polite'} className="mt-5 min-h-72 sm:min-h-56">
-        {CANALES.map((canal, i) => {
-          const info = CANAL_INFO[canal];
-          const Icon = ICONS[canal];
-          return (
-            <div
-              key={canal}
-              role="group"
-              aria-roledescription="diapositiva"
-              aria-label={`${i + 1} de ${count}: ${info.name}`}
-              hidden={i !== index}
-              className="grid gap-5 motion-safe:transition-opacity motion-safe:duration-500 motion-safe:starting:opacity-0 md:grid-cols-[auto_1fr]"
-            >
-              <div className="flex size-14 items-center justify-center rounded-2xl bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-                <Icon aria-hidden="true" className="size-7" />
-              </div>
-              <div>
-                <h3 className="text-xl font-semibold text-slate-900">{info.name}</h3>
-                <p className="mt-2 text-slate-600">{info.summary}</p>
-                <ol className="mt-4 grid gap-3 sm:grid-cols-3">
-                  {info.steps.map((step, n) => (
-                    <li key={step} className="flex gap-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
-                      <span
-                        aria-hidden="true"
-                        className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
-                      >
-                        {n + 1}
-                      </span>
-                      {step}
-                    </li>
-                  ))}
-                </ol>
-              </div>
-            </div>
-          );
-        })}
+        {CANALES.map((canal, i) => (
+          <ChannelSlide key={canal} canal={canal} position={i + 1} count={count} hidden={i !== index} />
+        ))}
       </div>
 
       <div className="mt-4 flex items-center justify-end gap-2">
@@ -165,6 +133,42 @@ export function ChannelCarousel() {
         >
           <ChevronRight aria-hidden="true" className="size-5" />
         </button>
+      </div>
+    </div>
+  );
+}
+
+/** One channel's slide: its icon, name, summary and numbered steps; `hidden` unless it is the one shown. */
+function ChannelSlide({ canal, position, count, hidden }: { canal: TCanal; position: number; count: number; hidden: boolean }) {
+  const info = CANAL_INFO[canal];
+  const Icon = ICONS[canal];
+  return (
+    <div
+      role="group"
+      aria-roledescription="diapositiva"
+      aria-label={`${position} de ${count}: ${info.name}`}
+      hidden={hidden}
+      className="grid gap-5 motion-safe:transition-opacity motion-safe:duration-500 motion-safe:starting:opacity-0 md:grid-cols-[auto_1fr]"
+    >
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+        <Icon aria-hidden="true" className="size-7" />
+      </div>
+      <div>
+        <h3 className="text-xl font-semibold text-slate-900">{info.name}</h3>
+        <p className="mt-2 text-slate-600">{info.summary}</p>
+        <ol className="mt-4 grid gap-3 sm:grid-cols-3">
+          {info.steps.map((step, n) => (
+            <li key={step} className="flex gap-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+              <span
+                aria-hidden="true"
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
+              >
+                {n + 1}
+              </span>
+              {step}
+            </li>
+          ))}
+        </ol>
       </div>
     </div>
   );

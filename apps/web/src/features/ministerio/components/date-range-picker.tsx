@@ -81,36 +81,19 @@ function DmyInput({
   );
 }
 
+/** The dd/mm/aaaa fields' look (a red border when invalid). */
+const INPUT_CLASS =
+  'h-10 w-[8.5rem] min-w-[7.5rem] flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500';
+
 /**
- * A date range filter (seed 001 §5, §9): start to end, typed as dd/mm/aaaa (issue 17: whatever the browser's
- * locale) or picked in a calendar of 2 months (1 on a phone) with weeks starting on Monday. A start after the end
- * is refused with 'La fecha inicial no puede ser posterior a la fecha final.' and not applied; the calendar opens
- * with the current month (or the chosen end) on the right, cannot page into future months, stays inside the
- * viewport, and a day clicked twice is a one-day range instead of clearing it.
+ * The calendar popup of {@link DateRangePicker}: closed by a click outside the field or Escape, and aligned with the
+ * field's right edge when left-aligned it would run past the viewport.
  */
-export function DateRangePicker({
-  label,
-  from,
-  to,
-  onChange,
-  testId,
-}: {
-  label: string;
-  from: string;
-  to: string;
-  onChange: (range: { from: string; to: string }) => void;
-  testId?: string;
-}) {
+function useCalendarPopup() {
   const [isOpen, setIsOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [isAlignedRight, setIsAlignedRight] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const popupRef = useRef<HTMLDivElement>(null);
-  const id = useId();
-  const errorId = `${id}-error`;
-  const today = new Date();
-  const months = typeof window !== 'undefined' && window.innerWidth < TWO_MONTHS_MIN_PX ? 1 : 2;
-
   useEffect(() => {
     if (!isOpen) return;
     const onDown = (event: MouseEvent) => {
@@ -132,6 +115,35 @@ export function DateRangePicker({
     // Left-aligned it would run past the right edge: align it with the field's right edge instead.
     setIsAlignedRight(root.left + popup.width > window.innerWidth - EDGE_PX);
   }, [isOpen]);
+  return { isOpen, setIsOpen, isAlignedRight, rootRef, popupRef };
+}
+
+/**
+ * A date range filter (seed 001 §5, §9): start to end, typed as dd/mm/aaaa (issue 17: whatever the browser's
+ * locale) or picked in a calendar of 2 months (1 on a phone) with weeks starting on Monday. A start after the end
+ * is refused with 'La fecha inicial no puede ser posterior a la fecha final.' and not applied; the calendar opens
+ * with the current month (or the chosen end) on the right, cannot page into future months, stays inside the
+ * viewport, and a day clicked twice is a one-day range instead of clearing it.
+ */
+export function DateRangePicker({
+  label,
+  from,
+  to,
+  onChange,
+  testId,
+}: {
+  label: string;
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+  testId?: string;
+}) {
+  const { isOpen, setIsOpen, isAlignedRight, rootRef, popupRef } = useCalendarPopup();
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const today = new Date();
+  const months = typeof window !== 'undefined' && window.innerWidth < TWO_MONTHS_MIN_PX ? 1 : 2;
 
   const apply = (range: { from: string; to: string }) => {
     if (range.from && range.to && range.from > range.to) {
@@ -152,8 +164,6 @@ export function DateRangePicker({
     );
   };
   const rightMonth = toDate(to) ?? toDate(from) ?? today;
-  const inputClass =
-    'h-10 w-[8.5rem] min-w-[7.5rem] flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500';
 
   return (
     <div ref={rootRef} className="relative" data-testid={testId}>
@@ -164,7 +174,7 @@ export function DateRangePicker({
         <DmyInput
           label={`${label} desde`}
           value={from}
-          className={inputClass}
+          className={INPUT_CLASS}
           describedBy={error ? errorId : undefined}
           onCommit={(iso) => apply({ from: iso, to })}
           onInvalid={() => setError(MSG_MINISTERIO.dateInvalid)}
@@ -175,7 +185,7 @@ export function DateRangePicker({
         <DmyInput
           label={`${label} hasta`}
           value={to}
-          className={inputClass}
+          className={INPUT_CLASS}
           describedBy={error ? errorId : undefined}
           onCommit={(iso) => apply({ from, to: iso })}
           onInvalid={() => setError(MSG_MINISTERIO.dateInvalid)}

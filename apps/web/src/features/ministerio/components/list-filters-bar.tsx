@@ -84,60 +84,7 @@ export function ListFiltersBar({
         data-testid="filtros-del-listado"
         className={cn('grid gap-3 md:contents', !isOpen && 'max-md:hidden')}
       >
-        <div>
-          <label htmlFor="filtro-tipo" className="mb-1 block text-xs font-medium text-slate-600">
-            {MSG_MINISTERIO.filterType}
-          </label>
-          <Select
-            id="filtro-tipo"
-            value={filters.tipoDocumento}
-            onChange={(e) => onChange({ tipoDocumento: e.target.value })}
-          >
-            <option value="">{MSG_MINISTERIO.allTypes}</option>
-            {Object.entries(TIPOS_DOCUMENTO).map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-            <option value={FILTRO_NOTAS}>{MSG_NOTAS.filtroNotas}</option>
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="filtro-estado" className="mb-1 block text-xs font-medium text-slate-600">
-            {MSG_MINISTERIO.filterStatus}
-          </label>
-          <Select
-            id="filtro-estado"
-            value={filters.estado}
-            onChange={(e) => onChange({ estado: e.target.value })}
-          >
-            {ESTADO_FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="filtro-canal" className="mb-1 block text-xs font-medium text-slate-600">
-            {MSG_INTEGRACIONES.canal}
-          </label>
-          <Select
-            id="filtro-canal"
-            value={filters.canal}
-            onChange={(e) => {
-              const canal = CANALES_DOCUMENTO.find((c) => c === e.target.value) ?? '';
-              onChange({ canal });
-            }}
-          >
-            <option value="">{MSG_INTEGRACIONES.todosLosCanales}</option>
-            {CANALES_DOCUMENTO.map((canal) => (
-              <option key={canal} value={canal}>
-                {CANAL_ETIQUETAS[canal]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SelectFilters filters={filters} onChange={onChange} />
         <div className="xl:col-span-2">
           <DateRangePicker
             label={MSG_MINISTERIO.filterCreated}
@@ -163,5 +110,67 @@ export function ListFiltersBar({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The folded selects: document type (with the notes), status and channel. */
+function SelectFilters({ filters, onChange }: { filters: TListFilters; onChange: (patch: Partial<TListFilters>) => void }) {
+  return (
+    <>
+      <div>
+        <label htmlFor="filtro-tipo" className="mb-1 block text-xs font-medium text-slate-600">
+          {MSG_MINISTERIO.filterType}
+        </label>
+        <Select
+          id="filtro-tipo"
+          value={filters.tipoDocumento}
+          onChange={(e) => onChange({ tipoDocumento: e.target.value })}
+        >
+          <option value="">{MSG_MINISTERIO.allTypes}</option>
+          {Object.entries(TIPOS_DOCUMENTO).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+          <option value={FILTRO_NOTAS}>{MSG_NOTAS.filtroNotas}</option>
+        </Select>
+      </div>
+      <div>
+        <label htmlFor="filtro-estado" className="mb-1 block text-xs font-medium text-slate-600">
+          {MSG_MINISTERIO.filterStatus}
+        </label>
+        <Select
+          id="filtro-estado"
+          value={filters.estado}
+          onChange={(e) => onChange({ estado: e.target.value })}
+        >
+          {ESTADO_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <label htmlFor="filtro-canal" className="mb-1 block text-xs font-medium text-slate-600">
+          {MSG_INTEGRACIONES.canal}
+        </label>
+        <Select
+          id="filtro-canal"
+          value={filters.canal}
+          onChange={(e) => {
+            const canal = CANALES_DOCUMENTO.find((c) => c === e.target.value) ?? '';
+            onChange({ canal });
+          }}
+        >
+          <option value="">{MSG_INTEGRACIONES.todosLosCanales}</option>
+          {CANALES_DOCUMENTO.map((canal) => (
+            <option key={canal} value={canal}>
+              {CANAL_ETIQUETAS[canal]}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </>
   );
 }

@@ -94,28 +94,7 @@ export function UploadZone({
             Cargando archivo {label}...
           </div>
         ) : isFilled ? (
-          <div className="flex min-h-36 items-center gap-3 p-4">
-            <Icon aria-hidden="true" className="size-9 shrink-0 text-emerald-600" />
-            <div className="min-w-0 flex-1">
-              {/* the whole name, wrapped anywhere (file names are long words): on a phone there is no hover for a title */}
-              <p className="text-sm font-medium text-slate-900 [overflow-wrap:anywhere]" title={file.nombre}>
-                {file.nombre}
-              </p>
-              <p className="text-xs text-slate-500">
-                {formatBytes(file.tamanoBytes)} · Archivo {label} cargado
-              </p>
-            </div>
-            <button
-              type="button"
-              disabled={!canRemove || !onRemove}
-              onClick={onRemove}
-              aria-label={`Quitar archivo ${label}`}
-              title={`Quitar archivo ${label}`}
-              className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
-          </div>
+          <LoadedFile file={file} label={label} Icon={Icon} canRemove={canRemove} onRemove={onRemove} />
         ) : (
           <button
             type="button"
@@ -137,6 +116,35 @@ export function UploadZone({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A filled slot: the file's whole name and size, and the X that asks to remove it (when `canRemove`). */
+function LoadedFile(props: { file: NonNullable<UploadedFileRef>; label: string; Icon: typeof FileCode2; canRemove: boolean; onRemove?: () => void }) {
+  const { file, label, Icon, canRemove, onRemove } = props;
+  return (
+    <div className="flex min-h-36 items-center gap-3 p-4">
+      <Icon aria-hidden="true" className="size-9 shrink-0 text-emerald-600" />
+      <div className="min-w-0 flex-1">
+        {/* the whole name, wrapped anywhere (file names are long words): on a phone there is no hover for a title */}
+        <p className="text-sm font-medium text-slate-900 [overflow-wrap:anywhere]" title={file.nombre}>
+          {file.nombre}
+        </p>
+        <p className="text-xs text-slate-500">
+          {formatBytes(file.tamanoBytes)} · Archivo {label} cargado
+        </p>
+      </div>
+      <button
+        type="button"
+        disabled={!canRemove || !onRemove}
+        onClick={onRemove}
+        aria-label={`Quitar archivo ${label}`}
+        title={`Quitar archivo ${label}`}
+        className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
     </div>
   );
 }

@@ -32,6 +32,7 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
   const [confirmSend, setConfirmSend] = useState<TBulkSendConfirm | null>(null);
   const bulkSend = useBulkSendDocuments();
   const onSessionError = useSessionExpiry();
+  const followBatch = useFollowBatch();
   const options = { duration: LIST_TOAST_MS };
   const failWith = (title: string, error: unknown) => {
     if (!onSessionError(error)) toast.error(title, { description: getErrorMessage(error), ...options });
@@ -74,33 +75,6 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
       failWith(MSG_MINISTERIO.bulkSendError, error);
     } finally {
       setBusy(null);
-    }
-  };
-
-  // The batch's summary once no send of it is running any more (issue 26): asked for until then, while mounted.
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-  const followBatch = async (batch: { ids: number[]; desde: string }) => {
-    for (let i = 0; i < BATCH_SUMMARY_MAX_POLLS && alive.current; i++) {
-      if (i > 0) await delay(BATCH_SUMMARY_POLL_MS);
-      if (!alive.current) return;
-      let r;
-      try {
-        r = await getBulkSendSummary(batch);
-      } catch {
-        continue;
-      }
-      if (r.enCurso > 0) continue;
-      const text = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: r.aprobados, noAprobados: r.noAprobados.length, sinEnviar: r.sinEnviar, sinRespuesta: r.sinRespuesta });
-      const detalle = MSG_MINISTERIO.envioMasivoTerminadoDetalle(r.noAprobados);
-      const show = r.noAprobados.length > 0 || r.sinEnviar > 0 || r.sinRespuesta > 0 ? toast.warning : toast.success;
-      show(text, { description: detalle || undefined, duration: LONG_TOAST_MS });
-      return;
     }
   };
 
@@ -161,4 +135,38 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
     onReport,
     onAnswers,
   };
+}
+
+/**
+ * The batch's summary once no send of it is running any more: asked for every
+ * {@link BATCH_SUMMARY_POLL_MS} until then (at most {@link BATCH_SUMMARY_MAX_POLLS} times), while mounted, and said
+ * in a toast (a warning when some were not approved, not sent or got no answer).
+ */
+function useFollowBatch() {
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  const followBatch = async (batch: { ids: number[]; desde: string }) => {
+    for (let i = 0; i < BATCH_SUMMARY_MAX_POLLS && alive.current; i++) {
+      if (i > 0) await delay(BATCH_SUMMARY_POLL_MS);
+      if (!alive.current) return;
+      let r;
+      try {
+        r = await getBulkSendSummary(batch);
+      } catch {
+        continue;
+      }
+      if (r.enCurso > 0) continue;
+      const text = MSG_MINISTERIO.envioMasivoTerminado({ aprobados: r.aprobados, noAprobados: r.noAprobados.length, sinEnviar: r.sinEnviar, sinRespuesta: r.sinRespuesta });
+      const detalle = MSG_MINISTERIO.envioMasivoTerminadoDetalle(r.noAprobados);
+      const show = r.noAprobados.length > 0 || r.sinEnviar > 0 || r.sinRespuesta > 0 ? toast.warning : toast.success;
+      show(text, { description: detalle || undefined, duration: LONG_TOAST_MS });
+      return;
+    }
+  };
+  return followBatch;
 }

@@ -18,8 +18,6 @@ import { countRechazados } from '../utils/prevalidacion';
 import { LONG_TOAST_MS, SAVE_REDIRECT_MS, SEND_REDIRECT_MS } from '../utils/timings';
 import { kindLabel, type FileKind } from '../utils/validate-file';
 import { useFailureToast } from './use-failure-toast';
-
-
 /**
  * The document editor's actions (seed 001 §2 "Document detail and new report", §4, §5): send (asking first
  * when local prevalidation found RECHAZADO findings, issue 5), cancel, reactivate, save, sync with the
@@ -29,26 +27,15 @@ import { useFailureToast } from './use-failure-toast';
  * `credentialsRefusal` that of a send whose validator login the ministry refused (422 MUV_LOGIN_REJECTED).
  */
 export function useDocumentActions(doc: TMinisterioDetail | null) {
-  const navigate = useNavigate();
-  const send = useSendDocument();
   const cancel = useCancelDocument();
   const reactivate = useReactivateDocument();
   const removeFile = useDeleteDocumentFile();
   const sync = useSyncFormato();
   const { fail, onSessionError } = useFailureToast();
-  const [lastSend, setLastSend] = useState<TSendResult | null>(null);
   const [confirm, setConfirm] = useState<TConfirm | null>(null);
-  const [configRefusal, setConfigRefusal] = useState<string | null>(null);
-  const [credentialsRefusal, setCredentialsRefusal] = useState<string | null>(null);
-  const [isRedirecting, setIsRedirecting] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
-
+  const { isRedirecting, redirectToList } = useRedirectToList();
+  const { lastSend, configRefusal, setConfigRefusal, credentialsRefusal, doSend, isSending } = useSendAction(doc, redirectToList, onSessionError);
   const hasAnyFile = Boolean(doc && (doc.xml || doc.json));
-  const redirectToList = (afterMs: number) => {
-    setIsRedirecting(true);
-    redirectTimer.current = setTimeout(() => navigate('/ministerio'), afterMs);
-  };
 
   const doRemoveFile = async (kind: FileKind) => {
     if (!doc) return;
@@ -59,49 +46,6 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
         toast.info(MSG_MINISTERIO.documentoAnuladoSinArchivos, { duration: LONG_TOAST_MS });
     } catch (error) {
       fail(error, (m) => m);
-    }
-  };
-
-  const doSend = async (andSave: boolean) => {
-    if (!doc) return;
-    if (doc.id <= 0) {
-      toast.error(MSG.invalidDocumentId);
-      return;
-    }
-    setLastSend(null);
-    setConfigRefusal(null);
-    setCredentialsRefusal(null);
-    try {
-      const result = await send.mutateAsync(doc.id);
-      setLastSend(result);
-      if (result.exitoso) {
-        toast.success(MSG.sendSucceeded, {
-          description: MSG_MINISTERIO.sentDescription(result.cuv ?? MSG.cuvUnavailable, result.totalNotificaciones),
-          duration: LONG_TOAST_MS,
-        });
-        redirectToList(SEND_REDIRECT_MS);
-      } else {
-        toast.error(sendRejectedTitle(result), { description: sendRejectedDetail(result) });
-      }
-    } catch (error) {
-      if (onSessionError(error)) return;
-      // A missing configuration is explained by the page's notice, not also by a toast (issue 17).
-      const refusal = configRequiredMessage(error);
-      setConfigRefusal(refusal);
-      if (refusal) return;
-      // Wrong validator credentials: explained on the page with the way to Configuración, not a 3 s toast.
-      const rejected = credentialsRejectedMessage(error);
-      setCredentialsRefusal(rejected);
-      if (rejected) return;
-      // No verdict from the ministry (docs/decisions/047): not a failure of the document; Radica retries by itself and
-      // the page shows the wait. Said as a warning that stays long enough to read the time of the next retry.
-      const sinRespuesta = sinRespuestaMessage(error);
-      if (sinRespuesta) {
-        toast.warning(sinRespuesta, { duration: LONG_TOAST_MS });
-        return;
-      }
-      if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
-      else toast.error(getErrorMessage(error, MSG.sendError));
     }
   };
 
@@ -194,11 +138,79 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
     onSave,
     onActivate,
     onSync,
-    isSending: send.isPending,
+    isSending,
     isReactivating: reactivate.isPending,
     isSyncing: sync.isPending,
     /** Cancel, reactivate or file removal pending. */
     isMutating: cancel.isPending || reactivate.isPending || removeFile.isPending,
     isRedirecting,
   };
+}
+
+/** The redirect to the list after a save or an accepted send (`afterMs` to read the toast); cleared on unmount. */
+function useRedirectToList() {
+  const navigate = useNavigate();
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  const redirectToList = (afterMs: number) => {
+    setIsRedirecting(true);
+    redirectTimer.current = setTimeout(() => navigate('/ministerio'), afterMs);
+  };
+  return { isRedirecting, redirectToList };
+}
+
+/**
+ * Sending the document to the ministry: the last send's verdict, and the refusals explained on the page instead of by
+ * a toast (no provider configuration, validator credentials refused). `setConfigRefusal` is shared with the sync.
+ */
+function useSendAction(doc: TMinisterioDetail | null, redirectToList: (afterMs: number) => void, onSessionError: (error: unknown) => boolean) {
+  const send = useSendDocument();
+  const [lastSend, setLastSend] = useState<TSendResult | null>(null);
+  const [configRefusal, setConfigRefusal] = useState<string | null>(null);
+  const [credentialsRefusal, setCredentialsRefusal] = useState<string | null>(null);
+
+  const doSend = async (andSave: boolean) => {
+    if (!doc) return;
+    if (doc.id <= 0) {
+      toast.error(MSG.invalidDocumentId);
+      return;
+    }
+    setLastSend(null);
+    setConfigRefusal(null);
+    setCredentialsRefusal(null);
+    try {
+      const result = await send.mutateAsync(doc.id);
+      setLastSend(result);
+      if (result.exitoso) {
+        toast.success(MSG.sendSucceeded, {
+          description: MSG_MINISTERIO.sentDescription(result.cuv ?? MSG.cuvUnavailable, result.totalNotificaciones),
+          duration: LONG_TOAST_MS,
+        });
+        redirectToList(SEND_REDIRECT_MS);
+      } else {
+        toast.error(sendRejectedTitle(result), { description: sendRejectedDetail(result) });
+      }
+    } catch (error) {
+      if (onSessionError(error)) return;
+      // A missing configuration is explained by the page's notice, not also by a toast (issue 17).
+      const refusal = configRequiredMessage(error);
+      setConfigRefusal(refusal);
+      if (refusal) return;
+      // Wrong validator credentials: explained on the page with the way to Configuración, not a 3 s toast.
+      const rejected = credentialsRejectedMessage(error);
+      setCredentialsRefusal(rejected);
+      if (rejected) return;
+      // No verdict from the ministry (docs/decisions/047): not a failure of the document; Radica retries by itself and
+      // the page shows the wait. Said as a warning that stays long enough to read the time of the next retry.
+      const sinRespuesta = sinRespuestaMessage(error);
+      if (sinRespuesta) {
+        toast.warning(sinRespuesta, { duration: LONG_TOAST_MS });
+        return;
+      }
+      if (andSave) toast.error(MSG_MINISTERIO.saveAndSendError(getErrorMessage(error, MSG.unknownError)));
+      else toast.error(getErrorMessage(error, MSG.sendError));
+    }
+  };
+  return { lastSend, configRefusal, setConfigRefusal, credentialsRefusal, doSend, isSending: send.isPending };
 }

@@ -139,7 +139,9 @@ describe('document page', () => {
     expect(screen.getByText('RVC019')).toBeTruthy();
     expect(screen.getByText('El valor no coincide')).toBeTruthy();
   });
+});
 
+describe('document page: not found, provider refusals, dropped bodies', () => {
   it("says 'Documento no encontrado' for a missing or invalid id", async () => {
     renderAt('/ministerio/404');
     expect(await screen.findByText(MSG.documentNotFound)).toBeTruthy();
@@ -203,7 +205,9 @@ describe('document page', () => {
     await waitFor(() => expect(toast.getHistory().map((t) => ('title' in t ? String(t.title) : ''))).toContain(MSG_MINISTERIO.cuerpoCargado(['xml', 'json'])), { timeout: 4000 });
     expect(uploads).toEqual(['cuerpo.json']);
   });
+});
 
+describe('document page: RIPS without invoice, notes', () => {
   it('a RIPS without invoice is not a Factura de Venta and is ready to send with its RIPS alone (issue 26)', async () => {
     renderAt(
       '/ministerio/9',

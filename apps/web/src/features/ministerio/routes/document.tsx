@@ -11,6 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { useDocumentDetail } from '../api/get-document-detail';
+import type { TMinisterioDetail } from '../api/types';
 import { ApprovedCard } from '../components/approved-card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DocumentFindings } from '../components/document-findings';
@@ -109,21 +110,7 @@ function DocumentEditor({ id }: { id: number | null }) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-slate-900">
-            {doc ? `Reporte ${doc.formato}` : MSG.newReportTitle}
-          </h2>
-          <p className="text-sm text-slate-500">
-            {doc
-              ? 'Factura electrónica (XML) y RIPS (JSON) para el Ministerio de Salud.'
-              : 'Carga la factura electrónica (XML) y el RIPS (JSON). El reporte se crea con el primer archivo.'}
-          </p>
-        </div>
-        <Button variant="secondary" onClick={() => navigate('/ministerio')}>
-          <ArrowLeft aria-hidden="true" className="size-4" /> {MSG.backToListButton}
-        </Button>
-      </div>
+      <DocumentHeader doc={doc} onBack={() => navigate('/ministerio')} />
 
       {/* Before any upload on /ministerio/nuevo too: without a configuration nothing can be sent (issue 17). */}
       <ProviderMissingAlert refusal={actions.configRefusal} />
@@ -176,6 +163,27 @@ function DocumentEditor({ id }: { id: number | null }) {
       >
         <p>{confirm?.text}</p>
       </ConfirmDialog>
+    </div>
+  );
+}
+
+/** The report's title (the formato, or a new report) and the way back to the list. */
+function DocumentHeader({ doc, onBack }: { doc: TMinisterioDetail | null; onBack: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">
+          {doc ? `Reporte ${doc.formato}` : MSG.newReportTitle}
+        </h2>
+        <p className="text-sm text-slate-500">
+          {doc
+            ? 'Factura electrónica (XML) y RIPS (JSON) para el Ministerio de Salud.'
+            : 'Carga la factura electrónica (XML) y el RIPS (JSON). El reporte se crea con el primer archivo.'}
+        </p>
+      </div>
+      <Button variant="secondary" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" className="size-4" /> {MSG.backToListButton}
+      </Button>
     </div>
   );
 }

@@ -158,7 +158,9 @@ describe('documents list (seed 001 §2)', () => {
       expect(bodies.filter((b) => b.path === '/api/Auth/tercero-fevrips').length).toBeGreaterThan(1),
     );
   });
+});
 
+describe('documents list: filters (seed 001 §2, §7)', () => {
   it('a status filter goes back to page 1 and is kept in localStorage', async () => {
     renderList();
     await screen.findByText('Mostrando 3 de 40 documentos');
@@ -234,7 +236,9 @@ describe('documents list (seed 001 §2)', () => {
     expect(within(card).getByTestId('canal-documento').textContent).toBe('API');
     expect(within(card).getByText('Canal')).toBeTruthy();
   });
+});
 
+describe('documents list: selection and bulk actions (seed 001 §2)', () => {
   it('selecting rows shows the bulk bar; Descargar Respuestas only with an approved document', async () => {
     renderList();
     await screen.findByText('Mostrando 3 de 40 documentos');

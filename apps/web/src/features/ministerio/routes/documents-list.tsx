@@ -65,19 +65,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
 
   return (
     <div className="mx-auto max-w-7xl space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-slate-900">Reportes FEV/RIPS</h2>
-          <p className="text-sm text-slate-500">
-            Facturas electrónicas y RIPS reportados al Ministerio de Salud.
-          </p>
-        </div>
-        {puedeEditar && (
-          <Link to="/ministerio/nuevo" className={buttonClasses('primary')}>
-            <FilePlus2 aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.newReport}
-          </Link>
-        )}
-      </div>
+      <DocumentsListHeader puedeEditar={puedeEditar} />
 
       <ProviderMissingAlert
         refusal={rowActions.configRefusal}
@@ -151,15 +139,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
           />
         )}
 
-        {query.data && rows.length > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
-            <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
-              {MSG.documentsShowing(rows.length, list.totalRecords)}
-              {query.isFetching && <Spinner className="text-brand-600" />}
-            </p>
-            <Pagination page={list.page} totalPages={list.totalPages} onChange={list.setPage} />
-          </div>
-        )}
+        {query.data && rows.length > 0 && <DocumentsListFooter shown={rows.length} totalRecords={list.totalRecords} isFetching={query.isFetching} page={list.page} totalPages={list.totalPages} onPage={list.setPage} />}
       </Card>
 
       <DetailsPanel documentId={rowActions.detailsId} onClose={rowActions.closeDetails} />
@@ -168,6 +148,38 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
         formato={rowActions.errorsRow?.formato ?? ''}
         onClose={rowActions.closeErrors}
       />
+    </div>
+  );
+}
+
+/** The list's title, and 'Nuevo reporte' for the roles that upload. */
+function DocumentsListHeader({ puedeEditar }: { puedeEditar: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">Reportes FEV/RIPS</h2>
+        <p className="text-sm text-slate-500">
+          Facturas electrónicas y RIPS reportados al Ministerio de Salud.
+        </p>
+      </div>
+      {puedeEditar && (
+        <Link to="/ministerio/nuevo" className={buttonClasses('primary')}>
+          <FilePlus2 aria-hidden="true" className="size-4" /> {MSG_MINISTERIO.newReport}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** How many documents are shown of how many (a spinner while refetching), and the pages. */
+function DocumentsListFooter(props: { shown: number; totalRecords: number; isFetching: boolean; page: number; totalPages: number; onPage: (page: number) => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3">
+      <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
+        {MSG.documentsShowing(props.shown, props.totalRecords)}
+        {props.isFetching && <Spinner className="text-brand-600" />}
+      </p>
+      <Pagination page={props.page} totalPages={props.totalPages} onChange={props.onPage} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, FilePlus2, Wand2 } from 'lucide-react';
@@ -93,14 +93,10 @@ function NotaForm({
   const proponer = useProponerNota(id);
   const crear = useCrearNota(id);
 
-  const encontrados = useMemo(() => filtrarServicios(servicios, busqueda), [servicios, busqueda]);
-  // A large invoice (thousands of services) shows its first rows; the search narrows the rest.
-  const grupos = useMemo(() => agruparPorUsuario(encontrados.slice(0, MAX_FILAS)), [encontrados]);
   const total = totalElegido(tipo, seleccion, servicios);
   const elegidos = Object.keys(seleccion).length;
   const conRips = tipo !== 'NCTotal';
-  const diferencia =
-    propuesta && tipo !== 'NA' && conRips ? Math.round((propuesta.nota.valor - total) * 100) / 100 : null;
+  const diferencia = propuesta && tipo !== 'NA' && conRips ? Math.round((propuesta.nota.valor - total) * 100) / 100 : null;
   const valoresInvalidos = Object.values(seleccion).some((v) => Number.isNaN(leerValor(v)));
 
   /** Reads the note's XML for the proposal; `aplicar`: the proposal becomes the choice. */
@@ -129,19 +125,14 @@ function NotaForm({
         numNota: xml ? undefined : numNota,
         destino,
       });
-      toast.success(
-        nota.borradorId ? MSG_NOTAS.borradorNotaCreado(nota.numNota) : MSG_NOTAS.notaCreada(nota.numNota),
-      );
+      toast.success(nota.borradorId ? MSG_NOTAS.borradorNotaCreado(nota.numNota) : MSG_NOTAS.notaCreada(nota.numNota));
       navigate(nota.borradorId ? `/listado-rips/${nota.borradorId}` : `/ministerio/${nota.fevRipsId}`);
     } catch (error) {
       setProblema(getErrorMessage(error, MSG.requestInvalid));
     }
   };
 
-  const puedeCrear =
-    (xml !== null || (tipo === 'NA' && numNota.trim() !== '')) &&
-    (!conRips || elegidos > 0) &&
-    !valoresInvalidos;
+  const puedeCrear = (xml !== null || (tipo === 'NA' && numNota.trim() !== '')) && (!conRips || elegidos > 0) && !valoresInvalidos;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -158,51 +149,19 @@ function NotaForm({
       </div>
 
       <Card>
-        <CardBody className="grid gap-4 md:grid-cols-3">
-          <FormField id="nota-tipo" label={MSG_NOTAS.tipoNotaEtiqueta}>
-            <Select
-              id="nota-tipo"
-              value={tipo}
-              onChange={(e) => {
-                const next = e.target.value as TTipoNota;
-                setTipo(next);
-                setSeleccion({});
-                void leerNota(xml, next, true);
-              }}
-            >
-              {TIPOS_NOTA.map((t) => (
-                <option key={t} value={t}>
-                  {nombreTipo(t)}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField
-            id="nota-xml"
-            label={MSG_NOTAS.xmlNotaEtiqueta}
-            hint={proponer.isPending ? MSG_NOTAS.leyendoXml : undefined}
-          >
-            <Input
-              id="nota-xml"
-              type="file"
-              accept=".xml"
-              onChange={(e) => void leerNota(e.target.files?.[0] ?? null, tipo, elegidos === 0)}
-            />
-          </FormField>
-          {tipo === 'NA' && !xml && (
-            <FormField id="nota-numero" label={MSG_NOTAS.numNotaEtiqueta}>
-              <Input
-                id="nota-numero"
-                value={numNota}
-                maxLength={30}
-                onChange={(e) => setNumNota(e.target.value)}
-              />
-            </FormField>
-          )}
-          <p className="text-sm text-slate-600 md:col-span-3">
-            {tipo === 'NCTotal' ? MSG_NOTAS.ncTotalAyuda : tipo === 'NA' ? MSG_NOTAS.ajusteAyuda : null}
-          </p>
-        </CardBody>
+        <DatosNota
+          tipo={tipo}
+          xml={xml}
+          numNota={numNota}
+          setNumNota={setNumNota}
+          leyendo={proponer.isPending}
+          onTipo={(next) => {
+            setTipo(next);
+            setSeleccion({});
+            void leerNota(xml, next, true);
+          }}
+          onXml={(archivo) => void leerNota(archivo, tipo, elegidos === 0)}
+        />
       </Card>
 
       {problema && (
@@ -211,137 +170,22 @@ function NotaForm({
         </Alert>
       )}
 
-      {propuesta && (
-        <Card aria-labelledby="propuesta-title">
-          <CardHeader
-            id="propuesta-title"
-            title={MSG_NOTAS.datosNota(
-              propuesta.nota.numero,
-              formatCop(propuesta.nota.valor),
-              propuesta.lineas.length,
-            )}
-            description={conRips ? MSG_NOTAS.propuestaAyuda : undefined}
-            actions={
-              conRips && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => setSeleccion(seleccionDePropuesta(propuesta.servicios))}
-                >
-                  <Wand2 aria-hidden="true" className="size-4" /> {MSG_NOTAS.aplicarPropuesta}
-                </Button>
-              )
-            }
-          />
-          {conRips && (
-            <CardBody>
-              <ul className="space-y-1 text-sm text-slate-700" data-testid="propuesta-lineas">
-                {propuesta.lineas.map((l) => (
-                  <li key={l.linea}>
-                    {MSG_NOTAS.propuestaLinea(
-                      l.linea,
-                      l.codigo ?? '—',
-                      l.valor === null ? '—' : formatCop(l.valor),
-                    )}
-                    {l.servicios.length > 0 && (
-                      <span className="font-mono text-xs text-slate-500"> → {l.servicios.join(', ')}</span>
-                    )}
-                    {l.sinEmparejar > 0 && (
-                      <span className="text-amber-700">
-                        {' '}
-                        · {MSG_NOTAS.propuestaSinEmparejar(formatCop(l.sinEmparejar))}
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </CardBody>
-          )}
-        </Card>
-      )}
+      {propuesta && <PropuestaCard propuesta={propuesta} conRips={conRips} onAplicar={() => setSeleccion(seleccionDePropuesta(propuesta.servicios))} />}
 
       {conRips && (
-        <Card aria-labelledby="servicios-title">
-          <CardHeader
-            id="servicios-title"
-            title={MSG_NOTAS.serviciosTitulo}
-            description={MSG_NOTAS.totalSeleccionado(elegidos, formatCop(total))}
-            actions={
-              <Input
-                type="search"
-                aria-label={MSG_NOTAS.buscarServicio}
-                placeholder={MSG_NOTAS.buscarServicio}
-                value={busqueda}
-                onChange={(e) => setBusqueda(e.target.value)}
-                className="w-64"
-              />
-            }
-          />
-          <CardBody className="overflow-x-auto p-0">
-            {grupos.length === 0 ? (
-              <p className="px-5 py-4 text-sm text-slate-500">{MSG_NOTAS.sinServiciosFiltro}</p>
-            ) : (
-              <table className="w-full text-sm" data-testid="servicios-factura">
-                <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-                  <tr>
-                    <th className="w-10 px-3 py-2" />
-                    <th className="px-3 py-2">Servicio</th>
-                    <th className="px-3 py-2">Código</th>
-                    <th className="px-3 py-2">Fecha</th>
-                    <th className="px-3 py-2 text-right">Valor</th>
-                    <th className="px-3 py-2">{tipo === 'NA' ? '' : 'Valor en la nota'}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {grupos.map((g) => {
-                    const todos = g.servicios.filter((s) => seleccionable(tipo, s));
-                    const marcados = todos.length > 0 && todos.every((s) => s.pathFuente in seleccion);
-                    return (
-                      <GrupoUsuario
-                        key={g.usuario}
-                        usuarioId={g.usuarioId}
-                        servicios={g.servicios}
-                        tipo={tipo}
-                        seleccion={seleccion}
-                        marcados={marcados}
-                        onGrupo={(incluir) =>
-                          setSeleccion((sel) => alternarGrupo(tipo, sel, g.servicios, incluir))
-                        }
-                        onServicio={(path, valor) =>
-                          setSeleccion((sel) => {
-                            const next = { ...sel };
-                            if (valor === null) delete next[path];
-                            else next[path] = valor;
-                            return next;
-                          })
-                        }
-                      />
-                    );
-                  })}
-                </tbody>
-              </table>
-            )}
-            {encontrados.length > MAX_FILAS && (
-              <p className="px-5 py-3 text-sm text-slate-500">{MSG_NOTAS.filasLimitadas(MAX_FILAS, encontrados.length)}</p>
-            )}
-          </CardBody>
-        </Card>
+        <ServiciosCard
+          servicios={servicios}
+          tipo={tipo}
+          seleccion={seleccion}
+          setSeleccion={setSeleccion}
+          busqueda={busqueda}
+          setBusqueda={setBusqueda}
+          total={total}
+          elegidos={elegidos}
+        />
       )}
 
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {diferencia !== null && (
-          <p
-            className={diferencia === 0 ? 'text-sm text-emerald-700' : 'text-sm text-amber-700'}
-            data-testid="nota-diferencia"
-          >
-            {diferencia === 0 ? MSG_NOTAS.cuadraConXml : MSG_NOTAS.diferenciaConXml(formatCop(diferencia))}
-          </p>
-        )}
-        <Button onClick={() => void onCrear()} isLoading={crear.isPending} disabled={!puedeCrear}>
-          <FilePlus2 aria-hidden="true" className="size-4" />
-          {tipo === 'NCTotal' ? MSG_NOTAS.crearNotaTotal : xml ? MSG_NOTAS.crearYEditar : MSG_NOTAS.crearNota}
-        </Button>
-      </div>
+      <PieNota diferencia={diferencia} tipo={tipo} conXml={xml !== null} creando={crear.isPending} puedeCrear={puedeCrear} onCrear={() => void onCrear()} />
     </div>
   );
 }
@@ -425,5 +269,219 @@ function GrupoUsuario({
         );
       })}
     </>
+  );
+}
+
+/** The note's type, its XML (read for a proposal as soon as it is chosen) and, for an adjustment note without XML, its number. */
+function DatosNota(props: {
+  tipo: TTipoNota;
+  xml: File | null;
+  numNota: string;
+  setNumNota: (numNota: string) => void;
+  leyendo: boolean;
+  onTipo: (tipo: TTipoNota) => void;
+  onXml: (archivo: File | null) => void;
+}) {
+  const { tipo, xml, numNota, setNumNota, leyendo, onTipo, onXml } = props;
+  return (
+    <CardBody className="grid gap-4 md:grid-cols-3">
+      <FormField id="nota-tipo" label={MSG_NOTAS.tipoNotaEtiqueta}>
+        <Select
+          id="nota-tipo"
+          value={tipo}
+          onChange={(e) => onTipo(e.target.value as TTipoNota)}
+        >
+          {TIPOS_NOTA.map((t) => (
+            <option key={t} value={t}>
+              {nombreTipo(t)}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField
+        id="nota-xml"
+        label={MSG_NOTAS.xmlNotaEtiqueta}
+        hint={leyendo ? MSG_NOTAS.leyendoXml : undefined}
+      >
+        <Input
+          id="nota-xml"
+          type="file"
+          accept=".xml"
+          onChange={(e) => onXml(e.target.files?.[0] ?? null)}
+        />
+      </FormField>
+      {tipo === 'NA' && !xml && (
+        <FormField id="nota-numero" label={MSG_NOTAS.numNotaEtiqueta}>
+          <Input
+            id="nota-numero"
+            value={numNota}
+            maxLength={30}
+            onChange={(e) => setNumNota(e.target.value)}
+          />
+        </FormField>
+      )}
+      <p className="text-sm text-slate-600 md:col-span-3">
+        {tipo === 'NCTotal' ? MSG_NOTAS.ncTotalAyuda : tipo === 'NA' ? MSG_NOTAS.ajusteAyuda : null}
+      </p>
+    </CardBody>
+  );
+}
+
+/** What Radica read in the note's XML: its number, value and lines, each with the services it was matched to. */
+function PropuestaCard({ propuesta, conRips, onAplicar }: { propuesta: TPropuestaNotaData; conRips: boolean; onAplicar: () => void }) {
+  return (
+    <Card aria-labelledby="propuesta-title">
+      <CardHeader
+        id="propuesta-title"
+        title={MSG_NOTAS.datosNota(
+          propuesta.nota.numero,
+          formatCop(propuesta.nota.valor),
+          propuesta.lineas.length,
+        )}
+        description={conRips ? MSG_NOTAS.propuestaAyuda : undefined}
+        actions={
+          conRips && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onAplicar}
+            >
+              <Wand2 aria-hidden="true" className="size-4" /> {MSG_NOTAS.aplicarPropuesta}
+            </Button>
+          )
+        }
+      />
+      {conRips && (
+        <CardBody>
+          <ul className="space-y-1 text-sm text-slate-700" data-testid="propuesta-lineas">
+            {propuesta.lineas.map((l) => (
+              <li key={l.linea}>
+                {MSG_NOTAS.propuestaLinea(
+                  l.linea,
+                  l.codigo ?? '—',
+                  l.valor === null ? '—' : formatCop(l.valor),
+                )}
+                {l.servicios.length > 0 && (
+                  <span className="font-mono text-xs text-slate-500"> → {l.servicios.join(', ')}</span>
+                )}
+                {l.sinEmparejar > 0 && (
+                  <span className="text-amber-700">
+                    {' '}
+                    · {MSG_NOTAS.propuestaSinEmparejar(formatCop(l.sinEmparejar))}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </CardBody>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The invoice's services to pick for the note, grouped by user, with a search; a large invoice (thousands of services)
+ * shows its first {@link MAX_FILAS} rows and the search narrows the rest.
+ */
+function ServiciosCard(props: {
+  servicios: TServicioFactura[];
+  tipo: TTipoNota;
+  seleccion: TSeleccion;
+  setSeleccion: Dispatch<SetStateAction<TSeleccion>>;
+  busqueda: string;
+  setBusqueda: (busqueda: string) => void;
+  total: number;
+  elegidos: number;
+}) {
+  const { servicios, tipo, seleccion, setSeleccion, busqueda, setBusqueda, total, elegidos } = props;
+  const encontrados = useMemo(() => filtrarServicios(servicios, busqueda), [servicios, busqueda]);
+  const grupos = useMemo(() => agruparPorUsuario(encontrados.slice(0, MAX_FILAS)), [encontrados]);
+  return (
+    <Card aria-labelledby="servicios-title">
+      <CardHeader
+        id="servicios-title"
+        title={MSG_NOTAS.serviciosTitulo}
+        description={MSG_NOTAS.totalSeleccionado(elegidos, formatCop(total))}
+        actions={
+          <Input
+            type="search"
+            aria-label={MSG_NOTAS.buscarServicio}
+            placeholder={MSG_NOTAS.buscarServicio}
+            value={busqueda}
+            onChange={(e) => setBusqueda(e.target.value)}
+            className="w-64"
+          />
+        }
+      />
+      <CardBody className="overflow-x-auto p-0">
+        {grupos.length === 0 ? (
+          <p className="px-5 py-4 text-sm text-slate-500">{MSG_NOTAS.sinServiciosFiltro}</p>
+        ) : (
+          <table className="w-full text-sm" data-testid="servicios-factura">
+            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+              <tr>
+                <th className="w-10 px-3 py-2" />
+                <th className="px-3 py-2">Servicio</th>
+                <th className="px-3 py-2">Código</th>
+                <th className="px-3 py-2">Fecha</th>
+                <th className="px-3 py-2 text-right">Valor</th>
+                <th className="px-3 py-2">{tipo === 'NA' ? '' : 'Valor en la nota'}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {grupos.map((g) => {
+                const todos = g.servicios.filter((s) => seleccionable(tipo, s));
+                const marcados = todos.length > 0 && todos.every((s) => s.pathFuente in seleccion);
+                return (
+                  <GrupoUsuario
+                    key={g.usuario}
+                    usuarioId={g.usuarioId}
+                    servicios={g.servicios}
+                    tipo={tipo}
+                    seleccion={seleccion}
+                    marcados={marcados}
+                    onGrupo={(incluir) =>
+                      setSeleccion((sel) => alternarGrupo(tipo, sel, g.servicios, incluir))
+                    }
+                    onServicio={(path, valor) =>
+                      setSeleccion((sel) => {
+                        const next = { ...sel };
+                        if (valor === null) delete next[path];
+                        else next[path] = valor;
+                        return next;
+                      })
+                    }
+                  />
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+        {encontrados.length > MAX_FILAS && (
+          <p className="px-5 py-3 text-sm text-slate-500">{MSG_NOTAS.filasLimitadas(MAX_FILAS, encontrados.length)}</p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The difference between the chosen values and the note's XML (said while they do not match) and 'Crear'. */
+function PieNota(props: { diferencia: number | null; tipo: TTipoNota; conXml: boolean; creando: boolean; puedeCrear: boolean; onCrear: () => void }) {
+  const { diferencia, tipo, conXml, creando, puedeCrear, onCrear } = props;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3">
+      {diferencia !== null && (
+        <p
+          className={diferencia === 0 ? 'text-sm text-emerald-700' : 'text-sm text-amber-700'}
+          data-testid="nota-diferencia"
+        >
+          {diferencia === 0 ? MSG_NOTAS.cuadraConXml : MSG_NOTAS.diferenciaConXml(formatCop(diferencia))}
+        </p>
+      )}
+      <Button onClick={onCrear} isLoading={creando} disabled={!puedeCrear}>
+        <FilePlus2 aria-hidden="true" className="size-4" />
+        {tipo === 'NCTotal' ? MSG_NOTAS.crearNotaTotal : conXml ? MSG_NOTAS.crearYEditar : MSG_NOTAS.crearNota}
+      </Button>
+    </div>
   );
 }

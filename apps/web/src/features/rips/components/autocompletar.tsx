@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { RotateCw } from 'lucide-react';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
 import { cn } from '../../../lib/cn';
@@ -6,35 +6,11 @@ import { cn } from '../../../lib/cn';
 export type TSugerencia = { codigo: string; nombre: string; detalle?: string };
 
 /**
- * A text input with suggestions (issue 27: CUPS, CIE-10, DIVIPOLA, country, patient and medication searches): what is
- * typed is the value (a clerk who knows the code types it and moves on with Tab); after 2 characters and a short pause
- * the suggestions are fetched; ArrowDown / ArrowUp move, Enter chooses, Escape closes. A search never fails silently:
- * a failed one says so under the field with 'Reintentar' (the typed value stays), and one that finds nothing says so
- * while the field has the focus.
+ * The search behind {@link Autocompletar}: each `query` of 2+ characters is searched after 250 ms of quiet (a newer
+ * keystroke aborts the older search); `intento` is bumped to run the same search again. The suggestions open only if
+ * the input still has the focus when they come.
  */
-export function Autocompletar({
-  id,
-  value,
-  onChange,
-  buscar,
-  onElegir,
-  invalid,
-  describedBy,
-  label,
-  inputClassName,
-}: {
-  id: string;
-  value: string;
-  onChange: (text: string) => void;
-  buscar: (texto: string, signal: AbortSignal) => Promise<TSugerencia[]>;
-  /** Called with the chosen suggestion (default: its code becomes the value). */
-  onElegir?: (s: TSugerencia) => void;
-  invalid?: boolean;
-  describedBy?: string;
-  label: string;
-  inputClassName?: string;
-}) {
-  const listId = useId();
+function useSugerencias(buscar: (texto: string, signal: AbortSignal) => Promise<TSugerencia[]>, inputRef: RefObject<HTMLInputElement | null>) {
   const [items, setItems] = useState<TSugerencia[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -44,8 +20,6 @@ export function Autocompletar({
   /** Bumped by 'Reintentar' to run the same search again. */
   const [intento, setIntento] = useState(0);
   const buscarRef = useRef(buscar);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const avisoId = `${id}-busqueda`;
   useEffect(() => {
     buscarRef.current = buscar;
   });
@@ -77,7 +51,43 @@ export function Autocompletar({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, intento]);
+  }, [query, intento, inputRef]);
+  return { items, open, setOpen, active, setActive, setQuery, aviso, setAviso, setIntento };
+}
+
+/**
+ * A text input with suggestions (issue 27: CUPS, CIE-10, DIVIPOLA, country, patient and medication searches): what is
+ * typed is the value (a clerk who knows the code types it and moves on with Tab); after 2 characters and a short pause
+ * the suggestions are fetched; ArrowDown / ArrowUp move, Enter chooses, Escape closes. A search never fails silently:
+ * a failed one says so under the field with 'Reintentar' (the typed value stays), and one that finds nothing says so
+ * while the field has the focus.
+ */
+export function Autocompletar({
+  id,
+  value,
+  onChange,
+  buscar,
+  onElegir,
+  invalid,
+  describedBy,
+  label,
+  inputClassName,
+}: {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  buscar: (texto: string, signal: AbortSignal) => Promise<TSugerencia[]>;
+  /** Called with the chosen suggestion (default: its code becomes the value). */
+  onElegir?: (s: TSugerencia) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  label: string;
+  inputClassName?: string;
+}) {
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { items, open, setOpen, active, setActive, setQuery, aviso, setAviso, setIntento } = useSugerencias(buscar, inputRef);
+  const avisoId = `${id}-busqueda`;
 
   const elegir = (s: TSugerencia) => {
     if (onElegir) onElegir(s);
@@ -154,25 +164,30 @@ export function Autocompletar({
           {MSG_RIPS.busquedaSinResultados(aviso.texto)}
         </p>
       )}
-      {open && (
-        <ul id={listId} role="listbox" className="absolute z-30 mt-1 max-h-56 w-full min-w-64 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-xs shadow-lg">
-          {items.map((s, i) => (
-            <li
-              key={`${s.codigo}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                elegir(s);
-              }}
-              className={cn('cursor-pointer px-2 py-1', i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700')}
-            >
-              <span className="font-mono font-medium">{s.codigo}</span> {s.nombre}
-              {s.detalle && <span className="text-slate-400"> · {s.detalle}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
+      {open && <ListaSugerencias id={listId} items={items} active={active} onElegir={elegir} />}
     </div>
+  );
+}
+
+/** The open list of suggestions; a click chooses without taking the focus from the input. */
+function ListaSugerencias({ id, items, active, onElegir }: { id: string; items: TSugerencia[]; active: number; onElegir: (s: TSugerencia) => void }) {
+  return (
+    <ul id={id} role="listbox" className="absolute z-30 mt-1 max-h-56 w-full min-w-64 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-xs shadow-lg">
+      {items.map((s, i) => (
+        <li
+          key={`${s.codigo}-${i}`}
+          role="option"
+          aria-selected={i === active}
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onElegir(s);
+          }}
+          className={cn('cursor-pointer px-2 py-1', i === active ? 'bg-brand-50 text-brand-800' : 'text-slate-700')}
+        >
+          <span className="font-mono font-medium">{s.codigo}</span> {s.nombre}
+          {s.detalle && <span className="text-slate-400"> · {s.detalle}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }

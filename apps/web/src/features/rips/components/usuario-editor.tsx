@@ -1,7 +1,7 @@
 import { memo, useCallback } from 'react';
 import { Copy, Plus, Trash2 } from 'lucide-react';
 import { RIPS_TIPOS_SERVICIO, type TTipoServicioRips } from '@radica/contracts/rips-codigos';
-import type { TEstructuraData, THallazgoRips } from '@radica/contracts/rips';
+import type { TCampoRips, TEstructuraData, THallazgoRips } from '@radica/contracts/rips';
 import { Button } from '../../../components/ui/button';
 import { buscarMedicamentos, buscarPacientes } from '../api/referencias';
 import { edadEn, esObligatorio, nuevoServicio, primeraFecha, rutaCampo, servicioConMedicamento } from '../utils/rips-valores';
@@ -94,85 +94,110 @@ export const UsuarioEditor = memo(function UsuarioEditor({
         </div>
       </fieldset>
 
-      {(Object.keys(estructura.servicios) as TTipoServicioRips[]).map((lista) => {
-        const campos = estructura.servicios[lista]!;
-        const items = servicios[lista] ?? [];
-        const agregar = (copiar: Record<string, unknown> | null, en = items.length) => {
-          const nuevo = copiar ? { ...copiar, consecutivo: items.length + 1 } : nuevoServicio(campos, items.length + 1, items[items.length - 1] ?? null, codPrestador);
-          const next = [...items];
-          next.splice(en, 0, nuevo);
-          setServicios({ ...servicios, [lista]: next });
-          enfocar(`u${u}-${lista}${en}-${campos[0]!.campo}`);
-        };
-        return (
-          <section key={lista} aria-label={RIPS_TIPOS_SERVICIO[lista]} data-lista={lista} className="rounded-lg border border-slate-200">
-            <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
-              <h3 className="text-sm font-semibold text-slate-800">
-                {RIPS_TIPOS_SERVICIO[lista]} <span className="font-normal text-slate-500">({items.length})</span>
-              </h3>
-              {editable && (
-                <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" data-agregar={lista} onClick={() => agregar(null)}>
-                  <Plus aria-hidden="true" className="size-4" /> Agregar {RIPS_TIPOS_SERVICIO[lista].toLowerCase()}
-                </Button>
-              )}
-            </header>
-            {items.map((s, j) => {
-              const set = (campo: string, value: unknown) => {
-                const next = [...items];
-                next[j] = { ...s, [campo]: value };
-                setServicios({ ...servicios, [lista]: next });
-              };
-              const medicamento =
-                lista === 'medicamentos'
-                  ? {
-                      buscar: async (texto: string, signal: AbortSignal) =>
-                        (await buscarMedicamentos(texto, signal)).map((m) => ({ codigo: m.codTecnologiaSalud, nombre: m.nomTecnologiaSalud ?? '', medicamento: m as unknown as Record<string, unknown> })),
-                      onElegir: (sug: TSugerencia & { medicamento?: Record<string, unknown> }) => {
-                        const next = [...items];
-                        next[j] = servicioConMedicamento(s, sug.codigo, sug.medicamento ?? {});
-                        setServicios({ ...servicios, [lista]: next });
-                      },
-                    }
-                  : {};
-              return (
-                <fieldset key={j} data-servicio={`${lista}:${j}`} className="border-b border-slate-100 px-3 py-2 last:border-b-0">
-                  <legend className="sr-only">
-                    {RIPS_TIPOS_SERVICIO[lista]} {j + 1}
-                  </legend>
-                  <div className="mb-1 flex items-center justify-between">
-                    <span className="text-xs font-medium text-slate-500">
-                      {RIPS_TIPOS_SERVICIO[lista]} {j + 1}
-                    </span>
-                    {editable && (
-                      <span className="flex gap-1">
-                        <Button size="sm" variant="ghost" aria-label={`Duplicar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`} data-duplicar={`${lista}:${j}`} onClick={() => agregar(s, j + 1)}>
-                          <Copy aria-hidden="true" className="size-4" />
-                        </Button>
-                        <Button size="sm" variant="ghost" aria-label={`Eliminar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`} onClick={() => onEliminarServicio?.(u, lista, j)}>
-                          <Trash2 aria-hidden="true" className="size-4" />
-                        </Button>
-                      </span>
-                    )}
-                  </div>
-                  <div className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
-                    {campos.map((c) => (
-                      <Campo
-                        key={c.campo}
-                        id={`u${u}-${lista}${j}-${c.campo}`}
-                        campo={c}
-                        value={s[c.campo]}
-                        onChange={set}
-                        hallazgos={hallazgos.get(rutaCampo(u, lista, j, c.campo))}
-                        {...(c.campo === 'codTecnologiaSalud' ? medicamento : {})}
-                      />
-                    ))}
-                  </div>
-                </fieldset>
-              );
-            })}
-          </section>
-        );
-      })}
+      {(Object.keys(estructura.servicios) as TTipoServicioRips[]).map((lista) => (
+        <ListaServicios
+          key={lista}
+          u={u}
+          lista={lista}
+          campos={estructura.servicios[lista]!}
+          items={servicios[lista] ?? []}
+          setItems={(next) => setServicios({ ...servicios, [lista]: next })}
+          hallazgos={hallazgos}
+          editable={editable}
+          codPrestador={codPrestador}
+          onEliminarServicio={onEliminarServicio}
+        />
+      ))}
     </div>
   );
 });
+
+/** One service list of a user (consultas, procedimientos, …): its rows with every field, and adding, copying or removing one. */
+function ListaServicios(props: {
+  u: number;
+  lista: TTipoServicioRips;
+  campos: TCampoRips[];
+  items: Record<string, unknown>[];
+  setItems: (items: Record<string, unknown>[]) => void;
+  hallazgos: Map<string, THallazgoRips[]>;
+  editable: boolean;
+  codPrestador: string | null;
+  onEliminarServicio?: (u: number, lista: TTipoServicioRips, j: number) => void;
+}) {
+  const { u, lista, campos, items, setItems, hallazgos, editable, codPrestador, onEliminarServicio } = props;
+  const agregar = (copiar: Record<string, unknown> | null, en = items.length) => {
+    const nuevo = copiar ? { ...copiar, consecutivo: items.length + 1 } : nuevoServicio(campos, items.length + 1, items[items.length - 1] ?? null, codPrestador);
+    const next = [...items];
+    next.splice(en, 0, nuevo);
+    setItems(next);
+    enfocar(`u${u}-${lista}${en}-${campos[0]!.campo}`);
+  };
+  return (
+    <section aria-label={RIPS_TIPOS_SERVICIO[lista]} data-lista={lista} className="rounded-lg border border-slate-200">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
+        <h3 className="text-sm font-semibold text-slate-800">
+          {RIPS_TIPOS_SERVICIO[lista]} <span className="font-normal text-slate-500">({items.length})</span>
+        </h3>
+        {editable && (
+          <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" data-agregar={lista} onClick={() => agregar(null)}>
+            <Plus aria-hidden="true" className="size-4" /> Agregar {RIPS_TIPOS_SERVICIO[lista].toLowerCase()}
+          </Button>
+        )}
+      </header>
+      {items.map((s, j) => {
+        const set = (campo: string, value: unknown) => {
+          const next = [...items];
+          next[j] = { ...s, [campo]: value };
+          setItems(next);
+        };
+        const medicamento =
+          lista === 'medicamentos'
+            ? {
+                buscar: async (texto: string, signal: AbortSignal) =>
+                  (await buscarMedicamentos(texto, signal)).map((m) => ({ codigo: m.codTecnologiaSalud, nombre: m.nomTecnologiaSalud ?? '', medicamento: m as unknown as Record<string, unknown> })),
+                onElegir: (sug: TSugerencia & { medicamento?: Record<string, unknown> }) => {
+                  const next = [...items];
+                  next[j] = servicioConMedicamento(s, sug.codigo, sug.medicamento ?? {});
+                  setItems(next);
+                },
+              }
+            : {};
+        return (
+          <fieldset key={j} data-servicio={`${lista}:${j}`} className="border-b border-slate-100 px-3 py-2 last:border-b-0">
+            <legend className="sr-only">
+              {RIPS_TIPOS_SERVICIO[lista]} {j + 1}
+            </legend>
+            <div className="mb-1 flex items-center justify-between">
+              <span className="text-xs font-medium text-slate-500">
+                {RIPS_TIPOS_SERVICIO[lista]} {j + 1}
+              </span>
+              {editable && (
+                <span className="flex gap-1">
+                  <Button size="sm" variant="ghost" aria-label={`Duplicar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`} data-duplicar={`${lista}:${j}`} onClick={() => agregar(s, j + 1)}>
+                    <Copy aria-hidden="true" className="size-4" />
+                  </Button>
+                  <Button size="sm" variant="ghost" aria-label={`Eliminar ${RIPS_TIPOS_SERVICIO[lista]} ${j + 1}`} onClick={() => onEliminarServicio?.(u, lista, j)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </span>
+              )}
+            </div>
+            <div className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
+              {campos.map((c) => (
+                <Campo
+                  key={c.campo}
+                  id={`u${u}-${lista}${j}-${c.campo}`}
+                  campo={c}
+                  value={s[c.campo]}
+                  onChange={set}
+                  hallazgos={hallazgos.get(rutaCampo(u, lista, j, c.campo))}
+                  {...(c.campo === 'codTecnologiaSalud' ? medicamento : {})}
+                />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+    </section>
+  );
+}

@@ -111,36 +111,7 @@ export function PacientesRoute() {
         ) : rows.length === 0 ? (
           <EmptyState title="No hay pacientes" description="Se agregan solos con cada RIPS que crees o radiques, o impórtalos de un CSV." />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-sm">
-              <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-4 py-2">Documento</th>
-                  <th className="px-4 py-2">Nombre</th>
-                  <th className="px-4 py-2">Nacimiento</th>
-                  <th className="px-4 py-2">Sexo</th>
-                  <th className="px-4 py-2">Tipo usuario</th>
-                  <th className="px-4 py-2">Municipio</th>
-                  <th className="px-4 py-2"><span className="sr-only">Acciones</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-100">
-                    <td className="px-4 py-2 font-medium">{p.tipoDocumentoIdentificacion} {p.numDocumentoIdentificacion}</td>
-                    <td className="px-4 py-2">{p.nombre ?? '—'}</td>
-                    <td className="px-4 py-2">{formatDate(p.fechaNacimiento, '—')}</td>
-                    <td className="px-4 py-2">{p.codSexo ?? '—'}</td>
-                    <td className="px-4 py-2">{p.tipoUsuario ?? '—'}</td>
-                    <td className="px-4 py-2">{p.codMunicipioResidencia ?? '—'}</td>
-                    <td className="px-4 py-2 text-right">
-                      <AccionesFila nombre={p.numDocumentoIdentificacion} puedeEditar={puedeEditar} onEditar={() => setEditando(p)} onEliminar={() => setEliminar(p)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TablaPacientes rows={rows} puedeEditar={puedeEditar} onEditar={setEditando} onEliminar={setEliminar} />
         )}
         {list.data && <Pager pagina={pagina} paginas={list.data.paginas} resumen={`${list.data.total} pacientes`} onPagina={setPagina} />}
       </Card>
@@ -159,6 +130,43 @@ export function PacientesRoute() {
       <Modal isOpen={eliminar !== null} title="¿Eliminar este paciente?" tone="error" onClose={() => setEliminar(null)} footer={<><Button variant="secondary" onClick={() => setEliminar(null)}>Cancelar</Button><Button variant="danger" isLoading={borrar.isPending} onClick={() => eliminar && borrar.mutate(eliminar.id, { onSuccess: (m) => { toast.success(m ?? ''); setEliminar(null); }, onError: (e) => toast.error(getErrorMessage(e)) })}>Eliminar</Button></>}>
         <p>Se borran sus datos de Radica (eliminación a solicitud del titular). Los RIPS ya radicados no cambian.</p>
       </Modal>
+    </div>
+  );
+}
+
+/** The patients' table: document, name and the fields a clerk checks; each row edits or deletes (roles that edit). */
+function TablaPacientes(props: { rows: TPaciente[]; puedeEditar: boolean; onEditar: (p: TPaciente) => void; onEliminar: (p: TPaciente) => void }) {
+  const { rows, puedeEditar, onEditar, onEliminar } = props;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-sm">
+        <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+          <tr>
+            <th className="px-4 py-2">Documento</th>
+            <th className="px-4 py-2">Nombre</th>
+            <th className="px-4 py-2">Nacimiento</th>
+            <th className="px-4 py-2">Sexo</th>
+            <th className="px-4 py-2">Tipo usuario</th>
+            <th className="px-4 py-2">Municipio</th>
+            <th className="px-4 py-2"><span className="sr-only">Acciones</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) => (
+            <tr key={p.id} className="border-t border-slate-100">
+              <td className="px-4 py-2 font-medium">{p.tipoDocumentoIdentificacion} {p.numDocumentoIdentificacion}</td>
+              <td className="px-4 py-2">{p.nombre ?? '—'}</td>
+              <td className="px-4 py-2">{formatDate(p.fechaNacimiento, '—')}</td>
+              <td className="px-4 py-2">{p.codSexo ?? '—'}</td>
+              <td className="px-4 py-2">{p.tipoUsuario ?? '—'}</td>
+              <td className="px-4 py-2">{p.codMunicipioResidencia ?? '—'}</td>
+              <td className="px-4 py-2 text-right">
+                <AccionesFila nombre={p.numDocumentoIdentificacion} puedeEditar={puedeEditar} onEditar={() => onEditar(p)} onEliminar={() => onEliminar(p)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
