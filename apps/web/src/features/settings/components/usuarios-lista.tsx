@@ -142,8 +142,8 @@ export function InvitacionesPendientes({
   invitaciones: TInvitacion[];
   isReenviando: boolean;
   isCancelando: boolean;
-  onReenviar: (id: string) => void;
-  onCancelar: (id: string) => void;
+  onReenviar: (id: number) => void;
+  onCancelar: (id: number) => void;
 }) {
   return (
     <section aria-labelledby="invitaciones-title">

@@ -49,7 +49,8 @@ export function usePrestadorPrefill({
     const original = toFormValues(config);
     for (const [name, value] of Object.entries(filled) as Array<[keyof typeof filled, string]>) {
       if (name === 'codigoPrestador') continue;
-      if (getValues(name) === value) setValue(name, original[name] ?? '', { shouldDirty: true, shouldValidate: false });
+      if (getValues(name) === value)
+        setValue(name, original[name] ?? '', { shouldDirty: true, shouldValidate: false });
     }
   };
   return { nitDistinto, onSelectPrestador, onClearPrestador };

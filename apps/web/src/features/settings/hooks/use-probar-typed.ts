@@ -22,7 +22,10 @@ export function useProbarTyped(
   const onProbar = () => {
     const userValidator = (getValues('userValidator') ?? '').trim();
     const passwordValidator = getValues('passwordValidator') ?? '';
-    probar.mutate({ ...(userValidator ? { userValidator } : {}), ...(passwordValidator ? { passwordValidator } : {}) });
+    probar.mutate({
+      ...(userValidator ? { userValidator } : {}),
+      ...(passwordValidator ? { passwordValidator } : {}),
+    });
   };
   return { probar, onProbar };
 }
