@@ -166,8 +166,8 @@ function onTextMessage(body: unknown, state: TWhatsappState, reply: FastifyReply
 }
 
 /**
- * Local simulator of the WhatsApp Business Cloud API's message call (issue 15 "Rejection alerts": the same pattern as
- * the ministry and payment simulators). It speaks the real protocol
+ * Local simulator of the WhatsApp Business Cloud API's message call, which the rejection alerts use (the same pattern
+ * as the ministry and payment simulators). It speaks the real protocol
  * (https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages):
  * `POST /{version}/{phone-number-id}/messages` with `Authorization: Bearer <token>` and a template message body;
  * it answers `{ messaging_product, contacts: [{ input, wa_id }], messages: [{ id: 'wamid.…' }] }`, or the Graph API's
@@ -175,7 +175,7 @@ function onTextMessage(body: unknown, state: TWhatsappState, reply: FastifyReply
  * it accepted. Free-form text messages are accepted only inside the 24-hour customer service window that a user's
  * message opens (otherwise 400 with code 131047, as Meta answers); templates at any time.
  *
- * The inbound side (issue 28): like Meta, it delivers a user's message to the business's webhook (`webhookUrl`) as a
+ * The inbound side (the WhatsApp chat with Radica's assistant): like Meta, it delivers a user's message to the business's webhook (`webhookUrl`) as a
  * `whatsapp_business_account` notification signed with the app secret (`X-Hub-Signature-256: sha256=<HMAC of the raw
  * body>`), and can run the webhook's verification handshake with `verifyToken`.
  *

@@ -78,7 +78,7 @@ export function TerceroCard({
   editable = true,
 }: {
   tercero: TTercero;
-  /** Administrators only (issue 28). */ editable?: boolean;
+  /** Administrators only (the server refuses anyone else). */ editable?: boolean;
 }) {
   const [isEditing, setIsEditing] = useState(false);
   const [pending, setPending] = useState<TActualizarTerceroRequest | null>(null);
