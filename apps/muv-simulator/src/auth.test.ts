@@ -95,6 +95,19 @@ describe('muv-simulator: health, login, bearer', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { login: boolean }).login).toBe(true);
   });
+});
+
+describe('muv-simulator: bearer tokens and unknown paths', () => {
+  let sim: TSim;
+  let clock: Date;
+
+  beforeEach(async () => {
+    clock = new Date('2026-11-21T15:04:05.678Z');
+    sim = await startSim({ now: () => clock, jwtSecret: 'secreto-de-prueba' });
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
 
   it('requires a valid, unexpired bearer token on Cargar* and ConsultarCUV (401 ProblemDetails)', async () => {
     const urls = [

@@ -115,6 +115,30 @@ describe('muv-simulator: Cargar* and ConsultarCUV with the real sample pairs', (
     ]);
   });
 
+  it('counts every Cargar* call per endpoint', async () => {
+    const stats = await getJson(`${sim.base}/_control/stats`);
+    expect(stats.byEndpoint.CargarFevRips).toBe(stats.cargas);
+    expect(stats.aceptados).toBe(2);
+    expect(stats.paquetes).toBe(2);
+  });
+});
+
+/** A fresh simulator where par1 was accepted: what a client reads back, and what is refused. */
+describe('muv-simulator: ConsultarCUV and rejected Cargar* calls', () => {
+  let sim: TSim;
+  let token1: string;
+  let cuv1: string;
+
+  beforeAll(async () => {
+    sim = await startSim();
+    token1 = await login(sim.base, '901019681');
+    const accepted = await postJson(`${sim.base}/api/PaquetesFevRips/CargarFevRips`, par1Body(), token1);
+    cuv1 = accepted.json.CodigoUnicoValidacion;
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
   it('answers ConsultarCUV for the accepted package (EsValido, NumeroDocumento) and 404 for an unknown CUV', async () => {
     const res = await postJson(
       `${sim.base}/api/ConsultasFevRips/ConsultarCUV`,
@@ -195,13 +219,6 @@ describe('muv-simulator: Cargar* and ConsultarCUV with the real sample pairs', (
     const bad = await postJson(url, { rips: 'texto', xmlFevFile: 5 }, token1);
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ status: 400, errors: expect.any(Object) });
-  });
-
-  it('counts every Cargar* call per endpoint', async () => {
-    const stats = await getJson(`${sim.base}/_control/stats`);
-    expect(stats.byEndpoint.CargarFevRips).toBe(stats.cargas);
-    expect(stats.aceptados).toBe(2);
-    expect(stats.paquetes).toBe(2);
   });
 });
 

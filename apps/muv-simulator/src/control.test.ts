@@ -101,6 +101,23 @@ describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toContain('<title>502 Bad Gateway</title>');
   });
+});
+
+describe('muv-simulator: SIMULATOR-ONLY /_control hooks (login failures, rates, close, reset, latency)', () => {
+  let sim: TSim;
+  let token: string;
+  let url: string;
+
+  beforeEach(async () => {
+    sim = await startSim();
+    token = await login(sim.base, '901019681');
+    url = `${sim.base}/api/PaquetesFevRips/CargarFevRips`;
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+
+  const stats = async () => getJson(`${sim.base}/_control/stats`);
 
   it('fail-next login-error makes the next login answer login:false with the local API\'s text (not a credentials refusal); Cargar* calls are untouched', async () => {
     await postJson(`${sim.base}/_control/fail-next`, { status: 'login-error', count: 1 });

@@ -81,6 +81,31 @@ describe('wompi-simulator: PSE and Bancolombia transfer through the checkout pag
     expect(reopened).toContain('aprobado');
     expect(eventStatuses(created.id)).toEqual(['APPROVED']);
   });
+});
+
+describe('wompi-simulator: checkout page outcomes, refusals and escaping', () => {
+  let sim: TSim;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sim = await startSim({ eventsUrl: () => receiver.url });
+  });
+  afterAll(async () => {
+    await sim.close();
+    await receiver.close();
+  });
+
+  /** Polls until the transaction has its async_payment_url (the gateway adds it after creation). */
+  const checkoutUrl = async (id: string) =>
+    waitFor(
+      async () =>
+        (await call(`${sim.base}/v1/transactions/${id}`)).json.data.payment_method.extra
+          ?.async_payment_url as string | undefined,
+    );
+  const eventStatuses = (id: string) =>
+    receiver.received
+      .filter((e) => e.json.data.transaction.id === id)
+      .map((e) => e.json.data.transaction.status);
 
   it('PSE with "Banco que rechaza" ends DECLINED; an unknown bank ERROR; without redirect_url a "pago finalizado" page', async () => {
     const declined = await createTransaction(

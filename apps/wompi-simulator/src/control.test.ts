@@ -101,6 +101,24 @@ describe('wompi-simulator: event delivery and the SIMULATOR-ONLY /_control hooks
       404,
     );
   });
+});
+
+describe('wompi-simulator: the SIMULATOR-ONLY /_control hooks (fail-next, reset, close)', () => {
+  let sim: TSim;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiverUrl: string | null;
+
+  beforeEach(async () => {
+    receiver = await startReceiver();
+    receiverUrl = receiver.url;
+    sim = await startSim({ eventsUrl: () => receiverUrl });
+  });
+  afterEach(async () => {
+    await sim.close();
+    await receiver.close();
+  });
+
+  const deliveries = async () => (await call(`${sim.base}/_control/events`)).json.data;
 
   it('fail-next 503 fails only the next POST /v1/transactions, unprocessed', async () => {
     expect((await call(`${sim.base}/_control/fail-next`, { body: { mode: 'nunca' } })).status).toBe(422);

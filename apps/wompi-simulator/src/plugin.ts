@@ -1,22 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { acceptanceKey } from './acceptance.ts';
-import { ControlState, parseFailNext } from './control.ts';
+import { ControlState } from './control.ts';
 import { EventDispatcher } from './events.ts';
-import {
-  BANCOLOMBIA_DECISIONS,
-  PSE_SANDBOX_BANKS,
-  pageCsp,
-  renderCheckoutPage,
-  renderFinishedPage,
-  renderMessagePage,
-  renderTermsPage,
-} from './pages.ts';
-import { inputValidation, invalidAccessToken, notFound, type TWompiErrorReply } from './responses.ts';
-import { WompiStateStore, type TTransactionRecord } from './state.ts';
-import { getMerchant, tokenizeCard } from './tokens.ts';
-import { attachAsyncPaymentUrl, createTransaction, resolveTransaction } from './transactions.ts';
-import type { TSandboxOutcome } from './cards.ts';
+import { inputValidation, notFound } from './responses.ts';
+import { registerControlRoutes, registerGatewayRoutes, registerPageRoutes } from './routes.ts';
+import { WompiRuntime, sendError } from './runtime.ts';
+import { WompiStateStore } from './state.ts';
 
 /** Options of `wompiSimulatorPlugin` (plus Fastify's own `prefix`). */
 export type TWompiSimulatorOptions = {
@@ -69,26 +59,6 @@ export function createWompiTestKeys(): TWompiKeys {
   };
 }
 
-const sendError = (reply: FastifyReply, error: TWompiErrorReply) => reply.code(error.status).send(error.body);
-
-function bearerKey(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string, redirectOrigin: string | null = null) {
-  return reply
-    .code(status)
-    .header('content-security-policy', pageCsp(redirectOrigin))
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
-
-const originOf = (url: string | null | undefined) => (url ? new URL(url).origin : null);
-
-const BANCOLOMBIA_VALUES = new Set<string>(BANCOLOMBIA_DECISIONS.map((d) => d.value));
-
 /**
  * Fastify plugin simulating the Wompi payment gateway (https://docs.wompi.co, API v1, sandbox behaviour): same paths,
  * keys, bodies, signatures and events, so Radica's real client and the web checkout can talk to it.
@@ -117,9 +87,6 @@ export async function wompiSimulatorPlugin(
 ): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const resolveDelayMs = Math.max(0, opts.resolveDelayMs ?? DEFAULT_RESOLVE_DELAY_MS);
-  const termsPath = `${app.prefix}/terminos`;
-  const checkoutPath = (id: string) => `${app.prefix}/checkout/${encodeURIComponent(id)}`;
-  const signingKey = acceptanceKey(opts.privateKey);
   const store = new WompiStateStore(opts.stateFile ?? null);
   const events = new EventDispatcher({
     eventsUrl: opts.eventsUrl,
@@ -127,9 +94,45 @@ export async function wompiSimulatorPlugin(
     now,
   });
   const control = new ControlState();
-  const timers = new Set<NodeJS.Timeout>();
   await store.load();
 
+  const runtime = new WompiRuntime({
+    publicKey: opts.publicKey,
+    privateKey: opts.privateKey,
+    eventsSecret: opts.eventsSecret,
+    integritySecret: opts.integritySecret,
+    signingKey: acceptanceKey(opts.privateKey),
+    now,
+    resolveDelayMs,
+    termsPath: `${app.prefix}/terminos`,
+    checkoutPath: (id: string) => `${app.prefix}/checkout/${encodeURIComponent(id)}`,
+    store,
+    events,
+    control,
+    log: app.log,
+  });
+  registerParsers(app);
+
+  const stopEverything = async () => {
+    runtime.clearTimers();
+    events.close();
+    control.releaseAll();
+  };
+  app.addHook('preClose', stopEverything);
+  app.addHook('onClose', async () => {
+    await stopEverything();
+    await store.flush();
+  });
+
+  for (const record of store.pendingTransactions()) runtime.scheduleProgress(record);
+  registerGatewayRoutes(app, runtime);
+  registerPageRoutes(app, runtime);
+  // ---- SIMULATOR-ONLY test hooks (not part of the gateway's API) -------------------------
+  if (opts.controlHooks) registerControlRoutes(app, runtime);
+}
+
+/** The checkout page's form bodies, and errors and unknown paths in the gateway's error shape. */
+function registerParsers(app: FastifyInstance): void {
   // The checkout page posts a plain HTML form.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser(
@@ -159,236 +162,4 @@ export async function wompiSimulatorPlugin(
   app.setNotFoundHandler((_request, reply) =>
     sendError(reply, notFound('La ruta no existe en el simulador de Wompi.')),
   );
-
-  const stopEverything = async () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-    events.close();
-    control.releaseAll();
-  };
-  app.addHook('preClose', stopEverything);
-  app.addHook('onClose', async () => {
-    await stopEverything();
-    await store.flush();
-  });
-
-  function persist(): void {
-    store
-      .persist()
-      .catch((error: unknown) =>
-        app.log.error({ err: error }, 'wompi-simulator: no se pudo escribir el archivo de estado'),
-      );
-  }
-
-  function schedule(run: () => void, delayMs: number): void {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      run();
-    }, delayMs);
-    timer.unref();
-    timers.add(timer);
-  }
-
-  /** Final status → state file + event (delivered in the background, like the gateway). */
-  function finalize(record: TTransactionRecord, status: TSandboxOutcome): void {
-    const event = resolveTransaction(record, status, opts.eventsSecret, now());
-    if (!event) return;
-    persist();
-    void events.send(event);
-  }
-
-  /** After `resolveDelayMs`: CARD/NEQUI reach their outcome; PSE/Bancolombia get their checkout URL. */
-  function scheduleProgress(record: TTransactionRecord): void {
-    schedule(() => {
-      const transaction = record.transaction;
-      if (transaction.status !== 'PENDING') return;
-      if (transaction.payment_method_type === 'CARD' || transaction.payment_method_type === 'NEQUI') {
-        if (record.outcome) finalize(record, record.outcome);
-        return;
-      }
-      if (transaction.payment_method.extra?.async_payment_url) return;
-      attachAsyncPaymentUrl(record, checkoutPath(transaction.id));
-      persist();
-    }, resolveDelayMs);
-  }
-  for (const record of store.pendingTransactions()) scheduleProgress(record);
-
-  /** The key check of the gateway: `public` accepts only the public key, `any` also the private one. */
-  function keyError(request: FastifyRequest, accepted: 'public' | 'any'): TWompiErrorReply | null {
-    const key = bearerKey(request);
-    if (!key)
-      return invalidAccessToken(
-        'Se esperaba una llave en el encabezado Authorization (Bearer), pero no se recibió ninguna.',
-      );
-    if (key === opts.publicKey) return null;
-    if (key === opts.privateKey) {
-      return accepted === 'any'
-        ? null
-        : invalidAccessToken('Se esperaba la llave pública del comercio, pero se recibió la llave privada.');
-    }
-    return invalidAccessToken('La llave recibida no corresponde a ningún comercio.');
-  }
-
-  app.get(
-    '/v1/merchants/:publicKey',
-    async (request: FastifyRequest<{ Params: { publicKey: string } }>, reply) => {
-      if (request.params.publicKey !== opts.publicKey)
-        return sendError(reply, notFound('El comercio no existe.'));
-      const data = getMerchant({
-        publicKey: opts.publicKey,
-        termsPath,
-        state: store,
-        acceptanceKey: signingKey,
-        now: now(),
-      });
-      persist();
-      return { data };
-    },
-  );
-
-  app.post('/v1/tokens/cards', async (request, reply) => {
-    const authError = keyError(request, 'public');
-    if (authError) return sendError(reply, authError);
-    const result = tokenizeCard({ body: request.body, state: store, now: now() });
-    if ('error' in result) return sendError(reply, result.error);
-    return reply.code(201).send({ status: 'CREATED', data: result.data });
-  });
-
-  app.get('/v1/pse/financial_institutions', async (request, reply) => {
-    const authError = keyError(request, 'public');
-    if (authError) return sendError(reply, authError);
-    return { data: PSE_SANDBOX_BANKS };
-  });
-
-  app.post('/v1/transactions', async (request, reply) => {
-    const failure = control.takeFailure();
-    if (failure === 'hang') {
-      const gone = new AbortController();
-      reply.raw.once('close', () => gone.abort());
-      if ((await control.hold(gone.signal)) === 'client-gone') {
-        reply.hijack();
-        return;
-      }
-    }
-    if (failure) {
-      return reply.code(503).send({
-        error: {
-          type: 'SERVICE_UNAVAILABLE',
-          reason: 'Servicio no disponible (falla inyectada en el simulador).',
-        },
-      });
-    }
-    const authError = keyError(request, 'any');
-    if (authError) return sendError(reply, authError);
-    const result = createTransaction(
-      { state: store, integritySecret: opts.integritySecret, acceptanceKey: signingKey, now: now() },
-      request.body,
-    );
-    if ('error' in result) return sendError(reply, result.error);
-    const body = { data: structuredClone(result.record.transaction) };
-    await store.persist();
-    scheduleProgress(result.record);
-    return reply.code(201).send(body);
-  });
-
-  app.get('/v1/transactions/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-    const record = store.findTransaction(request.params.id);
-    if (!record) return sendError(reply, notFound('La transacción no existe.'));
-    return { data: record.transaction };
-  });
-
-  app.get('/terminos', async (_request, reply) => sendHtml(reply, 200, renderTermsPage()));
-
-  /** The transaction behind a checkout page, or the error page to answer instead. */
-  function checkoutRecord(id: string): TTransactionRecord | { status: number; html: string } {
-    const record = store.findTransaction(id);
-    if (!record)
-      return { status: 404, html: renderMessagePage('Pago no encontrado', 'La transacción no existe.') };
-    const type = record.transaction.payment_method_type;
-    if (type !== 'PSE' && type !== 'BANCOLOMBIA_TRANSFER') {
-      return {
-        status: 404,
-        html: renderMessagePage(
-          'Sin página de pago',
-          'Este medio de pago no se completa en una página del banco.',
-        ),
-      };
-    }
-    return record;
-  }
-
-  app.get('/checkout/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-    const found = checkoutRecord(request.params.id);
-    if ('html' in found) return sendHtml(reply, found.status, found.html);
-    const transaction = found.transaction;
-    const html =
-      transaction.status === 'PENDING'
-        ? renderCheckoutPage(transaction, checkoutPath(transaction.id))
-        : renderFinishedPage(transaction);
-    return sendHtml(reply, 200, html, originOf(transaction.redirect_url));
-  });
-
-  app.post('/checkout/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-    const found = checkoutRecord(request.params.id);
-    if ('html' in found) return sendHtml(reply, found.status, found.html);
-    const transaction = found.transaction;
-    if (transaction.status === 'PENDING') {
-      let status: TSandboxOutcome;
-      if (transaction.payment_method_type === 'PSE') status = found.outcome ?? 'ERROR';
-      else {
-        const decision = (request.body as Record<string, unknown> | undefined)?.decision;
-        if (typeof decision !== 'string' || !BANCOLOMBIA_VALUES.has(decision)) {
-          return sendHtml(
-            reply,
-            400,
-            renderMessagePage('Elija una respuesta', 'Use uno de los botones Aprobar, Rechazar o Error.'),
-          );
-        }
-        status = decision as TSandboxOutcome;
-      }
-      finalize(found, status);
-    }
-    if (!transaction.redirect_url) return sendHtml(reply, 200, renderFinishedPage(transaction));
-    const target = new URL(transaction.redirect_url);
-    target.searchParams.set('id', transaction.id);
-    target.searchParams.set('env', 'test');
-    return reply.code(303).header('cache-control', 'no-store').redirect(target.toString(), 303);
-  });
-
-  // ---- SIMULATOR-ONLY test hooks (not part of the gateway's API) -------------------------
-  if (!opts.controlHooks) return;
-
-  /** Every event delivery attempt since start or the last reset. */
-  app.get('/_control/events', async () => ({ data: events.listAttempts() }));
-
-  /** The next `POST /v1/transactions` answers 503 (`{ mode: '503' }`) or never answers until close (`{ mode: 'hang' }`). */
-  app.post('/_control/fail-next', async (request, reply) => {
-    const parsed = parseFailNext(request.body);
-    if ('error' in parsed)
-      return reply.code(422).send({ error: { type: 'INPUT_VALIDATION_ERROR', reason: parsed.error } });
-    control.failNext(parsed.mode);
-    return { data: { mode: parsed.mode } };
-  });
-
-  /** Sends the transaction's last event again, byte for byte (same timestamp and checksum): a replay. */
-  app.post(
-    '/_control/resend-event/:id',
-    async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-      const record = store.findTransaction(request.params.id);
-      if (!record) return sendError(reply, notFound('La transacción no existe.'));
-      if (!record.lastEvent)
-        return sendError(reply, notFound('La transacción sigue PENDING: todavía no tiene evento.'));
-      return { data: await events.send(record.lastEvent) };
-    },
-  );
-
-  /** Forgets transactions, tokens (and the state file's content), the delivery log, pending timers and the queued failure. */
-  app.post('/_control/reset', async () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-    events.reset();
-    control.reset();
-    await store.reset();
-    return { data: { ok: true } };
-  });
 }

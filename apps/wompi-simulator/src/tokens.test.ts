@@ -80,6 +80,16 @@ describe('wompi-simulator: merchant, acceptance tokens, card tokens, PSE banks',
     });
     expect(Date.parse(token.expires_at)).toBeGreaterThan(Date.now());
   });
+});
+
+describe('wompi-simulator: key and card refusals, PSE banks', () => {
+  let sim: TSim;
+  beforeAll(async () => {
+    sim = await startSim();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it('refuses invalid cards with 422 INPUT_VALIDATION_ERROR, messages per field', async () => {
     const url = `${sim.base}/v1/tokens/cards`;

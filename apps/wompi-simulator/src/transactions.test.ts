@@ -119,6 +119,22 @@ describe('wompi-simulator: POST /v1/transactions', () => {
     expect((await post(body, 'prv_test_otra')).json.error.type).toBe('INVALID_ACCESS_TOKEN');
     expect((await post(body, sim.keys.privateKey)).status).toBe(201);
   });
+});
+
+describe('wompi-simulator: POST /v1/transactions refusals and GET /v1/transactions/:id', () => {
+  let sim: TSim;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sim = await startSim({ eventsUrl: () => receiver.url });
+  });
+  afterAll(async () => {
+    await sim.close();
+    await receiver.close();
+  });
+
+  const post = (body: unknown, key: string | null = sim.keys.publicKey) =>
+    call(`${sim.base}/v1/transactions`, { body, key });
 
   it('422 for a bad signature, an unknown acceptance token, a reused reference or an amount under COP 1.500', async () => {
     const nequi = { type: 'NEQUI', phone_number: '3991111111' };

@@ -1,20 +1,17 @@
-import type { ChangeEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ZTerceroData } from '@radica/contracts/auth';
-import { TIPOS_IDENTIDAD, TIPOS_IDENTIDAD_REGISTRO } from '@radica/contracts/enums';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField, Input, Select, fieldA11y } from '../../../components/ui/form-field';
-import { LocationAutocomplete } from '../../../components/ui/location-autocomplete';
 import type { TLocationOption } from '../../../lib/location-search';
 import { computeDv } from '@radica/contracts/nit';
-import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { normalizeNumeroIdentificacion } from '@radica/contracts/registro-nit';
 import { checkNit } from '../api/check-nit';
-import { checkSubStep, followRazonSocial } from '../utils/step-checks';
+import { useTerceroText } from '../hooks/use-tercero-text';
+import { checkSubStep } from '../utils/step-checks';
+import { ContactoFields, IdentificacionFields, NombresFields, UbicacionFields } from './tercero-step-fields';
 
 export type TTerceroInput = z.input<typeof ZTerceroData>;
 export type TTerceroValues = z.output<typeof ZTerceroData>;
@@ -58,6 +55,46 @@ function joinName(
 }
 
 /**
+ * The personal data as registered: `nombre` defaults to the joined name parts, razonSocial to `nombre`, a NIT gets
+ * its DV, and the account's e-mail is added.
+ */
+function completeTercero(values: TTerceroValues, email: string): TTerceroValues {
+  const nombre = values.nombre || joinName(values);
+  return {
+    ...values,
+    nombre,
+    razonSocial: values.razonSocial || nombre,
+    dv: values.tipoIdentidad === 'NI' ? computeDv(values.numeroIdentificacion) : '',
+    email,
+  };
+}
+
+/** 'Datos personales · <sub-step>' with its 'N de 4'. */
+function SubStepHeading({ title, subStep }: { title: string; subStep: number }) {
+  return (
+    <h2 className="text-base font-semibold text-slate-800">
+      Datos personales · {title}
+      <span className="ml-2 text-sm font-normal text-slate-500">
+        ({subStep + 1} de {TERCERO_SUB_STEPS.length})
+      </span>
+    </h2>
+  );
+}
+
+/** The props of `TerceroStep`. */
+type TTerceroStepProps = {
+  location: TLocationOption | null;
+  onLocationChange: (location: TLocationOption | null) => void;
+  email: string;
+  defaultValues: TTerceroInput;
+  subStep: number;
+  onSubStepChange: (subStep: number) => void;
+  onBack: (values: TTerceroInput) => void;
+  onDone: (values: TTerceroValues) => void;
+  error: string | null;
+};
+
+/**
  * Personal data in four sub-steps, validated with ZTerceroData (seed 000 §5 "Personal data"): razonSocial
  * follows nombre while the user has not typed one of its own; the DV is computed for a NIT.
  */
@@ -71,17 +108,7 @@ export function TerceroStep({
   error,
   location,
   onLocationChange,
-}: {
-  location: TLocationOption | null;
-  onLocationChange: (location: TLocationOption | null) => void;
-  email: string;
-  defaultValues: TTerceroInput;
-  subStep: number;
-  onSubStepChange: (subStep: number) => void;
-  onBack: (values: TTerceroInput) => void;
-  onDone: (values: TTerceroValues) => void;
-  error: string | null;
-}) {
+}: TTerceroStepProps) {
   const {
     register,
     handleSubmit,
@@ -106,19 +133,6 @@ export function TerceroStep({
   const dv = tipoIdentidad === 'NI' ? computeDv(numeroIdentificacion ?? '') : '';
   const current = TERCERO_SUB_STEPS[subStep] ?? TERCERO_SUB_STEPS[0]!;
   const isLast = subStep === TERCERO_SUB_STEPS.length - 1;
-
-  // razonSocial follows nombre while it is empty or still equal to the previous nombre (seed 000 §5).
-  const { onChange: onNombreChange, ...nombreRest } = register('nombre');
-  const nombreField = {
-    ...nombreRest,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const previous = getValues('nombre') ?? '';
-      const razonSocial = getValues('razonSocial') ?? '';
-      const next = followRazonSocial(razonSocial, previous, event.target.value);
-      if (next !== razonSocial) setValue('razonSocial', next);
-      return onNombreChange(event);
-    },
-  };
 
   const onNext = async () => {
     const message = checkSubStep(subStep, getValues());
@@ -145,36 +159,8 @@ export function TerceroStep({
     setValue('codCiudad', option?.codCiudad ?? '', { shouldValidate: !!option });
     if (option) setStepError(null);
   };
-  const onValid = (values: TTerceroValues) => {
-    const nombre = values.nombre || joinName(values);
-    onDone({
-      ...values,
-      nombre,
-      razonSocial: values.razonSocial || nombre,
-      dv: values.tipoIdentidad === 'NI' ? computeDv(values.numeroIdentificacion) : '',
-      email,
-    });
-  };
-  const err = (name: keyof typeof errors) => errors[name]?.message;
-  const text = (
-    name: FieldPath<TTerceroInput>,
-    label: string,
-    options: { required?: boolean; autoComplete?: string; type?: string; inputMode?: 'numeric' | 'tel' } = {},
-  ) => {
-    const id = `tercero-${name}`;
-    const message = err(name as keyof typeof errors);
-    return (
-      <FormField id={id} label={label} error={message} required={options.required}>
-        <Input
-          type={options.type ?? 'text'}
-          autoComplete={options.autoComplete}
-          inputMode={options.inputMode}
-          {...fieldA11y(id, message)}
-          {...(name === 'nombre' ? nombreField : register(name))}
-        />
-      </FormField>
-    );
-  };
+  const onValid = (values: TTerceroValues) => onDone(completeTercero(values, email));
+  const { err, text } = useTerceroText({ register, getValues, setValue, errors });
 
   return (
     <form
@@ -189,102 +175,26 @@ export function TerceroStep({
       }
       className="space-y-4"
     >
-      <h2 className="text-base font-semibold text-slate-800">
-        Datos personales · {current.title}
-        <span className="ml-2 text-sm font-normal text-slate-500">
-          ({subStep + 1} de {TERCERO_SUB_STEPS.length})
-        </span>
-      </h2>
+      <SubStepHeading title={current.title} subStep={subStep} />
       {error && <Alert tone="error">{error}</Alert>}
       {stepError && <Alert tone="error">{stepError}</Alert>}
 
-      {subStep === 0 && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('primerNombre', 'Primer nombre', { required: true, autoComplete: 'given-name' })}
-          {text('segundoNombre', 'Segundo nombre', { autoComplete: 'additional-name' })}
-          {text('primerApellido', 'Primer apellido', { required: true, autoComplete: 'family-name' })}
-          {text('segundoApellido', 'Segundo apellido')}
-          {text('nombre', 'Nombre o nombre comercial', { autoComplete: 'organization' })}
-          {text('razonSocial', 'Razón social')}
-        </div>
-      )}
+      {subStep === 0 && <NombresFields text={text} />}
 
-      {subStep === 1 && warnedNit !== null && warnedNit === typedNit && (
-        <Alert tone="info" title={MSG_USUARIOS.nitYaRegistradoTitulo(warnedNit)}>
-          <p data-testid="nit-ya-registrado">{MSG_USUARIOS.nitYaRegistradoCuerpo}</p>
-          <p className="mt-1">{MSG_USUARIOS.nitYaRegistradoSeguir}</p>
-        </Alert>
-      )}
       {subStep === 1 && (
-        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_5rem]">
-          <FormField
-            id="tercero-tipoIdentidad"
-            label="Tipo de identificación"
-            required
-            error={err('tipoIdentidad')}
-          >
-            <Select
-              {...fieldA11y('tercero-tipoIdentidad', err('tipoIdentidad'))}
-              {...register('tipoIdentidad')}
-            >
-              <option value="">Selecciona un tipo de documento</option>
-              {TIPOS_IDENTIDAD_REGISTRO.map((code) => (
-                <option key={code} value={code}>
-                  {TIPOS_IDENTIDAD[code]}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          {text('numeroIdentificacion', 'Número de identificación', {
-            required: true,
-            inputMode: tipoIdentidad === 'PA' ? undefined : 'numeric',
-          })}
-          <FormField
-            id="tercero-dv"
-            label="DV"
-            hint={tipoIdentidad === 'NI' ? 'Dígito de verificación calculado' : undefined}
-          >
-            <Input
-              readOnly
-              tabIndex={tipoIdentidad === 'NI' ? 0 : -1}
-              value={dv}
-              aria-describedby={tipoIdentidad === 'NI' ? 'tercero-dv-hint' : undefined}
-              id="tercero-dv"
-            />
-          </FormField>
-        </div>
+        <IdentificacionFields
+          text={text}
+          register={register}
+          err={err}
+          tipoIdentidad={tipoIdentidad}
+          dv={dv}
+          warnedNit={warnedNit !== null && warnedNit === typedNit ? warnedNit : null}
+        />
       )}
 
-      {subStep === 2 && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            id="tercero-ubicacion"
-            label="Ciudad"
-            required
-            className="sm:col-span-2"
-            error={err('codCiudad') ?? err('codDepartamento') ?? err('codPais')}
-            hint="Escribe al menos 2 letras y elige tu ciudad de la lista"
-          >
-            <LocationAutocomplete
-              id="tercero-ubicacion"
-              value={location}
-              onChange={onLocation}
-              invalid={!!(err('codCiudad') ?? err('codDepartamento') ?? err('codPais'))}
-              describedBy="tercero-ubicacion-hint"
-            />
-          </FormField>
-          {text('direccion', 'Dirección', { autoComplete: 'street-address' })}
-        </div>
-      )}
+      {subStep === 2 && <UbicacionFields text={text} err={err} location={location} onLocation={onLocation} />}
 
-      {subStep === 3 && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('telefono', 'Teléfono', { autoComplete: 'tel', type: 'tel', inputMode: 'tel' })}
-          <FormField id="tercero-email" label="Email de la cuenta">
-            <Input id="tercero-email" readOnly value={email} />
-          </FormField>
-        </div>
-      )}
+      {subStep === 3 && <ContactoFields text={text} email={email} />}
 
       <div className="flex flex-wrap justify-between gap-2 pt-2">
         <Button

@@ -77,17 +77,7 @@ export function ResetPasswordRoute() {
         ? getErrorMessage(reset.error, MSG_CUENTAS.resetCodeInvalid)
         : null;
 
-  if (isDone) {
-    return (
-      <AuthShell title={MSG_CUENTAS.resetSuccessTitle}>
-        <div className="flex flex-col items-center gap-3 text-center" role="status">
-          <CircleCheck aria-hidden="true" className="size-10 text-emerald-600" />
-          <p className="text-sm text-slate-600">{MSG_CUENTAS.passwordChanged}</p>
-          <p className="text-xs text-slate-500">Te llevaremos al inicio de sesión...</p>
-        </div>
-      </AuthShell>
-    );
-  }
+  if (isDone) return <ResetDone />;
 
   return (
     <AuthShell title="Restablecer contraseña" subtitle="Ingresa el código que recibiste por email">
@@ -114,25 +104,7 @@ export function ResetPasswordRoute() {
           id="reset-new-password"
           label="Nueva contraseña"
           error={errors.newPassword?.message}
-          hint={
-            <div className="flex gap-1" aria-hidden="true" data-testid="reset-strength" data-score={score}>
-              {[1, 2, 3, 4, 5].map((n) => (
-                <span
-                  key={n}
-                  className={cn(
-                    'h-1.5 flex-1 rounded-full',
-                    n <= score
-                      ? score >= 4
-                        ? 'bg-emerald-500'
-                        : score >= 3
-                          ? 'bg-amber-500'
-                          : 'bg-red-500'
-                      : 'bg-slate-200',
-                  )}
-                />
-              ))}
-            </div>
-          }
+          hint={<StrengthBars score={score} />}
         >
           <PasswordInput
             autoComplete="new-password"
@@ -162,6 +134,42 @@ export function ResetPasswordRoute() {
         <Link to="/auth/login" className="font-medium text-brand-700 hover:underline">
           {MSG_CUENTAS.backToLogin}
         </Link>
+      </div>
+    </AuthShell>
+  );
+}
+
+/** The new password's strength: five bars, red below 3, amber at 3, green from 4 (resetPasswordScore). */
+function StrengthBars({ score }: { score: number }) {
+  return (
+    <div className="flex gap-1" aria-hidden="true" data-testid="reset-strength" data-score={score}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span
+          key={n}
+          className={cn(
+            'h-1.5 flex-1 rounded-full',
+            n <= score
+              ? score >= 4
+                ? 'bg-emerald-500'
+                : score >= 3
+                  ? 'bg-amber-500'
+                  : 'bg-red-500'
+              : 'bg-slate-200',
+          )}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The success screen; the route moves to the login after `resetRedirectMs`. */
+function ResetDone() {
+  return (
+    <AuthShell title={MSG_CUENTAS.resetSuccessTitle}>
+      <div className="flex flex-col items-center gap-3 text-center" role="status">
+        <CircleCheck aria-hidden="true" className="size-10 text-emerald-600" />
+        <p className="text-sm text-slate-600">{MSG_CUENTAS.passwordChanged}</p>
+        <p className="text-xs text-slate-500">Te llevaremos al inicio de sesión...</p>
       </div>
     </AuthShell>
   );

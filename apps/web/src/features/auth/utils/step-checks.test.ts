@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkSubStep, followRazonSocial } from './step-checks';
 import { resetPasswordScore, ZResetForm } from './reset-password-rules';
-import { googleNameParts, progressUnits } from '../components/register-wizard';
+import { progressUnits } from '../components/register-wizard';
+import { googleNameParts } from '../hooks/use-google-registration';
 
 describe('checkSubStep (seed 000 §5 step checks)', () => {
   it('names', () => {

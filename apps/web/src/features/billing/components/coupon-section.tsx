@@ -69,17 +69,10 @@ export function CouponSection({
 
   if (selected.couponApplied) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
-        <span className="flex items-center gap-2">
-          <TicketPercent aria-hidden="true" className="size-4" />
-          Cupón <span className="font-mono font-semibold">{selected.couponApplied}</span> aplicado
-        </span>
-        {canRemove && (
-          <Button variant="ghost" size="sm" onClick={() => onChange(removeCoupon(selected))}>
-            {MSG_PAGOS.cuponRemover}
-          </Button>
-        )}
-      </div>
+      <CuponAplicado
+        couponCode={selected.couponApplied}
+        onRemove={canRemove ? () => onChange(removeCoupon(selected)) : null}
+      />
     );
   }
 
@@ -150,6 +143,23 @@ export function CouponSection({
         <p id="coupon-code-error" role="alert" className="text-xs font-medium text-red-600">
           {error}
         </p>
+      )}
+    </div>
+  );
+}
+
+/** The applied coupon's line, with 'Remover' when `onRemove` is given. */
+function CuponAplicado({ couponCode, onRemove }: { couponCode: string; onRemove: (() => void) | null }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
+      <span className="flex items-center gap-2">
+        <TicketPercent aria-hidden="true" className="size-4" />
+        Cupón <span className="font-mono font-semibold">{couponCode}</span> aplicado
+      </span>
+      {onRemove && (
+        <Button variant="ghost" size="sm" onClick={onRemove}>
+          {MSG_PAGOS.cuponRemover}
+        </Button>
       )}
     </div>
   );

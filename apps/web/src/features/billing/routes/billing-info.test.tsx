@@ -117,7 +117,9 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
     expect(await screen.findByText(MSG_PAGOS.cuponYaUsado)).toBeTruthy();
     expect(screen.getByTestId('summary-total').textContent).toBe(formatCop(400_000));
   });
+});
 
+describe('billing info: validation, the country and saving', () => {
   it('shows the seed messages, focuses the first invalid field and clears a message when its field is edited', async () => {
     writeSelectedPlan(selectPlan(PLAN_EN_LINEA));
     signOut();
@@ -192,7 +194,9 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
     expect(readBillingData()).toEqual(BILLING);
     expect(readSelectedPlan()?.amount).toBe(400_000);
   });
+});
 
+describe('billing info: coupons and going back', () => {
   it('applies a coupon, rejects an unknown one inline and removes it', async () => {
     const { fetchMock, calls } = stubFetch({
       'POST /api/payment/validate-coupon': ({ body }) =>

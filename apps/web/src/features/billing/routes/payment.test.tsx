@@ -184,7 +184,9 @@ describe('payment page (seed 002 §2 "Payment", §5)', () => {
     }
     expect(readSaleData()?.paymentResult.reference).toBe('RAD-REF-1');
   });
+});
 
+describe('payment page: coupons, redirects and the other methods', () => {
   it('sends discountInfo only with a coupon, and follows a redirect URL', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
@@ -284,7 +286,9 @@ describe('payment page (seed 002 §2 "Payment", §5)', () => {
     expect(await screen.findByText('Error procesando el pago: Número de tarjeta no soportado')).toBeTruthy();
     expect((payButton() as HTMLButtonElement).disabled).toBe(false);
   });
+});
 
+describe('payment page: failures, double presses and price changes', () => {
   it('Nequi failure from the API reads the Nequi alert', async () => {
     stub({
       'POST /api/payment/create-sale': () =>

@@ -304,7 +304,9 @@ describe("Settings › Integraciones: 'Crear clave' (issue 15)", () => {
     );
     expect(createButton).toHaveProperty('disabled', false);
   });
+});
 
+describe("Settings › Integraciones: 'Crear clave' when the copy or the server refuses", () => {
   it('a copy the browser refuses says to copy it by hand, and the key stays on screen', async () => {
     stubServer();
     writeText.mockImplementation(async () => {
@@ -419,7 +421,9 @@ describe("Settings › Integraciones: 'Revocar' (issue 15)", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: MSG_INTEGRACIONES.revocarConfirmar }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(MSG_INTEGRACIONES.apiKeyNoEncontrada);
   });
+});
 
+describe("Settings › Integraciones: webhooks, the API guide and rejection alerts", () => {
   it('registers a result webhook and shows its signing secret once', async () => {
     stubServer((call) =>
       call.url === '/api/integraciones/webhooks' && call.method === 'POST'

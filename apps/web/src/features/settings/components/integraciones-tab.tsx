@@ -75,46 +75,6 @@ export function IntegracionesTab() {
     }
   };
 
-  let body;
-  if (keys.isPending) {
-    body = <LoadingScreen text={MSG.uiLoading} />;
-  } else if (keys.isError) {
-    body = (
-      <div className="p-5">
-        <Alert tone="error">
-          <p>{MSG_INTEGRACIONES.clavesErrorCarga(getErrorMessage(keys.error))}</p>
-          <Button size="sm" variant="secondary" className="mt-2" onClick={() => void keys.refetch()}>
-            Reintentar
-          </Button>
-        </Alert>
-      </div>
-    );
-  } else if (keys.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={<KeyRound aria-hidden="true" className="size-10" />}
-        title={MSG_INTEGRACIONES.clavesVacio}
-        description={MSG_INTEGRACIONES.clavesVacioAyuda}
-      />
-    );
-  } else {
-    body = (
-      <ApiKeyList
-        keys={keys.data}
-        onRevoke={(key) => {
-          revoke.reset();
-          setRevoking(key);
-        }}
-        onConfirm={(key) => {
-          confirm.mutate(key.id, {
-            onSuccess: () => toast.success(MSG_USUARIOS.claveConfirmada),
-            onError: (err) => toast.error(getErrorMessage(err, MSG.unknownError)),
-          });
-        }}
-      />
-    );
-  }
-
   return (
     <div className="space-y-6">
       <Card ref={cardRef} tabIndex={-1} aria-labelledby="api-keys-title" className="outline-none">
@@ -134,7 +94,19 @@ export function IntegracionesTab() {
           </p>
         )}
         {newKey && <NewApiKeyPanel apiKey={newKey} onClose={onCloseNewKey} />}
-        {body}
+        <ApiKeysBody
+          keys={keys}
+          onRevoke={(key) => {
+            revoke.reset();
+            setRevoking(key);
+          }}
+          onConfirm={(key) => {
+            confirm.mutate(key.id, {
+              onSuccess: () => toast.success(MSG_USUARIOS.claveConfirmada),
+              onError: (err) => toast.error(getErrorMessage(err, MSG.unknownError)),
+            });
+          }}
+        />
       </Card>
       <ApiKeyUsage />
       <WebhooksCard />
@@ -159,4 +131,39 @@ export function IntegracionesTab() {
       )}
     </div>
   );
+}
+
+/** The keys card's content: loading, the load error with 'Reintentar', the empty state, or the list of keys. */
+function ApiKeysBody({
+  keys,
+  onRevoke,
+  onConfirm,
+}: {
+  keys: ReturnType<typeof useApiKeys>;
+  onRevoke: (key: TApiKey) => void;
+  onConfirm: (key: TApiKey) => void;
+}) {
+  if (keys.isPending) return <LoadingScreen text={MSG.uiLoading} />;
+  if (keys.isError) {
+    return (
+      <div className="p-5">
+        <Alert tone="error">
+          <p>{MSG_INTEGRACIONES.clavesErrorCarga(getErrorMessage(keys.error))}</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={() => void keys.refetch()}>
+            Reintentar
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  if (keys.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<KeyRound aria-hidden="true" className="size-10" />}
+        title={MSG_INTEGRACIONES.clavesVacio}
+        description={MSG_INTEGRACIONES.clavesVacioAyuda}
+      />
+    );
+  }
+  return <ApiKeyList keys={keys.data} onRevoke={onRevoke} onConfirm={onConfirm} />;
 }

@@ -171,7 +171,9 @@ describe('PrestadorAutocomplete (seed 000 §2 "Autocomplete behaviour", §5, §9
     expect(input().getAttribute('role')).toBe('combobox');
     expect(screen.queryByText(MSG_CUENTAS.prestadorSelected)).toBeNull();
   });
+});
 
+describe('PrestadorAutocomplete: manual entry and lists from an earlier text', () => {
   it('choosing manual entry clears the input and lets the user type a code freely, without searching', async () => {
     const { onManual, onSelect, codes } = setup();
     fireEvent.focus(input());
@@ -249,7 +251,9 @@ describe('PrestadorAutocomplete (seed 000 §2 "Autocomplete behaviour", §5, §9
     release(ok(HOSPITALES));
     await wait(10);
   });
+});
 
+describe('PrestadorAutocomplete: keyboard, blur and search errors', () => {
   it('moves with ArrowDown/ArrowUp, chooses with Enter and closes with Escape', async () => {
     const { onSelect } = setup();
     fireEvent.focus(input());

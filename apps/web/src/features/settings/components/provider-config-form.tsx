@@ -1,32 +1,22 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { ClipboardList, PlugZap, X } from 'lucide-react';
-import {
-  ZProviderConfigRequest,
-  mapTipoClasePersona,
-  type TProviderConfig,
-  type TProviderConfigInput,
-  type TProviderConfigRequest,
-} from '@radica/contracts/provider';
-import type { TPrestadorResultado } from '@radica/contracts/reps';
-import { ALCANCES, TIPOS_ENTIDAD, TIPOS_PERSONA, TIPOS_PRESTADOR } from '@radica/contracts/enums';
+import { X } from 'lucide-react';
+import { ZProviderConfigRequest, type TProviderConfig, type TProviderConfigInput } from '@radica/contracts/provider';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FormField, Input, Select, fieldA11y } from '../../../components/ui/form-field';
-import { InfoTooltip } from '../../../components/ui/info-tooltip';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { getTimings } from '../../../lib/timings';
 import { useCreateProviderConfig } from '../api/create-provider-config';
-import { useProbarConexion } from '../api/probar-conexion';
 import { useUpdateProviderConfig } from '../api/update-provider-config';
-import { isSameNit, prefillFromPrestador, type TPrestadorPrefill } from '../utils/prefill-from-prestador';
+import { usePrestadorPrefill } from '../hooks/use-prestador-prefill';
+import { useProbarTyped } from '../hooks/use-probar-typed';
+import { toFormValues, type TProviderFormInput } from '../utils/provider-form-values';
 import { ConfirmChangesModal } from './confirm-changes-modal';
-import { PrestadorAutocomplete } from './prestador-autocomplete';
+import { ProviderAdditionalSection, ProviderIntro, ProviderMandatorySection } from './provider-config-sections';
 
 /** On creation the validator password is required too (seed 000 §5 "Provider form"). */
 const ZCreateProviderConfig = ZProviderConfigRequest.superRefine((value, ctx) => {
@@ -35,7 +25,7 @@ const ZCreateProviderConfig = ZProviderConfigRequest.superRefine((value, ctx) =>
   }
 });
 
-type FormInput = TProviderConfigRequest;
+type FormInput = TProviderFormInput;
 
 /**
  * Where the form shows: `page` (Configuración → Ministerio) full page with a close X and the title 'Configuración
@@ -44,29 +34,26 @@ type FormInput = TProviderConfigRequest;
  */
 export type TProviderFormVariant = 'page' | 'inline';
 
-function oneOf<T extends string>(value: string | null | undefined, options: Record<T, string>): T | '' {
-  return value && value in options ? (value as T) : '';
-}
-
-function toFormValues(config: TProviderConfig | undefined): FormInput {
-  return {
-    codigoPrestador: config?.codigoPrestador ?? '',
-    userValidator: config?.userValidator ?? '',
-    passwordValidator: '',
-    tipoPrestadorServicio: oneOf(config?.tipoPrestadorServicio, TIPOS_PRESTADOR),
-    tipoCaracter: oneOf(config?.tipoCaracter, ALCANCES),
-    tipoClasePersona: mapTipoClasePersona(config?.tipoClasePersona) ?? '',
-    tipoEntidad: oneOf(config?.tipoEntidad, TIPOS_ENTIDAD),
-    telefonoAdicional: config?.telefonoAdicional ?? '',
-    nombreRepresentanteLegal: config?.nombreRepresentanteLegal ?? '',
-    fechaRadicacion: config?.fechaRadicacion?.slice(0, 10) ?? '',
-    fechaVencimiento: config?.fechaVencimiento?.slice(0, 10) ?? '',
-  };
-}
-
 function saveErrorMessage(error: unknown, isEdit: boolean): string {
   if (error instanceof HttpError && error.status === 0) return MSG.configConnectionError;
   return getErrorMessage(error, isEdit ? MSG.configUpdateError : MSG.configCreateError);
+}
+
+/** Escape closes the `page` variant, unless the confirmation is open or a combobox already used the key. */
+function useEscapeToClose(variant: TProviderFormVariant, onClose: () => void, isConfirming: boolean) {
+  const isPendingRef = useRef(false);
+  useEffect(() => {
+    isPendingRef.current = isConfirming;
+  }, [isConfirming]);
+  useEffect(() => {
+    if (variant !== 'page') return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      // The confirmation closes itself; a combobox that used Escape marks it handled.
+      if (event.key === 'Escape' && !event.defaultPrevented && !isPendingRef.current) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose, variant]);
 }
 
 /**
@@ -90,7 +77,6 @@ export function ProviderConfigForm({
   const titleId = useId();
   const [step, setStep] = useState<'intro' | 'form'>(isEdit ? 'form' : 'intro');
   const [pending, setPending] = useState<TProviderConfigInput | null>(null);
-  const isPendingRef = useRef(false);
   const create = useCreateProviderConfig();
   const update = useUpdateProviderConfig();
   const mutation = isEdit ? update : create;
@@ -108,68 +94,20 @@ export function ProviderConfigForm({
     defaultValues: toFormValues(config),
   });
   const { field: codigoField } = useController({ control, name: 'codigoPrestador' });
-  /** 'Probar conexión' with what is typed (issue 26): the answer speaks of those credentials until one changes. */
-  const probar = useProbarConexion();
-  const { reset: resetProbar } = probar;
-  const [typedUser, typedPassword] = useWatch({ control, name: ['userValidator', 'passwordValidator'] });
-  useEffect(() => {
-    resetProbar();
-  }, [typedUser, typedPassword, resetProbar]);
-  const onProbar = () => {
-    const userValidator = (getValues('userValidator') ?? '').trim();
-    const passwordValidator = getValues('passwordValidator') ?? '';
-    probar.mutate({ ...(userValidator ? { userValidator } : {}), ...(passwordValidator ? { passwordValidator } : {}) });
-  };
-  /** What the chosen provider wrote into the form, to undo it when the choice is removed. */
-  const prefilled = useRef<TPrestadorPrefill | null>(null);
-  const [nitDistinto, setNitDistinto] = useState<{ prestador: string; empresa: string } | null>(null);
-
-  useEffect(() => {
-    isPendingRef.current = pending !== null;
-  }, [pending]);
-  useEffect(() => {
-    if (variant !== 'page') return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      // The confirmation closes itself; a combobox that used Escape marks it handled.
-      if (event.key === 'Escape' && !event.defaultPrevented && !isPendingRef.current) onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose, variant]);
+  /** 'Probar conexión' with what is typed: the answer speaks of those credentials until one changes. */
+  const { probar, onProbar } = useProbarTyped(control, getValues);
+  const { nitDistinto, onSelectPrestador, onClearPrestador } = usePrestadorPrefill({
+    config,
+    setValue,
+    getValues,
+    onCodeChange: codigoField.onChange,
+  });
+  useEscapeToClose(variant, onClose, pending !== null);
 
   useEffect(() => {
     if (step === 'form') setFocus('codigoPrestador');
   }, [step, setFocus]);
 
-  const onSelectPrestador = (prestador: TPrestadorResultado) => {
-    const values = prefillFromPrestador(prestador);
-    for (const [name, value] of Object.entries(values) as Array<[keyof typeof values, string]>) {
-      setValue(name, value, { shouldDirty: true, shouldValidate: true });
-    }
-    prefilled.current = values;
-    const nitEmpresa = config?.tercero.numeroIdentificacion ?? '';
-    setNitDistinto(
-      prestador.numeroIdentificacion && nitEmpresa && !isSameNit(prestador.numeroIdentificacion, nitEmpresa)
-        ? { prestador: prestador.numeroIdentificacion, empresa: nitEmpresa }
-        : null,
-    );
-  };
-  /**
-   * The selection is undone (issue 26): the fields it filled go back to what they were, unless the user changed them
-   * since, so a removed provider's type and expired dates do not stay in the form.
-   */
-  const onClearPrestador = () => {
-    codigoField.onChange('');
-    setNitDistinto(null);
-    const filled = prefilled.current;
-    prefilled.current = null;
-    if (!filled) return;
-    const original = toFormValues(config);
-    for (const [name, value] of Object.entries(filled) as Array<[keyof typeof filled, string]>) {
-      if (name === 'codigoPrestador') continue;
-      if (getValues(name) === value) setValue(name, original[name] ?? '', { shouldDirty: true, shouldValidate: false });
-    }
-  };
   const save = async (values: TProviderConfigInput) => {
     try {
       const message = await mutation.mutateAsync(values);
@@ -192,204 +130,24 @@ export function ProviderConfigForm({
 
   const body =
     step === 'intro' ? (
-      <div className="mx-auto max-w-xl rounded-xl border border-amber-200 bg-amber-50 px-6 py-8 text-center shadow-sm">
-        <ClipboardList aria-hidden="true" className="mx-auto size-10 text-amber-600" />
-        <h3 className="mt-3 text-lg font-semibold text-slate-900">{MSG_CUENTAS.providerIntroTitle}</h3>
-        <p className="mt-2 text-sm text-slate-700">{MSG_CUENTAS.providerIntroText}</p>
-        <Button className="mt-5" autoFocus onClick={() => setStep('form')}>
-          {MSG_CUENTAS.providerIntroContinue}
-        </Button>
-      </div>
+      <ProviderIntro onContinue={() => setStep('form')} />
     ) : (
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-6">
-        <section
-          aria-labelledby="provider-mandatory-title"
-          className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <h3 id="provider-mandatory-title" className="text-base font-semibold text-slate-900">
-            {MSG.providerMandatorySection}
-          </h3>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id="provider-codigoPrestador"
-              label="Código Prestador"
-              required
-              error={codigoError}
-              className="sm:col-span-2"
-              extra={<InfoTooltip text={MSG_CUENTAS.prestadorCodeTooltip} />}
-            >
-              <PrestadorAutocomplete
-                id="provider-codigoPrestador"
-                initialMode={config?.codigoPrestador ? 'manual' : 'search'}
-                code={codigoField.value ?? ''}
-                onCodeChange={codigoField.onChange}
-                onSelect={onSelectPrestador}
-                onManual={onClearPrestador}
-                onClear={onClearPrestador}
-                onBlur={codigoField.onBlur}
-                inputRef={codigoField.ref}
-                invalid={Boolean(codigoError)}
-                describedBy={codigoError ? 'provider-codigoPrestador-error' : undefined}
-              />
-              {nitDistinto && (
-                <Alert tone="info" className="mt-2">
-                  {MSG_CUENTAS.prestadorNitDistinto(nitDistinto.prestador, nitDistinto.empresa)}
-                </Alert>
-              )}
-            </FormField>
-            <FormField
-              id="provider-userValidator"
-              label="Usuario Validador"
-              required
-              error={err('userValidator')}
-              extra={<InfoTooltip text={MSG.validatorCredentialsTooltip} />}
-            >
-              <Input
-                autoComplete="off"
-                {...fieldA11y('provider-userValidator', err('userValidator'))}
-                {...register('userValidator')}
-              />
-            </FormField>
-            <FormField
-              id="provider-passwordValidator"
-              label="Contraseña Validador"
-              required={!isEdit}
-              error={err('passwordValidator')}
-              extra={<InfoTooltip text={MSG.validatorCredentialsTooltip} />}
-              hint={isEdit ? 'Déjala vacía para conservar la contraseña guardada.' : undefined}
-            >
-              <PasswordInput
-                autoComplete="new-password"
-                {...fieldA11y('provider-passwordValidator', err('passwordValidator'), isEdit)}
-                {...register('passwordValidator')}
-              />
-            </FormField>
-          </div>
-          <div className="space-y-2">
-            <Button type="button" variant="secondary" size="sm" onClick={onProbar} isLoading={probar.isPending}>
-              {!probar.isPending && <PlugZap aria-hidden="true" className="size-4" />}
-              {probar.isPending ? MSG_CUENTAS.probandoConexion : MSG_CUENTAS.probarConexion}
-            </Button>
-            {probar.isPending && (
-              <p role="status" className="sr-only">
-                {MSG_CUENTAS.probandoConexion}
-              </p>
-            )}
-            {probar.isSuccess && (
-              <Alert tone={probar.data.conectado ? 'success' : 'error'}>{probar.data.mensaje}</Alert>
-            )}
-            {probar.isError && (
-              <Alert tone="error">{getErrorMessage(probar.error, MSG_CUENTAS.probarConexionNoDisponible)}</Alert>
-            )}
-          </div>
-        </section>
+        <ProviderMandatorySection
+          config={config}
+          codigoField={codigoField}
+          codigoError={codigoError}
+          nitDistinto={nitDistinto}
+          onSelectPrestador={onSelectPrestador}
+          onClearPrestador={onClearPrestador}
+          register={register}
+          err={err}
+          isEdit={isEdit}
+          probar={probar}
+          onProbar={onProbar}
+        />
 
-        <section
-          aria-labelledby="provider-additional-title"
-          className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <div className="flex items-center gap-1.5">
-            <h3 id="provider-additional-title" className="text-base font-semibold text-slate-900">
-              {MSG.providerAdditionalSection}
-            </h3>
-            <InfoTooltip text={MSG.providerAdditionalTooltip} />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id="provider-tipoPrestadorServicio"
-              label="Tipo de prestador"
-              error={err('tipoPrestadorServicio')}
-            >
-              <Select
-                {...fieldA11y('provider-tipoPrestadorServicio', err('tipoPrestadorServicio'))}
-                {...register('tipoPrestadorServicio')}
-              >
-                <option value="">Selecciona...</option>
-                {Object.entries(TIPOS_PRESTADOR).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {code} - {label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="provider-tipoCaracter" label="Alcance" error={err('tipoCaracter')}>
-              <Select
-                {...fieldA11y('provider-tipoCaracter', err('tipoCaracter'))}
-                {...register('tipoCaracter')}
-              >
-                <option value="">Selecciona...</option>
-                {Object.entries(ALCANCES).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="provider-tipoClasePersona" label="Tipo de persona" error={err('tipoClasePersona')}>
-              <Select
-                {...fieldA11y('provider-tipoClasePersona', err('tipoClasePersona'))}
-                {...register('tipoClasePersona')}
-              >
-                <option value="">Selecciona...</option>
-                {Object.entries(TIPOS_PERSONA).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="provider-tipoEntidad" label="Tipo de entidad" error={err('tipoEntidad')}>
-              <Select {...fieldA11y('provider-tipoEntidad', err('tipoEntidad'))} {...register('tipoEntidad')}>
-                <option value="">Selecciona...</option>
-                {Object.entries(TIPOS_ENTIDAD).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="provider-telefonoAdicional" label="Teléfono" error={err('telefonoAdicional')}>
-              <Input
-                type="tel"
-                autoComplete="tel"
-                {...fieldA11y('provider-telefonoAdicional', err('telefonoAdicional'))}
-                {...register('telefonoAdicional')}
-              />
-            </FormField>
-            <FormField
-              id="provider-nombreRepresentanteLegal"
-              label="Nombre del representante legal"
-              error={err('nombreRepresentanteLegal')}
-            >
-              <Input
-                {...fieldA11y('provider-nombreRepresentanteLegal', err('nombreRepresentanteLegal'))}
-                {...register('nombreRepresentanteLegal')}
-              />
-            </FormField>
-            <FormField
-              id="provider-fechaRadicacion"
-              label="Fecha de radicación"
-              error={err('fechaRadicacion')}
-            >
-              <Input
-                type="date"
-                {...fieldA11y('provider-fechaRadicacion', err('fechaRadicacion'))}
-                {...register('fechaRadicacion')}
-              />
-            </FormField>
-            <FormField
-              id="provider-fechaVencimiento"
-              label="Fecha de vencimiento"
-              error={err('fechaVencimiento')}
-            >
-              <Input
-                type="date"
-                {...fieldA11y('provider-fechaVencimiento', err('fechaVencimiento'))}
-                {...register('fechaVencimiento')}
-              />
-            </FormField>
-          </div>
-        </section>
+        <ProviderAdditionalSection register={register} err={err} />
 
         {mutation.isError && <Alert tone="error">{saveErrorMessage(mutation.error, isEdit)}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
@@ -410,6 +168,25 @@ export function ProviderConfigForm({
       </form>
     );
 
+  return (
+    <ProviderFormFrame variant={variant} titleId={titleId} onClose={onClose}>
+      {body}
+    </ProviderFormFrame>
+  );
+}
+
+/** The `inline` variant's section with '← Volver', or the `page` variant's full-page layer. */
+function ProviderFormFrame({
+  variant,
+  titleId,
+  onClose,
+  children,
+}: {
+  variant: TProviderFormVariant;
+  titleId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   if (variant === 'inline') {
     return (
       <section aria-labelledby={titleId} className="space-y-4">
@@ -421,13 +198,13 @@ export function ProviderConfigForm({
             {MSG_CUENTAS.providerInfoTitle}
           </h2>
         </div>
-        {body}
+        {children}
       </section>
     );
   }
   return (
     <PageDialog titleId={titleId} title={MSG.providerFormTitle} onClose={onClose}>
-      {body}
+      {children}
     </PageDialog>
   );
 }

@@ -217,7 +217,9 @@ describe('provider configuration form (seed 000 §2 "Provider configuration form
     await waitFor(() => expect(field('Teléfono').value).toBe('6076543210'));
     expect(screen.queryByText(/Revisa que sea tu prestador/)).toBeNull();
   });
+});
 
+describe('provider configuration form: a required choice, failed saves, editing and the inline variant', () => {
   it('the typed search text is not a code: a choice is required', async () => {
     const calls = stubFetch(() => json(200, { success: true }));
     wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);

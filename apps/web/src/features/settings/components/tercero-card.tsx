@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { toast } from 'sonner';
@@ -73,7 +73,13 @@ function formValues(t: TTercero): TFormInput {
  * 'Confirmar cambios importantes'; confirming calls PUT /api/Auth/actualizar-tercero, refreshes the data, leaves
  * edit mode and shows 'Información general actualizada exitosamente' (3 s + 0.5 s fade); Cancelar reverts.
  */
-export function TerceroCard({ tercero, editable = true }: { tercero: TTercero; /** Administrators only (issue 28). */ editable?: boolean }) {
+export function TerceroCard({
+  tercero,
+  editable = true,
+}: {
+  tercero: TTercero;
+  /** Administrators only (the server refuses anyone else). */ editable?: boolean;
+}) {
   const [isEditing, setIsEditing] = useState(false);
   const [pending, setPending] = useState<TActualizarTerceroRequest | null>(null);
   const [location, setLocation] = useState<TLocationOption | null>(() => locationOf(tercero));
@@ -120,8 +126,6 @@ export function TerceroCard({ tercero, editable = true }: { tercero: TTercero; /
     setValue('codCiudad', option?.codCiudad ?? '', { shouldValidate: true });
   };
 
-  const tipoLabel =
-    TIPOS_IDENTIDAD[tercero.tipoIdentidad as keyof typeof TIPOS_IDENTIDAD] ?? tercero.tipoIdentidad;
   const text = (name: keyof TFormInput, label: string, opts: { type?: string; required?: boolean } = {}) => {
     const id = `tercero-edit-${name}`;
     const message = errors[name]?.message;
@@ -153,67 +157,21 @@ export function TerceroCard({ tercero, editable = true }: { tercero: TTercero; /
       />
       <CardBody>
         {!isEditing ? (
-          <DetailList
-            items={[
-              { label: 'Nombre', value: tercero.nombre },
-              { label: 'Razón social', value: tercero.razonSocial },
-              { label: 'Tipo de identificación', value: tipoLabel },
-              {
-                label: 'Número de identificación',
-                value: tercero.numeroIdentificacion
-                  ? `${tercero.numeroIdentificacion}${tercero.dv ? `-${tercero.dv}` : ''}`
-                  : '',
-              },
-              { label: 'Email', value: tercero.email },
-              { label: 'Teléfono', value: tercero.telefono },
-              { label: 'Dirección', value: tercero.direccion },
-              { label: 'Ubicación', value: ubicacionLabel(tercero) },
-              { label: 'Observaciones', value: tercero.observaciones },
-            ]}
-          />
+          <TerceroDetails tercero={tercero} />
         ) : (
           <form noValidate onSubmit={handleSubmit((values) => setPending(values))} className="space-y-4">
             {update.isError && (
               <Alert tone="error">{getErrorMessage(update.error, MSG_CUENTAS.terceroUpdateError)}</Alert>
             )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text('nombre', 'Nombre', { required: true })}
-              {text('razonSocial', 'Razón Social', { required: true })}
-              {text('email', 'Email', { type: 'email', required: true })}
-              {text('telefono', 'Teléfono', { type: 'tel', required: true })}
-              <FormField
-                id="tercero-edit-tipoIdentidad"
-                label="Tipo de Identificación"
-                required
-                error={errors.tipoIdentidad?.message}
-              >
-                <Select id="tercero-edit-tipoIdentidad" {...register('tipoIdentidad')}>
-                  {Object.entries(TIPOS_IDENTIDAD).map(([code, label]) => (
-                    <option key={code} value={code}>
-                      {label}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              <div className="grid grid-cols-[1fr_5rem] gap-2">
-                {text('numeroIdentificacion', 'Número de Identificación', { required: true })}
-                <FormField id="tercero-edit-dv" label="DV">
-                  <Input id="tercero-edit-dv" readOnly value={tipo === 'NI' ? computeDv(numero ?? '') : ''} />
-                </FormField>
-              </div>
-              {text('direccion', 'Dirección', { required: true })}
-              <FormField
-                id="tercero-edit-ubicacion"
-                label="Ciudad"
-                required
-                error={
-                  errors.codCiudad?.message ?? errors.codDepartamento?.message ?? errors.codPais?.message
-                }
-              >
-                <LocationAutocomplete id="tercero-edit-ubicacion" value={location} onChange={onLocation} />
-              </FormField>
-              {text('observaciones', 'Observaciones')}
-            </div>
+            <TerceroFormFields
+              text={text}
+              register={register}
+              errors={errors}
+              isNit={tipo === 'NI'}
+              numero={numero ?? ''}
+              location={location}
+              onLocation={onLocation}
+            />
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={onCancel}>
                 Cancelar
@@ -231,5 +189,92 @@ export function TerceroCard({ tercero, editable = true }: { tercero: TTercero; /
         />
       )}
     </Card>
+  );
+}
+
+/** The stored company or person, read-only: identification with its DV, contact and location. */
+function TerceroDetails({ tercero }: { tercero: TTercero }) {
+  const tipoLabel =
+    TIPOS_IDENTIDAD[tercero.tipoIdentidad as keyof typeof TIPOS_IDENTIDAD] ?? tercero.tipoIdentidad;
+  return (
+    <DetailList
+      items={[
+        { label: 'Nombre', value: tercero.nombre },
+        { label: 'Razón social', value: tercero.razonSocial },
+        { label: 'Tipo de identificación', value: tipoLabel },
+        {
+          label: 'Número de identificación',
+          value: tercero.numeroIdentificacion
+            ? `${tercero.numeroIdentificacion}${tercero.dv ? `-${tercero.dv}` : ''}`
+            : '',
+        },
+        { label: 'Email', value: tercero.email },
+        { label: 'Teléfono', value: tercero.telefono },
+        { label: 'Dirección', value: tercero.direccion },
+        { label: 'Ubicación', value: ubicacionLabel(tercero) },
+        { label: 'Observaciones', value: tercero.observaciones },
+      ]}
+    />
+  );
+}
+
+/**
+ * The edit form's fields: names, contact, identification (the DV is computed from the number, for a NIT only),
+ * address, the city search (it sets codPais, codDepartamento and codCiudad) and observations.
+ */
+function TerceroFormFields({
+  text,
+  register,
+  errors,
+  isNit,
+  numero,
+  location,
+  onLocation,
+}: {
+  text: (name: keyof TFormInput, label: string, opts?: { type?: string; required?: boolean }) => ReactNode;
+  register: UseFormRegister<TFormInput>;
+  errors: FieldErrors<TFormInput>;
+  isNit: boolean;
+  numero: string;
+  location: TLocationOption | null;
+  onLocation: (option: TLocationOption | null) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {text('nombre', 'Nombre', { required: true })}
+      {text('razonSocial', 'Razón Social', { required: true })}
+      {text('email', 'Email', { type: 'email', required: true })}
+      {text('telefono', 'Teléfono', { type: 'tel', required: true })}
+      <FormField
+        id="tercero-edit-tipoIdentidad"
+        label="Tipo de Identificación"
+        required
+        error={errors.tipoIdentidad?.message}
+      >
+        <Select id="tercero-edit-tipoIdentidad" {...register('tipoIdentidad')}>
+          {Object.entries(TIPOS_IDENTIDAD).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <div className="grid grid-cols-[1fr_5rem] gap-2">
+        {text('numeroIdentificacion', 'Número de Identificación', { required: true })}
+        <FormField id="tercero-edit-dv" label="DV">
+          <Input id="tercero-edit-dv" readOnly value={isNit ? computeDv(numero) : ''} />
+        </FormField>
+      </div>
+      {text('direccion', 'Dirección', { required: true })}
+      <FormField
+        id="tercero-edit-ubicacion"
+        label="Ciudad"
+        required
+        error={errors.codCiudad?.message ?? errors.codDepartamento?.message ?? errors.codPais?.message}
+      >
+        <LocationAutocomplete id="tercero-edit-ubicacion" value={location} onChange={onLocation} />
+      </FormField>
+      {text('observaciones', 'Observaciones')}
+    </div>
   );
 }
