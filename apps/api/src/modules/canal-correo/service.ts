@@ -30,6 +30,7 @@ import {
   type TCorreoEntranteRow,
 } from './repository.ts';
 import { leerZipAislado, reservarDescompresion, ZIP_MAX_DESCOMPRIMIDO, type TReservaZip } from '../integraciones/zip.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { sinControles } from '../../lib/texto.ts';
 import { simpleParser } from 'mailparser';
 import { jobIdOf } from '../jobs/job-ids.ts';
@@ -229,8 +230,11 @@ export type TCorreoRecibido = {
   baseUrl: string;
 };
 
-/** Per tenant, the message being processed in this process: the next waits (duplicates then see the first's row). */
-const enCurso = new Map<number, Promise<unknown>>();
+/**
+ * Per database handle and tenant, the message being processed in this process: the next waits (duplicates then see the
+ * first's row). Per handle because tenant ids repeat across databases (lib/per-database.ts).
+ */
+const enCursoDe = perDatabase(() => new Map<number, Promise<unknown>>());
 
 /**
  * Processes one inbound message for the tenant of `canal` (issue 16 "E-mail channel"), one at a time per tenant in
@@ -238,6 +242,7 @@ const enCurso = new Map<number, Promise<unknown>>();
  * transport answers a temporary failure and the message comes again.
  */
 export function procesarCorreo(deps: TDeps, canal: TCanalCorreoRow, msg: TCorreoRecibido): Promise<TCorreoEntranteRow> {
+  const enCurso = enCursoDe(deps.db);
   const previo = enCurso.get(canal.tenantId) ?? Promise.resolve();
   const actual = previo.catch(() => undefined).then(() => procesar(deps, canal.tenantId, msg));
   const guardado = actual.catch(() => undefined);
@@ -330,7 +335,7 @@ async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Pr
 
   // The expanded bytes of this message's ZIPs are held until they are filed: the tenant's in-flight budget.
   const hayZip = parsed.attachments.some((a) => tipoDe(a) === 'zip');
-  const reserva = hayZip ? await reservarDescompresion(tenantId) : null;
+  const reserva = hayZip ? await reservarDescompresion(deps.db, tenantId) : null;
   try {
     return await archivar(deps, { tenantId, canal, parsed, asunto, baseUrl: msg.baseUrl, reserva, registrar, reintento: Boolean(msg.reintento) });
   } finally {

@@ -118,7 +118,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       // inflated in the worker pool within the tenant's in-flight budget (issue 24 item 2), held until filed.
       let archivos: TArchivoEntrante[] = [{ filename: nombre, bytes }];
       if (/\.zip$/i.test(nombre)) {
-        reserva = await reservarDescompresion(tenantId);
+        reserva = await reservarDescompresion(deps.db, tenantId);
         const zip = await leerZipAislado(deps.analysis, nombre, bytes);
         reserva.ajustar(zip.ok ? zip.archivos.reduce((n, f) => n + f.bytes.length, 0) : 0);
         if (!zip.ok) {
