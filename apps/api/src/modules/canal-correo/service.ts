@@ -11,7 +11,7 @@ import {
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TDeps } from '../../deps.ts';
 import { hasModule } from '../products/service.ts';
-import { radicarLote, type TArchivoEntrante } from '../integraciones/lote.ts';
+import { radicarLote, type TArchivoEntrante } from '../documents/lote.ts';
 import { faltaDe, rechazoMail, resultadoMail } from './reply.ts';
 import {
   claimReplySlot,
@@ -29,7 +29,7 @@ import {
   type TCanalCorreoRow,
   type TCorreoEntranteRow,
 } from './repository.ts';
-import { leerZipAislado, reservarDescompresion, ZIP_MAX_DESCOMPRIMIDO, type TReservaZip } from '../integraciones/zip.ts';
+import { leerZipAislado, reservarDescompresion, ZIP_MAX_DESCOMPRIMIDO, type TReservaZip } from '../documents/zip.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { sinControles } from '../../lib/texto.ts';
 import { simpleParser } from 'mailparser';
@@ -224,7 +224,7 @@ export type TCorreoRecibido = {
   parsed: ParsedMail | null;
   /** The message could not be parsed (issue 24: logged, answered 554 by the transport, never retried). */
   ilegible?: boolean;
-  /** Its job's retry after a crash: files the interrupted attempt filed count as filed (integraciones/lote.ts). */
+  /** Its job's retry after a crash: files the interrupted attempt filed count as filed (documents/lote.ts). */
   reintento?: boolean;
   /** Where links in the reply point: PUBLIC_URL or the server's own address. */
   baseUrl: string;

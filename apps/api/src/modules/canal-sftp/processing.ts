@@ -3,8 +3,8 @@ import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import { nombreResultadoMsps } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { radicarLote, type TArchivoEntrante } from '../integraciones/lote.ts';
-import { leerZipAislado, reservarDescompresion, type TReservaZip } from '../integraciones/zip.ts';
+import { radicarLote, type TArchivoEntrante } from '../documents/lote.ts';
+import { leerZipAislado, reservarDescompresion, type TReservaZip } from '../documents/zip.ts';
 import { estadoPaquete } from '../integraciones/service.ts';
 import { hasModule } from '../products/service.ts';
 import { clearPendiente, countPendientes, deletePendiente, findOwnerUserId, findPendiente, findPendientesAllTenants, upsertPendiente } from './repository.ts';
@@ -114,7 +114,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
         return;
       }
       const enviar = usuario?.envioAutomatico ?? false;
-      // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (integraciones/zip.ts),
+      // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (documents/zip.ts),
       // inflated in the worker pool within the tenant's in-flight budget (issue 24 item 2), held until filed.
       let archivos: TArchivoEntrante[] = [{ filename: nombre, bytes }];
       if (/\.zip$/i.test(nombre)) {

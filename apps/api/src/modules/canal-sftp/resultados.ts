@@ -3,7 +3,7 @@ import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import { nombreResultadoMsps } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { buildRespuestas } from '../documents/reports.ts';
-import type { TResultadoArchivo } from '../integraciones/lote.ts';
+import type { TResultadoArchivo } from '../documents/lote.ts';
 import type { TArbol } from './tree.ts';
 
 /**
