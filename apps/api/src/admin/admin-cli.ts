@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { MESES_PLAN } from '@radica/contracts/plans';
 import { MODULOS } from '@radica/contracts/products';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
@@ -10,6 +8,7 @@ import { createMailer } from '../modules/mail/mailer.ts';
 import { AppError } from '../lib/errors.ts';
 import { bogotaFecha } from '../lib/bogota.ts';
 import { explainOpenFailure, findLocalApi, operatorGet, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { isMain } from '../lib/entry.ts';
 
 const USAGE = [
   'Uso:',
@@ -126,6 +125,6 @@ async function printOutbox(config: TConfig, email: string, comando: string): Pro
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isMain(import.meta.url)) {
   process.exitCode = await runAdmin(process.argv.slice(2));
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { computeDv } from '@radica/contracts/nit';
 import { MODULOS } from '@radica/contracts/products';
 import { loadConfig, type TConfig } from '../config.ts';
@@ -9,6 +8,7 @@ import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { buildApp } from '../app.ts';
 import { OPERATOR_HEADER } from '../plugins/operator.ts';
 import { findLocalApi, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { isMain } from '../lib/entry.ts';
 
 /** The demo account `npm run seed:demo` creates (its NIT is the one of the real sample pair par1). */
 export const DEMO = {
@@ -215,7 +215,7 @@ async function cargarDocumentos(call: TCall, s: TSession, baseUrl: string, error
   return documentos;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isMain(import.meta.url)) {
   const config = loadConfig();
   const result = await seedDemo(config);
   console.log(result.created ? 'Inquilino de demostración creado.' : 'El usuario de demostración ya existía; no se cambió nada.');
