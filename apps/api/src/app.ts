@@ -61,7 +61,7 @@ import { repsRoutes } from './modules/reps/routes.ts';
 import { loadRepsSeedIfEmpty } from './modules/reps/service.ts';
 import { ensurePromoCoupon } from './modules/billing/coupons.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
-import { runSendJob } from './modules/documents/bulk-send.ts';
+import { runSendJob } from './modules/documents/send-job.ts';
 import { CANAL_LOCK_KEY_BASE, createTenantSlots } from './modules/jobs/tenant-slots.ts';
 import type { Socket } from 'node:net';
 import { MSG } from '@radica/contracts/messages';

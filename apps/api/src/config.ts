@@ -419,6 +419,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const muvSimulator = e.MUV_SIMULATOR ?? (!e.MUV_BASE_URL && !production);
+  const wompiSimulator = e.WOMPI_SIMULATOR ?? (!e.WOMPI_BASE_URL && !production);
+  checkEnv(e, muvSimulator, wompiSimulator);
+  return { ...coreConfig(e), ...servicesConfig(e, muvSimulator, wompiSimulator), ...channelsConfig(e), ...runtimeConfig(e, muvSimulator) };
+}
+
+type TEnv = z.infer<typeof ZEnv>;
+
+/** Throws the Spanish error of the first setting that is missing or not allowed (see loadConfig). */
+function checkEnv(e: TEnv, muvSimulator: boolean, wompiSimulator: boolean): void {
+  const production = e.NODE_ENV === 'production';
   // Every node of a production install must share these: a generated file would differ per node (issue 23 §7).
   const missingSecrets = [
     !e.ENCRYPTION_KEY && 'ENCRYPTION_KEY (32 bytes: `openssl rand -base64 32`)',
@@ -434,14 +445,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Configuración inválida: en producción (NODE_ENV=production) se necesita SMTP_URL para enviar los correos. ' +
         'Para una instalación de prueba sin correo define MAIL_DEV_OUTBOX=true (los códigos quedan en el buzón local, que solo lee el operador).',
     );
-  const muvSimulator = e.MUV_SIMULATOR ?? (!e.MUV_BASE_URL && !production);
   if (production && !e.MUV_BASE_URL && !muvSimulator)
     throw new Error(
       'Configuración inválida: en producción define MUV_BASE_URL (la API FEV-RIPS del Ministerio) o, para una prueba, MUV_SIMULATOR=true.',
     );
   if (production && e.MUV_SIMULATOR_CONTROL === 'true')
     throw new Error('Configuración inválida: MUV_SIMULATOR_CONTROL (ganchos de prueba del simulador) no se permite en producción.');
-  const wompiSimulator = e.WOMPI_SIMULATOR ?? (!e.WOMPI_BASE_URL && !production);
   const wompiKeyVars = [e.WOMPI_PUBLIC_KEY, e.WOMPI_PRIVATE_KEY, e.WOMPI_EVENTS_SECRET, e.WOMPI_INTEGRITY_SECRET];
   if (e.WOMPI_BASE_URL && wompiKeyVars.some((k) => !k))
     throw new Error(
@@ -457,6 +466,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Configuración inválida: el asistente de WhatsApp necesita WHATSAPP_VERIFY_TOKEN y WHATSAPP_APP_SECRET juntos (Meta › WhatsApp › Configuración › Webhook, y Configuración de la app › Básica › Clave secreta).');
   if (production && (e.WHATSAPP_SIMULATOR_CONTROL === 'true' || e.WEBHOOK_ALLOW_LOCAL === 'true'))
     throw new Error('Configuración inválida: WHATSAPP_SIMULATOR_CONTROL y WEBHOOK_ALLOW_LOCAL son solo para desarrollo y pruebas.');
+}
+
+/** The server itself: environment, listening address, storage, secrets, sessions and outgoing mail. */
+function coreConfig(e: TEnv) {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -474,6 +487,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailDevOutbox: e.MAIL_DEV_OUTBOX === 'true',
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
+  } satisfies Partial<TConfig>;
+}
+
+/** The outside services: the ministry (MUV), Wompi, the sales chat, tenants' webhooks and WhatsApp. */
+function servicesConfig(e: TEnv, muvSimulator: boolean, wompiSimulator: boolean) {
+  return {
     muvBaseUrl: e.MUV_BASE_URL ?? null,
     muvTimeoutMs: e.MUV_TIMEOUT_MS,
     muvRetries: e.MUV_RETRIES,
@@ -512,6 +531,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       limitePorNumeroHora: e.WHATSAPP_LIMITE_NUMERO_HORA,
       limitePorEmpresaDia: e.WHATSAPP_LIMITE_EMPRESA_DIA,
     },
+  } satisfies Partial<TConfig>;
+}
+
+/** Alerts, REPS, backups and the channels that receive files (SFTP, inbound mail, IMAP), and metrics. */
+function channelsConfig(e: TEnv) {
+  return {
     alertasResumenHora: e.ALERTAS_RESUMEN_HORA,
     repsSeed: e.REPS_SEED ? e.REPS_SEED === 'true' : e.NODE_ENV !== 'test',
     repsImportMaxBytes: e.REPS_IMPORT_MAX_MB * 1_048_576,
@@ -537,6 +562,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imapPollS: e.IMAP_POLL_S,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,
+  } satisfies Partial<TConfig>;
+}
+
+/** Jobs, sends, HTTP time-outs, roles, logins and uploads: how this process runs. */
+function runtimeConfig(e: TEnv, muvSimulator: boolean) {
+  return {
     muvSimulatorControl: e.MUV_SIMULATOR_CONTROL === 'true',
     muvServiceCredentials:
       e.MUV_SERVICE_USER && e.MUV_SERVICE_PASSWORD && e.MUV_SERVICE_NIT
@@ -578,5 +609,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadUserPerMinute: e.UPLOAD_USER_PER_MINUTE,
     sendLeaseS: e.SEND_LEASE_S,
     rateLimitScale: e.RATE_LIMIT_SCALE,
-  };
+  } satisfies Partial<TConfig>;
 }

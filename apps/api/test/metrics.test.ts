@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_HEADER } from '../src/plugins/operator.ts';
 import { sql } from 'drizzle-orm';
-import { radicarLote } from '../src/modules/integraciones/lote.ts';
+import { radicarLote } from '../src/modules/documents/lote.ts';
 import { client, waitFor, operatorHeaders, par1Copy, PROVIDER_CONFIG, registerAndLogin, startTestApp, uploadPar1Copy, type TTestApp } from './helpers.ts';
 
 /** The value of one series of a Prometheus text exposition (`name{labels} value`), or null when absent. */

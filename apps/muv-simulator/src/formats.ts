@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
-
-/** Colombia has no daylight saving time: America/Bogota is always UTC−05:00. */
-const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
+import { relojBogota } from '@radica/contracts/bogota';
 
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
 /** The wall-clock fields of `date` in Bogota (read with the UTC getters of the shifted date). */
-function bogotaFields(date: Date): Date {
-  return new Date(date.getTime() + BOGOTA_OFFSET_MS);
-}
+const bogotaFields = relojBogota;
 
 /**
  * Formats a date the way the MUV writes `FechaRadicacion`: .NET round-trip format with seven

@@ -1,5 +1,6 @@
 import type { TWompiCardTokenRequest } from '@radica/contracts/wompi';
 import { isLuhnValid } from '@radica/contracts/cards';
+import { relojBogota } from '@radica/contracts/bogota';
 
 export { isLuhnValid };
 
@@ -17,8 +18,6 @@ export type TSandboxOutcome = 'APPROVED' | 'DECLINED' | 'ERROR';
 
 export type TCardBrand = 'VISA' | 'MASTERCARD' | 'AMEX' | 'DINERS' | 'DISCOVER' | 'UNKNOWN';
 
-/** Colombia's offset from UTC (no daylight saving): a card "expires" at the end of its month, Bogotá time. */
-const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
 
 /**
  * The card network of a number by its leading digits (IIN ranges published by each network): VISA 4; MASTERCARD
@@ -63,7 +62,8 @@ export function validateCardRequest(card: TWompiCardTokenRequest, now: Date): Re
   if (!isMonthValid) add('exp_month', 'El mes de vencimiento debe tener dos dígitos, de 01 a 12.');
   if (!isYearValid) add('exp_year', 'El año de vencimiento debe tener dos dígitos.');
   if (isMonthValid && isYearValid) {
-    const bogota = new Date(now.getTime() + BOGOTA_OFFSET_MS);
+    // A card "expires" at the end of its month, Bogotá time.
+    const bogota = relojBogota(now);
     const current = bogota.getUTCFullYear() * 12 + bogota.getUTCMonth();
     const expiry = (2000 + Number(card.exp_year)) * 12 + (Number(card.exp_month) - 1);
     if (expiry < current) add('exp_year', 'La tarjeta está vencida.');

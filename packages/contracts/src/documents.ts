@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ESTADOS, LIST_PAGE_SIZE, MAX_ROW_ID } from './enums.ts';
 import { MSG } from './messages.ts';
 import { ZFamilia } from './notas.ts';
+import { relojBogota } from './bogota.ts';
 
 /** How a document's files arrived (issue 15): the web upload, the API, e-mail or SFTP. */
 export const CANALES_DOCUMENTO = ['plataforma', 'api', 'email', 'sftp'] as const;
@@ -70,7 +71,7 @@ export type TEsperaMinisterio = z.infer<typeof ZEsperaMinisterio>;
  * Colombia is UTC−5 all year (no daylight saving), so the wall clock is a fixed offset.
  */
 export function horaBogota(instant: string | Date, now: Date = new Date()): string {
-  const local = (d: Date) => new Date(d.getTime() - 5 * 3_600_000);
+  const local = relojBogota;
   const pad = (n: number) => String(n).padStart(2, '0');
   const at = local(new Date(instant));
   const hoy = local(now);

@@ -34,7 +34,7 @@ function withXml(xml: TFevXml, patch: Partial<TFevXml>): TFevXml {
   return { ...xml, ...patch };
 }
 
-describe('checkRipsStructure', () => {
+describe('checkRipsStructure on the samples and the invalid files', () => {
   it.each([SAMPLE.par1Json, SAMPLE.par2Json, SAMPLE.capitaJson, SAMPLE.grande377Json, SAMPLE.urgenciasJson])(
     'finds nothing in the well-formed real file %s',
     (name) => {
@@ -131,7 +131,9 @@ describe('checkRipsStructure', () => {
     // 51 rechazos: the CUPS with a trailing space is a notice (RVG14), incapacidad "02" of both users is accepted
     expect(findings).toHaveLength(51);
   });
+});
 
+describe('checkRipsStructure on the fields, dates and the cap', () => {
   it('top-level problems: numDocumentoIdObligado, tipoNota, usuarios', () => {
     const paths = (obj: Record<string, unknown>) =>
       checkRipsStructure(parseRipsObject(obj)).map((h) => h.pathFuente);
@@ -298,7 +300,7 @@ describe('checkPair on the real pairs', () => {
   });
 });
 
-describe('checkPair on synthetic variants of par1', () => {
+describe('checkPair on synthetic variants of par1: the provider, the period and the copago', () => {
   it('wrong NIT → RVC001', () => {
     const findings = checkPair(
       par1Xml(),
@@ -405,7 +407,9 @@ describe('checkPair on synthetic variants of par1', () => {
     );
     expect(valores[1]?.pathFuente).toBe('usuarios[3].servicios.procedimientos[0].vrServicio');
   });
+});
 
+describe('checkPair on synthetic variants of par1: totals under capitación and the invoice number', () => {
   it('for capitación (modalidad 03) a total difference is only a notification', () => {
     const xml = par1Xml();
     const capita = withXml(xml, { salud: xml.salud && { ...xml.salud, modalidadPago: '03' } });

@@ -1,5 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { diaBogota, inicioDiaBogota } from '@radica/contracts/bogota';
 import type { TCheckOptions } from './check.ts';
 import { hasRechazo, type THallazgoLocal } from './findings.ts';
 import { checkFiles, checkRead, readFiles, type TChequeo } from './engine.ts';
@@ -79,6 +81,15 @@ export type TCliSalida = {
 
 type TWrite = (text: string) => void;
 
+/** node's parseArgs over `args` (strict: an unknown option, or one without its value, is wrong usage: null). */
+function parseCli<T extends ParseArgsConfig['options']>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `radica-fevrips check …` (DESIGN "packages/fevrips … CLI"; issue 5): checks an XML + RIPS pair, a single file,
  * or every pair of a folder (XML and JSON matched by `formato`, the invoice/note number), and prints the findings
@@ -108,44 +119,43 @@ function run(argv: string[], out: TWrite, err: TWrite): number {
     err(`${CLI_MSG.uso}\n`);
     return 2;
   }
-  const paths: string[] = [];
-  let json = false;
+  const args = parseCli(rest, { json: { type: 'boolean' }, version: { type: 'string' }, fecha: { type: 'string' }, paquete: { type: 'string' }, tablas: { type: 'string' } });
+  if (!args) {
+    err(`${CLI_MSG.uso}\n`);
+    return 2;
+  }
+  const { values: v, positionals: paths } = args;
+  const json = v.json === true;
   const options: TCheckOptions = {};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] as string;
-    if (arg === '--json') json = true;
-    else if (arg === '--version') {
-      const v = rest[++i] ?? '';
-      if (!isRipsSchemaVersion(v)) {
-        err(`${CLI_MSG.versionDesconocida(v)}\n`);
-        return 2;
-      }
-      options.version = v;
-    } else if (arg === '--fecha') {
-      const v = rest[++i] ?? '';
-      const d = new Date(`${v}T12:00:00-05:00`);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(d.getTime())) {
-        err(`${CLI_MSG.fechaInvalida(v)}\n`);
-        return 2;
-      }
-      options.now = d;
-    } else if (arg === '--paquete') {
-      const v = rest[++i] ?? '';
-      if (!isPaquete(v)) {
-        err(`${CLI_MSG.paqueteDesconocido(v)}\n`);
-        return 2;
-      }
-      options.paquete = v;
-    } else if (arg === '--tablas') {
-      const dir = rest[++i] ?? '';
-      const files = readdirSync(dir).filter((f) => /^TablaReferencia_.*\.txt$/i.test(f));
-      options.tables = referenceTablesFromSispro(
-        files.map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') })),
-      );
-    } else if (arg.startsWith('--')) {
-      err(`${CLI_MSG.uso}\n`);
+  if (v.version !== undefined) {
+    if (!isRipsSchemaVersion(v.version)) {
+      err(`${CLI_MSG.versionDesconocida(v.version)}\n`);
       return 2;
-    } else paths.push(arg);
+    }
+    options.version = v.version;
+  }
+  if (v.fecha !== undefined) {
+    // The validation day at noon in Bogotá.
+    const d = inicioDiaBogota(v.fecha);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.fecha) || Number.isNaN(d.getTime()) || diaBogota(d) !== v.fecha) {
+      err(`${CLI_MSG.fechaInvalida(v.fecha)}\n`);
+      return 2;
+    }
+    options.now = new Date(d.getTime() + 12 * 3_600_000);
+  }
+  if (v.paquete !== undefined) {
+    if (!isPaquete(v.paquete)) {
+      err(`${CLI_MSG.paqueteDesconocido(v.paquete)}\n`);
+      return 2;
+    }
+    options.paquete = v.paquete;
+  }
+  if (v.tablas !== undefined) {
+    const dir = v.tablas;
+    const files = readdirSync(dir).filter((f) => /^TablaReferencia_.*\.txt$/i.test(f));
+    options.tables = referenceTablesFromSispro(
+      files.map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') })),
+    );
   }
   if (paths.length < 1 || paths.length > 2) {
     err(`${CLI_MSG.uso}\n`);
@@ -302,31 +312,28 @@ const ESTADOS: readonly TEstadoRegla[] = ['implementada', 'ministerio', 'pendien
  * 2 on wrong usage.
  */
 function printRules(args: string[], out: TWrite, err: TWrite): number {
-  let json = false;
+  const parsed = parseCli(args, { json: { type: 'boolean' }, paquete: { type: 'string' }, estado: { type: 'string' } });
+  if (!parsed || parsed.positionals.length > 0) {
+    err(`${CLI_MSG.uso}\n`);
+    return 2;
+  }
+  const json = parsed.values.json === true;
   let estado: TEstadoRegla | null = null;
   let paquete: TMuvEndpoint | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--json') json = true;
-    else if (arg === '--paquete') {
-      const v = args[++i] ?? '';
-      if (!isPaquete(v)) {
-        err(`${CLI_MSG.paqueteDesconocido(v)}\n`);
-        return 2;
-      }
-      paquete = v;
-    }
-    else if (arg === '--estado') {
-      const v = args[++i] ?? '';
-      if (!(ESTADOS as readonly string[]).includes(v)) {
-        err(`${CLI_MSG.estadoDesconocido(v)}\n`);
-        return 2;
-      }
-      estado = v as TEstadoRegla;
-    } else {
-      err(`${CLI_MSG.uso}\n`);
+  const v = parsed.values;
+  if (v.paquete !== undefined) {
+    if (!isPaquete(v.paquete)) {
+      err(`${CLI_MSG.paqueteDesconocido(v.paquete)}\n`);
       return 2;
     }
+    paquete = v.paquete;
+  }
+  if (v.estado !== undefined) {
+    if (!(ESTADOS as readonly string[]).includes(v.estado)) {
+      err(`${CLI_MSG.estadoDesconocido(v.estado)}\n`);
+      return 2;
+    }
+    estado = v.estado as TEstadoRegla;
   }
   const todas = paquete ? REGLAS.map((r) => reglaDe(r.codigo, paquete) as TRegla) : REGLAS;
   const reglas = estado ? todas.filter((r) => r.estado === estado) : todas;

@@ -61,7 +61,7 @@ function expectMinistry(h: THallazgoLocal | undefined, codigo: string, clase: TH
   expect(reglaDe(codigo)).toMatchObject({ clase: clase === 'RECHAZADO' ? 'R' : 'N', descripcion });
 }
 
-describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
+describe('real MUV answers (2025), reproduced from minimal RIPS: RVC086–RVC089, RVC063, RVC065, RVC017, RVC019', () => {
   it('RVC086 is a NOTIFICACION, also on medicamentos, and the package has no rechazo', () => {
     const h = check({
       rips: rips({ medicamentos: [conMedicamento({ codDiagnosticoRelacionado: 'J459' })] }),
@@ -162,7 +162,9 @@ describe('real MUV answers (2025), reproduced from minimal RIPS', () => {
     }
     expect(of(check({ rips: rips({ consultas: [conConsulta('890201')] }) }), 'RVC019')).toEqual([]);
   });
+});
 
+describe('real MUV answers (2025), reproduced from minimal RIPS: RVC059, RVC012, RVG01 and the cap', () => {
   it('RVC059: 890701 with finalidad 15 and 115308 with 16, in the ministry shape; not 890201 with finalidad 15', () => {
     const [f] = of(check({ rips: rips({ consultas: [conConsulta('890701', '15')] }) }), 'RVC059');
     expectMinistry(

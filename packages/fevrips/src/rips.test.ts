@@ -134,7 +134,9 @@ describe('parseRipsJson on the real samples', () => {
     expect(usuario?.['tipoDocumentoIdentificacion']).toBe('DE');
     expect(usuario?.['codPaisResidencia']).toBe('862');
   });
+});
 
+describe('parseRipsJson on FEVC, the invalid files and names in any case', () => {
   it('FEVC: numFactura "FEVC" has no digit, so parseRipsJson refuses it with JSON_NO_FORMATO', () => {
     const error = expectFevRipsError(() => parseRipsJson(readSample(SAMPLE.fevcJson)), 'JSON_NO_FORMATO');
     expect(error.message).toBe(MSG.jsonNoFormato);
@@ -250,7 +252,7 @@ describe('parseRipsJson on the real samples', () => {
   });
 });
 
-describe('parseRipsJson errors and tolerance', () => {
+describe('parseRipsJson errors and the formato', () => {
   it('"{" → JSON_INVALID with the catalogue message', () => {
     const error = expectFevRipsError(() => parseRipsJson('{'), 'JSON_INVALID');
     expect(error.message).toBe(MSG.jsonInvalid);
@@ -299,7 +301,9 @@ describe('parseRipsJson errors and tolerance', () => {
     expect(nc.tipoNota).toBe('NC');
     expect(nc.numNota).toBe('NC77');
   });
+});
 
+describe('parseRipsJson tolerance: totals, own keys and the obligado', () => {
   it('numbers as strings, nulls and junk values are tolerated in the totals', () => {
     const rips = parseRipsObject({
       numFactura: 'FE1',

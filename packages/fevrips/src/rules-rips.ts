@@ -6,6 +6,7 @@ import { SERVICE_LISTS, VALUED_LISTS, datePart, type TRipsVisitor, type TService
 import { isDateString, isDateTimeString } from './structure.ts';
 import { isRecord, roundCents, toNumber } from './shared.ts';
 import type { TCupsEntry, TReferenceTables } from './tables.ts';
+import { relojBogota } from '@radica/contracts/bogota';
 
 /**
  * The RVC/RVG rules of DT1 that can be decided from the RIPS alone (reference §3.4, "Purely JSON-internal"), and the
@@ -239,9 +240,9 @@ function r(clase: THallazgoLocal['clase'], descripcion: string): TRule {
   return { clase, descripcion };
 }
 
-/** Validation moment as "YYYY-MM-DD HH:mm" in Colombia (UTC−5, no DST). */
+/** Validation moment as "YYYY-MM-DD HH:mm" in Bogotá. */
 export function bogotaMinute(now: Date): string {
-  const t = new Date(now.getTime() - 5 * 3_600_000).toISOString();
+  const t = relojBogota(now).toISOString();
   return `${t.slice(0, 10)} ${t.slice(11, 16)}`;
 }
 

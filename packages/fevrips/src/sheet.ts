@@ -219,10 +219,54 @@ export function ripsFromSheet(
 ): TSheetResult {
   const errors = new ErrorList();
   const headerRow = input.headerRow ?? 1;
+  const header = readHeader(input, headerRow, errors);
+  if (!header) return errors.result();
+  const rows = readRows(input, header.names, headerRow, errors);
+  if (!rows) return errors.result();
+  const raw: TRaw = (cells, name) => {
+    const i = header.position.get(name);
+    return i === undefined ? null : (cells[i] ?? null);
+  };
+
+  const rips = readTransaccion(rows, raw, errors);
+  if (options.xml) fillFromXml(rips, options.xml, errors, rows[0]!.n);
+  const { groups, numberUsers } = groupUsers(rows, raw, header.all948, errors);
+
+  // the structure: forced, else by the invoice date, else the first service date (as the pre-validator decides)
+  const serviceCols = header.all948.filter((c) => c.level === 'servicio');
+  const version =
+    options.version ??
+    (options.xml ? resolveRipsVersion(options.xml, null) : resolveRipsVersion(null, firstServiceOnly(rows, raw, serviceCols)));
+  const schema = ripsSchema(version);
+  if (version === 'res2275-2023') refuse948Columns(header, rows, raw, schema.norma, errors);
+
+  const { usuarios, where } = buildUsuarios(groups, rows, raw, { schema, serviceCols, numberUsers }, errors);
+  rips['usuarios'] = usuarios;
+  if (errors.size > 0) return errors.result();
+
+  // the engine's structure check, at the rows and columns
+  const hallazgos = checkRipsStructure(parseRipsObject(rips), { version, tables: options.tables });
+  for (const h of hallazgos) {
+    if (!bloqueaImportacion(h)) continue;
+    const located = locate(h.pathFuente, where, rows[0]!.n);
+    errors.add(located.n, located.columna, h.observaciones || h.descripcion);
+  }
+  if (errors.size > 0) return errors.result();
+  return { ok: true, rips, version, filas: rows.length };
+}
+
+type TSheetRow = { n: number; cells: TRawCell[] };
+/** The raw cell of column `name` in a row (null when the sheet has no such column). */
+type TRaw = (cells: TRawCell[], name: string) => TRawCell;
+type THeader = { names: string[]; all948: TSheetColumn[]; byName: Map<string, TSheetColumn>; position: Map<string, number> };
+type TUserGroup = { firstRow: number; values: Map<string, unknown>; rows: TSheetRow[] };
+
+/** The header row: each known column's position; null (problems in `errors`) when a column is missing, unknown or repeated. */
+function readHeader(input: { header: TRawCell[]; rows: TRawCell[][] }, headerRow: number, errors: ErrorList): THeader | null {
   const names = input.header.map((h) => (typeof h === 'string' ? h.trim() : h === null ? '' : String(h)));
   if (names.every((n) => n === '')) {
     errors.add(headerRow, null, MSG_RIPS.hojaSinEncabezados);
-    return errors.result();
+    return null;
   }
   const all948 = sheetColumns('res948-2026-dt1-v002');
   const byName = new Map(all948.map((c) => [c.name, c]));
@@ -237,30 +281,29 @@ export function ripsFromSheet(
     else position.set(name, i);
   });
   for (const name of requiredColumns(all948)) if (!position.has(name)) errors.add(headerRow, name, MSG_RIPS.hojaColumnaFalta(name));
-  if (errors.size > 0) return errors.result();
+  return errors.size > 0 ? null : { names, all948, byName, position };
+}
 
-  // data rows, with their sheet row number; wholly empty rows are skipped
-  const rows: { n: number; cells: TRawCell[] }[] = [];
+/** The data rows with their sheet row number (wholly empty rows skipped); null when none, or a cell holds a formula or an error. */
+function readRows(input: { rows: TRawCell[][] }, names: string[], headerRow: number, errors: ErrorList): TSheetRow[] | null {
+  const rows: TSheetRow[] = [];
   input.rows.forEach((cells, i) => {
     if (cells.some((c) => !isEmptyCell(c))) rows.push({ n: headerRow + 1 + i, cells });
   });
   if (rows.length === 0) {
     errors.add(headerRow + 1, null, MSG_RIPS.hojaVacia);
-    return errors.result();
+    return null;
   }
   for (const { n, cells } of rows)
     cells.forEach((cell, i) => {
       if (cell !== null && typeof cell === 'object' && !(cell instanceof Date))
         errors.add(n, names[i] || `#${i + 1}`, cell.problema === 'formula' ? MSG_RIPS.hojaFormula : MSG_RIPS.hojaCeldaError);
     });
-  if (errors.size > 0) return errors.result();
+  return errors.size > 0 ? null : rows;
+}
 
-  const raw = (cells: TRawCell[], name: string): TRawCell => {
-    const i = position.get(name);
-    return i === undefined ? null : (cells[i] ?? null);
-  };
-
-  // the transaction: first non-empty value of each column, every other non-empty value equal to it
+/** The transaction: first non-empty value of each column, every other non-empty value equal to it. */
+function readTransaccion(rows: TSheetRow[], raw: TRaw, errors: ErrorList): Record<string, unknown> {
   const rips: Record<string, unknown> = {};
   const tx2275 = ripsSchema('res2275-2023').transaccion;
   for (const [field, spec] of Object.entries(tx2275)) {
@@ -277,13 +320,14 @@ export function ripsFromSheet(
     }
     rips[field] = value;
   }
-  if (options.xml) fillFromXml(rips, options.xml, errors, rows[0]!.n);
+  return rips;
+}
 
-  // users: group rows
+/** The rows grouped by user (its `consecutivo`, or its document when that column is empty throughout: `numberUsers`). */
+function groupUsers(rows: TSheetRow[], raw: TRaw, all948: THeader['all948'], errors: ErrorList): { groups: Map<string, TUserGroup>; numberUsers: boolean } {
   const usuarioCols = all948.filter((c) => c.level === 'usuario');
   const consecutivoCol = `${USUARIO_PREFIX}consecutivo`;
   const numberUsers = rows.every((r) => isEmptyCell(raw(r.cells, consecutivoCol)));
-  type TUserGroup = { firstRow: number; values: Map<string, unknown>; rows: { n: number; cells: TRawCell[] }[] };
   const groups = new Map<string, TUserGroup>();
   const usuarioSpecs = ripsSchema('res948-2026-dt1-v002').usuario;
   for (const row of rows) {
@@ -301,24 +345,31 @@ export function ripsFromSheet(
     for (const [field, v] of values)
       if (v !== group.values.get(field)) errors.add(row.n, `${USUARIO_PREFIX}${field}`, MSG_RIPS.hojaUsuarioDistinto(`${USUARIO_PREFIX}${field}`, group.firstRow));
   }
+  return { groups, numberUsers };
+}
 
-  // the structure: forced, else by the invoice date, else the first service date (as the pre-validator decides)
-  const serviceCols = all948.filter((c) => c.level === 'servicio');
-  const version =
-    options.version ??
-    (options.xml ? resolveRipsVersion(options.xml, null) : resolveRipsVersion(null, firstServiceOnly(rows, raw, serviceCols)));
-  const schema = ripsSchema(version);
-  // Res. 948 columns with values under Res. 2275
-  if (version === 'res2275-2023') {
-    for (const name of position.keys()) {
-      const c = byName.get(name)!;
-      const in2275 = sheetColumns('res2275-2023').some((x) => x.name === name);
-      if (in2275) continue;
-      for (const { n, cells } of rows) if (!isEmptyCell(raw(cells, name))) errors.add(n, name, MSG_RIPS.hojaColumnaNoAplica(c.name, schema.norma));
-    }
+/** Res. 948 columns with values in a RIPS under Res. 2275 (`norma`): each such cell is a problem. */
+function refuse948Columns(header: THeader, rows: TSheetRow[], raw: TRaw, norma: string, errors: ErrorList): void {
+  for (const name of header.position.keys()) {
+    const c = header.byName.get(name)!;
+    const in2275 = sheetColumns('res2275-2023').some((x) => x.name === name);
+    if (in2275) continue;
+    for (const { n, cells } of rows) if (!isEmptyCell(raw(cells, name))) errors.add(n, name, MSG_RIPS.hojaColumnaNoAplica(c.name, norma));
   }
+}
 
-  // build users and services, remembering where each path came from
+/**
+ * The users and their services as the structure `schema` has them, and where each JSON path came from (its row) so
+ * the engine's findings can be shown at their cells.
+ */
+function buildUsuarios(
+  groups: Map<string, TUserGroup>,
+  rows: TSheetRow[],
+  raw: TRaw,
+  o: { schema: ReturnType<typeof ripsSchema>; serviceCols: THeader['all948']; numberUsers: boolean },
+  errors: ErrorList,
+): { usuarios: Record<string, unknown>[]; where: Map<string, { n: number }> } {
+  const { schema, serviceCols, numberUsers } = o;
   const where = new Map<string, { n: number }>();
   const numberServices = new Set<TServiceList>(
     SERVICE_LISTS.filter((list) =>
@@ -359,18 +410,7 @@ export function ripsFromSheet(
     usuarios.push(usuario);
     u++;
   }
-  rips['usuarios'] = usuarios;
-  if (errors.size > 0) return errors.result();
-
-  // the engine's structure check, at the rows and columns
-  const hallazgos = checkRipsStructure(parseRipsObject(rips), { version, tables: options.tables });
-  for (const h of hallazgos) {
-    if (!bloqueaImportacion(h)) continue;
-    const located = locate(h.pathFuente, where, rows[0]!.n);
-    errors.add(located.n, located.columna, h.observaciones || h.descripcion);
-  }
-  if (errors.size > 0) return errors.result();
-  return { ok: true, rips, version, filas: rows.length };
+  return { usuarios, where };
 }
 
 /**

@@ -1,5 +1,4 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { MESES_PLAN } from '@radica/contracts/plans';
 import { MODULOS } from '@radica/contracts/products';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
@@ -8,14 +7,24 @@ import { openDatabase } from '../db/client.ts';
 import { grantModules } from '../modules/products/service.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { AppError } from '../lib/errors.ts';
-import { bogotaFecha } from '../lib/bogota.ts';
+import { bogotaFecha } from '@radica/contracts/bogota';
 import { explainOpenFailure, findLocalApi, operatorGet, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { isMain } from '../lib/entry.ts';
 
 const USAGE = [
   'Uso:',
   `  npm run admin -- grant CORREO MODULO… [--plan business] [--meses N]   registra la compra manual de módulos (${MODULOS.join(', ')}) por N meses (${MESES_PLAN} si no se indica)`,
   '  npm run admin -- mail CORREO            muestra los correos del buzón local (sin SMTP_URL) para CORREO',
 ].join('\n');
+
+/** `--plan` and `--meses` (node's parseArgs, strict); null on an unknown option or one without its value. */
+function parseOptions(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: { plan: { type: 'string' }, meses: { type: 'string' } }, allowPositionals: true, strict: true });
+  } catch {
+    return null;
+  }
+}
 
 /**
  * `npm run admin -- COMMAND …`, the operator's commands. Each goes through the running server when one answers on
@@ -31,17 +40,14 @@ const USAGE = [
  */
 export async function runAdmin(argv: string[], config: TConfig = loadConfig()): Promise<number> {
   const comando = `npm run admin -- ${argv.join(' ')}`;
-  const planAt = argv.indexOf('--plan');
-  const plan = planAt >= 0 ? argv[planAt + 1] : 'profesional';
-  if (planAt >= 0) argv = [...argv.slice(0, planAt), ...argv.slice(planAt + 2)];
-  const mesesAt = argv.indexOf('--meses');
-  const meses = mesesAt >= 0 ? Number(argv[mesesAt + 1]) : MESES_PLAN;
-  if (mesesAt >= 0) argv = [...argv.slice(0, mesesAt), ...argv.slice(mesesAt + 2)];
-  if ((plan !== 'profesional' && plan !== 'business') || !Number.isInteger(meses) || meses < 1 || meses > 120) {
+  const args = parseOptions(argv);
+  const plan = args?.values.plan ?? 'profesional';
+  const meses = args?.values.meses === undefined ? MESES_PLAN : Number(args.values.meses);
+  if (!args || (plan !== 'profesional' && plan !== 'business') || !Number.isInteger(meses) || meses < 1 || meses > 120) {
     console.error(USAGE);
     return 2;
   }
-  const [command, email, ...modulos] = argv;
+  const [command, email, ...modulos] = args.positionals;
   if (command === 'mail' && email && modulos.length === 0) return printOutbox(config, email, comando);
   if (command !== 'grant' || !email || modulos.length === 0) {
     console.error(USAGE);
@@ -126,6 +132,6 @@ async function printOutbox(config: TConfig, email: string, comando: string): Pro
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isMain(import.meta.url)) {
   process.exitCode = await runAdmin(process.argv.slice(2));
 }

@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
 import type { TBackupData } from '@radica/contracts/backups';
 import { loadConfig, type TConfig } from '../config.ts';
@@ -7,6 +5,7 @@ import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { createBackup, formatBytes } from '../modules/backups/service.ts';
 import { explainOpenFailure, findLocalApi, operatorPost, readOperatorSecret } from './operator-client.ts';
+import { isMain } from '../lib/entry.ts';
 
 /**
  * `npm run backup` (issue 16 "Backups"): one encrypted snapshot in BACKUP_DIR, then its path and size on stdout.
@@ -59,6 +58,6 @@ export async function runBackupCli(argv: string[], config: TConfig = loadConfig(
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isMain(import.meta.url)) {
   process.exitCode = await runBackupCli(process.argv.slice(2));
 }

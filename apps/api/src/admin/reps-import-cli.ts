@@ -1,7 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { basename, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import type { TRepsImportData } from '@radica/contracts/reps';
 import { loadConfig, type TConfig } from '../config.ts';
@@ -10,6 +9,7 @@ import { AppError } from '../lib/errors.ts';
 import { OPERATOR_HEADER } from '../plugins/operator.ts';
 import { importReps } from '../modules/reps/service.ts';
 import { explainOpenFailure, findLocalApi, readOperatorSecret } from './operator-client.ts';
+import { isMain } from '../lib/entry.ts';
 
 const USAGE = [
   'Uso:',
@@ -155,6 +155,6 @@ export function uploadRepsFile(
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isMain(import.meta.url)) {
   process.exitCode = await runRepsImport(process.argv.slice(2));
 }

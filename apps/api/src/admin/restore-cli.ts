@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
 import { loadConfig, type TConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { restoreBackup } from '../modules/backups/service.ts';
 import { findLocalApi } from './operator-client.ts';
+import { isMain } from '../lib/entry.ts';
 
 /**
  * `npm run restore -- FILE` (issue 16 "Backups"): restore the .rbk FILE into an empty database: DATABASE_URL's
@@ -30,7 +30,7 @@ export async function runRestoreCli(argv: string[], config: TConfig = loadConfig
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isMain(import.meta.url)) {
   // `npm run` starts scripts in the project root; a relative FILE is the operator's, from where npm was called.
   process.exitCode = await runRestoreCli(process.argv.slice(2), loadConfig(), process.env.INIT_CWD ?? process.cwd());
 }

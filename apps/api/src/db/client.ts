@@ -76,6 +76,16 @@ async function countPending(rows: TSqlRows): Promise<number> {
 export const MSG_MIGRACIONES_PENDIENTES = (n: number) =>
   `La base de datos tiene ${n} migración(es) pendiente(s). Ejecuta \`npm run migrate\` (una vez, desde cualquier nodo) y vuelve a iniciar.`;
 
+type TOpenOptions = {
+  databaseUrl: string | null;
+  dataDir: string;
+  pgliteDataDir?: 'memory' | string;
+  migrations?: 'apply' | 'require' | 'none';
+  pgliteSnapshot?: Blob;
+  /** Where the data directory's permission fix is reported (default: a warning on stderr). */
+  log?: { warn: (o: object, msg?: string) => void };
+};
+
 /**
  * Open the database and bring its schema up to date (`migrations`, default 'apply').
  * - `databaseUrl` set → PostgreSQL through `pg`; 'apply' runs the committed migrations under the session advisory
@@ -89,15 +99,7 @@ export const MSG_MIGRACIONES_PENDIENTES = (n: number) =>
  *   loadDataDir) instead of initdb; pending migrations still run.
  * Throws an Error with a Spanish explanation when another process holds the lock.
  */
-export async function openDatabase(opts: {
-  databaseUrl: string | null;
-  dataDir: string;
-  pgliteDataDir?: 'memory' | string;
-  migrations?: 'apply' | 'require' | 'none';
-  pgliteSnapshot?: Blob;
-  /** Where the data directory's permission fix is reported (default: a warning on stderr). */
-  log?: { warn: (o: object, msg?: string) => void };
-}): Promise<TDatabase> {
+export async function openDatabase(opts: TOpenOptions): Promise<TDatabase> {
   const mode = opts.migrations ?? 'apply';
   // DATA_DIR private before anything is written in it (issue 24 item 8): umask 077, open modes of older installs fixed.
   secureDataDir(opts.dataDir, (fix) => {
@@ -105,67 +107,87 @@ export async function openDatabase(opts: {
     if (opts.log) opts.log.warn(fix, msg);
     else console.warn(`${msg}: ${JSON.stringify(fix)}`);
   });
-  if (opts.databaseUrl) {
-    const pg = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10, application_name: 'radica' });
-    // Named statements (TSqlRows) are planned once per connection. Set per session, not as a startup option, so an
-    // `options` parameter in DATABASE_URL cannot drop it; the client runs it before any query handed to it.
-    pool.on('connect', (client) => {
-      // A checked-out client (a transaction between two queries) whose connection is cut emits 'error' with no pool
-      // listener attached: without this one the process would crash (issue 9). Its next query fails instead and
-      // pg-pool drops the client when it is released.
-      client.on('error', (err) => console.warn(`PostgreSQL: conexión en uso cerrada (${err.message})`));
-      client.query('set plan_cache_mode = force_generic_plan').catch((err: Error) => console.warn(`PostgreSQL: plan_cache_mode (${err.message})`));
-    });
-    // An idle client that loses its connection (server restart, admin termination) emits 'error' on the pool;
-    // without a listener that would crash the process. The pool drops the client and opens a new one on demand.
-    pool.on('error', (err) => console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`));
-    const db = drizzle(pool, { schema });
-    // drizzle-orm 0.45's node-postgres transaction sends `begin` outside its try/finally: when the connection drops
-    // during `begin`, the client is never released, the pool shrinks by one and pool.end() waits forever (found by
-    // the issue 9 chaos test). Transactions therefore run on a client this function checks out and always releases;
-    // drizzle's transaction on a single client (not a pool) releases nothing itself.
-    const onClient = new WeakMap<object, ReturnType<typeof drizzle>>();
-    db.transaction = (async (fn: Parameters<typeof db.transaction>[0], config?: Parameters<typeof db.transaction>[1]) => {
-      const client = await pool.connect();
-      try {
-        let clientDb = onClient.get(client);
-        if (!clientDb) onClient.set(client, (clientDb = drizzle(client, { schema }) as unknown as ReturnType<typeof drizzle>));
-        return await clientDb.transaction(fn as never, config);
-      } finally {
-        client.release();
-      }
-    }) as typeof db.transaction;
-    const rows: TSqlRows = async <T>(query: SQL, opts?: { prepared?: boolean }) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      const result = await pool.query(opts?.prepared === false ? { text, values: params } : { name: statementName(text), text, values: params });
-      return result.rows as T[];
-    };
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, mode) : openPglite(opts, mode);
+}
+
+/** PostgreSQL at `databaseUrl` (a pool of 10), its migrations applied, required or left alone per `mode`. */
+async function openPostgres(databaseUrl: string, mode: 'apply' | 'require' | 'none'): Promise<TDatabase> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10, application_name: 'radica' });
+  // Named statements (TSqlRows) are planned once per connection. Set per session, not as a startup option, so an
+  // `options` parameter in DATABASE_URL cannot drop it; the client runs it before any query handed to it.
+  pool.on('connect', (client) => {
+    // A checked-out client (a transaction between two queries) whose connection is cut emits 'error' with no pool
+    // listener attached: without this one the process would crash (issue 9). Its next query fails instead and
+    // pg-pool drops the client when it is released.
+    client.on('error', (err) => console.warn(`PostgreSQL: conexión en uso cerrada (${err.message})`));
+    client.query('set plan_cache_mode = force_generic_plan').catch((err: Error) => console.warn(`PostgreSQL: plan_cache_mode (${err.message})`));
+  });
+  // An idle client that loses its connection (server restart, admin termination) emits 'error' on the pool;
+  // without a listener that would crash the process. The pool drops the client and opens a new one on demand.
+  pool.on('error', (err) => console.warn(`PostgreSQL: conexión inactiva cerrada (${err.message})`));
+  const db = drizzle(pool, { schema });
+  patchTransactions(pool, db, drizzle);
+  const rows: TSqlRows = async <T>(query: SQL, opts?: { prepared?: boolean }) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await pool.query(opts?.prepared === false ? { text, values: params } : { name: statementName(text), text, values: params });
+    return result.rows as T[];
+  };
+  await prepareSchema(pool, db, rows, mode);
+  return { db: db as unknown as TDb, kind: 'postgresql', rows, close: () => pool.end(), pendingMigrations: () => countPending(rows) };
+}
+
+type TPgPool = import('pg').Pool;
+type TPgDrizzle = import('drizzle-orm/node-postgres').NodePgDatabase<typeof schema>;
+
+/** Makes `db.transaction` run on a client checked out of `pool` and always released (see below). */
+function patchTransactions(pool: TPgPool, db: TPgDrizzle, drizzlePg: typeof import('drizzle-orm/node-postgres').drizzle): void {
+  // drizzle-orm 0.45's node-postgres transaction sends `begin` outside its try/finally: when the connection drops
+  // during `begin`, the client is never released, the pool shrinks by one and pool.end() waits forever (found by
+  // the issue 9 chaos test). Transactions therefore run on a client this function checks out and always releases;
+  // drizzle's transaction on a single client (not a pool) releases nothing itself.
+  const onClient = new WeakMap<object, TPgDrizzle>();
+  db.transaction = (async (fn: Parameters<typeof db.transaction>[0], config?: Parameters<typeof db.transaction>[1]) => {
+    const client = await pool.connect();
     try {
-      if (mode === 'apply') {
-        const lock = await pool.connect();
-        try {
-          await lock.query('select pg_advisory_lock($1::int)', [MIGRATION_LOCK_KEY]);
-          try {
-            await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-          } finally {
-            await lock.query('select pg_advisory_unlock($1::int)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-          }
-        } finally {
-          lock.release();
-        }
-      } else if (mode === 'require') {
-        const pending = await countPending(rows);
-        if (pending > 0) throw new Error(MSG_MIGRACIONES_PENDIENTES(pending));
-      }
-    } catch (err) {
-      await pool.end().catch(() => undefined);
-      throw err;
+      let clientDb = onClient.get(client);
+      if (!clientDb) onClient.set(client, (clientDb = drizzlePg(client, { schema }) as unknown as TPgDrizzle));
+      return await clientDb.transaction(fn as never, config);
+    } finally {
+      client.release();
     }
-    return { db: db as unknown as TDb, kind: 'postgresql', rows, close: () => pool.end(), pendingMigrations: () => countPending(rows) };
+  }) as typeof db.transaction;
+}
+
+/** Applies the pending migrations under PostgreSQL's advisory lock (`apply`), or refuses a database with some (`require`); ends the pool on failure. */
+async function prepareSchema(pool: TPgPool, db: TPgDrizzle, rows: TSqlRows, mode: 'apply' | 'require' | 'none'): Promise<void> {
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  try {
+    if (mode === 'apply') {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1::int)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1::int)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        }
+      } finally {
+        lock.release();
+      }
+    } else if (mode === 'require') {
+      const pending = await countPending(rows);
+      if (pending > 0) throw new Error(MSG_MIGRACIONES_PENDIENTES(pending));
+    }
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
   }
+}
+
+/** The embedded PGlite database: in memory, or in a data directory this process locks; migrated unless `mode` is none. */
+async function openPglite(opts: TOpenOptions, mode: 'apply' | 'require' | 'none'): Promise<TDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm serves the list's formato "contains" filter (migration 0003).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

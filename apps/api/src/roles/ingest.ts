@@ -1,4 +1,5 @@
-import { isMain, startRoles } from './start.ts';
+import { isMain } from '../lib/entry.ts';
+import { startRoles } from './start.ts';
 
 /**
  * `npm run start:ingest`: the channels' servers (SFTP, inbound SMTP, IMAP poll); what they accept is stored and

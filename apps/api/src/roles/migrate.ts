@@ -1,7 +1,8 @@
 import PgBoss from 'pg-boss';
 import { openDatabase } from '../db/client.ts';
 import { loadConfig } from '../config.ts';
-import { isMain, refuse } from './start.ts';
+import { isMain } from '../lib/entry.ts';
+import { refuse } from './start.ts';
 
 /**
  * `npm run migrate`: applies the committed migrations (under the PostgreSQL migration lock, so several at once are

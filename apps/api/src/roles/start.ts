@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { whatsappSimulatorPlugin } from '@radica/whatsapp-simulator/plugin';
@@ -6,9 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TRole } from '../config.ts';
 import { recordLocalServer } from '../lib/local-server.ts';
-
-/** True when `moduleUrl` is the file Node was started with (an entry run directly, not imported). */
-export const isMain = (moduleUrl: string) => Boolean(process.argv[1]) && moduleUrl === pathToFileURL(process.argv[1]!).href;
 
 /** Print a start-up refusal (a Spanish sentence saying what to do) and exit non-zero. */
 export function refuse(message: string, code = 2): never {

@@ -4,8 +4,10 @@
  * test (format.test.ts) refuses date formatting anywhere else in the web app.
  */
 
+import { ZONA_BOGOTA } from '@radica/contracts/bogota';
+
 export const NOT_AVAILABLE = 'No disponible';
-const TIME_ZONE = 'America/Bogota';
+const TIME_ZONE = ZONA_BOGOTA;
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
   day: '2-digit',

@@ -4,7 +4,6 @@ import { MuvError } from './errors.ts';
 import { classifyAnswer, classifyLogin, type TLoginAnswer, type TMuvAnswer, type TRawAnswer } from './classify.ts';
 import { jwtExpiry, lowerKeys, parseFindings, safeJson, type TMuvFinding } from './results.ts';
 
-
 /**
  * HTTP client of the ministry's FEV-RIPS API (MUV / FVE.WebAPILocal), reference §1 of
  * shared/notes/fevrips-reference.md. Real HTTP against `baseUrl()` (the ministry, a provider's local API, or our
@@ -79,126 +78,27 @@ export type TMuvClient = {
 };
 
 
-export function createMuvClient(opts: {
+/** How the client is built: where the ministry is, its time-out and retries, and who is told of each request. */
+export type TMuvClientOptions = {
   baseUrl: () => string;
   timeoutMs: number;
   retries: number;
   retryBaseMs?: number;
   /** Told of every request's operation, audited outcome (HTTP_OK, HTTP_5XX, TIMEOUT…) and duration in ms (metrics). */
   observe?: (operation: string, outcome: string, ms: number) => void;
-}): TMuvClient {
-  const tokens = new Map<number, { token: string; key: string; expiresAt: number }>();
-  const logins = new Map<string, Promise<string>>();
+};
+
+/** See TMuvClient; the module's comment tells what the client does. */
+export function createMuvClient(opts: TMuvClientOptions): TMuvClient {
   const retryBaseMs = opts.retryBaseMs ?? 500;
-  // The ministry's local API (FVE.WebAPILocal) runs on the provider's machine with a self-signed certificate:
-  // verification is relaxed for localhost only, never for a remote host.
-  const localAgent = new Agent({ connect: { rejectUnauthorized: false } });
-  const remoteAgent = new Agent();
-  const agentFor = (url: string) => (isLocalHost(url) ? localAgent : remoteAgent);
-
-  /**
-   * One audited request: its HTTP answer, or what kept it from having one (TIMEOUT, REFUSED before it reached the
-   * server, NETWORK: cut mid-way). A failure to write the audit row's end is not the ministry's failure: the answer is
-   * returned all the same (the caller stores it). Throws only when the audit row cannot be started (nothing was sent).
-   */
-  async function request(
-    path: string,
-    init: { method: string; body?: unknown; token?: string },
-    audit: TAuditRecorder,
-    operation: string,
-    summary: Record<string, unknown>,
-  ): Promise<TRawAnswer> {
-    const auditId = await audit.start(operation, summary);
-    const started = performance.now();
-    let raw: TRawAnswer;
-    let outcome: string;
-    let errorText: string | null = null;
-    try {
-      const url = `${opts.baseUrl().replace(/\/$/, '')}${path}`;
-      const res = await undiciFetch(url, {
-        dispatcher: agentFor(url),
-        method: init.method,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      const text = await res.text();
-      raw = { httpStatus: res.status, text, contentType: res.headers.get('content-type') };
-      outcome = res.status >= 500 ? 'HTTP_5XX' : res.ok ? 'HTTP_OK' : `HTTP_${res.status}`;
-    } catch (err) {
-      const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-      const code = String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? '');
-      const message = String((err as Error).message ?? err);
-      raw = isTimeout ? { failure: 'TIMEOUT', timeoutMs: opts.timeoutMs } : { failure: NOT_DELIVERED.has(code) ? 'REFUSED' : 'NETWORK', code, message };
-      outcome = isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR';
-      errorText = message.slice(0, 1000);
-    }
-    const durationMs = performance.now() - started;
-    opts.observe?.(operation, outcome, durationMs);
-    await audit
-      .finish(auditId, {
-        httpStatus: 'httpStatus' in raw ? raw.httpStatus : null,
-        outcome,
-        rawResponse: 'text' in raw ? raw.text.slice(0, 200_000) : null,
-        error: errorText,
-        durationMs,
-      })
-      .catch(() => opts.observe?.(operation, 'AUDIT_NOT_WRITTEN', 0));
-    return raw;
-  }
-
-  /** LoginSISPRO, retried with backoff on a transient answer up to MUV_RETRIES; one in flight per tenant and credentials. */
-  async function login(tenantId: number, c: TMuvCredentials, audit: TAuditRecorder): Promise<TLoginAnswer> {
-    const key = `${c.userValidator}\u0000${c.passwordValidator}\u0000${c.nit}`;
-    const cached = tokens.get(tenantId);
-    if (cached && cached.key === key && cached.expiresAt > Date.now() + 30_000) return { kind: 'token', token: cached.token };
-    // In-flight logins are shared per tenant AND credentials: a connection test of typed credentials (issue 26) never
-    // hands its token to a send, nor takes the send's.
-    const flightKey = `${tenantId}\u0000${key}`;
-    const inflight = logins.get(flightKey);
-    const p =
-      inflight ??
-      (async () => {
-        let answer: TLoginAnswer = { kind: 'transient', texto: '' };
-        for (let attempt = 0; attempt <= opts.retries; attempt++) {
-          if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
-          const raw = await request(MUV_LOGIN_PATH, { method: 'POST', body: usuarioSISPRO(c) }, audit, 'LoginSISPRO', {
-            usuario: c.userValidator,
-            nit: c.nit,
-            intento: attempt + 1,
-          });
-          answer = classifyLogin(raw);
-          if (answer.kind !== 'transient') break;
-        }
-        if (answer.kind === 'token') tokens.set(tenantId, { token: answer.token, key, expiresAt: jwtExpiry(answer.token) ?? Date.now() + 50 * 60_000 });
-        if (answer.kind === 'rejected') throw new MuvError('LOGIN_REJECTED', answer.texto);
-        if (answer.kind === 'transient') throw new MuvError('UNAVAILABLE', answer.texto);
-        return answer.token;
-      })();
-    if (!inflight) logins.set(flightKey, p);
-    try {
-      return { kind: 'token', token: await p };
-    } catch (err) {
-      if (err instanceof MuvError && err.kind === 'UNAVAILABLE') return { kind: 'transient', texto: err.message };
-      throw err;
-    } finally {
-      if (!inflight) logins.delete(flightKey);
-    }
-  }
-
-  /** Forget a token unless a concurrent call already replaced it. */
-  function dropToken(tenantId: number, token: string) {
-    if (tokens.get(tenantId)?.token === token) tokens.delete(tenantId);
-  }
+  const request = createRequester(opts);
+  const sesiones = createSesiones(opts, request);
+  const { login, dropToken } = sesiones;
 
   return {
-    forgetTenant: (tenantId) => tokens.delete(tenantId),
+    forgetTenant: (tenantId) => sesiones.forget(tenantId),
     async checkLogin({ tenantId, credentials, audit }) {
-      tokens.delete(tenantId);
+      sesiones.forget(tenantId);
       const answer = await login(tenantId, credentials, audit);
       if (answer.kind !== 'token') throw new MuvError('UNAVAILABLE', answer.kind === 'transient' ? answer.texto : '');
     },
@@ -252,6 +152,130 @@ export function createMuvClient(opts: {
       }
       throw new MuvError('UNAVAILABLE', 'HTTP 401');
     },
+  };
+}
+
+type TRequest = (
+  path: string,
+  init: { method: string; body?: unknown; token?: string },
+  audit: TAuditRecorder,
+  operation: string,
+  summary: Record<string, unknown>,
+) => Promise<TRawAnswer>;
+
+/**
+ * One audited request: its HTTP answer, or what kept it from having one (TIMEOUT, REFUSED before it reached the
+ * server, NETWORK: cut mid-way). A failure to write the audit row's end is not the ministry's failure: the answer is
+ * returned all the same (the caller stores it). Throws only when the audit row cannot be started (nothing was sent).
+ */
+function createRequester(opts: TMuvClientOptions): TRequest {
+  // The ministry's local API (FVE.WebAPILocal) runs on the provider's machine with a self-signed certificate:
+  // verification is relaxed for localhost only, never for a remote host.
+  const localAgent = new Agent({ connect: { rejectUnauthorized: false } });
+  const remoteAgent = new Agent();
+  const agentFor = (url: string) => (isLocalHost(url) ? localAgent : remoteAgent);
+
+  return async function request(path, init, audit, operation, summary) {
+    const auditId = await audit.start(operation, summary);
+    const started = performance.now();
+    let raw: TRawAnswer;
+    let outcome: string;
+    let errorText: string | null = null;
+    try {
+      const url = `${opts.baseUrl().replace(/\/$/, '')}${path}`;
+      const res = await undiciFetch(url, {
+        dispatcher: agentFor(url),
+        method: init.method,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+      const text = await res.text();
+      raw = { httpStatus: res.status, text, contentType: res.headers.get('content-type') };
+      outcome = res.status >= 500 ? 'HTTP_5XX' : res.ok ? 'HTTP_OK' : `HTTP_${res.status}`;
+    } catch (err) {
+      const isTimeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+      const code = String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? '');
+      const message = String((err as Error).message ?? err);
+      raw = isTimeout ? { failure: 'TIMEOUT', timeoutMs: opts.timeoutMs } : { failure: NOT_DELIVERED.has(code) ? 'REFUSED' : 'NETWORK', code, message };
+      outcome = isTimeout ? 'TIMEOUT' : 'NETWORK_ERROR';
+      errorText = message.slice(0, 1000);
+    }
+    const durationMs = performance.now() - started;
+    opts.observe?.(operation, outcome, durationMs);
+    await audit
+      .finish(auditId, {
+        httpStatus: 'httpStatus' in raw ? raw.httpStatus : null,
+        outcome,
+        rawResponse: 'text' in raw ? raw.text.slice(0, 200_000) : null,
+        error: errorText,
+        durationMs,
+      })
+      .catch(() => opts.observe?.(operation, 'AUDIT_NOT_WRITTEN', 0));
+    return raw;
+  };
+}
+
+/**
+ * The tenants' ministry sessions: `login` gives a cached token (per tenant, while its credentials stay the same) or
+ * logs in; `dropToken` forgets a stale token; `forget` every token of a tenant.
+ */
+function createSesiones(opts: TMuvClientOptions, request: TRequest) {
+  const tokens = new Map<number, { token: string; key: string; expiresAt: number }>();
+  const logins = new Map<string, Promise<string>>();
+  const retryBaseMs = opts.retryBaseMs ?? 500;
+
+  /** LoginSISPRO with backoff on a transient answer up to MUV_RETRIES (throws LOGIN_REJECTED / UNAVAILABLE). */
+  async function loginSispro(tenantId: number, c: TMuvCredentials, key: string, audit: TAuditRecorder): Promise<string> {
+    let answer: TLoginAnswer = { kind: 'transient', texto: '' };
+    for (let attempt = 0; attempt <= opts.retries; attempt++) {
+      if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
+      const raw = await request(MUV_LOGIN_PATH, { method: 'POST', body: usuarioSISPRO(c) }, audit, 'LoginSISPRO', {
+        usuario: c.userValidator,
+        nit: c.nit,
+        intento: attempt + 1,
+      });
+      answer = classifyLogin(raw);
+      if (answer.kind !== 'transient') break;
+    }
+    if (answer.kind === 'token') tokens.set(tenantId, { token: answer.token, key, expiresAt: jwtExpiry(answer.token) ?? Date.now() + 50 * 60_000 });
+    if (answer.kind === 'rejected') throw new MuvError('LOGIN_REJECTED', answer.texto);
+    if (answer.kind === 'transient') throw new MuvError('UNAVAILABLE', answer.texto);
+    return answer.token;
+  }
+
+  /** LoginSISPRO, retried with backoff on a transient answer up to MUV_RETRIES; one in flight per tenant and credentials. */
+  async function login(tenantId: number, c: TMuvCredentials, audit: TAuditRecorder): Promise<TLoginAnswer> {
+    const key = `${c.userValidator}\u0000${c.passwordValidator}\u0000${c.nit}`;
+    const cached = tokens.get(tenantId);
+    if (cached && cached.key === key && cached.expiresAt > Date.now() + 30_000) return { kind: 'token', token: cached.token };
+    // In-flight logins are shared per tenant AND credentials: a connection test of typed credentials never hands its
+    // token to a send, nor takes the send's.
+    const flightKey = `${tenantId}\u0000${key}`;
+    const inflight = logins.get(flightKey);
+    const p = inflight ?? loginSispro(tenantId, c, key, audit);
+    if (!inflight) logins.set(flightKey, p);
+    try {
+      return { kind: 'token', token: await p };
+    } catch (err) {
+      if (err instanceof MuvError && err.kind === 'UNAVAILABLE') return { kind: 'transient', texto: err.message };
+      throw err;
+    } finally {
+      if (!inflight) logins.delete(flightKey);
+    }
+  }
+
+  return {
+    login,
+    /** Forget a token unless a concurrent call already replaced it. */
+    dropToken(tenantId: number, token: string) {
+      if (tokens.get(tenantId)?.token === token) tokens.delete(tenantId);
+    },
+    forget: (tenantId: number) => void tokens.delete(tenantId),
   };
 }
 

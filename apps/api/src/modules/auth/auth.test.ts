@@ -29,9 +29,9 @@ describe('public endpoints', () => {
   });
 });
 
-describe('registration with a server-side e-mail code', () => {
-  const email = 'registro@example.co';
+const email = 'registro@example.co';
 
+describe('registration with a server-side e-mail code: the code and the personal data', () => {
   it('reports availability, mails a 6-digit code stored only as a hash, and verifies it once', async () => {
     const c = client(t.url);
     expect((await c.post('/api/Auth/check-email-availability', { email, credentialType: 'manual' })).body.data).toEqual({
@@ -133,7 +133,9 @@ describe('registration with a server-side e-mail code', () => {
     const [row] = await t.app.deps.db.select().from(terceros).where(eq(terceros.id, reg.body.data.terceroId));
     expect(row).toMatchObject({ numeroIdentificacion: '900373115', dv: '3' });
   });
+});
 
+describe('registration with a server-side e-mail code: the account created', () => {
   it('creates tenant, tercero and user with an argon2id hash and unguessable validator', async () => {
     const { registration, login } = await registerAndLogin(t.url, 'nuevo@example.co', '901019681');
     expect(registration.validator).toMatch(/^[A-Za-z0-9_-]{24,}$/);

@@ -71,10 +71,10 @@ async function uploadRejected(formato: string): Promise<number> {
   return j.body.data.fevRipsId;
 }
 
-describe('result webhooks (issue 15)', () => {
-  let secreto = '';
-  let webhookId = 0;
+let secreto = '';
+let webhookId = 0;
 
+describe('result webhooks: registration, signing, delivery and limits', () => {
   it('registers a webhook and shows its whsec_ secret once; the list never carries it', async () => {
     const res = await c.post('/api/integraciones/webhooks', { url: hookUrl });
     expect(res.status).toBe(200);
@@ -155,7 +155,9 @@ describe('result webhooks (issue 15)', () => {
     expect(isPublicAddress('100.64.0.1')).toBe(false);
     expect(isPublicAddress('2001:4860:4860::8888')).toBe(true);
   });
+});
 
+describe('result webhooks: address checks, transport errors and removal', () => {
   it('normalises every IPv6 form that carries an IPv4 address before the range check, for every range ipaddr.js names (issue 24)', async () => {
     const deps = { config: { ...t.config, webhookAllowLocal: false } };
     const hex = (o: number[]) => `${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;

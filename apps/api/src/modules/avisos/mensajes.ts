@@ -4,6 +4,7 @@ import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { horaBogota } from '@radica/contracts/documents';
 import { reglaDe } from '@radica/contracts/reglas';
+import { relojBogota } from '@radica/contracts/bogota';
 
 /**
  * The texts of rejection alerts and the daily summary (issue 15): e-mail (text + HTML, every value escaped) and the
@@ -101,6 +102,6 @@ export function sftpFallasMail(o: { usuario: string; fallas: number; direcciones
 
 /** The Bogotá calendar day (YYYY-MM-DD) and hour (0–23) of an instant. */
 export function bogotaDay(now: Date): { dia: string; hora: number } {
-  const local = new Date(now.getTime() - 5 * 3_600_000);
+  const local = relojBogota(now);
   return { dia: local.toISOString().slice(0, 10), hora: local.getUTCHours() };
 }

@@ -43,6 +43,7 @@ import {
 } from './repository.ts';
 import { checkWebhookUrl, deliverWebhook, newWebhookSecret } from './webhooks.ts';
 import { jobIdOf } from '../jobs/job-ids.ts';
+import { inicioDiaBogota } from '@radica/contracts/bogota';
 
 type TCtx = { tenantId: number; userId: number };
 
@@ -353,9 +354,9 @@ export async function enviarResumenesDiarios(deps: TDeps, now = new Date()): Pro
   return sent;
 }
 
-/** [start, end) of a Bogotá calendar day (UTC−5 all year: Colombia has no daylight saving). */
+/** [start, end) of a Bogotá calendar day (Colombia has no daylight saving: 24 h). */
 function bogotaDayRange(dia: string): { desde: Date; hasta: Date } {
-  const desde = new Date(`${dia}T00:00:00-05:00`);
+  const desde = inicioDiaBogota(dia);
   return { desde, hasta: new Date(desde.getTime() + 86_400_000) };
 }
 

@@ -1,9 +1,9 @@
 import { PLANES } from '@radica/contracts/plans';
 import { BACKUP_KINDS, type TBackupKind } from '@radica/contracts/backups';
 import type { TPlanTenant } from '@radica/contracts/products';
+import { instanteBogota, relojBogota } from '@radica/contracts/bogota';
 
-/** Bogotá is UTC−5 all year (no daylight saving since 1993): backup names and the schedule use its wall clock. */
-const BOGOTA_OFFSET_MS = -5 * 3_600_000;
+// Backup names and the schedule use Bogotá's wall clock (contracts/bogota.ts).
 const NAME = /^radica-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(pglite|pg_dump)\.rbk$/;
 const DAY_MS = 86_400_000;
 
@@ -11,7 +11,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The file name of a backup taken at `at`: `radica-YYYYMMDD-HHmmss-{kind}.rbk`, in Bogotá time (issue 16). */
 export function backupFileName(at: Date, kind: TBackupKind): string {
-  const b = new Date(at.getTime() + BOGOTA_OFFSET_MS);
+  const b = relojBogota(at);
   const day = `${b.getUTCFullYear()}${pad(b.getUTCMonth() + 1)}${pad(b.getUTCDate())}`;
   const time = `${pad(b.getUTCHours())}${pad(b.getUTCMinutes())}${pad(b.getUTCSeconds())}`;
   return `radica-${day}-${time}-${kind}.rbk`;
@@ -22,8 +22,7 @@ export function parseBackupFileName(name: string): { at: Date; kind: TBackupKind
   const m = NAME.exec(name);
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const utc = Date.UTC(y, mo - 1, d, h, mi, s) - BOGOTA_OFFSET_MS;
-  const at = new Date(utc);
+  const at = instanteBogota(Date.UTC(y, mo - 1, d, h, mi, s));
   // Reject impossible dates (20261331): Date.UTC would roll them over.
   if (backupFileName(at, m[7] as TBackupKind) !== name || !BACKUP_KINDS.includes(m[7] as TBackupKind)) return null;
   return { at, kind: m[7] as TBackupKind };
@@ -62,7 +61,7 @@ export function backupsToDelete(names: readonly string[], now: Date, days: numbe
  * (BACKUP_HOUR, issue 16).
  */
 export function msUntilNextRun(now: Date, hour: number): number {
-  const local = now.getTime() + BOGOTA_OFFSET_MS;
+  const local = relojBogota(now).getTime();
   const dayStart = Math.floor(local / DAY_MS) * DAY_MS;
   let next = dayStart + hour * 3_600_000;
   if (next <= local) next += DAY_MS;

@@ -199,7 +199,9 @@ describe('POST /api/payment/create-sale: the server decides the money', () => {
     // The declined sale returned its use: the coupon quotes again.
     expect((await client(t.url).post('/api/payment/validate-coupon', { couponCode: 'UNO-SOLO', productoTitulo: 'Profesional' })).status).toBe(200);
   });
+});
 
+describe('POST /api/payment/create-sale: the launch coupon per company, and the body checked', () => {
   it('serves the launch coupon once per company (issue 26): the same tenant, another account of its NIT and the guest e-mail of its user are refused in Spanish; another company is not', async () => {
     const promo = { couponCode: PROMO.toLowerCase(), discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
     const quote = (c: ReturnType<typeof client>) => c.post('/api/payment/validate-coupon', { couponCode: PROMO, productoTitulo: 'Profesional' });
@@ -305,19 +307,19 @@ describe('Nequi and PSE', () => {
   });
 });
 
-describe('POST /api/payment/webhook', () => {
-  /** A PSE sale left pending (the buyer has not gone to the bank), with its gateway transaction. */
-  async function pendingSale(email: string) {
-    const res = await client(t.url).post(
-      '/api/payment/create-sale',
-      await saleBody(email, { type: 'PSE', pseData: { userType: '0', documentType: 'CC', documentNumber: '1020304050', institution: '1' } }),
-    );
-    const pr = (res.body as unknown as { paymentResult: { reference: string; transactionId: string } }).paymentResult;
-    return { reference: pr.reference, tx: await gatewayTransaction(pr.transactionId) };
-  }
-  const post = (body: unknown) => client(t.url).post('/api/payment/webhook', body);
-  const saleStatus = async (reference: string) => (await t.app.deps.dbRows<{ status: string }>(sql`select status from sales where reference = ${reference}`))[0]!.status;
+/** A PSE sale left pending (the buyer has not gone to the bank), with its gateway transaction. */
+async function pendingSale(email: string) {
+  const res = await client(t.url).post(
+    '/api/payment/create-sale',
+    await saleBody(email, { type: 'PSE', pseData: { userType: '0', documentType: 'CC', documentNumber: '1020304050', institution: '1' } }),
+  );
+  const pr = (res.body as unknown as { paymentResult: { reference: string; transactionId: string } }).paymentResult;
+  return { reference: pr.reference, tx: await gatewayTransaction(pr.transactionId) };
+}
+const post = (body: unknown) => client(t.url).post('/api/payment/webhook', body);
+const saleStatus = async (reference: string) => (await t.app.deps.dbRows<{ status: string }>(sql`select status from sales where reference = ${reference}`))[0]!.status;
 
+describe('POST /api/payment/webhook: coupon uses held by abandoned sales', () => {
   it('an abandoned PSE sale holding a coupon\'s last use gives it back once it expires; paid later, it still grants and takes the use again (issue 24)', async () => {
     await saveCoupon(t.app.deps, { code: 'PSE-UNO', kind: 'FINAL_PRICE', value: 1500, maxUses: 1 });
     const discount = { couponCode: 'PSE-UNO', discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
@@ -388,7 +390,9 @@ describe('POST /api/payment/webhook', () => {
     expect((await liberarCuponesRetenidos(t.app.deps)).huerfanas).toBe(1);
     expect((await quote()).status).toBe(200);
   });
+});
 
+describe('POST /api/payment/webhook: signed events', () => {
   it('answers 401 to a bad or missing checksum and 400 to a malformed event; nothing changes', async () => {
     const { reference, tx } = await pendingSale('firma@example.co');
     const event = signedEvent({ ...tx, status: 'APPROVED' });

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ZCreateSaleRequest } from '@radica/contracts/payments';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bogotaYmd } from '../../lib/bogota.ts';
+import { bogotaYmd } from '@radica/contracts/bogota';
 import { WompiError } from '../../integrations/wompi/client.ts';
 import { couponCompanyKey, priceWith, quoteCoupon, reserveCoupon, VENTA_PENDIENTE_VENCE_S } from './coupons.ts';
 import { applyTransaction } from './settlement.ts';

@@ -134,7 +134,7 @@ const SENDER = 'facturacion@clinica.co';
 let a: ReturnType<typeof client>;
 let address: string;
 
-describe('e-mail channel (issue 16)', () => {
+describe('e-mail channel: settings, a mailed pair filed, senders refused', () => {
   beforeAll(async () => {
     a = await registerTenant('admin-correo@clinica.co', '901019681', { provider: true });
   }, 60_000);
@@ -242,7 +242,9 @@ describe('e-mail channel (issue 16)', () => {
     expect(reply.text).toContain(MSG_CORREO.respuestaDemasiadoGrande(1));
     expect((await entrantes(a)).items[0]).toMatchObject({ estado: 'RECHAZADO', motivo: MSG_CORREO.motivoDemasiadoGrande(1) });
   });
+});
 
+describe('e-mail channel: replies, a pair in two mails, ZIPs and duplicates', () => {
   it('a message without attachments, and one with only other files, gets a clear reply and a log row', async () => {
     const before = received.length;
     await sendMail({ from: SENDER, to: address, subject: 'Sin nada' });
@@ -351,7 +353,9 @@ describe('e-mail channel (issue 16)', () => {
     expect(reply.text).toContain(ya);
     expect(reply.text).not.toContain(MSG.formatoExists);
   });
+});
 
+describe('e-mail channel: rotation and access', () => {
   it('rotation stops the old address at once; switching the channel off refuses mail too', async () => {
     const rot = await a.post('/api/canales/correo/rotar');
     expect(rot.status).toBe(200);

@@ -11,7 +11,7 @@ import {
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TDeps } from '../../deps.ts';
 import { hasModule } from '../products/service.ts';
-import { radicarLote, type TArchivoEntrante } from '../integraciones/lote.ts';
+import { radicarLote, type TArchivoEntrante } from '../documents/lote.ts';
 import { faltaDe, rechazoMail, resultadoMail } from './reply.ts';
 import {
   claimReplySlot,
@@ -29,7 +29,8 @@ import {
   type TCanalCorreoRow,
   type TCorreoEntranteRow,
 } from './repository.ts';
-import { leerZipAislado, reservarDescompresion, ZIP_MAX_DESCOMPRIMIDO, type TReservaZip } from '../integraciones/zip.ts';
+import { leerZipAislado, reservarDescompresion, ZIP_MAX_DESCOMPRIMIDO, type TReservaZip } from '../documents/zip.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { sinControles } from '../../lib/texto.ts';
 import { simpleParser } from 'mailparser';
 import { jobIdOf } from '../jobs/job-ids.ts';
@@ -223,14 +224,17 @@ export type TCorreoRecibido = {
   parsed: ParsedMail | null;
   /** The message could not be parsed (issue 24: logged, answered 554 by the transport, never retried). */
   ilegible?: boolean;
-  /** Its job's retry after a crash: files the interrupted attempt filed count as filed (integraciones/lote.ts). */
+  /** Its job's retry after a crash: files the interrupted attempt filed count as filed (documents/lote.ts). */
   reintento?: boolean;
   /** Where links in the reply point: PUBLIC_URL or the server's own address. */
   baseUrl: string;
 };
 
-/** Per tenant, the message being processed in this process: the next waits (duplicates then see the first's row). */
-const enCurso = new Map<number, Promise<unknown>>();
+/**
+ * Per database handle and tenant, the message being processed in this process: the next waits (duplicates then see the
+ * first's row). Per handle because tenant ids repeat across databases (lib/per-database.ts).
+ */
+const enCursoDe = perDatabase(() => new Map<number, Promise<unknown>>());
 
 /**
  * Processes one inbound message for the tenant of `canal` (issue 16 "E-mail channel"), one at a time per tenant in
@@ -238,6 +242,7 @@ const enCurso = new Map<number, Promise<unknown>>();
  * transport answers a temporary failure and the message comes again.
  */
 export function procesarCorreo(deps: TDeps, canal: TCanalCorreoRow, msg: TCorreoRecibido): Promise<TCorreoEntranteRow> {
+  const enCurso = enCursoDe(deps.db);
   const previo = enCurso.get(canal.tenantId) ?? Promise.resolve();
   const actual = previo.catch(() => undefined).then(() => procesar(deps, canal.tenantId, msg));
   const guardado = actual.catch(() => undefined);
@@ -330,7 +335,7 @@ async function procesar(deps: TDeps, tenantId: number, msg: TCorreoRecibido): Pr
 
   // The expanded bytes of this message's ZIPs are held until they are filed: the tenant's in-flight budget.
   const hayZip = parsed.attachments.some((a) => tipoDe(a) === 'zip');
-  const reserva = hayZip ? await reservarDescompresion(tenantId) : null;
+  const reserva = hayZip ? await reservarDescompresion(deps.db, tenantId) : null;
   try {
     return await archivar(deps, { tenantId, canal, parsed, asunto, baseUrl: msg.baseUrl, reserva, registrar, reintento: Boolean(msg.reintento) });
   } finally {

@@ -3,15 +3,15 @@ import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import { nombreResultadoMsps } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { buildRespuestas } from '../documents/reports.ts';
-import { radicarLote, type TArchivoEntrante, type TResultadoArchivo } from '../integraciones/lote.ts';
-import { leerZipAislado, reservarDescompresion, type TReservaZip } from '../integraciones/zip.ts';
+import { radicarLote, type TArchivoEntrante } from '../documents/lote.ts';
+import { leerZipAislado, reservarDescompresion, type TReservaZip } from '../documents/zip.ts';
 import { estadoPaquete } from '../integraciones/service.ts';
 import { hasModule } from '../products/service.ts';
 import { clearPendiente, countPendientes, deletePendiente, findOwnerUserId, findPendiente, findPendientesAllTenants, upsertPendiente } from './repository.ts';
 import { usuarioActivo } from './service.ts';
 import { esNombreTemporal, type TArbol } from './tree.ts';
 import { jobIdOf } from '../jobs/job-ids.ts';
+import { createInformes, hallazgoMuv, hallazgoRadica, type TResultadoMsps } from './resultados.ts';
 
 /**
  * Filing what arrives in `entrada/` (issue 16 "SFTP channel"; DESIGN.md flow: upload → check → optional send →
@@ -44,41 +44,10 @@ export const QUEUE_SFTP_ARCHIVO = 'sftp-archivo';
 export const QUEUE_SFTP_INCOMPLETO = 'sftp-incompleto';
 export const QUEUE_SFTP_BARRIDO = 'sftp-barrido';
 
-type TRadicaInfo = { archivos: string[]; fevRipsId: number | null; estado: string | null; mensaje: string; generadoEn: string };
-type THallazgoMuv = { Clase: string; Codigo: string; Descripcion: string; Observaciones: string; PathFuente: string; Fuente: string };
-type TResultadoMsps = {
-  ResultState: boolean;
-  ProcesoId: number | null;
-  NumFactura: string | null;
-  CodigoUnicoValidacion: string | null;
-  FechaRadicacion: string | null;
-  ResultadosValidacion: THallazgoMuv[];
-  Radica: TRadicaInfo;
-};
-
 /** A half package's wait as its delayed job carries it (`desde`: ISO time of its first file). */
 type TEsperaJob = { tenantId: number; fevRipsId: number; desde: string };
 /** A received file's job. */
 type TArchivoJob = { tenantId: number; archivoId: number };
-
-
-const hallazgoMuv = (h: { clase: string; codigo: string; descripcion: string; observaciones: string; pathFuente: string; fuente: string }): THallazgoMuv => ({
-  Clase: h.clase,
-  Codigo: h.codigo,
-  Descripcion: h.descripcion,
-  Observaciones: h.observaciones,
-  PathFuente: h.pathFuente,
-  Fuente: h.fuente,
-});
-
-const hallazgoRadica = (codigo: string, descripcion: string): THallazgoMuv => ({
-  Clase: 'RECHAZADO',
-  Codigo: codigo,
-  Descripcion: descripcion,
-  Observaciones: '',
-  PathFuente: '',
-  Fuente: 'Radica',
-});
 
 const espera = (s: number) => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`);
 
@@ -116,52 +85,9 @@ export function defineCanalSftpJobs(deps: TDeps, arbol: TArbol): TProcesador {
  */
 export function createProcesador(deps: TDeps, arbol: TArbol) {
   const waitS = deps.config.sftp.pairWaitS;
+  const { escribir, radica, reportarArchivo, reportarYaRadicado, reportarFinal } = createInformes(deps, arbol);
 
-  const escribir = (tenantId: number, nombre: string, contenido: unknown) =>
-    arbol.escribirResultado(tenantId, nombre, contenido).then((n) => deps.log.info({ tenantId, resultado: n }, 'sftp: result written'));
-
-  const radica = (archivos: string[], fevRipsId: number | null, estado: string | null, mensaje: string): TRadicaInfo => ({
-    archivos,
-    fevRipsId,
-    estado,
-    mensaje,
-    generadoEn: new Date().toISOString(),
-  });
-
-  /** A findings file for a file that was not filed (or could not be processed). */
-  async function reportarArchivo(tenantId: number, r: Pick<TResultadoArchivo, 'archivo' | 'formato' | 'codigo' | 'mensaje'>) {
-    const doc: TResultadoMsps = {
-      ResultState: false,
-      ProcesoId: null,
-      NumFactura: r.formato,
-      CodigoUnicoValidacion: null,
-      FechaRadicacion: null,
-      ResultadosValidacion: [hallazgoRadica(r.codigo ?? 'ERROR', r.mensaje ?? MSG_SFTP.errorInterno)],
-      Radica: radica([r.archivo], null, null, r.mensaje ?? MSG_SFTP.errorInterno),
-    };
-    await escribir(tenantId, nombreResultadoMsps(r.formato ?? r.archivo, null, 'HALLAZGOS'), doc);
-  }
-
-  /**
-   * A file sent again whose document already holds it (issue 26): the document's facts, as the API's 409 gives them
-   * (its NumFactura, CUV, process and filing date; ResultState true when the ministry approved it) and Radica's
-   * message saying it is already radicated. Named as the document's own result (ResultadosMSPS_{formato}_…).
-   */
-  async function reportarYaRadicado(tenantId: number, r: TResultadoArchivo & { existente: NonNullable<TResultadoArchivo['existente']> }) {
-    const e = r.existente;
-    const mensaje = r.mensaje ?? '';
-    await escribir(tenantId, nombreResultadoMsps(r.formato ?? r.archivo, e.procesoId, 'YA_RADICADO'), {
-      ResultState: e.cuv !== null,
-      ProcesoId: e.procesoId,
-      NumFactura: r.formato,
-      CodigoUnicoValidacion: e.cuv,
-      FechaRadicacion: e.fechaRadicacion,
-      ResultadosValidacion: [{ ...hallazgoRadica('YA_RADICADO', mensaje), Clase: 'NOTIFICACION' }],
-      Radica: radica([r.archivo], e.fevRipsId, e.estado, mensaje),
-    } satisfies TResultadoMsps);
-  }
-
-  /** The result file of a filed document (or its wait, when it is half a package). */
+  /** The result file of a filed document, or its wait when it is half a package. */
   async function reportarDocumento(tenantId: number, d: TPaqueteData, archivos: string[], enviar: boolean) {
     if (d.estado === 'PENDIENTE_RIPS' || d.estado === 'PENDIENTE_XML') {
       const espera = await upsertPendiente(deps.db, tenantId, d.id, d.formato, archivos);
@@ -173,48 +99,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       return;
     }
     const antes = await deletePendiente(deps.db, tenantId, d.id);
-    const todos = [...(antes?.archivos ?? []), ...archivos];
-    const base = {
-      ProcesoId: d.resultado?.procesoId ?? null,
-      NumFactura: d.formato,
-      CodigoUnicoValidacion: d.resultado?.cuv ?? null,
-      FechaRadicacion: d.resultado?.fechaRadicacion ?? null,
-    };
-    if (d.envio === null) {
-      await escribir(tenantId, nombreResultadoMsps(d.formato, null, 'RADICADO'), {
-        ResultState: false,
-        ...base,
-        ResultadosValidacion: d.hallazgos.map(hallazgoMuv),
-        Radica: radica(todos, d.id, d.estado, enviar ? MSG_SFTP.radicadoNoEnviado(d.estado) : MSG_SFTP.radicadoSinEnvio),
-      } satisfies TResultadoMsps);
-      return;
-    }
-    if (d.estado === 'APROBADO' && d.resultado?.cuv) {
-      // The ministry's own answer, as it came (seed 001 §7: the answer file of 'Descargar Respuestas').
-      const [row] = (await buildRespuestas(deps, { tenantId }, [d.formato])).datos;
-      const respuesta =
-        row && typeof row.respuesta === 'object' && row.respuesta !== null
-          ? row.respuesta
-          : { ResultState: true, ...base, ResultadosValidacion: d.resultado.notificaciones.map(hallazgoMuv) };
-      await escribir(tenantId, nombreResultadoMsps(d.formato, base.ProcesoId, 'A_CUV'), respuesta);
-      return;
-    }
-    if (d.resultado && (d.resultado.errores.length > 0 || d.resultado.procesoId)) {
-      await escribir(tenantId, nombreResultadoMsps(d.formato, base.ProcesoId, 'R_HALLAZGOS'), {
-        ResultState: false,
-        ...base,
-        ResultadosValidacion: [...d.resultado.errores, ...d.resultado.notificaciones].map(hallazgoMuv),
-        Radica: radica(todos, d.id, d.estado, MSG_SFTP.rechazado),
-      } satisfies TResultadoMsps);
-      return;
-    }
-    const mensaje = MSG_SFTP.envioFallido(d.envio.mensaje || d.estado);
-    await escribir(tenantId, nombreResultadoMsps(d.formato, null, 'HALLAZGOS'), {
-      ResultState: false,
-      ...base,
-      ResultadosValidacion: [hallazgoRadica('ENVIO', mensaje), ...d.hallazgos.map(hallazgoMuv)],
-      Radica: radica(todos, d.id, d.estado, mensaje),
-    } satisfies TResultadoMsps);
+    await reportarFinal(tenantId, d, [...(antes?.archivos ?? []), ...archivos], enviar);
   }
 
   /** Files entrada/`nombre` (row `id`, its `bytes`) of the tenant (see the module's comment). */
@@ -229,11 +114,11 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
         return;
       }
       const enviar = usuario?.envioAutomatico ?? false;
-      // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (integraciones/zip.ts),
+      // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (documents/zip.ts),
       // inflated in the worker pool within the tenant's in-flight budget (issue 24 item 2), held until filed.
       let archivos: TArchivoEntrante[] = [{ filename: nombre, bytes }];
       if (/\.zip$/i.test(nombre)) {
-        reserva = await reservarDescompresion(tenantId);
+        reserva = await reservarDescompresion(deps.db, tenantId);
         const zip = await leerZipAislado(deps.analysis, nombre, bytes);
         reserva.ajustar(zip.ok ? zip.archivos.reduce((n, f) => n + f.bytes.length, 0) : 0);
         if (!zip.ok) {

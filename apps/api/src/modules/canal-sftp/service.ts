@@ -6,6 +6,7 @@ import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import type { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { alertarFallasSftp } from '../avisos/service.ts';
 import {
@@ -32,7 +33,7 @@ const HOST_KEY = 'sftp_host_ed25519';
  * from another database would be served without being stored in this one, and a restored backup's key ignored). It
  * never changes while the row stays (an operator deletes it to rotate).
  */
-const hostKeyCache = new WeakMap<object, Promise<{ privada: string; huella: string }>>();
+const hostKeyCache = perDatabase<{ cargada?: Promise<{ privada: string; huella: string }> }>(() => ({}));
 
 /**
  * The SFTP host key (issue 23 §5; docs/decisions/029): an ed25519 key stored AES-256-GCM encrypted (ENCRYPTION_KEY)
@@ -42,8 +43,8 @@ const hostKeyCache = new WeakMap<object, Promise<{ privada: string; huella: stri
  * SHA256 fingerprint of its public key. Read once per process.
  */
 export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'log'>): Promise<{ privada: string; huella: string }> {
-  const cached = hostKeyCache.get(deps.db);
-  if (cached) return cached;
+  const slot = hostKeyCache(deps.db);
+  if (slot.cargada) return slot.cargada;
   const cargada = (async () => {
     let sellada = await findClaveServidor(deps.db, HOST_KEY);
     if (!sellada) {
@@ -58,8 +59,10 @@ export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'lo
     if (parsed instanceof Error || Array.isArray(parsed)) throw new Error('SFTP host key unreadable (claves_servidor)');
     return { privada, huella: huellaSsh(parsed.getPublicSSH()) };
   })();
-  hostKeyCache.set(deps.db, cargada);
-  cargada.catch(() => hostKeyCache.delete(deps.db));
+  slot.cargada = cargada;
+  cargada.catch(() => {
+    if (slot.cargada === cargada) slot.cargada = undefined;
+  });
   return cargada;
 }
 

@@ -10,6 +10,7 @@ import { codigosEn, lineaGrupoChat, ordenarGruposChat, responderConArticulos, re
 /** Codes an answer about attached files lists; the rest are named. */
 const MAX_CODIGOS_CHAT = 8;
 import { forwardToWebhook, type TChatFile } from './webhook.ts';
+import { diaBogota, inicioDiaBogota } from '@radica/contracts/bogota';
 
 export type { TChatFile } from './webhook.ts';
 
@@ -130,7 +131,7 @@ const PREGUNTA_ENVIOS = /envi|enví|radic|mand|ministerio/i;
  */
 async function responderEnviosDeHoy(deps: TDeps, auth: TAuthContext, pregunta: string): Promise<TRespuesta | null> {
   if (!PREGUNTA_HOY.test(pregunta) || !PREGUNTA_ENVIOS.test(pregunta)) return null;
-  const desde = new Date(`${new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10)}T00:00:00-05:00`);
+  const desde = inicioDiaBogota(diaBogota(new Date()));
   const conteos = await countEnviadosEntre(deps.db, auth.tenantId, desde, new Date(desde.getTime() + 86_400_000));
   const total = Object.values(conteos).reduce((a, b) => a + b, 0);
   if (total === 0) return { output: 'Hoy tu empresa no ha enviado documentos al Ministerio. Puedes enviarlos desde el [listado del Ministerio](/ministerio).', articulos: [] };

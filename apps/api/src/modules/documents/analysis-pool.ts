@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TAnalysis, TAnalysisInput, TRevision, TRevisionInput } from './analysis.ts';
 import type { TAnalysisDone, TAnalysisTask } from './analysis-task.ts';
-import type { TZipTarea } from '../integraciones/zip.ts';
+import type { TZipTarea } from './zip.ts';
 import type { TConstruirNotaTarea, TFacturaLeida, TLeerFacturaTarea, TNotaXmlLeida } from '../notas/tareas.ts';
 
 /**
@@ -14,7 +14,7 @@ export type TAnalysisPool = {
   /** Worker threads the pool runs at most. */
   threads: number;
   analyze: (input: TAnalysisInput) => Promise<TAnalysis>;
-  /** integraciones/zip.ts leerZipTarea: the value is a TZipLeido (use leerZipAislado). */
+  /** zip.ts leerZipTarea: the value is a TZipLeido (use leerZipAislado). */
   leerZip: (tarea: TZipTarea) => Promise<unknown>;
   /** analysis.ts revisarArchivos: the chat's check of attached files. */
   revisar: (input: TRevisionInput) => Promise<TRevision>;

@@ -18,6 +18,6 @@ export default function runAnalysisTask(task: TAnalysisTask): TAnalysisDone {
   return { analysis, waitMs: Math.max(0, started - task.queuedAt), runMs: performance.timeOrigin + performance.now() - started };
 }
 
-export { leerZipTarea as leerZip } from '../integraciones/zip.ts';
+export { leerZipTarea as leerZip } from './zip.ts';
 export { revisarArchivos as revisar } from './analysis.ts';
 export { leerFacturaTarea as leerFactura, leerNotaTarea as leerNota, construirNotaTarea as construirNota } from '../notas/tareas.ts';

@@ -14,7 +14,7 @@ export function auditRecorder(deps: TDeps, tenantId: number, fevRipsId: number):
 
 /**
  * Who acts on a document: the call's context (a session's user, or an API key and the user who created it), and the
- * channel when it is not the call's own (e-mail, SFTP: integraciones/lote.ts says so).
+ * channel when it is not the call's own (e-mail, SFTP: lote.ts says so).
  */
 export type TActor = { tenantId: number; userId: number; apiKeyId?: number | null; canal?: TCanalDocumento };
 

@@ -159,14 +159,14 @@ export async function recoverInterruptedSends(deps: TDeps, opts: { all?: boolean
     const known = claim ? await auditedAcceptance(deps, d.tenantId, d.id) : null;
     if (claim && known && (await applyVeredicto(deps, claim, known.veredicto, known.attemptId))) {
       deps.log.warn({ fevRipsId: d.id }, 'interrupted send: the ministry had accepted it; its answer was stored, nothing resent');
-      listCounts.invalidate(d.tenantId);
+      listCounts(deps.db).invalidate(d.tenantId);
       continue;
     }
     const release = { estado: (d.estadoPrevio as TEstado | null) ?? 'EN_ESPERA', estadoPrevio: null, envioIniciadoAt: null, envioLeaseHasta: null, fechaModificacion: new Date() };
     if (claim) await updateClaimed(deps.db, claim, release);
     else await releaseUnclaimed(deps.db, d.tenantId, d.id, release);
     await interruptOpenAttempts(deps.db, d.tenantId, d.id, MSG.sendInterrupted);
-    listCounts.invalidate(d.tenantId);
+    listCounts(deps.db).invalidate(d.tenantId);
   }
   return stuck.length;
 }

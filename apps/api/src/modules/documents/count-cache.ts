@@ -1,6 +1,8 @@
+import { perDatabase } from '../../lib/per-database.ts';
+
 /**
- * Short-lived cache of list totals (issue 4 "Speed": the exact count of a 100 000-document tenant costs 20–60 ms,
- * which 50 concurrent list calls cannot each pay). Per process: key = tenant + normalised filter; a total lives
+ * Short-lived cache of list totals (the exact count of a 100 000-document tenant costs 20–60 ms,
+ * which 50 concurrent list calls cannot each pay). Per process and database handle: key = tenant + normalised filter; a total lives
  * `ttlMs` (default 5 s); concurrent misses share one query; any write of a tenant through this process drops its
  * entries at once. Another process's writes show in totals after at most `ttlMs` (the rows themselves are always
  * read fresh). docs/decisions/006-search-count-cache.md.
@@ -31,5 +33,5 @@ export function createCountCache(ttlMs = 5_000, maxEntries = 5_000): TCountCache
   };
 }
 
-/** The process-wide cache of list totals. */
-export const listCounts = createCountCache();
+/** The cache of list totals of database handle `db` in this process (lib/per-database.ts: tenant ids repeat across databases). */
+export const listCounts = perDatabase(() => createCountCache());

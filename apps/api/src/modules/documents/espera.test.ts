@@ -29,19 +29,19 @@ type TSim = { cargas: number; porPaquete: Record<string, { cargas: number; acept
 const rowOf = async (c: TClient, formato: string) =>
   ((await c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 10, estado: '', formato })).body.data.results.data as TRow[]).find((r) => r)!;
 
-describe('a ministry that answers no verdict: the document waits and Radica retries by itself', () => {
-  let t: TTestApp;
-  let c: TClient;
-  let hookServer: Server;
-  const events: Array<{ tipo: string; data: { id: number; esperaMinisterio: unknown } }> = [];
-  const control = (path: string, body?: unknown) =>
-    fetch(`${t.url}/_sim/muv/_control/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((r) => r.json() as Promise<TSim>);
-  const uploads = async (formato: string) => (await control('stats')).porPaquete[formato] ?? { cargas: 0, aceptados: 0, duplicados: 0 };
+let t: TTestApp;
+let c: TClient;
+let hookServer: Server;
+const events: Array<{ tipo: string; data: { id: number; esperaMinisterio: unknown } }> = [];
+const control = (path: string, body?: unknown) =>
+  fetch(`${t.url}/_sim/muv/_control/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json() as Promise<TSim>);
+const uploads = async (formato: string) => (await control('stats')).porPaquete[formato] ?? { cargas: 0, aceptados: 0, duplicados: 0 };
 
+describe('a ministry that answers no verdict: the document waits and Radica retries by itself', () => {
   beforeAll(async () => {
     hookServer = createServer((req, res) => {
       let body = '';
@@ -57,11 +57,6 @@ describe('a ministry that answers no verdict: the document waits and Radica retr
     ({ c } = await registerAndLogin(t.url, 'espera@example.co', '901019681'));
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
   });
-  afterAll(async () => {
-    await t?.close();
-    await new Promise<void>((ok) => hookServer.close(() => ok()));
-  });
-
   it('TOT003, the local API\'s 500 text and a 502 page before a CUV: never RECHAZADO, and APROBADO by itself', async () => {
     const id = await uploadPar1Copy(c, 'ESP100');
     await control('fail-next', { status: ['tot003', 'error-consumo', 'html-502'] });
@@ -161,7 +156,9 @@ describe('a ministry that answers no verdict: the document waits and Radica retr
     expect(sent.body.data).toMatchObject({ exitoso: true, cuv, procesoId: 4242 });
     expect((await uploads('ESP500')).cargas).toBe(0);
   });
+});
 
+describe('a ministry that answers no verdict: the wait in the API, reports and webhooks, bulk sends and the maintenance', () => {
   it('the wait is in the API, the Excel report\'s rows and a documento.sin_respuesta webhook; a Business tenant is alerted after MUV_TRANSIENT_ALERT_S', async () => {
     await client(t.url).post('/api/admin/grant', { email: 'espera@example.co', modulos: ['ministerio'], plan: 'business' }, operatorHeaders(t.url));
     expect((await c.put('/api/integraciones/alertas', { correos: ['alertas-espera@example.co'], whatsapp: [], alertarNoAprobado: true, alertarError: true, resumenDiario: false })).status).toBe(200);
@@ -239,6 +236,11 @@ describe('a ministry that answers no verdict: the document waits and Radica retr
     await waitFor('approved by the caught-up retry', async () => (await rowOf(c, 'ESP700')).estado === 'APROBADO', 40_000);
     expect(await uploads('ESP700')).toEqual({ cargas: 1, aceptados: 1, duplicados: 0 });
   });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((ok) => hookServer.close(() => ok()));
+  });
+
 });
 
 describe('a wait longer than MUV_TRANSIENT_MAX_S ends in ERROR for the user', () => {

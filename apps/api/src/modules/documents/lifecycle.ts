@@ -25,7 +25,7 @@ async function withLockedDoc<T>(deps: TDeps, ctx: TTenant, id: number, fn: (tx: 
       return fn(tx, doc);
     });
   } finally {
-    listCounts.invalidate(ctx.tenantId);
+    listCounts(deps.db).invalidate(ctx.tenantId);
   }
 }
 

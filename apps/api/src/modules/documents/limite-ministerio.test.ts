@@ -4,7 +4,7 @@ import { MSG } from '@radica/contracts/messages';
 import { fevRips, users } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import { PROVIDER_CONFIG, fileForm, par1Copy, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
-import { radicarLote } from '../integraciones/lote.ts';
+import { radicarLote } from './lote.ts';
 
 /**
  * The ministry's size limit for one RIPS JSON (reference §9: 200 MB reported; config MUV_MAX_RIPS_BYTES): a bigger RIPS

@@ -3,6 +3,7 @@ import { FILTRO_NOTAS, type TSearchRequest } from '@radica/contracts/documents';
 import { MUV_CARGA_ENDPOINTS } from '@radica/contracts/muv';
 import type { TDb, TSqlRows } from '../../db/client.ts';
 import { fevRips } from '../../db/schema-documents.ts';
+import { inicioDiaBogota } from '@radica/contracts/bogota';
 
 /**
  * The documents list's hand-written statements (decision 007, search speed): the filter, the page of ids in list
@@ -10,8 +11,8 @@ import { fevRips } from '../../db/schema-documents.ts';
  * the values). Every filter starts with the tenant.
  */
 
-/** Dates of the filters are yyyy-mm-dd in Colombia (UTC−5, no DST); `Hasta` is inclusive. */
-const dayStart = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00-05:00`);
+/** Dates of the filters are yyyy-mm-dd in Bogotá; `Hasta` is inclusive. */
+const dayStart = (d: string) => inicioDiaBogota(d.slice(0, 10));
 const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 const isDay = (d: string | null | undefined): d is string => Boolean(d && /^\d{4}-\d{2}-\d{2}$/.test(d.slice(0, 10)));
 

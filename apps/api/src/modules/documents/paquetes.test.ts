@@ -36,7 +36,7 @@ const operations = async (id: number) =>
       .where(eq(muvAttempts.fevRipsId, id))
   ).map((r) => r.operation);
 
-describe('package types in the product (issue 12)', () => {
+describe('package types in the product: credit notes', () => {
   it('total credit note: the NC XML alone is complete, shows its package type and is sent to CargarNCTotal', async () => {
     const { c } = await registerAndLogin(t.url, 'nctotal@example.co', '901019681');
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
@@ -130,7 +130,9 @@ describe('package types in the product (issue 12)', () => {
     await c.post('/api/FevRips/subir-archivo', fileForm('factura.json', json(fvRips), fvId));
     expect(await clasesRvc086(fvId)).toEqual(['NOTIFICACION']);
   });
+});
 
+describe('package types in the product: RIPS without invoice, a lone XML, and access', () => {
   it('RIPS without invoice: the RS RIPS alone is sent to CargarRipsSinFactura; no XML travels', async () => {
     const { c } = await registerAndLogin(t.url, 'rs@example.co', '901019681');
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);

@@ -14,7 +14,7 @@ import { listPage, listRowsByIds, searchFilter, type TRawRow } from './list-repo
 export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
   const filter = searchFilter(ctx.tenantId, q);
   const { pageIndex: _p, pageSize: _s, ...filterOnly } = q;
-  const total = await listCounts.get(ctx.tenantId, JSON.stringify(filterOnly), () => countDocuments(deps.db, filter));
+  const total = await listCounts(deps.db).get(ctx.tenantId, JSON.stringify(filterOnly), () => countDocuments(deps.db, filter));
   const offset = (q.pageIndex - 1) * q.pageSize;
   const rows = await toListRows(deps, ctx.tenantId, await listPage(deps.dbRows, filter, q, offset));
   return {

@@ -118,7 +118,7 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { reint
   await registrarAccion(deps.db, ctx, doc.id, 'envio', { detalle: reintento ? MSG_MINISTERIO.reintentoAutomatico(reintento.numero) : '', en: claim.at }).catch((err: Error) =>
     deps.log.warn({ err: err.message, fevRipsId: doc.id }, 'send not recorded in the history'),
   );
-  listCounts.invalidate(ctx.tenantId);
+  listCounts(deps.db).invalidate(ctx.tenantId);
   const lease = keepLease(deps, claim);
   const estadoPrevio = doc.estado as TEstado;
   let released = false;
@@ -178,7 +178,7 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { reint
     throw err;
   } finally {
     lease.stop();
-    listCounts.invalidate(ctx.tenantId);
+    listCounts(deps.db).invalidate(ctx.tenantId);
   }
 }
 

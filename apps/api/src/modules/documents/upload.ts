@@ -146,10 +146,10 @@ export async function uploadFile(
       await unirAFactura(tx, ctx, updated!, analysis.facturaReferenciada, input.canal);
       return { fevRipsId: doc.id, tipoArchivo: tipo, formato, estado: updated!.estado, tipoDocumento: updated!.tipoDocumento };
     });
-    listCounts.invalidate(ctx.tenantId);
+    listCounts(deps.db).invalidate(ctx.tenantId);
     return uploaded;
   } catch (err) {
-    listCounts.invalidate(ctx.tenantId);
+    listCounts(deps.db).invalidate(ctx.tenantId);
     if ((err instanceof AppError && err.code === 'FORMATO_EXISTS') || isUniqueViolation(err))
       throw new AppError('FORMATO_EXISTS', MSG.formatoExists, await describeFormato(deps, ctx, formato));
     throw err;

@@ -1,4 +1,5 @@
 import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
+import { ZONA_BOGOTA } from '@radica/contracts/bogota';
 /** Spanish HTML + text bodies of the account code e-mails (issue 3 "Mail"). Values are HTML-escaped. */
 
 type TCodeMail = { name: string; code: string; expiryMinutes: number };
@@ -44,7 +45,7 @@ export function passwordChangeCodeMail(m: TCodeMail) {
 }
 
 const formatCop = (cop: number) => `${new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 }).format(cop)} COP`;
-const formatDay = (d: Date) => new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'America/Bogota' }).format(d);
+const formatDay = (d: Date) => new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: ZONA_BOGOTA }).format(d);
 
 /**
  * Purchase confirmation (seed 002 §2 "Qué sigue?": 'confirmation email'; issue 11: sale number, amount and period;

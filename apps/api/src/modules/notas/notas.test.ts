@@ -168,7 +168,9 @@ describe('a partial credit note built from an approved invoice', () => {
     expect([excede.status, excede.body.code]).toEqual([422, 'NOTA_SERVICIOS_INVALIDOS']);
     expect(excede.body.message).toContain('80.000');
   });
+});
 
+describe('a partial credit note: what is refused', () => {
   it('refuses a note XML that references another invoice, another issuer, or is of the wrong kind, with a message', async () => {
     const { c } = await tenant('nota-otra@example.co');
     const facturaId = await facturaAprobada(c);

@@ -5,7 +5,7 @@ import { ZGrantData, ZGrantRequest, ZProductosComprados } from '@radica/contract
 import { ZEnvelope } from '@radica/contracts/common';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
-import { bogotaFecha } from '../../lib/bogota.ts';
+import { bogotaFecha } from '@radica/contracts/bogota';
 import { authOf } from '../../plugins/auth.ts';
 import { getPurchasedProducts, grantModules } from './service.ts';
 

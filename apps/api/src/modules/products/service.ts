@@ -5,7 +5,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bogotaYmd } from '../../lib/bogota.ts';
+import { bogotaYmd } from '@radica/contracts/bogota';
 import { activePlans, activePlansAnyTenant, countSalePurchases, currentPeriodEnd, findTenantIdByEmail, hasActivePurchase, insertPurchase, listPurchases } from './repository.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 

@@ -134,7 +134,7 @@ beforeAll(async () => {
   b = await registrar('admin@clinica-b.co', '891856372', 'profesional');
 });
 
-describe('invitations (issue 28)', () => {
+describe('invitations: the link, Google and concurrency', () => {
   it('mails a link valid 7 days, stores only its hash, and the invitee sets a name and a password and signs in with the role', async () => {
     const before = sink.received.length;
     const inv = await a.c.post('/api/usuarios/invitaciones', { email: 'Facturador@Clinica-A.co', rol: 'facturador' });
@@ -222,7 +222,9 @@ describe('invitations (issue 28)', () => {
     const late = await client(t.url).post('/api/usuarios/invitaciones/aceptar', { token, nombre: 'Tarde', password: 'Clave-Segura-2026' });
     expect(late.body.code).toBe('INVITACION_INVALIDA');
   });
+});
 
+describe('invitations: one company per e-mail, and seats', () => {
   it('never gives an e-mail a second company, and an invitation token only ever joins its own company', async () => {
     // An address with an account elsewhere cannot be invited…
     const taken = await a.c.post('/api/usuarios/invitaciones', { email: 'admin@clinica-b.co', rol: 'consulta' });

@@ -12,6 +12,7 @@ import { getErrorMessage } from '../../../lib/http';
 import { useConsultarCuv } from '../api/consultar-cuv';
 import { LandingHeader } from '../components/landing-header';
 import { LandingFooter } from '../components/landing-sections';
+import { instanteBogota } from '@radica/contracts/bogota';
 
 /**
  * /consultar-cuv (issue 15 "CUV lookup"): a public page where anyone holding a CUV (an EPS auditor, say) checks it with
@@ -69,7 +70,7 @@ export function ConsultarCuvRoute() {
   );
 }
 
-/** The ministry writes local (Bogotá) times without an offset ('2026-11-20 10:00'): read them as -05:00. */
+/** The ministry writes local (Bogotá) times without an offset ('2026-11-20 10:00'): read them as Bogotá's clock. */
 const SIN_ZONA = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 
 /**
@@ -79,7 +80,8 @@ const SIN_ZONA = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 export function fechaMinisterio(value: string | null): string | null {
   if (!value) return null;
   const local = SIN_ZONA.exec(value.trim());
-  return formatDateTime(local ? `${local[1]}T${local[2]}-05:00` : value.trim(), value);
+  const instante = local ? instanteBogota(new Date(`${local[1]}T${local[2]}Z`)) : null;
+  return formatDateTime(instante && !Number.isNaN(instante.getTime()) ? instante.toISOString() : value.trim(), value);
 }
 
 /** What the ministry said of the CUV. */

@@ -7,6 +7,7 @@ import { horaBogota, type TEsperaMinisterio } from '@radica/contracts/documents'
 import type { TReportRow } from '../api/types';
 import { formatFileDate } from '../../../lib/format';
 import { canalLabel } from './display';
+import { relojBogota } from '@radica/contracts/bogota';
 
 /** seed 001 §7: the sheet of the Excel report. */
 export const REPORT_SHEET_NAME = 'Informe Ministerio';
@@ -44,16 +45,13 @@ export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: stri
   { key: 'esperaMinisterio', header: MSG_MINISTERIO.columnaEsperaMinisterio, width: 40 },
 ];
 
-/** Colombia's offset from UTC (no daylight saving time), in ms. */
-const BOGOTA_OFFSET_MS = -5 * 3_600_000;
-
 /**
  * The Date whose UTC fields are Bogotá's wall clock at `date`. Excel date cells have no time zone and exceljs writes
  * a Date's UTC fields, so a cell made from this shows what the screen shows (issue 17: 14:02 on screen was 19:02 in
  * the file, and late-afternoon documents landed on the next day).
  */
 export function bogotaWallClock(date: Date): Date {
-  return new Date(date.getTime() + BOGOTA_OFFSET_MS);
+  return relojBogota(date);
 }
 
 /**

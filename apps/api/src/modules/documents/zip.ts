@@ -2,6 +2,7 @@ import { Unzip, UnzipInflate } from 'fflate';
 import { Piscina } from 'piscina';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
+import { perDatabase } from '../../lib/per-database.ts';
 import { sinControles } from '../../lib/texto.ts';
 import type { TArchivoEntrante } from './lote.ts';
 
@@ -164,14 +165,16 @@ export async function leerZipAislado(
 /** A tenant's share of {@link ZIP_MAX_EN_CURSO_TENANT}: shrink it to what was used, release it when done (both idempotent). */
 export type TReservaZip = { ajustar: (bytes: number) => void; liberar: () => void };
 
-const enCurso = new Map<number, { usado: number; cola: { bytes: number; listo: () => void }[] }>();
+/** Per database handle (tenant ids repeat across databases: lib/per-database.ts), each tenant's bytes in flight and waiters. */
+const enCursoDe = perDatabase(() => new Map<number, { usado: number; cola: { bytes: number; listo: () => void }[] }>());
 
 /**
- * Reserves `bytes` (default a whole ZIP's budget) of the tenant's expanded bytes in flight in this process (issue 24
- * item 2), waiting in arrival order while the tenant's other channel work holds the rest. Hold it until the expanded
- * files are filed.
+ * Reserves `bytes` (default a whole ZIP's budget) of the tenant's expanded bytes in flight in this process and database
+ * handle `db` (at most ZIP_MAX_EN_CURSO_TENANT), waiting in arrival order while the tenant's other channel work holds
+ * the rest. Hold it until the expanded files are filed.
  */
-export async function reservarDescompresion(tenantId: number, bytes = ZIP_MAX_DESCOMPRIMIDO): Promise<TReservaZip> {
+export async function reservarDescompresion(db: object, tenantId: number, bytes = ZIP_MAX_DESCOMPRIMIDO): Promise<TReservaZip> {
+  const enCurso = enCursoDe(db);
   let t = enCurso.get(tenantId);
   if (!t) enCurso.set(tenantId, (t = { usado: 0, cola: [] }));
   const estado = t;

@@ -24,10 +24,11 @@ describe('ZIP reading (issue 24)', () => {
 
   it("a tenant holds at most two ZIPs' budget at once: a third waits in order until one is shrunk or released", async () => {
     const tenant = 987_654;
-    const first = await reservarDescompresion(tenant);
-    const second = await reservarDescompresion(tenant);
+    const db = {};
+    const first = await reservarDescompresion(db, tenant);
+    const second = await reservarDescompresion(db, tenant);
     let third = false;
-    const waiting = reservarDescompresion(tenant).then((r) => {
+    const waiting = reservarDescompresion(db, tenant).then((r) => {
       third = true;
       return r;
     });
@@ -41,12 +42,13 @@ describe('ZIP reading (issue 24)', () => {
     second.liberar();
     const r3 = await waiting;
     expect(third).toBe(true);
-    // Another tenant is not affected.
-    (await reservarDescompresion(tenant + 1)).liberar();
+    // Another tenant is not affected, nor the same tenant id in another database.
+    (await reservarDescompresion(db, tenant + 1)).liberar();
+    (await reservarDescompresion({}, tenant)).liberar();
     for (const r of [first, second, r3]) r.liberar();
     // Released twice changes nothing: the full budget is free again.
     first.liberar();
-    const again = [await reservarDescompresion(tenant), await reservarDescompresion(tenant)];
+    const again = [await reservarDescompresion(db, tenant), await reservarDescompresion(db, tenant)];
     for (const r of again) r.liberar();
   });
 });

@@ -5,12 +5,12 @@ import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { paqueteCompleto } from '@radica/contracts/muv';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loadDoc } from '../documents/detail.ts';
-import { listFileRefs, readFiles } from '../documents/repository.ts';
-import { SENDABLE } from '../documents/status.ts';
-import { sendDocument } from '../documents/send.ts';
-import { uploadFile, type TCtx } from '../documents/upload.ts';
-import { estadoPaquete } from './service.ts';
+import { loadDoc } from './detail.ts';
+import { listFileRefs, readFiles } from './repository.ts';
+import { SENDABLE } from './status.ts';
+import { sendDocument } from './send.ts';
+import { uploadFile, type TCtx } from './upload.ts';
+import { estadoPaquete } from '../integraciones/service.ts';
 
 /** A file as a channel received it (an e-mail attachment, a ZIP entry, an SFTP upload). */
 export type TArchivoEntrante = { filename: string; bytes: Buffer };
