@@ -89,7 +89,7 @@ describe('the compiled build, started as npm start', () => {
   });
 
   it('answers the reference searches from the data files: CUPS, CIE-10, municipalities, countries, DIVIPOLA, REPS', async () => {
-    for (const [tipo, texto] of [['cups', '890201'], ['cie10', 'A09'], ['municipios', 'Bogot'], ['paises', 'Colom']]) {
+    for (const [tipo, texto] of [['cups', '890201'], ['cie10', 'A09'], ['municipios', 'Bogot'], ['paises', 'Colom']] as const) {
       const res = await c.get(`/api/rips/referencias/${tipo}?texto=${encodeURIComponent(texto)}`);
       expect(res.status, `${tipo}: ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body.data.items.length, tipo).toBeGreaterThan(0);
