@@ -100,4 +100,24 @@ describe('the compiled build, started as npm start', () => {
     expect(reps.status, JSON.stringify(reps.body)).toBeLessThan(500);
     await alive();
   });
+
+  it('SIGTERM while a request is still arriving: that request is answered, then the process exits 0', async () => {
+    const { request } = await import('node:http');
+    const body = JSON.stringify({ email: 'compilado@ips.co', password: 'no-es-la-clave', rememberMe: false });
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = request(`${srv.url}/api/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      // half the body now, SIGTERM, the rest 300 ms later
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        srv.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(20)), 300);
+      }, 200);
+    });
+    expect(await answered).toBe(401);
+    expect(await srv.exited).toBe(0);
+  });
 });
