@@ -101,6 +101,17 @@ describe('the compiled build, started as npm start', () => {
     await alive();
   });
 
+  it.runIf(process.env.DATABASE_URL)('npm run migrate in production needs DATABASE_URL only', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/start.mjs'), 'migrate'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATABASE_URL: db!.url },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Migraciones al día');
+  });
+
   it('SIGTERM while a request is still arriving: that request is answered, then the process exits 0', async () => {
     const { request } = await import('node:http');
     const body = JSON.stringify({ email: 'compilado@ips.co', password: 'no-es-la-clave', rememberMe: false });
