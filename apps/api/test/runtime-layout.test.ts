@@ -76,10 +76,11 @@ describe.skipIf(!process.env.DATABASE_URL)('the runtime layout read from the Doc
       const child = spawn(process.execPath, ['scripts/start.mjs', role], {
         cwd: layout,
         env: { ...env, PORT: String(ports[role]), ...(role === 'api' ? {} : { MUV_BASE_URL: `${apiUrl}/_sim/muv` }), SFTP_PORT: '0', INBOUND_SMTP_PORT: '0' },
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       errs[role] = '';
-      child.stderr!.on('data', (d: Buffer) => (errs[role] = (errs[role] + d.toString('utf8')).slice(-10_000)));
+      // the log (stdout, JSON lines) and stderr: what a failed start says
+      for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d: Buffer) => (errs[role] = (errs[role] + d.toString('utf8')).slice(-10_000)));
       children.push(child);
     }
     for (const role of ['api', 'worker', 'ingest'] as const)
