@@ -1,9 +1,11 @@
 # syntax=docker/dockerfile:1
 # Radica's image: one image for every role (docs/operations.md). The compose file (compose.yaml) starts it as
-# `npm run migrate`, `npm run start:api`, `npm run start:worker` and `npm run start:ingest`.
-#   docker build -t radica .
+# `node scripts/start.mjs migrate|api|worker|ingest` (what `npm run migrate`, `start:api`… run): node itself is the
+# process, so `docker stop`'s SIGTERM reaches it and in-flight requests finish (docs/decisions/043).
+#   docker build -t radica .        (npm run check:image builds it and starts every role)
 # Stages: build (every dependency, `npm run build`: the SPA and the compiled JavaScript), deps (production
-# dependencies of the API only), runtime (those two, no compiler, no sources, a non-root user).
+# dependencies of the API only, ssh2's native binding compiled), pgclient (pg_dump/pg_restore), runtime (those, no
+# compiler, no sources, a non-root user).
 
 ARG NODE_IMAGE=node:20.20-bookworm-slim
 
@@ -36,18 +38,30 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 # Only what the API's bundles import at run time (the workspaces they inline are not needed as packages). ssh2's
 # optional native crypto binding is compiled here, where a compiler may live (the runtime stage has none): without
-# it the SFTP channel falls back to JavaScript ciphers, about 30 times slower on a 10 MB upload.
+# it the SFTP channel falls back to JavaScript ciphers, about 30 times slower on a 10 MB upload. node-gyp uses the
+# image's own Node headers (npm_config_nodedir), never a download; the build fails when the binding is missing.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local
 RUN npm ci --no-audit --no-fund --ignore-scripts --omit=dev --workspace @radica/api \
-  && (npm rebuild ssh2 cpu-features || echo "ssh2: no native crypto binding, JavaScript ciphers")
+  && CI_CHECK_FAIL=ssh2 npm rebuild ssh2 \
+  && node -e "require('ssh2/lib/protocol/crypto/build/Release/sshcrypto.node')" \
+  && echo "ssh2: native crypto binding compiled"
 
-FROM ${NODE_IMAGE} AS runtime
-# pg_dump/pg_restore for `npm run backup` / `npm run restore` against the compose file's PostgreSQL 15.
+# pg_dump/pg_restore for `npm run backup` / `npm run restore` against the compose file's PostgreSQL 15: the programs
+# only, not Debian's Perl wrappers (postgresql-client-common brings Perl, about 160 MB).
+FROM ${NODE_IMAGE} AS pgclient
 RUN apt-get update \
   && apt-get install -y --no-install-recommends postgresql-client-15 \
   && rm -rf /var/lib/apt/lists/*
+
+FROM ${NODE_IMAGE} AS runtime
+# The PostgreSQL client library pg_dump and pg_restore link to (the programs come from the pgclient stage).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends libpq5 \
+  && rm -rf /var/lib/apt/lists/*
+COPY --from=pgclient /usr/lib/postgresql/15/bin/pg_dump /usr/lib/postgresql/15/bin/pg_restore /usr/local/bin/
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
     PORT=3000 \
@@ -74,4 +88,4 @@ USER node
 VOLUME ["/var/lib/radica"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 CMD ["node", "scripts/health.mjs"]
-CMD ["npm", "run", "start:api"]
+CMD ["node", "scripts/start.mjs", "api"]

@@ -30,22 +30,24 @@ const STAMP_VERSION = 1;
 /** Files whose change invalidates every target: this script and the dependency versions. */
 const COMMON_INPUTS = ['scripts/build.mjs', 'package-lock.json'];
 
-/** The API's compiled entries: output name → source (relative to apps/api/src); those whose source exists. */
-export const SERVER_ENTRIES = Object.fromEntries(
-  Object.entries({
-    server: 'server.ts',
-    // The process roles (issue 23): `npm run start:api`, `start:worker`, `start:ingest`, `migrate`.
-    api: 'roles/api.ts',
-    worker: existsSync(resolve(ROOT, 'apps/api/src/roles/worker.ts')) ? 'roles/worker.ts' : 'worker.ts',
-    ingest: 'roles/ingest.ts',
-    migrate: 'roles/migrate.ts',
-    'admin-cli': 'admin/admin-cli.ts',
-    'backup-cli': 'admin/backup-cli.ts',
-    'restore-cli': 'admin/restore-cli.ts',
-    'reps-import-cli': 'admin/reps-import-cli.ts',
-    'seed-demo': 'admin/seed-demo.ts',
-  }).filter(([, src]) => existsSync(resolve(ROOT, 'apps/api/src', src))),
-);
+/**
+ * The API's compiled entries: output name → source (relative to apps/api/src). A fixed list, not derived from the
+ * sources: scripts/start.mjs reads it where there are none (the image's runtime stage), and the build fails when one
+ * of these sources is missing.
+ */
+export const SERVER_ENTRIES = {
+  server: 'server.ts',
+  // The process roles: `npm run start:api`, `start:worker`, `start:ingest`, `migrate`.
+  api: 'roles/api.ts',
+  worker: 'roles/worker.ts',
+  ingest: 'roles/ingest.ts',
+  migrate: 'roles/migrate.ts',
+  'admin-cli': 'admin/admin-cli.ts',
+  'backup-cli': 'admin/backup-cli.ts',
+  'restore-cli': 'admin/restore-cli.ts',
+  'reps-import-cli': 'admin/reps-import-cli.ts',
+  'seed-demo': 'admin/seed-demo.ts',
+};
 
 /**
  * @typedef {{ name: string, outDir: string, output: string, stamp: string, inputs: () => string[],

@@ -266,7 +266,15 @@ export async function buildApp(config: TConfig, parts: TAppParts = {}): Promise<
       browserBaseUrl: config.wompiBaseUrl ?? '/_sim/wompi/v1',
       environment: !config.wompiBaseUrl ? 'simulator' : wompiKeys.publicKey.startsWith('pub_test_') ? 'sandbox' : 'production',
     },
-    analysis: createAnalysisPool({ threads: config.uploadWorkers, warm: api, observe: metrics.uploadAnalysis }),
+    analysis: createAnalysisPool({
+      threads: config.uploadWorkers,
+      warm: api,
+      observe: metrics.uploadAnalysis,
+      onWorkerFailure: (pool, err) => {
+        app.log.error({ err, pool }, 'worker thread could not start');
+        metrics.workerStartFailure(pool);
+      },
+    }),
     metrics,
     whatsapp:
       config.whatsapp.baseUrl && config.whatsapp.phoneNumberId && config.whatsapp.token

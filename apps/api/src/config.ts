@@ -409,63 +409,72 @@ export type TConfig = {
 /**
  * Parse `env` (default process.env) into a TConfig. Throws a readable Spanish error on invalid values, and in
  * production mode (NODE_ENV=production) when a development stand-in would be exposed (issue 9): no SMTP_URL without
- * MAIL_DEV_OUTBOX=true, no MUV_BASE_URL without MUV_SIMULATOR=true, or the simulator's test hooks.
+ * MAIL_DEV_OUTBOX=true, no MUV_BASE_URL without MUV_SIMULATOR=true, or the simulator's test hooks. A variable set to
+ * the empty string counts as unset (`KEY=` lines of an env file: .env.example's). Every problem is named in the one
+ * error, one line each (docs/decisions/043): an operator fixes them all in one pass.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
-  const parsed = ZEnv.safeParse(env);
+  const raw: Record<string, string | undefined> = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = ZEnv.safeParse(raw);
+  const problems: string[] = [];
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Configuración inválida: ${detail}`);
+    problems.push(`Configuración inválida: ${detail}`);
   }
+  // The checks read the raw strings, so that they also run (and are named) when a value above is invalid.
+  problems.push(...envProblems(raw));
+  if (problems.length || !parsed.success) throw new Error(problems.join('\n'));
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const muvSimulator = e.MUV_SIMULATOR ?? (!e.MUV_BASE_URL && !production);
   const wompiSimulator = e.WOMPI_SIMULATOR ?? (!e.WOMPI_BASE_URL && !production);
-  checkEnv(e, muvSimulator, wompiSimulator);
   return { ...coreConfig(e), ...servicesConfig(e, muvSimulator, wompiSimulator), ...channelsConfig(e), ...runtimeConfig(e, muvSimulator) };
 }
 
 type TEnv = z.infer<typeof ZEnv>;
 
-/** Throws the Spanish error of the first setting that is missing or not allowed (see loadConfig). */
-function checkEnv(e: TEnv, muvSimulator: boolean, wompiSimulator: boolean): void {
-  const production = e.NODE_ENV === 'production';
+/** Every Spanish problem of the settings that are missing or not allowed together (see loadConfig), from the raw strings. */
+function envProblems(raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const production = raw.NODE_ENV === 'production';
+  const flag = (name: string) => (raw[name] === undefined ? undefined : raw[name] === 'true');
   // Every node of a production install must share these: a generated file would differ per node (issue 23 §7).
   const missingSecrets = [
-    !e.ENCRYPTION_KEY && 'ENCRYPTION_KEY (32 bytes: `openssl rand -base64 32`)',
-    !e.JWT_SECRET && 'JWT_SECRET (at least 32 characters: `openssl rand -base64 48`)',
+    !raw.ENCRYPTION_KEY && 'ENCRYPTION_KEY (32 bytes: `openssl rand -base64 32`)',
+    !raw.JWT_SECRET && 'JWT_SECRET (at least 32 characters: `openssl rand -base64 48`)',
   ].filter(Boolean);
   if (production && missingSecrets.length)
-    throw new Error(
+    problems.push(
       `Configuración inválida: en producción (NODE_ENV=production) define ${missingSecrets.join(' y ')}, los mismos en todos los procesos y nodos. ` +
         'Guárdelas en el gestor de secretos del despliegue; sin ellas los tokens de un nodo no valen en otro y las contraseñas guardadas no se pueden descifrar.',
     );
-  if (production && !e.SMTP_URL && e.MAIL_DEV_OUTBOX !== 'true')
-    throw new Error(
+  if (production && !raw.SMTP_URL && raw.MAIL_DEV_OUTBOX !== 'true')
+    problems.push(
       'Configuración inválida: en producción (NODE_ENV=production) se necesita SMTP_URL para enviar los correos. ' +
         'Para una instalación de prueba sin correo define MAIL_DEV_OUTBOX=true (los códigos quedan en el buzón local, que solo lee el operador).',
     );
-  if (production && !e.MUV_BASE_URL && !muvSimulator)
-    throw new Error(
-      'Configuración inválida: en producción define MUV_BASE_URL (la API FEV-RIPS del Ministerio) o, para una prueba, MUV_SIMULATOR=true.',
-    );
-  if (production && e.MUV_SIMULATOR_CONTROL === 'true')
-    throw new Error('Configuración inválida: MUV_SIMULATOR_CONTROL (ganchos de prueba del simulador) no se permite en producción.');
-  const wompiKeyVars = [e.WOMPI_PUBLIC_KEY, e.WOMPI_PRIVATE_KEY, e.WOMPI_EVENTS_SECRET, e.WOMPI_INTEGRITY_SECRET];
-  if (e.WOMPI_BASE_URL && wompiKeyVars.some((k) => !k))
-    throw new Error(
+  const muvSimulator = flag('MUV_SIMULATOR') ?? (!raw.MUV_BASE_URL && !production);
+  if (production && !raw.MUV_BASE_URL && !muvSimulator)
+    problems.push('Configuración inválida: en producción define MUV_BASE_URL (la API FEV-RIPS del Ministerio) o, para una prueba, MUV_SIMULATOR=true.');
+  if (production && raw.MUV_SIMULATOR_CONTROL === 'true')
+    problems.push('Configuración inválida: MUV_SIMULATOR_CONTROL (ganchos de prueba del simulador) no se permite en producción.');
+  const wompiSimulator = flag('WOMPI_SIMULATOR') ?? (!raw.WOMPI_BASE_URL && !production);
+  const wompiKeyVars = [raw.WOMPI_PUBLIC_KEY, raw.WOMPI_PRIVATE_KEY, raw.WOMPI_EVENTS_SECRET, raw.WOMPI_INTEGRITY_SECRET];
+  if (raw.WOMPI_BASE_URL && wompiKeyVars.some((k) => !k))
+    problems.push(
       'Configuración inválida: con WOMPI_BASE_URL define también WOMPI_PUBLIC_KEY, WOMPI_PRIVATE_KEY, WOMPI_EVENTS_SECRET y WOMPI_INTEGRITY_SECRET (Wompi › Desarrolladores › Llaves).',
     );
-  if (production && !e.WOMPI_BASE_URL && !wompiSimulator)
-    throw new Error('Configuración inválida: en producción define WOMPI_BASE_URL y sus llaves o, para una prueba, WOMPI_SIMULATOR=true.');
-  if (production && e.WOMPI_SIMULATOR_CONTROL === 'true')
-    throw new Error('Configuración inválida: WOMPI_SIMULATOR_CONTROL (ganchos de prueba de la pasarela simulada) no se permite en producción.');
-  if (e.WHATSAPP_API_URL && (!e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_TOKEN))
-    throw new Error('Configuración inválida: con WHATSAPP_API_URL define también WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN (Meta › WhatsApp › Configuración de la API).');
-  if (Boolean(e.WHATSAPP_VERIFY_TOKEN) !== Boolean(e.WHATSAPP_APP_SECRET))
-    throw new Error('Configuración inválida: el asistente de WhatsApp necesita WHATSAPP_VERIFY_TOKEN y WHATSAPP_APP_SECRET juntos (Meta › WhatsApp › Configuración › Webhook, y Configuración de la app › Básica › Clave secreta).');
-  if (production && (e.WHATSAPP_SIMULATOR_CONTROL === 'true' || e.WEBHOOK_ALLOW_LOCAL === 'true'))
-    throw new Error('Configuración inválida: WHATSAPP_SIMULATOR_CONTROL y WEBHOOK_ALLOW_LOCAL son solo para desarrollo y pruebas.');
+  if (production && !raw.WOMPI_BASE_URL && !wompiSimulator)
+    problems.push('Configuración inválida: en producción define WOMPI_BASE_URL y sus llaves o, para una prueba, WOMPI_SIMULATOR=true.');
+  if (production && raw.WOMPI_SIMULATOR_CONTROL === 'true')
+    problems.push('Configuración inválida: WOMPI_SIMULATOR_CONTROL (ganchos de prueba de la pasarela simulada) no se permite en producción.');
+  if (raw.WHATSAPP_API_URL && (!raw.WHATSAPP_PHONE_NUMBER_ID || !raw.WHATSAPP_TOKEN))
+    problems.push('Configuración inválida: con WHATSAPP_API_URL define también WHATSAPP_PHONE_NUMBER_ID y WHATSAPP_TOKEN (Meta › WhatsApp › Configuración de la API).');
+  if (Boolean(raw.WHATSAPP_VERIFY_TOKEN) !== Boolean(raw.WHATSAPP_APP_SECRET))
+    problems.push('Configuración inválida: el asistente de WhatsApp necesita WHATSAPP_VERIFY_TOKEN y WHATSAPP_APP_SECRET juntos (Meta › WhatsApp › Configuración › Webhook, y Configuración de la app › Básica › Clave secreta).');
+  if (production && (raw.WHATSAPP_SIMULATOR_CONTROL === 'true' || raw.WEBHOOK_ALLOW_LOCAL === 'true'))
+    problems.push('Configuración inválida: WHATSAPP_SIMULATOR_CONTROL y WEBHOOK_ALLOW_LOCAL son solo para desarrollo y pruebas.');
+  return problems;
 }
 
 /** The server itself: environment, listening address, storage, secrets, sessions and outgoing mail. */

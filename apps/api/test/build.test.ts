@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildOnce } from './compiled.ts';
 
 /**
  * The compiled build (issue 25 §1, docs/decisions/032): production runs node on plain JavaScript whose every import
@@ -12,10 +14,8 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const DIST = join(ROOT, 'apps/api/dist');
 
 describe('npm run build (server bundles and the CLI)', () => {
-  it('imports only Node built-ins and @radica/api production dependencies; no tsx, TypeScript or build tool', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), 'server', 'cli', '--if-stale', '--quiet'], { encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
+  it('imports only Node built-ins and @radica/api production dependencies; no tsx, TypeScript or build tool', async () => {
+    expect((await buildOnce(['server', 'cli'])).stderr).toBe('');
     // What `npm ci --omit=dev --workspace @radica/api` installs: the API's dependencies and those of the workspaces
     // it depends on (their code is inlined, their packages are not).
     const deps = (dir: string) => Object.keys((JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
@@ -44,5 +44,21 @@ describe('npm run build (server bundles and the CLI)', () => {
     const text = readFileSync(join(ROOT, 'packages/fevrips/dist/radica-fevrips.js'), 'utf8');
     const bare = [...text.matchAll(/(?:^|[;\s])import\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"'.][^"']*)["']/gm)].map((m) => m[1]!);
     expect(bare.filter((s) => !s.startsWith('node:'))).toEqual([]);
+  });
+});
+
+describe('scripts/start.mjs where there are no sources (the image)', () => {
+  it('knows every entry from its own list, not from apps/api/src', () => {
+    const root = mkdtempSync(join(tmpdir(), 'radica-nosrc-'));
+    mkdirSync(join(root, 'scripts'));
+    for (const f of ['start.mjs', 'build.mjs']) copyFileSync(join(ROOT, 'scripts', f), join(root, 'scripts', f));
+    writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
+    for (const entry of ['api', 'worker', 'ingest', 'migrate', 'server', 'backup-cli']) {
+      const r = spawnSync(process.execPath, [join(root, 'scripts/start.mjs'), entry], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+      expect(r.stderr, entry).not.toContain('Entrada desconocida');
+      expect(r.stderr, entry).toContain(`No existe ${join(root, 'apps/api/dist', `${entry}.js`)}`);
+    }
+    const unknown = spawnSync(process.execPath, [join(root, 'scripts/start.mjs'), 'nada'], { encoding: 'utf8' });
+    expect(unknown.stderr).toContain('Entrada desconocida: nada (use server, api, worker, ingest, migrate,');
   });
 });

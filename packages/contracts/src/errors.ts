@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
+  /** A worker thread (upload analysis, spreadsheets) could not start; the next request tries again (decision 042). */
+  TRABAJADOR_NO_DISPONIBLE: 503,
   // session and access (seed 000 §6, §8)
   UNAUTHENTICATED: 401,
   VALIDATOR_MISMATCH: 403,

@@ -80,6 +80,9 @@ export const MSG = {
   uploadOneFile: 'Envía un solo archivo por carga (campo "archivo").',
   uploadTooManyFields: 'La carga trae demasiados campos (máximo 10). Envía solo el archivo y sus datos.',
   documentChanged: 'El documento cambió mientras se revisaba el archivo (otra carga o eliminación). Carga el archivo de nuevo.',
+  /** A worker thread that could not start (docs/decisions/042): what failed, and that a retry is worth it. */
+  trabajadorNoDisponible: (tarea: string) =>
+    `No se pudo iniciar el proceso que ${tarea}. El servidor sigue en servicio: intenta de nuevo en unos minutos y, si se repite, avisa al administrador.`,
   uploadsBusy: 'Hay demasiados archivos cargándose al mismo tiempo en tu cuenta. Espera a que terminen e intenta de nuevo.',
   nulCharacter: 'La solicitud contiene un carácter nulo (\\u0000), que no se permite. Revisa los datos enviados.',
   onlyXml: 'Solo se permiten archivos XML',

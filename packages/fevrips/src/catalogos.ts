@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Searches of the reference catalogues by code or name (issue 27 editor: CUPS and CIE-10 search "from the reference
@@ -27,7 +28,9 @@ export function normalizarBusqueda(text: string): string {
 function entries(catalogo: TCatalogo): TIndexed[] {
   let list = loaded.get(catalogo);
   if (list) return list;
-  const text = readFileSync(new URL(`../data/${FILES[catalogo]}`, import.meta.url), 'utf8');
+  // `import.meta.dirname`, not `import.meta.url`: the compiled build rewrites the folder to this source's own, so
+  // the bundle in apps/api/dist reads packages/fevrips/data as the sources do (scripts/build.mjs, decision 032).
+  const text = readFileSync(join(import.meta.dirname, '..', 'data', FILES[catalogo]), 'utf8');
   list = [];
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;

@@ -24,6 +24,8 @@ export type TMetrics = {
   rateLimitRefusal: (route: string) => void;
   /** A file received by a channel (e-mail, SFTP): accepted ('recibido') or refused ('rechazado'). */
   channelFile: (canal: 'correo' | 'sftp', resultado: 'recibido' | 'rechazado') => void;
+  /** A worker thread pool whose workers could not start (analisis, hojas): docs/decisions/042. */
+  workerStartFailure: (pool: 'analisis' | 'hojas') => void;
   /** Where the queue gauges read from (set once the job queue exists; none → no queue series). */
   setQueueSource: (source: (() => Promise<TQueueStat[]>) | null) => void;
   /** The text of GET /metrics (this app's metrics and the process's). */
@@ -84,6 +86,12 @@ export function createMetrics(): TMetrics {
     labelNames: ['canal', 'resultado'] as const,
     registers: [registry],
   });
+  const workerFailures = new Counter({
+    name: 'radica_worker_start_failures_total',
+    help: 'Worker thread pools whose workers could not start (the request answered 503), by pool: analisis, hojas',
+    labelNames: ['pool'] as const,
+    registers: [registry],
+  });
   let queueSource: (() => Promise<TQueueStat[]>) | null = null;
   // Both queue gauges are filled by one read per scrape (the depth gauge's collect runs first, alphabetically after).
   let lastRead: Promise<TQueueStat[]> | null = null;
@@ -122,6 +130,7 @@ export function createMetrics(): TMetrics {
     },
     rateLimitRefusal: (route) => refusals.inc({ route }),
     channelFile: (canal, resultado) => channelFiles.inc({ canal, resultado }),
+    workerStartFailure: (pool) => workerFailures.inc({ pool }),
     setQueueSource: (source) => {
       queueSource = source;
     },

@@ -7,12 +7,15 @@ import { refuse } from './start.ts';
 /**
  * `npm run migrate`: applies the committed migrations (under the PostgreSQL migration lock, so several at once are
  * safe: the later ones wait and find nothing to do) and installs or upgrades pg-boss's schema; then exits 0. With the
- * embedded database it migrates DATA_DIR/db (no server may have it open). Exits non-zero with the reason on failure.
+ * embedded database it migrates DATA_DIR/db (no server may have it open). Reads DATABASE_URL and DATA_DIR only.
+ * Exits non-zero with the reason on failure.
  */
 export async function migrate(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    // Only where the database is (DATABASE_URL, else DATA_DIR's embedded one): migrating needs no secret, mail or
+    // gateway setting, so the production checks of the other roles do not apply (docs/decisions/043).
+    config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR });
   } catch (err) {
     refuse((err as Error).message);
   }

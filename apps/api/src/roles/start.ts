@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { muvSimulatorPlugin } from '@radica/muv-simulator/plugin';
 import { wompiSimulatorPlugin } from '@radica/wompi-simulator/plugin';
 import { whatsappSimulatorPlugin } from '@radica/whatsapp-simulator/plugin';
@@ -5,6 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TRole } from '../config.ts';
 import { recordLocalServer } from '../lib/local-server.ts';
+
+/**
+ * How long a stopping process lets the requests it was serving finish (ms): under Docker's default 10 s between
+ * `docker stop`'s SIGTERM and its SIGKILL (docs/decisions/043).
+ */
+export const STOP_GRACE_MS = 8_000;
+
+/** Resolves once every response of `pending` has closed, or after `graceMs`. */
+async function drain(pending: Set<ServerResponse>, graceMs: number): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  while ([...pending].some((res) => !res.closed) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
 
 /** Print a start-up refusal (a Spanish sentence saying what to do) and exit non-zero. */
 export function refuse(message: string, code = 2): never {
@@ -48,12 +62,21 @@ export async function startRoles(roles: TRole[] | null, label: string): Promise<
     { url: `http://localhost:${config.port}`, roles: wanted, database: app.deps.dbKind, startupMs: Math.round(performance.now() - started) },
     'Radica lista',
   );
+  // Requests being received or answered. On SIGTERM those already here finish (up to STOP_GRACE_MS) before close(),
+  // which then cuts every connection left (forceCloseConnections: an idle keep-alive must not hold the exit).
+  const inFlight = new Set<ServerResponse>();
+  app.server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      void drain(new Set(inFlight), STOP_GRACE_MS)
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
   return app;

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import { createResilientPool, type TPoolName } from '../../lib/worker-pool.ts';
 import type { TAnalysis, TAnalysisInput, TRevision, TRevisionInput } from './analysis.ts';
 import type { TAnalysisDone, TAnalysisTask } from './analysis-task.ts';
 import type { TZipTarea } from './zip.ts';
@@ -46,19 +46,33 @@ const WORKER_FILE = import.meta.url.endsWith('.ts')
  * most 4: a core stays with the event loop and the embedded database). Idle workers exit after 60 s (a parsed 10 MB
  * XML leaves a large heap). A worker that dies (heap limit) rejects only its task.
  */
-export function createAnalysisPool(o: { threads: number; warm?: boolean; observe?: (waitS: number, runS: number) => void }): TAnalysisPool {
+export function createAnalysisPool(o: {
+  threads: number;
+  warm?: boolean;
+  observe?: (waitS: number, runS: number) => void;
+  /** A worker that cannot start (logged, counted): its tasks answer 503 TRABAJADOR_NO_DISPONIBLE (decision 042). */
+  onWorkerFailure?: (name: TPoolName, err: Error) => void;
+  /** Tests: another worker module (a missing one, to see the pool survive it). */
+  workerFile?: string;
+}): TAnalysisPool {
   const threads = o.threads > 0 ? o.threads : Math.max(1, Math.min(4, availableParallelism() - 1));
-  const pool = new Piscina({
-    filename: WORKER_FILE.href,
+  const pool = createResilientPool({
+    name: 'analisis',
+    tarea: 'revisa los archivos',
+    onFailure: o.onWorkerFailure ?? (() => undefined),
     // An api process keeps one worker warm for the first upload; the other roles start one when a job needs it.
-    minThreads: o.warm === false ? 0 : 1,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    eager: o.warm !== false,
+    options: {
+      filename: o.workerFile ?? WORKER_FILE.href,
+      minThreads: o.warm === false ? 0 : 1,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    },
   });
   const hechas = { analyze: 0, leerZip: 0, revisar: 0, leerFactura: 0, leerNota: 0, construirNota: 0 };
   const run = <T>(name: keyof typeof hechas, input: unknown) =>
-    (pool.run(input, name === 'analyze' ? {} : { name }) as Promise<T>).finally(() => hechas[name]++);
+    pool.run<T>(input, name === 'analyze' ? {} : { name }).finally(() => hechas[name]++);
   return {
     threads,
     analyze: async (input) => {
@@ -73,7 +87,7 @@ export function createAnalysisPool(o: { threads: number; warm?: boolean; observe
     leerNota: (tarea) => run<TNotaXmlLeida>('leerNota', tarea),
     construirNota: (tarea) => run<{ rips: Record<string, unknown>; texto: string }>('construirNota', tarea),
     porTarea: () => ({ ...hechas }),
-    completed: () => pool.completed,
-    close: () => pool.destroy(),
+    completed: () => pool.completed(),
+    close: () => pool.close(),
   };
 }

@@ -113,7 +113,12 @@ async function readArchivo(req: FastifyRequest, maxBytes: number): Promise<{ arc
  */
 export async function ripsRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sheets = createSheetPool();
+  const sheets = createSheetPool({
+    onWorkerFailure: (pool, err) => {
+      deps.log.error({ err, pool }, 'worker thread could not start');
+      deps.metrics.workerStartFailure(pool);
+    },
+  });
   app.addHook('onClose', () => sheets.close());
   const d = { ...deps, sheets };
   const auth = { preHandler: [app.requireAuth, requireModule(deps, 'ministerio')] };

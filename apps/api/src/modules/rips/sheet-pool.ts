@@ -1,6 +1,6 @@
-import { Piscina } from 'piscina';
 import { MSG } from '@radica/contracts/messages';
 import { AppError } from '../../lib/errors.ts';
+import { createResilientPool, type TPoolName } from '../../lib/worker-pool.ts';
 import type { TSheetTask, TSheetTaskResult } from './sheet-task.ts';
 
 /** Heap limit of the spreadsheet worker (MB): a 20,000-service workbook fits well within it. */
@@ -21,24 +21,26 @@ export type TSheetPool = { run: (task: TSheetTask) => Promise<TSheetTaskResult>;
  * event loop never waits on them). Started on first use; idle for 30 s, it exits. At most {@link MAX_QUEUE} tasks
  * wait; one more answers 429 UPLOADS_BUSY (never a 500).
  */
-export function createSheetPool(): TSheetPool {
-  let pool: Piscina | null = null;
+export function createSheetPool(o: { onWorkerFailure?: (name: TPoolName, err: Error) => void; workerFile?: string } = {}): TSheetPool {
+  // A worker that cannot start answers 503 TRABAJADOR_NO_DISPONIBLE and is tried again on the next task (decision 042).
+  const pool = createResilientPool({
+    name: 'hojas',
+    tarea: 'lee y escribe las hojas de cálculo',
+    onFailure: o.onWorkerFailure ?? (() => undefined),
+    options: {
+      filename: o.workerFile ?? WORKER_FILE.href,
+      minThreads: 0,
+      maxThreads: 1,
+      maxQueue: MAX_QUEUE,
+      idleTimeout: 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    },
+  });
   return {
     run: (task) => {
-      pool ??= new Piscina({
-        filename: WORKER_FILE.href,
-        minThreads: 0,
-        maxThreads: 1,
-        maxQueue: MAX_QUEUE,
-        idleTimeout: 30_000,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      });
-      if (pool.queueSize >= MAX_QUEUE) return Promise.reject(new AppError('UPLOADS_BUSY', MSG.uploadsBusy));
-      return pool.run(task) as Promise<TSheetTaskResult>;
+      if (pool.queueSize() >= MAX_QUEUE) return Promise.reject(new AppError('UPLOADS_BUSY', MSG.uploadsBusy));
+      return pool.run<TSheetTaskResult>(task);
     },
-    close: async () => {
-      await pool?.destroy();
-      pool = null;
-    },
+    close: () => pool.close(),
   };
 }
