@@ -17,7 +17,8 @@
  * users and the flood (0.1 → 20 tenants and a flood of 500; a few minutes). PostgreSQL: DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), where it creates and drops BENCH_DB (radica_dia_bench).
  * Env: BENCH_LATENCY_MS (1500, the median), BENCH_LATENCY_SIGMA (0.6), BENCH_TOT003 (0.01), BENCH_TENANT_CONCURRENCY
- * (10: MUV_TENANT_CONCURRENCY of the run), BENCH_JOBS_CONCURRENCY (25 per worker), BENCH_SEED (1).
+ * (10: MUV_TENANT_CONCURRENCY of the run), BENCH_JOBS_CONCURRENCY (25 per worker), BENCH_SEED (1), BENCH_MAX_S (2400),
+ * BENCH_CPU_PROF (a directory: each role writes a V8 CPU profile there), BENCH_KEEP (keep the database).
  * The big tenant's documents are written to the database as an upload leaves them before the clock starts (5 000
  * uploads would be a bench of their own: bench/upload-10mb.ts); every small tenant's document goes through its channel.
  */
@@ -176,7 +177,9 @@ try {
   for (const role of ['api', 'api', 'worker', 'worker', 'ingest']) {
     const port = await freePort();
     const label = `${role}${pids.filter((p) => p.role.startsWith(role)).length + 1}`;
-    const child = await startChild(label, ['scripts/start.mjs', role], { ...common, PORT: String(port) }, `http://127.0.0.1:${port}/health/ready`);
+    // BENCH_CPU_PROF=DIR: each role writes a V8 CPU profile there when it stops (what bounds its CPU per document).
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROF), '--cpu-prof-name', `${label}.cpuprofile`] : [];
+    const child = await startChild(label, [...prof, 'scripts/start.mjs', role], { ...common, PORT: String(port) }, `http://127.0.0.1:${port}/health/ready`);
     pids.push({ role: label, pid: child.pid! });
     if (role === 'api') {
       apiUrls.push(`http://127.0.0.1:${port}`);
