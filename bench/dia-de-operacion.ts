@@ -17,7 +17,7 @@
  * users and the flood (0.1 → 20 tenants and a flood of 500; a few minutes). PostgreSQL: DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), where it creates and drops BENCH_DB (radica_dia_bench).
  * Env: BENCH_LATENCY_MS (1500, the median), BENCH_LATENCY_SIGMA (0.6), BENCH_TOT003 (0.01), BENCH_TENANT_CONCURRENCY
- * (10: MUV_TENANT_CONCURRENCY of the run), BENCH_JOBS_CONCURRENCY (25 per worker), BENCH_SEED (1), BENCH_MAX_S (2400),
+ * (10: MUV_TENANT_CONCURRENCY of the run), BENCH_JOBS_CONCURRENCY (15 per worker), BENCH_SEED (1), BENCH_MAX_S (2400),
  * BENCH_CPU_PROF (a directory: each role writes a V8 CPU profile there), BENCH_KEEP (keep the database).
  * The big tenant's documents are written to the database as an upload leaves them before the clock starts (5 000
  * uploads would be a bench of their own: bench/upload-10mb.ts); every small tenant's document goes through its channel.
@@ -42,7 +42,7 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 1500);
 const SIGMA = Number(process.env.BENCH_LATENCY_SIGMA ?? 0.6);
 const TOT003 = Number(process.env.BENCH_TOT003 ?? 0.01);
 const TENANT_C = Number(process.env.BENCH_TENANT_CONCURRENCY ?? 10);
-const JOBS_C = Number(process.env.BENCH_JOBS_CONCURRENCY ?? 25);
+const JOBS_C = Number(process.env.BENCH_JOBS_CONCURRENCY ?? 15);
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB ?? 'radica_dia_bench';
 
@@ -277,6 +277,14 @@ try {
   const wall0 = Date.now();
   const loads: string[] = [];
   const loadTimer = setInterval(() => loads.push(loadavg()[0]!.toFixed(2)), 30_000);
+  // PostgreSQL connections of this install (max_connections is the server's, shared by every process).
+  let connPeak = 0;
+  const connTimer = setInterval(() => {
+    void db.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database()').then(
+      (r) => (connPeak = Math.max(connPeak, r.rows[0]!.n)),
+      () => undefined,
+    );
+  }, 2_000);
 
   // The flood: one envio-masivo of every document of the big tenant.
   const masivo = await timed('envio-masivo', () => big.c.post('/api/FevRips/envio-masivo', { ids: bigIds }));
@@ -417,6 +425,7 @@ try {
   done = true;
   await Promise.all(readers);
   clearInterval(loadTimer);
+  clearInterval(connTimer);
   const loadEnd = uptime();
 
   // ---- the figures ----
@@ -472,6 +481,8 @@ try {
   console.log('API por familia de ruta (cliente; peticiones · p50 · p99 · máx):');
   for (const [family, xs] of [...lat.entries()].sort()) console.log(`  ${family.padEnd(26)} ${String(xs.length).padStart(6)} · ${fmt(quantile(xs, 0.5), 0).padStart(6)} ms · ${fmt(quantile(xs, 0.99), 0).padStart(6)} ms · ${fmt(Math.max(...xs), 0).padStart(6)} ms (${(xs.length / seconds).toFixed(2)}/s)`);
   console.log(`CPU de Radica: ${cpuByRole.map((r) => `${r.role} ${(r.ms / 1000).toFixed(1)} s`).join(', ')}; total ${(cpuTotal / 1000).toFixed(1)} s = ${(cpuTotal / N).toFixed(1)} ms por documento`);
+  const maxConn = (await db.query<{ max_connections: string }>('show max_connections')).rows[0]!.max_connections;
+  console.log(`conexiones a PostgreSQL de los 5 procesos y el banco: pico ${connPeak} (max_connections del servidor ${maxConn}, compartido)`);
   console.log(`base de datos: ${((dbBytes - dbBytes0) / 1e6).toFixed(1)} MB más = ${((dbBytes - dbBytes0) / N / 1024).toFixed(1)} kB por documento (archivos incluidos)`);
   console.log(`carga de la máquina: cada 30 s ${loads.join(' ')}; al final: ${loadEnd}`);
   console.log(`registros de los procesos: ${logDir}`);
