@@ -187,8 +187,8 @@ try {
     }
   }
   const apiOf = (i: number) => apiUrls[i % apiUrls.length]!;
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
+  // A small pool: the set-up asks from several tenants at once.
+  const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
   const dbBytes0 = Number((await db.query<{ b: string }>('select pg_database_size(current_database()) as b')).rows[0]!.b);
 
   // ---- the tenants (set-up, not measured) ----
@@ -279,8 +279,10 @@ try {
   const loadTimer = setInterval(() => loads.push(loadavg()[0]!.toFixed(2)), 30_000);
   // PostgreSQL connections of this install (max_connections is the server's, shared by every process).
   let connPeak = 0;
+  const probe = new pg.Client({ connectionString: dbUrl });
+  await probe.connect();
   const connTimer = setInterval(() => {
-    void db.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database()').then(
+    void probe.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database()').then(
       (r) => (connPeak = Math.max(connPeak, r.rows[0]!.n)),
       () => undefined,
     );
@@ -426,6 +428,7 @@ try {
   await Promise.all(readers);
   clearInterval(loadTimer);
   clearInterval(connTimer);
+  await probe.end();
   const loadEnd = uptime();
 
   // ---- the figures ----
