@@ -17,7 +17,7 @@
  * users and the flood (0.1 → 20 tenants and a flood of 500; a few minutes). PostgreSQL: DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), where it creates and drops BENCH_DB (radica_dia_bench).
  * Env: BENCH_LATENCY_MS (1500, the median), BENCH_LATENCY_SIGMA (0.6), BENCH_TOT003 (0.01), BENCH_TENANT_CONCURRENCY
- * (10: MUV_TENANT_CONCURRENCY of the run), BENCH_JOBS_CONCURRENCY (15 per worker), BENCH_SEED (1), BENCH_MAX_S (2400),
+ * (20: MUV_TENANT_CONCURRENCY of the run, the most it allows), BENCH_JOBS_CONCURRENCY (15 per worker), BENCH_SEED (1), BENCH_MAX_S (2400),
  * BENCH_CPU_PROF (a directory: each role writes a V8 CPU profile there), BENCH_KEEP (keep the database).
  * The big tenant's documents are written to the database as an upload leaves them before the clock starts (5 000
  * uploads would be a bench of their own: bench/upload-10mb.ts); every small tenant's document goes through its channel.
@@ -41,7 +41,7 @@ const ESCALA = Number(arg('escala') ?? process.env.BENCH_ESCALA ?? 1);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 1500);
 const SIGMA = Number(process.env.BENCH_LATENCY_SIGMA ?? 0.6);
 const TOT003 = Number(process.env.BENCH_TOT003 ?? 0.01);
-const TENANT_C = Number(process.env.BENCH_TENANT_CONCURRENCY ?? 10);
+const TENANT_C = Number(process.env.BENCH_TENANT_CONCURRENCY ?? 20);
 const JOBS_C = Number(process.env.BENCH_JOBS_CONCURRENCY ?? 15);
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB ?? 'radica_dia_bench';
