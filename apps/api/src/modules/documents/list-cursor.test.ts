@@ -20,7 +20,7 @@ beforeAll(async () => {
   a = await registerAndLogin(t.url, 'cursor-a@example.co', '901019681');
   b = await registerAndLogin(t.url, 'cursor-b@example.co', '901019681');
   for (const [email, n] of [['cursor-a@example.co', 100], ['cursor-b@example.co', 20]] as const) {
-    const { rows } = await t.app.deps.db.execute<{ tenant_id: number; id: number }>(sql`select tenant_id, id from users where email = ${email}`);
+    const rows = await t.app.deps.dbRows<{ tenant_id: number; id: number }>(sql`select tenant_id, id from users where email = ${email}`);
     const me = rows[0]!;
     await t.app.deps.db.execute(sql.raw(SYNTHETIC_DOCUMENTS_SQL.replace('$1', String(me.tenant_id)).replace('$2', String(me.id)).replace('$3', String(n))));
     // Ten documents filed in the same instant: the order's tie is broken by id, and a cursor must not skip or repeat any.
@@ -63,7 +63,7 @@ describe('list cursors (keyset pages)', () => {
 
   it('pages walked by cursor do not shift when documents are filed meanwhile (by number they would)', async () => {
     const first = (await search(a, { pageIndex: 1, estado: 'APROBADO' })).page;
-    const { rows } = await t.app.deps.db.execute<{ tenant_id: number; id_usuario: number }>(sql`select tenant_id, id_usuario from fev_rips where id = ${ids(first)[0]!}`);
+    const rows = await t.app.deps.dbRows<{ tenant_id: number; id_usuario: number }>(sql`select tenant_id, id_usuario from fev_rips where id = ${ids(first)[0]!}`);
     await t.app.deps.db.execute(
       sql`insert into fev_rips (tenant_id, id_usuario, formato, tipo_documento, estado) select ${rows[0]!.tenant_id}, ${rows[0]!.id_usuario}, 'NUEVO' || g, 'FV', 'APROBADO' from generate_series(1, 5) g`,
     );
@@ -99,7 +99,7 @@ describe('list cursors (keyset pages)', () => {
     expect(res.body.message).toBe(MSG_MINISTERIO.cursorInvalido);
     const mine = (await search(b, { pageIndex: 1 })).page;
     const next = (await search(b, { pageIndex: 2, cursor: mine.cursorSiguiente })).page;
-    const { rows } = await t.app.deps.db.execute<{ n: number }>(
+    const rows = await t.app.deps.dbRows<{ n: number }>(
       sql`select count(*)::int as n from fev_rips f join users u on u.tenant_id = f.tenant_id where u.email = 'cursor-a@example.co' and f.id = any(${sql.param(ids(next))}::int[])`,
     );
     expect(rows[0]!.n).toBe(0);
