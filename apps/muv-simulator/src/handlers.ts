@@ -17,6 +17,8 @@ import type { MuvStateStore } from './state.ts';
 export type TMuvContext = {
   now: () => Date;
   latencyMs: number;
+  /** One call's processing time (ms): `latencyMs`, or a log-normal draw around it (options' `latencySigma`). */
+  drawLatency: () => number;
   tokens: TokenService;
   store: MuvStateStore;
   control: ControlState;
@@ -197,7 +199,7 @@ export async function onCarga(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const { control, store, now, latencyMs } = ctx;
+  const { control, store, now, latencyMs, drawLatency } = ctx;
   const paquete = paqueteDe(request.body);
   control.countCarga(endpoint.name, paquete);
   const failure = control.takeFailure();
@@ -207,7 +209,7 @@ export async function onCarga(
   if (!claims) return reply;
   const errors = cargaBodyErrors(request.body);
   if (errors) return sendProblem(reply, 400, errors);
-  if (latencyMs > 0 && !(await control.sleep(latencyMs))) return sendProblem(reply, 503);
+  if (latencyMs > 0 && !(await control.sleep(drawLatency()))) return sendProblem(reply, 503);
 
   const resultado = await store.transaction(() =>
     procesarCarga({

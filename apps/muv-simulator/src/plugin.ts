@@ -13,8 +13,14 @@ export type TMuvSimulatorOptions = {
   jwtSecret?: string;
   /** JSON file that keeps accepted packages and the ProcesoId counter; `null`/absent = memory only. */
   stateFile?: string | null;
-  /** Artificial processing time of every `Cargar*` call, in ms. Default 0. */
+  /** Artificial processing time of every `Cargar*` call, in ms (the median when `latencySigma` > 0). Default 0. */
   latencyMs?: number;
+  /**
+   * Spread of that time: each call draws a log-normal time whose median is `latencyMs` and whose log has this standard
+   * deviation (0.6 gives p99 ≈ 4 × the median: a ministry that usually answers in 1.5 s and sometimes in 6), capped at
+   * 20 × the median. Default 0: every call takes exactly `latencyMs`.
+   */
+  latencySigma?: number;
   /** Clock used for tokens, `FechaRadicacion` and health. Default `() => new Date()`. */
   now?: () => Date;
   /** Largest accepted request body in bytes (after gunzip). Default 100 MiB. */
@@ -25,6 +31,15 @@ export type TMuvSimulatorOptions = {
    */
   controlHooks?: boolean;
 };
+
+/**
+ * A log-normal time (ms) with median `medianMs` and log-standard-deviation `sigma` (Box–Muller), at most 20 × the
+ * median: the shape of a remote service's latency, most calls near the median and a long tail.
+ */
+export function lognormalMs(medianMs: number, sigma: number, random: () => number = Math.random): number {
+  const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return Math.min(medianMs * 20, medianMs * Math.exp(sigma * z));
+}
 
 /** Version reported by `/BasicHealth` (the ministry's pruebas release on 2026-07-16, §1.1). */
 export const SIMULATOR_VERSION = '5.4.10.1';
@@ -53,12 +68,14 @@ const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 export async function muvSimulatorPlugin(app: FastifyInstance, opts: TMuvSimulatorOptions): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const latencyMs = Math.max(0, opts.latencyMs ?? 0);
+  const latencySigma = Math.max(0, opts.latencySigma ?? 0);
+  const drawLatency = () => (latencySigma > 0 ? lognormalMs(latencyMs, latencySigma) : latencyMs);
   const bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const tokens = new TokenService(opts.jwtSecret, now);
   const store = new MuvStateStore(opts.stateFile ?? null);
   const control = new ControlState();
   await store.load();
-  const ctx: TMuvContext = { now, latencyMs, tokens, store, control };
+  const ctx: TMuvContext = { now, latencyMs, drawLatency, tokens, store, control };
 
   registerParsers(app);
 

@@ -196,6 +196,12 @@ export const ZSearchRequest = z.object({
   fechaCreacionHasta: z.string().optional().nullable(),
   fechaRadicacionDesde: z.string().optional().nullable(),
   fechaRadicacionHasta: z.string().optional().nullable(),
+  /**
+   * Radica (docs/decisions/052): the `cursorSiguiente` or `cursorAnterior` of the page beside `pageIndex` (the page it
+   * leads to). With it the page is read by keyset (after or before the row the cursor names), so a deep page costs
+   * what the first does and rows filed meanwhile do not shift it; without it (a jump to any page) `pageIndex` is used.
+   */
+  cursor: z.string().max(400).optional().nullable(),
 });
 export type TSearchRequest = z.input<typeof ZSearchRequest>;
 export const ZSearchData = z.object({
@@ -204,6 +210,9 @@ export const ZSearchData = z.object({
   totalPages: z.number(),
   pageIndex: z.number(),
   pageSize: z.number(),
+  /** Radica: opaque, signed cursors for the next and the previous page (null at either end); see `cursor`. */
+  cursorSiguiente: z.string().nullable().optional(),
+  cursorAnterior: z.string().nullable().optional(),
 });
 export type TSearchData = z.infer<typeof ZSearchData>;
 

@@ -51,6 +51,20 @@ export function listPageSql(filter: SQL, pageSize: number, offset: number): SQL 
     order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${limitSql(pageSize)} offset ${offset}`;
 }
 
+/**
+ * Ids (and creation time) of the `pageSize` rows of the filter after (`siguiente`: older) or before (`anterior`: newer)
+ * the boundary row (creation time in microseconds since the epoch, id) in list order: a keyset read of the list index
+ * that costs the same at any depth (docs/decisions/052). `anterior` comes nearest-first; listRowsSql orders the page.
+ */
+export function listKeysetSql(filter: SQL, pageSize: number, after: { direccion: 'siguiente' | 'anterior'; creadoUs: string; id: number }): SQL {
+  const boundary = sql`(timestamptz 'epoch' + ${after.creadoUs}::bigint * interval '1 microsecond', ${after.id}::int)`;
+  return after.direccion === 'siguiente'
+    ? sql`select ${fevRips.id} as id, ${fevRips.fechaCreacion} as fecha_creacion from ${fevRips} where ${filter} and (${fevRips.fechaCreacion}, ${fevRips.id}) < ${boundary}
+        order by ${fevRips.fechaCreacion} desc, ${fevRips.id} desc limit ${limitSql(pageSize)}`
+    : sql`select ${fevRips.id} as id, ${fevRips.fechaCreacion} as fecha_creacion from ${fevRips} where ${filter} and (${fevRips.fechaCreacion}, ${fevRips.id}) > ${boundary}
+        order by ${fevRips.fechaCreacion} asc, ${fevRips.id} asc limit ${limitSql(pageSize)}`;
+}
+
 /** A page size (integer 1–100, as ZSearchRequest allows) written into a statement; RangeError otherwise. */
 function limitSql(pageSize: number): SQL {
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw new RangeError(`pageSize ${pageSize}`);
@@ -86,7 +100,8 @@ function rowColumns(t: 'd' | 'fev_rips'): SQL {
      ${t}.proceso_id, ${t}.intentos_envio, ${t}.total_factura, ${t}.info_fev_rips,
      ${t}.tiene_xml as has_xml, ${t}.tiene_json as has_json, ${t}.total_errores as errores, ${t}.total_notificaciones as notificaciones,
      ${t}.canal, ${t}.cuv_recuperado, ${isoText(`${t}.reintento_desde`)} as reintento_desde, ${t}.reintento_texto,
-     ${isoText(`${t}.reintento_proximo`)} as reintento_proximo, ${t}.reintento_numero`,
+     ${isoText(`${t}.reintento_proximo`)} as reintento_proximo, ${t}.reintento_numero,
+     floor(extract(epoch from ${t}.fecha_creacion) * 1000000)::bigint::text as creado_us`,
   );
 }
 /** rowColumns for the alias `d`. */
@@ -121,6 +136,8 @@ export type TRawRow = {
   reintento_texto: string | null;
   reintento_proximo: string | null;
   reintento_numero: number;
+  /** fecha_creacion in microseconds since the epoch (exact: the keyset cursor's boundary). */
+  creado_us: string;
 };
 
 /** Id and formato of the filter's documents in list order, at most `limit` (formatos-pagina, select-all). */
@@ -142,7 +159,15 @@ export function listRows(rows: TSqlRows, query: SQL, opts?: { prepared?: boolean
  * A page of the filter, newest first. A formato pattern decides the plan (trigram index or list order), so that page
  * is planned per call, as one single-table statement; other filters run as one prepared statement with a generic plan.
  */
-export function listPage(rows: TSqlRows, filter: SQL, q: { formato?: string | null; pageSize: number }, offset: number): Promise<TRawRow[]> {
+export function listPage(
+  rows: TSqlRows,
+  filter: SQL,
+  q: { formato?: string | null; pageSize: number },
+  offset: number,
+  after: { direccion: 'siguiente' | 'anterior'; creadoUs: string; id: number } | null = null,
+): Promise<TRawRow[]> {
+  // By keyset: planned per call with a formato (the pattern decides the plan, as below), else one prepared statement.
+  if (after) return listRows(rows, listRowsSql(listKeysetSql(filter, q.pageSize, after)), { prepared: !q.formato });
   return q.formato
     ? listRows(
         rows,

@@ -3,26 +3,44 @@ import type { TDocumentRow, TEsperaMinisterio, TInfoFevRips, TSearchData, TSearc
 import type { TDeps } from '../../deps.ts';
 import { listCounts } from './count-cache.ts';
 import { countDocuments } from './repository.ts';
+import { readCursor, signCursor, type TListCursor } from './list-cursor.ts';
 import { listPage, listRowsByIds, searchFilter, type TRawRow } from './list-repository.ts';
 
 /**
  * POST /api/FevRips/search (seed 001 §7): page of the tenant's documents, newest first. `estado` EXCLUDE_ANULADO (or
  * empty) hides cancelled documents; NO_APROBADO also matches RECHAZADO and ERROR (seed 001 §4 normalisation).
  * One statement per page (decision 007, list-repository.ts); the total comes from the short-lived count cache
- * (decision 006).
+ * (decision 006). Each page carries signed cursors to the next and the previous page (list-cursor.ts; decision 052):
+ * sent back with that page's number, the page is read by keyset instead of OFFSET.
+ * @throws AppError VALIDATION (400, MSG_MINISTERIO.cursorInvalido) for a cursor altered or made for another company.
  */
 export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
   const filter = searchFilter(ctx.tenantId, q);
-  const { pageIndex: _p, pageSize: _s, ...filterOnly } = q;
-  const total = await listCounts(deps.db).get(ctx.tenantId, JSON.stringify(filterOnly), () => countDocuments(deps.db, filter));
+  const { pageIndex: _p, pageSize: _s, cursor, ...filterOnly } = q;
+  const filterKey = JSON.stringify(filterOnly);
+  // The cursor is read (and a forged one refused) before any query; one made for other filters is ignored.
+  const pageKey = `${filterKey}|${q.pageSize}`;
+  const after = cursor ? readCursor(deps.codeKey, ctx.tenantId, pageKey, q.pageIndex, cursor) : null;
+  const total = await listCounts(deps.db).get(ctx.tenantId, filterKey, () => countDocuments(deps.db, filter));
   const offset = (q.pageIndex - 1) * q.pageSize;
-  const rows = await toListRows(deps, ctx.tenantId, await listPage(deps.dbRows, filter, q, offset));
+  const raw = await listPage(deps.dbRows, filter, q, offset, after);
+  const rows = await toListRows(deps, ctx.tenantId, raw);
+  const totalPages = Math.max(1, Math.ceil(Number(total) / q.pageSize));
+  const first = raw[0];
+  const last = raw.at(-1);
+  // A keyset page that found fewer rows than a page is the end of the list in that direction, whatever the count says.
+  const short = raw.length < q.pageSize;
+  const sign = (c: TListCursor) => signCursor(deps.codeKey, ctx.tenantId, pageKey, c);
   return {
     results: { data: rows },
     totalRecords: Number(total),
-    totalPages: Math.max(1, Math.ceil(Number(total) / q.pageSize)),
+    totalPages,
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
+    cursorSiguiente:
+      last && !(short && after?.direccion !== 'anterior') && q.pageIndex < totalPages ? sign({ direccion: 'siguiente', pagina: q.pageIndex + 1, creadoUs: last.creado_us, id: last.id }) : null,
+    cursorAnterior:
+      first && q.pageIndex > 1 && !(short && after?.direccion === 'anterior') ? sign({ direccion: 'anterior', pagina: q.pageIndex - 1, creadoUs: first.creado_us, id: first.id }) : null,
   };
 }
 

@@ -22,8 +22,9 @@ export type TTenantSlots = {
  *   never runs more than the bound and only the first waiter of a tenant asks the database.
  * - On PostgreSQL (`connectionString`), a running send also holds one of the tenant's `slots` session advisory locks
  *   `(SLOT_KEY_BASE + slot, tenantId)` on a connection of its own for as long as it runs, so the bound holds across
- *   processes; a process that dies loses its locks with its connections. The first local waiter retries every
- *   ~200 ms. `maxHeld` bounds the connections one process holds (more wait for a connection).
+ *   processes; a process that dies loses its locks with its connections. A local place whose lock another process
+ *   holds retries every ~200–400 ms, one query for all the slots, and holds no connection between attempts.
+ *   `maxHeld` bounds the connections one process holds (more wait for a connection).
  * With PGlite (`connectionString` null) the database has one process: the local places are the bound.
  */
 export function createTenantSlots(o: {
@@ -71,31 +72,60 @@ export function createTenantSlots(o: {
     return pool;
   };
 
+  /**
+   * One attempt at any of the tenant's slots: a connection, one query for all the slots (the first free one is taken and
+   * the scan stops there: LIMIT 1 pulls rows one at a time, so at most one lock is taken), and the connection kept only
+   * with a lock. A tenant's attempts in this process run one after another, so its waiters use one connection between
+   * them, not one each.
+   */
+  const attempting = new Map<number, Promise<unknown>>();
+  function attempt(tenantId: number): Promise<{ client: pg.PoolClient; slot: number } | null> {
+    const mine = (attempting.get(tenantId) ?? Promise.resolve()).then(async () => {
+      const c = await getPool().connect();
+      let kept = false;
+      try {
+        const { rows } = await c.query<{ s: number }>(
+          'select s from generate_series(0, $3::int - 1) s where pg_try_advisory_lock($1::int + s, $2::int) limit 1',
+          [SLOT_KEY_BASE, tenantId, slots],
+        );
+        if (!rows[0]) return null;
+        kept = true;
+        return { client: c, slot: rows[0].s };
+      } finally {
+        if (!kept) c.release();
+      }
+    });
+    const tail = mine.catch(() => undefined);
+    attempting.set(tenantId, tail);
+    void tail.then(() => {
+      if (attempting.get(tenantId) === tail) attempting.delete(tenantId);
+    });
+    return mine;
+  }
+
   return {
     async run(tenantId, fn) {
       if (closed) throw new Error('tenant slots closed');
       await takeLocal(tenantId);
       try {
         if (!o.connectionString) return await fn();
-        const client = await getPool().connect();
+        // The connection is kept only once it holds a slot's lock: a waiter gives it back between attempts, so a
+        // flood's waiting sends do not take the server's connections (PostgreSQL's max_connections is shared by every
+        // process of the install; docs/decisions/052).
+        let held: pg.PoolClient | null = null;
+        let slot = -1;
+        while (slot < 0) {
+          if (closed) throw new Error('tenant slots closed');
+          const got = await attempt(tenantId);
+          if (got) ({ client: held, slot } = got);
+          else await new Promise((r) => setTimeout(r, RETRY_MS + Math.random() * RETRY_MS));
+        }
         try {
-          let slot = -1;
-          while (slot < 0) {
-            if (closed) throw new Error('tenant slots closed');
-            for (let s = 0; s < slots && slot < 0; s++) {
-              const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::int, $2::int) as ok', [SLOT_KEY_BASE + s, tenantId]);
-              if (rows[0]?.ok) slot = s;
-            }
-            if (slot < 0) await new Promise((r) => setTimeout(r, RETRY_MS + Math.random() * RETRY_MS));
-          }
-          try {
-            return await fn();
-          } finally {
-            // A lost connection already released the lock with it (pg-pool discards the dead client on release).
-            await client.query('select pg_advisory_unlock($1::int, $2::int)', [SLOT_KEY_BASE + slot, tenantId]).catch((err: Error) => o.onError?.(err));
-          }
+          return await fn();
         } finally {
-          client.release();
+          // A lost connection already released the lock with it (pg-pool discards the dead client on release).
+          await held!.query('select pg_advisory_unlock($1::int, $2::int)', [SLOT_KEY_BASE + slot, tenantId]).catch((err: Error) => o.onError?.(err));
+          held!.release();
         }
       } finally {
         giveLocal(tenantId);

@@ -43,15 +43,32 @@ export function useDocumentsList() {
     setSearchText('');
     changeFilters(EMPTY_FILTERS);
   };
-  const setPage = (next: number) => setListState((prev) => ({ ...prev, page: next }));
-
   // A saved page beyond the last one (documents removed since) shows the last page.
   const [knownLastPage, setKnownLastPage] = useState(0);
   const page = knownLastPage > 0 && storedPage > knownLastPage ? knownLastPage : storedPage;
-  const params = useMemo(() => toSearchRequest(filters, page), [filters, page]);
+  // The shown page's cursor to the page beside it, when that is where the user went (docs/decisions/052).
+  const [cursor, setCursor] = useState<{ page: number; cursor: string } | null>(null);
+  const params = useMemo(
+    () => ({ ...toSearchRequest(filters, page), ...(cursor && cursor.page === page ? { cursor: cursor.cursor } : {}) }),
+    [filters, page, cursor],
+  );
   const query = useSearchDocuments(params);
   const lastPage = query.data?.totalPages ?? 0;
   if (query.data && !query.isPlaceholderData && lastPage !== knownLastPage) setKnownLastPage(lastPage);
+  // A cursor the server refused (its key changed): the same page is read by number instead.
+  if (query.isError && cursor) setCursor(null);
+
+  /**
+   * Previous and next go by the shown page's cursor (docs/decisions/052): the page after the rows the user saw, even
+   * if documents were filed meanwhile, and a deep page costs what the first does. Page 1 and a jump to a numbered page
+   * are read by number, as seed 001's page selection does.
+   */
+  const setPage = (next: number) => {
+    const shown = query.data && !query.isPlaceholderData ? query.data : null;
+    const beside = !shown || next <= 1 ? null : next === page + 1 ? shown.cursorSiguiente : next === page - 1 ? shown.cursorAnterior : null;
+    setCursor(beside ? { page: next, cursor: beside } : null);
+    setListState((prev) => ({ ...prev, page: next }));
+  };
 
   useEffect(() => {
     if (!query.isError) return;

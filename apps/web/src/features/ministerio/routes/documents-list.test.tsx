@@ -71,6 +71,9 @@ function renderList(
             totalPages: options.empty ? 0 : 3,
             pageIndex: body?.pageIndex ?? 1,
             pageSize: 15,
+            // The server's signed cursors (decision 052), here named after the page they lead to.
+            cursorSiguiente: (body?.pageIndex ?? 1) < 3 ? `hacia-${(body?.pageIndex ?? 1) + 1}` : null,
+            cursorAnterior: (body?.pageIndex ?? 1) > 1 ? `hacia-${(body?.pageIndex ?? 1) - 1}` : null,
           },
         }),
       );
@@ -161,6 +164,28 @@ describe('documents list (seed 001 §2)', () => {
 });
 
 describe('documents list: filters (seed 001 §2, §7)', () => {
+  it("previous and next send the shown page's cursor; page 1 and a numbered page go by number", async () => {
+    renderList();
+    await screen.findByText('Mostrando 3 de 40 documentos');
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 2, cursor: 'hacia-2' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Página 2' }).getAttribute('aria-current')).toBe('page'));
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 3, cursor: 'hacia-3' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Página 3' }).getAttribute('aria-current')).toBe('page'));
+    fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 2, cursor: 'hacia-2' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Página 2' }).getAttribute('aria-current')).toBe('page'));
+    fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 1 }));
+    expect(searches().at(-1)).not.toHaveProperty('cursor');
+    fireEvent.click(screen.getByRole('button', { name: 'Página 3' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ pageIndex: 3 }));
+    expect(searches().at(-1)).not.toHaveProperty('cursor');
+    // The cursor is not saved with the page: a reload reads the saved page by number.
+    expect(localStorage.getItem(FILTERS_STORAGE_KEY)).not.toContain('hacia');
+  });
+
   it('a status filter goes back to page 1 and is kept in localStorage', async () => {
     renderList();
     await screen.findByText('Mostrando 3 de 40 documentos');
