@@ -10,7 +10,7 @@ module.exports = {
       severity: 'error',
       comment: 'Un ciclo de importaciones: separe lo compartido en su propio módulo. (Los ciclos solo de tipos se borran al compilar.)',
       from: {},
-      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'web-feature-to-feature',

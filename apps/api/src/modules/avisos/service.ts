@@ -41,47 +41,16 @@ import {
   upsertAlertas,
   type TWebhookRow,
 } from './repository.ts';
-import { checkWebhookUrl, deliverWebhook, newWebhookSecret } from './webhooks.ts';
+import { checkWebhookUrl, newWebhookSecret } from './webhooks.ts';
 import { jobIdOf } from '../jobs/job-ids.ts';
 
 type TCtx = { tenantId: number; userId: number };
 
-/** The job queues of this module: one job per webhook delivery, one per alert message (issue 15 "retries … through the job queue"). */
-export const QUEUE_WEBHOOKS = 'webhook-entregas';
-export const QUEUE_ALERTAS = 'alerta-envios';
-/** A delayed check: does the document still wait for the ministry after MUV_TRANSIENT_ALERT_S? Then alert (one per wait). */
-export const QUEUE_AVISO_ESPERA = 'aviso-espera-ministerio';
-/** The daily summary's cron job (pg-boss schedule, Bogotá time; app.ts scheduleDailyJobs). */
-export const QUEUE_RESUMEN = 'resumen-diario';
 /** How many log rows the settings show. */
 const LOG_LIMIT = 50;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toWebhook = (w: TWebhookRow): TWebhook => ({ id: w.id, url: w.url, activo: w.activo, creadoEn: w.creadoEn.toISOString() });
-
-/** Register this module's queues and what their jobs do (buildApp, before the worker starts). */
-export function defineAvisosQueues(deps: TDeps): void {
-  const jobs = deps.jobs;
-  if (!jobs) return;
-  jobs.defineQueue<{ tenantId: number; entregaId: number }>(
-    QUEUE_WEBHOOKS,
-    { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
-    (data, meta) => deliverWebhook(deps, data.tenantId, data.entregaId, meta),
-  );
-  jobs.defineQueue<{ tenantId: number; envioId: number }>(
-    QUEUE_ALERTAS,
-    { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
-    (data, meta) => deliverAlerta(deps, data.tenantId, data.envioId, meta),
-  );
-  jobs.defineQueue<{ tenantId: number; fevRipsId: number; desde: string }>(QUEUE_AVISO_ESPERA, { retryLimit: 5, retryDelayS: 30 }, async (data) => {
-    await alertarEspera(deps, data.tenantId, data.fevRipsId, data.desde);
-  });
-  // Runs every 15 min from ALERTAS_RESUMEN_HORA; each tenant's day is claimed once across processes, so a missed run is
-  // caught up by the next.
-  jobs.defineQueue(QUEUE_RESUMEN, { retryLimit: 2, retryDelayS: 60 }, async () => {
-    await enviarResumenesDiarios(deps);
-  });
-}
 
 /** GET /api/integraciones/webhooks: the tenant's active webhooks and its latest deliveries, newest first. */
 export async function listarWebhooks(deps: TDeps, ctx: TCtx): Promise<TWebhooksData> {
@@ -133,7 +102,7 @@ export async function probarWebhook(deps: TDeps, ctx: TCtx, id: number): Promise
   if (!hook) throw new AppError('WEBHOOK_NOT_FOUND', MSG_AVISOS.webhookNoEncontrado);
   const evento: TEventoWebhook = { id: `evt_${randomUUID().replace(/-/g, '')}`, tipo: EVENTO_PRUEBA, creadoEn: new Date().toISOString(), data: null };
   const rows = await insertEntregas(deps.db, ctx.tenantId, [{ webhookId: hook.id, fevRipsId: null, eventoId: evento.id, evento: evento.tipo, payload: evento }]);
-  await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId: ctx.tenantId, entregaId: r.id })));
+  await deps.jobs.enqueue('webhook-entregas', rows.map((r) => ({ tenantId: ctx.tenantId, entregaId: r.id })));
 }
 
 /**
@@ -154,7 +123,7 @@ export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId
     if (hooks.length) {
       const evento: TEventoWebhook = { id: eventoId, tipo: EVENTO_RESULTADO, creadoEn: new Date().toISOString(), data: await estadoPaquete(deps, { tenantId, userId: 0 }, fevRipsId) };
       const rows = await insertEntregas(deps.db, tenantId, hooks.map((h) => ({ webhookId: h.id, fevRipsId, eventoId, evento: evento.tipo, payload: evento })));
-      await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId, entregaId: r.id })));
+      await deps.jobs.enqueue('webhook-entregas', rows.map((r) => ({ tenantId, entregaId: r.id })));
     }
     if (alerta && alertas && (await tenantPlan(deps, tenantId)) === 'business') {
       const destinos = [
@@ -162,7 +131,7 @@ export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId
         ...(whatsappDisponible(deps) ? alertas.whatsapp.map((d) => ({ canal: 'whatsapp' as const, destino: d })) : []),
       ];
       const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((d) => ({ ...d, fevRipsId, tipo: 'alerta' as const, clave: eventoId })));
-      await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+      await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
     }
   } catch (err) {
     deps.log.warn({ err: String((err as Error).message ?? err), fevRipsId }, 'result event not published');
@@ -181,9 +150,9 @@ export async function publicarEspera(deps: TDeps, tenantId: number, fevRipsId: n
       const eventoId = `evt_${createHash('sha256').update(`${tenantId}:${fevRipsId}:espera:${desde.getTime()}`).digest('hex').slice(0, 32)}`;
       const evento: TEventoWebhook = { id: eventoId, tipo: EVENTO_SIN_RESPUESTA, creadoEn: new Date().toISOString(), data: await estadoPaquete(deps, { tenantId, userId: 0 }, fevRipsId) };
       const rows = await insertEntregas(deps.db, tenantId, hooks.map((h) => ({ webhookId: h.id, fevRipsId, eventoId, evento: evento.tipo, payload: evento })));
-      await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId, entregaId: r.id })));
+      await deps.jobs.enqueue('webhook-entregas', rows.map((r) => ({ tenantId, entregaId: r.id })));
     }
-    await deps.jobs?.send(QUEUE_AVISO_ESPERA, [
+    await deps.jobs.send('aviso-espera-ministerio', [
       { id: jobIdOf(`aviso-espera:${tenantId}:${fevRipsId}:${desde.getTime()}`), startAfterS: deps.config.muvTransientAlertS, data: { tenantId, fevRipsId, desde: desde.toISOString() } },
     ]);
   } catch (err) {
@@ -192,11 +161,11 @@ export async function publicarEspera(deps: TDeps, tenantId: number, fevRipsId: n
 }
 
 /**
- * The delayed check of a wait (QUEUE_AVISO_ESPERA): when the document still waits since `desde`, an alert to each
- * recipient of a Business tenant that asked for ERROR alerts (the ministry not answering is what ERROR says too), once
- * per wait (`clave`).
+ * The delayed check of a wait (the 'aviso-espera-ministerio' job): when the document still waits since `desde`, an
+ * alert to each recipient of a Business tenant that asked for ERROR alerts (the ministry not answering is what ERROR
+ * says too), once per wait (`clave`).
  */
-async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: string): Promise<void> {
+export async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: string): Promise<void> {
   const doc = await loadDoc(deps, { tenantId }, fevRipsId).catch(() => null);
   if (!doc?.reintentoDesde || doc.reintentoDesde.toISOString() !== desde) return;
   const alertas = await findAlertas(deps.db, tenantId);
@@ -206,7 +175,7 @@ async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, d
     ...(whatsappDisponible(deps) ? alertas.whatsapp.map((d) => ({ canal: 'whatsapp' as const, destino: d })) : []),
   ];
   const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((d) => ({ ...d, fevRipsId, tipo: 'alerta' as const, clave: `espera:${desde}` })));
-  await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+  await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
 }
 
 /** The login-attempt account of an SFTP user (its counters are the web login's, another namespace: e-mails never hold ':'). */
@@ -219,7 +188,7 @@ const sftpAvisadas = perDatabase(() => new Set<string>());
  * Tells the tenant that its SFTP account `usuario` sees many wrong secrets (canal-sftp/server.ts calls this once the
  * account's failures within LOGIN_LOCKOUT_WINDOW_S reach LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES; the account is slowed,
  * never locked, so the owner must hear of it). One e-mail per login window to each administrator of the tenant and
- * each alert recipient it chose, queued as alert messages (delivered by QUEUE_ALERTAS like the rejection alerts,
+ * each alert recipient it chose, queued as alert messages (delivered by the 'alerta-envios' queue like the rejection alerts,
  * whatever the plan: this is about the account's safety). The window's key collapses repeats across processes. Never
  * throws: a failure is logged and the login goes on.
  */
@@ -233,7 +202,7 @@ export async function alertarFallasSftp(deps: TDeps, tenantId: number, usuario: 
     const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((destino) => ({ fevRipsId: null, tipo: 'seguridad' as const, canal: 'correo' as const, destino, clave })));
     avisadas.add(`${tenantId}:${clave}`);
     if (avisadas.size > 1_000) avisadas.clear();
-    await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+    await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
     if (rows.length) deps.log.warn({ event: 'sftp.fallas', tenantId, destinatarios: rows.length }, 'sftp: many failed logins, tenant alerted');
   } catch (err) {
     deps.log.warn({ err: String((err as Error).message ?? err), tenantId }, 'sftp failures alert not recorded');
@@ -347,7 +316,7 @@ export async function enviarResumenesDiarios(deps: TDeps, now = new Date()): Pro
       tenantId,
       (alertas?.correos ?? []).map((destino) => ({ fevRipsId: null, tipo: 'resumen' as const, canal: 'correo' as const, destino, clave: `resumen:${dia}` })),
     );
-    await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+    await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
     sent++;
   }
   return sent;

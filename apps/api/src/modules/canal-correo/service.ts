@@ -35,14 +35,8 @@ import { simpleParser } from 'mailparser';
 import { jobIdOf } from '../jobs/job-ids.ts';
 import { addCorreoHecho, findCorreoRecibido, findCorreosSinProcesar, insertCorreoRecibido, markCorreoProcesado } from './repository.ts';
 
-/** Queues of the e-mail channel (modules/jobs/queue.ts): an accepted message, and the minute's sweep. */
-export const QUEUE_CORREO = 'correo-entrante';
-export const QUEUE_CORREO_BARRIDO = 'correo-barrido';
-
-type TCorreoJob = { correoId: number };
-
 const encolarCorreo = (deps: TDeps, correoId: number) =>
-  deps.jobs!.send<TCorreoJob>(QUEUE_CORREO, [{ id: jobIdOf(`correo-entrante:${correoId}`), data: { correoId } }]);
+  deps.jobs.send('correo-entrante', [{ id: jobIdOf(`correo-entrante:${correoId}`), data: { correoId } }]);
 
 /**
  * Accept an inbound message for the channels it is addressed to (issue 24 §3; docs/decisions/029): its bytes (null
@@ -59,47 +53,35 @@ export async function aceptarCorreo(deps: TDeps, canales: TCanalCorreoRow[], rem
 }
 
 /**
- * Register the e-mail channel's jobs (every role; workers run them): processing an accepted message for each tenant
- * it was addressed to (under the tenant's channel lock, each tenant once), and the minute's sweep of accepted
- * messages without a job.
+ * The 'correo-entrante' job (jobs/registry.ts): an accepted message processed for each tenant it was addressed to,
+ * under the tenant's channel lock, each tenant once (a retry skips the tenants already done). A message mailparser
+ * cannot read is logged as unreadable for each tenant, never retried.
  */
-export function defineCanalCorreoJobs(deps: TDeps): void {
-  const jobs = deps.jobs;
-  if (!jobs) return;
+export async function procesarCorreoEntrante(deps: TDeps, correoId: number, meta: { attempt: number }): Promise<void> {
   const baseUrl = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/+$/, '');
-  jobs.define<TCorreoJob>(QUEUE_CORREO, {
-    retryLimit: 5,
-    retryDelayS: 3,
-    concurrency: 4,
-    run: async ({ correoId }, meta) => {
-      const row = await findCorreoRecibido(deps.db, correoId);
-      if (!row || row.procesadoEn) return;
-      // A message mailparser cannot read is logged as unreadable for each tenant (issue 24), never retried.
-      let parsed: ParsedMail | null = null;
-      let ilegible = false;
-      if (row.crudo)
-        try {
-          parsed = await simpleParser(row.crudo, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
-        } catch {
-          ilegible = true;
-        }
-      for (const tenantId of row.tenantIds) {
-        if (row.hechos.includes(tenantId)) continue;
-        const canal = await findCanal(deps.db, tenantId);
-        if (!canal) continue;
-        await deps.canalLocks.run(tenantId, () => procesarCorreo(deps, canal, { remitenteSobre: row.remitenteSobre, parsed, ilegible, baseUrl, reintento: meta.attempt > 0 }));
-        await addCorreoHecho(deps.db, correoId, tenantId);
-      }
-      await markCorreoProcesado(deps.db, correoId);
-    },
-  });
-  jobs.define(QUEUE_CORREO_BARRIDO, {
-    retryLimit: 0,
-    retryDelayS: 60,
-    run: async () => {
-      for (const id of await findCorreosSinProcesar(deps.db, new Date(Date.now() - 60_000))) await encolarCorreo(deps, id);
-    },
-  });
+  const row = await findCorreoRecibido(deps.db, correoId);
+  if (!row || row.procesadoEn) return;
+  let parsed: ParsedMail | null = null;
+  let ilegible = false;
+  if (row.crudo)
+    try {
+      parsed = await simpleParser(row.crudo, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+    } catch {
+      ilegible = true;
+    }
+  for (const tenantId of row.tenantIds) {
+    if (row.hechos.includes(tenantId)) continue;
+    const canal = await findCanal(deps.db, tenantId);
+    if (!canal) continue;
+    await deps.canalLocks.run(tenantId, () => procesarCorreo(deps, canal, { remitenteSobre: row.remitenteSobre, parsed, ilegible, baseUrl, reintento: meta.attempt > 0 }));
+    await addCorreoHecho(deps.db, correoId, tenantId);
+  }
+  await markCorreoProcesado(deps.db, correoId);
+}
+
+/** The 'correo-barrido' job (pg-boss cron, every minute): accepted messages of a minute ago without a job get one. */
+export async function barrerCorreos(deps: TDeps): Promise<void> {
+  for (const id of await findCorreosSinProcesar(deps.db, new Date(Date.now() - 60_000))) await encolarCorreo(deps, id);
 }
 
 type TTenantCtx = { tenantId: number };

@@ -2,8 +2,14 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TAnalysis, TAnalysisInput, TRevision, TRevisionInput } from './analysis.ts';
 import type { TAnalysisDone, TAnalysisTask } from './analysis-task.ts';
-import type { TZipTarea } from '../integraciones/zip.ts';
 import type { TConstruirNotaTarea, TFacturaLeida, TLeerFacturaTarea, TNotaXmlLeida } from '../notas/tareas.ts';
+
+/**
+ * A ZIP to inflate in a worker thread (integraciones/zip.ts leerZipTarea reads this shape): its file name, bytes and
+ * the most bytes its entries may inflate to. Declared here, not imported from zip.ts, because zip.ts imports the
+ * channels' filing code, which imports deps.ts, which imports this file (no-circular counts type-only imports).
+ */
+export type TZipTarea = { nombre: string; bytes: Uint8Array; maxTotal: number };
 
 /**
  * Worker threads parsing and checking uploads, off the event loop (issue 9 "Uploads never block the server"), and the

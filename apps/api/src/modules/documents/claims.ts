@@ -123,7 +123,7 @@ export async function applyVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, 
       (d) => Boolean(d && !d.envioIniciadoAt && d.estado === (v.approved ? 'APROBADO' : 'NO_APROBADO') && d.cuv === (v.approved ? v.cuv : null) && d.fechaEnvio && d.fechaEnvio >= claim.at),
       () => false,
     ));
-  if (written) await deps.avisos?.publicarResultado(claim.tenantId, claim.fevRipsId);
+  if (written) await deps.avisos.publicarResultado(claim.tenantId, claim.fevRipsId);
   return written;
 }
 

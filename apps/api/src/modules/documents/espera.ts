@@ -45,7 +45,7 @@ export async function esperarMinisterio(
     await withDbRetries(() => updateClaimed(deps.db, claim, { ...release, estado: 'ERROR', fechaEnvio: now, ...SIN_ESPERA }));
     deps.log.warn({ fevRipsId: doc.id, desde, texto }, 'ministry gave no verdict within MUV_TRANSIENT_MAX_S: document left in ERROR');
     // ERROR is a final status: webhooks and alerts hear of it (issue 15).
-    await deps.avisos?.publicarResultado(ctx.tenantId, doc.id);
+    await deps.avisos.publicarResultado(ctx.tenantId, doc.id);
     return { proximo: null };
   }
   await withDbRetries(() =>
@@ -57,7 +57,7 @@ export async function esperarMinisterio(
     deps.log.warn({ err: err.message, fevRipsId: doc.id }, 'retry of a wait for the ministry not queued yet'),
   );
   deps.log.info({ fevRipsId: doc.id, numero, proximo, texto }, 'ministry gave no verdict: retry scheduled');
-  if (numero === 1) await deps.avisos?.publicarEspera(ctx.tenantId, doc.id, desde);
+  if (numero === 1) await deps.avisos.publicarEspera(ctx.tenantId, doc.id, desde);
   return { proximo };
 }
 
@@ -66,8 +66,7 @@ const retryJobId = (tenantId: number, fevRipsId: number, r: TReintento, extra = 
 
 /** Queue retry `r` of the document after `delayS` under job id `id`. */
 async function scheduleRetry(deps: TDeps, ctx: { tenantId: number; userId: number }, fevRipsId: number, r: TReintento, delayS: number, id: string): Promise<void> {
-  if (!deps.jobs) return;
-  await withDbRetries(() => deps.jobs!.enqueueSends(ctx.tenantId, ctx.userId, [fevRipsId], { startAfterS: delayS, reintento: r, ids: [id] }));
+  await withDbRetries(() => deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [fevRipsId], { startAfterS: delayS, reintento: r, ids: [id] }));
 }
 
 /**
@@ -76,7 +75,6 @@ async function scheduleRetry(deps: TDeps, ctx: { tenantId: number; userId: numbe
  * Returns how many.
  */
 export async function programarEsperasVencidas(deps: TDeps): Promise<number> {
-  if (!deps.jobs) return 0;
   const overdue = await findOverdueWaitsAllTenants(deps.db, 60);
   // A new id per minute: the retry's own job may exist (failed for good) and pg-boss would skip its id; processes
   // catching up in the same minute queue it once.

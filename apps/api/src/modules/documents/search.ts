@@ -38,13 +38,11 @@ export async function documentRows(deps: TDeps, ctx: { tenantId: number }, ids: 
 async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promise<TDocumentRow[]> {
   if (rows.length === 0) return [];
   // A retry scheduled for later (a wait for the ministry) is not a send under way: the row shows the wait instead.
-  const enviandose = deps.jobs
-    ? await deps.jobs.pendingSends(
-        tenantId,
-        rows.map((r) => r.id),
-        { disponibles: true },
-      )
-    : new Set<number>();
+  const enviandose = await deps.jobs.pendingSends(
+    tenantId,
+    rows.map((r) => r.id),
+    { disponibles: true },
+  );
   return rows.map((d) => ({
     id: d.id,
     idUsuario: d.id_usuario,

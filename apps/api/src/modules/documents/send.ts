@@ -55,7 +55,6 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { r
  * @throws the AppErrors of sendDocument.
  */
 export async function sendDocumentQueued(deps: TDeps, ctx: TCtx, id: number, opts: { waitS?: number } = {}): Promise<TSendResult> {
-  if (!deps.jobs) return sendDocument(deps, ctx, id);
   const doc = await loadDoc(deps, ctx, id);
   assertSendable(doc);
   const refs = await listFileRefs(deps.db, ctx.tenantId, doc.id);

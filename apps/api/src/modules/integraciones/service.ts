@@ -35,7 +35,6 @@ import { loadDoc } from '../documents/detail.ts';
 import { listFileRefs } from '../documents/repository.ts';
 import { registrarAccion } from '../documents/audit.ts';
 import { tenantPlan } from '../products/service.ts';
-import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { paqueteCompleto } from '@radica/contracts/muv';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -259,7 +258,6 @@ async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNull
   const refs = await listFileRefs(deps.db, ctx.tenantId, id);
   if (!paqueteCompleto(doc.muvEndpoint, { xml: refs.some((f) => f.tipo === 'xml'), json: refs.some((f) => f.tipo === 'json') }))
     return { exitoso: false, mensaje: MSG.sendNeedsBothFiles };
-  if (!deps.jobs) return { exitoso: false, mensaje: MSG_MINISTERIO.colaNoDisponible };
   if (!(await deps.jobs.pendingSends(ctx.tenantId, [id], { fresh: true, disponibles: true })).has(id)) {
     await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [id]);
     await registrarAccion(deps.db, ctx, id, 'envio_programado', { detalle: 'envío asíncrono' });
@@ -274,7 +272,7 @@ async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNull
 export async function estadoPaquete(deps: TDeps, ctx: { tenantId: number; userId: number }, id: number): Promise<TPaqueteData> {
   const doc = await getDetail(deps, ctx, id);
   // A send waiting in the queue (enviar=async, issue 28) says so until its result arrives.
-  const enCola = doc.estado !== 'APROBADO' && Boolean(await deps.jobs?.pendingSends(ctx.tenantId, [id], { disponibles: true }).then((p) => p.has(id)));
+  const enCola = doc.estado !== 'APROBADO' && (await deps.jobs.pendingSends(ctx.tenantId, [id], { disponibles: true })).has(id);
   const sent = doc.cuv !== null || doc.errores.length > 0 || doc.notificaciones.length > 0 || doc.fechaRadicacion !== null;
   return {
     id: doc.id,

@@ -17,8 +17,6 @@ import { yieldToEventLoop } from '../../lib/event-loop.ts';
  * chat, as the user whose number is linked (their role and company), inside the 24-hour service window.
  */
 
-/** The job queue of inbound messages. */
-export const QUEUE_WHATSAPP = 'whatsapp-entrantes';
 const HORA_MS = 3_600_000;
 /** Messages of one delivery stored (and their jobs enqueued) per statement. */
 const MENSAJES_POR_LOTE = 100;
@@ -116,15 +114,10 @@ export async function recibirNotificacion(deps: TDeps, body: unknown): Promise<n
     const ids = await insertMensajes(deps.db, mensajes.slice(i, i + MENSAJES_POR_LOTE));
     if (!ids.length) continue;
     await yieldToEventLoop();
-    await deps.jobs?.enqueue(QUEUE_WHATSAPP, ids.map((mensajeId) => ({ mensajeId })));
+    await deps.jobs.enqueue('whatsapp-entrantes', ids.map((mensajeId) => ({ mensajeId })));
     nuevos += ids.length;
   }
   return nuevos;
-}
-
-/** Register the inbound messages' queue (buildApp, before the worker starts). */
-export function defineWhatsappQueue(deps: TDeps): void {
-  deps.jobs?.defineQueue<{ mensajeId: number }>(QUEUE_WHATSAPP, { retryLimit: 4, retryDelayS: 5 }, (data) => procesarMensaje(deps, data.mensajeId));
 }
 
 /** An absolute link into the web app for WhatsApp texts (PUBLIC_URL, or this server's local address). */
