@@ -53,7 +53,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toWebhook = (w: TWebhookRow): TWebhook => ({ id: w.id, url: w.url, activo: w.activo, creadoEn: w.creadoEn.toISOString() });
 
 /** GET /api/integraciones/webhooks: the tenant's active webhooks and its latest deliveries, newest first. */
-export async function listarWebhooks(deps: TDeps, ctx: TCtx): Promise<TWebhooksData> {
+export async function listarWebhooks(deps: Pick<TDeps, 'db'>, ctx: TCtx): Promise<TWebhooksData> {
   const [hooks, entregas] = await Promise.all([listWebhooks(deps.db, ctx.tenantId, { soloActivos: true }), listEntregas(deps.db, ctx.tenantId, LOG_LIMIT)]);
   return {
     webhooks: hooks.map(toWebhook),
@@ -81,7 +81,7 @@ export async function listarWebhooks(deps: TDeps, ctx: TCtx): Promise<TWebhooksD
  * POST /api/integraciones/webhooks: registers `url` (checkWebhookUrl) with a new signing secret, returned this once and
  * stored encrypted. Throws WEBHOOK_URL_INVALID (400), WEBHOOK_LIMIT (409) with WEBHOOKS_MAX active already.
  */
-export async function crearWebhook(deps: TDeps, ctx: TCtx, input: { url: string }): Promise<TWebhookCreated> {
+export async function crearWebhook(deps: Pick<TDeps, 'config' | 'db' | 'cipher'>, ctx: TCtx, input: { url: string }): Promise<TWebhookCreated> {
   const url = await checkWebhookUrl(deps, input.url);
   if ((await countActiveWebhooks(deps.db, ctx.tenantId)) >= WEBHOOKS_MAX) throw new AppError('WEBHOOK_LIMIT', MSG_AVISOS.webhookLimite(WEBHOOKS_MAX));
   const secreto = newWebhookSecret();
@@ -90,14 +90,14 @@ export async function crearWebhook(deps: TDeps, ctx: TCtx, input: { url: string 
 }
 
 /** DELETE /api/integraciones/webhooks/{id}: no more deliveries (pending ones end FALLIDO). 404 for another tenant's id. */
-export async function eliminarWebhook(deps: TDeps, ctx: TCtx, id: number): Promise<TWebhook> {
+export async function eliminarWebhook(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TWebhook> {
   const row = await deactivateWebhook(deps.db, ctx.tenantId, id);
   if (!row) throw new AppError('WEBHOOK_NOT_FOUND', MSG_AVISOS.webhookNoEncontrado);
   return toWebhook(row);
 }
 
 /** POST /api/integraciones/webhooks/{id}/probar: queues a signed `webhook.prueba` event to that webhook. */
-export async function probarWebhook(deps: TDeps, ctx: TCtx, id: number): Promise<void> {
+export async function probarWebhook(deps: Pick<TDeps, 'db' | 'jobs'>, ctx: TCtx, id: number): Promise<void> {
   const hook = (await listWebhooks(deps.db, ctx.tenantId, { soloActivos: true })).find((w) => w.id === id);
   if (!hook) throw new AppError('WEBHOOK_NOT_FOUND', MSG_AVISOS.webhookNoEncontrado);
   const evento: TEventoWebhook = { id: `evt_${randomUUID().replace(/-/g, '')}`, tipo: EVENTO_PRUEBA, creadoEn: new Date().toISOString(), data: null };
@@ -143,7 +143,7 @@ export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId
  * event to each active webhook (one per wait: its id comes from the wait's start), and a delayed check that alerts the
  * tenant if the wait lasts MUV_TRANSIENT_ALERT_S. Never throws (a failure is logged; the send goes on).
  */
-export async function publicarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: Date): Promise<void> {
+export async function publicarEspera(deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'log' | 'jobs'>, tenantId: number, fevRipsId: number, desde: Date): Promise<void> {
   try {
     const hooks = await listWebhooks(deps.db, tenantId, { soloActivos: true });
     if (hooks.length) {
@@ -192,7 +192,7 @@ const sftpAvisadas = perDatabase(() => new Set<string>());
  * whatever the plan: this is about the account's safety). The window's key collapses repeats across processes. Never
  * throws: a failure is logged and the login goes on.
  */
-export async function alertarFallasSftp(deps: TDeps, tenantId: number, usuario: string): Promise<void> {
+export async function alertarFallasSftp(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'jobs'>, tenantId: number, usuario: string): Promise<void> {
   const clave = `sftp:${usuario}:${Math.floor(Date.now() / (deps.config.loginLockoutWindowS * 1000))}`;
   const avisadas = sftpAvisadas(deps.db);
   if (avisadas.has(`${tenantId}:${clave}`)) return;
@@ -258,7 +258,7 @@ export async function guardarAlertas(deps: TDeps, ctx: TCtx, input: Required<TAl
  * One attempt of alert message `envioId` (mail through deps.mailer, WhatsApp through the Cloud API client). Sent →
  * ENVIADO; otherwise recorded and, unless `last`, thrown for the queue to retry; FALLIDO on the last attempt.
  */
-export async function deliverAlerta(deps: TDeps, tenantId: number, envioId: number, opts: { last: boolean }): Promise<void> {
+export async function deliverAlerta(deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'mailer' | 'jobs' | 'whatsapp'>, tenantId: number, envioId: number, opts: { last: boolean }): Promise<void> {
   const envio = await findAlertaEnvio(deps.db, tenantId, envioId);
   if (!envio || envio.estado !== 'PENDIENTE') return;
   const at = new Date();
@@ -329,7 +329,7 @@ function bogotaDayRange(dia: string): { desde: Date; hasta: Date } {
 }
 
 /** An absolute link into the web app (PUBLIC_URL, or this server's local address). */
-function appUrl(deps: TDeps, path: string): string {
+function appUrl(deps: Pick<TDeps, 'config'>, path: string): string {
   const base = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   return `${base.replace(/\/$/, '')}${path}`;
 }

@@ -11,7 +11,7 @@ import { listPage, listRowsByIds, searchFilter, type TRawRow } from './list-repo
  * One statement per page (decision 007, list-repository.ts); the total comes from the short-lived count cache
  * (decision 006).
  */
-export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
+export async function searchDocuments(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs'>, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
   const filter = searchFilter(ctx.tenantId, q);
   const { pageIndex: _p, pageSize: _s, ...filterOnly } = q;
   const total = await listCounts.get(ctx.tenantId, JSON.stringify(filterOnly), () => countDocuments(deps.db, filter));
@@ -27,7 +27,7 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
 }
 
 /** List rows (seed 001 §3 "Document row") of the tenant's documents `ids`, in that order. */
-export async function documentRows(deps: TDeps, ctx: { tenantId: number }, ids: number[]): Promise<TDocumentRow[]> {
+export async function documentRows(deps: Pick<TDeps, 'dbRows' | 'jobs'>, ctx: { tenantId: number }, ids: number[]): Promise<TDocumentRow[]> {
   if (ids.length === 0) return [];
   const rows = await toListRows(deps, ctx.tenantId, await listRowsByIds(deps.dbRows, ctx.tenantId, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -35,7 +35,7 @@ export async function documentRows(deps: TDeps, ctx: { tenantId: number }, ids: 
 }
 
 /** Map list rows to TDocumentRow, marking documents with a queued bulk send (`enviandose`). */
-async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promise<TDocumentRow[]> {
+async function toListRows(deps: Pick<TDeps, 'jobs'>, tenantId: number, rows: TRawRow[]): Promise<TDocumentRow[]> {
   if (rows.length === 0) return [];
   // A retry scheduled for later (a wait for the ministry) is not a send under way: the row shows the wait instead.
   const enviandose = await deps.jobs.pendingSends(

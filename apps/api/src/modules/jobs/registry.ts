@@ -64,7 +64,7 @@ export function jobRegistry(deps: TDeps, arbolSftp: TArbol): TJobRegistry {
  * status (docs/decisions/011); waits for the ministry whose retry is overdue and unqueued get it queued
  * (docs/decisions/048).
  */
-export async function maintainSends(deps: TDeps): Promise<void> {
+export async function maintainSends(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'jobs' | 'avisos'>): Promise<void> {
   await recoverInterruptedSends(deps);
   await programarEsperasVencidas(deps);
 }

@@ -38,7 +38,7 @@ export function firmaValida(raw: Buffer, signature: string | undefined, appSecre
  * GET /api/whatsapp/webhook (Meta's verification handshake): `hub.mode` subscribe and `hub.verify_token` equal to
  * WHATSAPP_VERIFY_TOKEN answer `hub.challenge`; anything else 403 WHATSAPP_VERIFICACION.
  */
-export function verificarWebhook(deps: TDeps, q: { mode?: string; token?: string; challenge?: string }): string {
+export function verificarWebhook(deps: Pick<TDeps, 'whatsappEntrante'>, q: { mode?: string; token?: string; challenge?: string }): string {
   const expected = deps.whatsappEntrante?.verifyToken;
   if (!expected) throw new AppError('WHATSAPP_NO_DISPONIBLE', MSG_USUARIOS.whatsappNoDisponible);
   const a = Buffer.from(q.token ?? '');
@@ -90,7 +90,7 @@ const ZNotificacion = z.object({
  * messages and are acknowledged without work. A body that is not a notification is acknowledged too (Meta would
  * retry a 4xx for days) and logged.
  */
-export async function recibirNotificacion(deps: TDeps, body: unknown): Promise<number> {
+export async function recibirNotificacion(deps: Pick<TDeps, 'db' | 'log' | 'jobs'>, body: unknown): Promise<number> {
   const parsed = ZNotificacion.safeParse(body);
   if (!parsed.success) {
     deps.log.warn({ event: 'whatsapp.notificacion_ilegible', issue: parsed.error.issues[0]?.message }, 'whatsapp notification not understood');
@@ -121,7 +121,7 @@ export async function recibirNotificacion(deps: TDeps, body: unknown): Promise<n
 }
 
 /** An absolute link into the web app for WhatsApp texts (PUBLIC_URL, or this server's local address). */
-const appBase = (deps: TDeps) => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+const appBase = (deps: Pick<TDeps, 'config'>) => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
 
 /**
  * What one inbound-message job does (issue 28): takes the message once (a duplicate job does nothing), then answers:
