@@ -7,7 +7,7 @@ import type { TWompiClient } from './integrations/wompi/client.ts';
 import type { TJobQueue } from './modules/jobs/types.ts';
 import type { TSessionCheck } from './modules/auth/session-check.ts';
 import type { TApiKeyCheck } from './modules/integraciones/api-key-check.ts';
-import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
+import type { TAnalysisPool } from './modules/documents/analysis-pool-type.ts';
 import type { TMetrics } from './lib/metrics.ts';
 import type { TWhatsappClient } from './integrations/whatsapp/client.ts';
 import type { TTenantSlots } from './modules/jobs/tenant-slots.ts';
