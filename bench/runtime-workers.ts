@@ -81,7 +81,7 @@ for (const tenants of [10, 100, 1000]) {
     await sql.query(`insert into tenants (validator, database_name) select 'v' || g, 'db' || g from generate_series(1, $1::int) g`, [tenants]);
     const ids = (await sql.query<{ id: number }>('select id from tenants order by id')).rows.map((r) => r.id);
     await sql.end();
-    for (const id of ids) await worker.deps.jobs!.enqueueSends(id, 0, [1_000_000 + id]);
+    for (const id of ids) await worker.deps.jobs.enqueueSends(id, 0, [1_000_000 + id]);
     const c2 = new pg.Client({ connectionString: db.url });
     await c2.connect();
     for (;;) {

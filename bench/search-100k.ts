@@ -109,7 +109,7 @@ try {
   // waiting (no worker runs here), covering the first pages.
   const me = rows[0]!;
   const recent = (await app.deps.dbRows<{ id: number }>(sql`select id from fev_rips where tenant_id = ${me.tenant_id} order by fecha_creacion desc, id desc limit 1000`)).map((r) => r.id);
-  await app.deps.jobs!.enqueueSends(me.tenant_id, me.id, recent);
+  await app.deps.jobs.enqueueSends(me.tenant_id, me.id, recent);
   const p99e = await run('sin filtros, con 1 000 envíos en cola', { pageIndex: 1, pageSize: 15, estado: 'EXCLUDE_ANULADO' });
 
   const times: number[] = [];

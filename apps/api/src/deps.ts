@@ -1,27 +1,20 @@
-import type { TRol } from '@radica/contracts/enums';
-import type { TConfig } from './config.ts';
-import type { TDb, TSqlRows } from './db/client.ts';
+import type { TBaseDeps } from './deps-base.ts';
 import type { TMailer } from './modules/mail/mailer.ts';
 import type { TTokenKit } from './lib/tokens.ts';
 import type { TCipher } from './lib/secrets.ts';
 import type { TMuvClient } from './integrations/muv/client.ts';
 import type { TWompiClient } from './integrations/wompi/client.ts';
-import type { TJobQueue } from './modules/jobs/queue.ts';
+import type { TJobQueue } from './modules/jobs/types.ts';
 import type { TSessionCheck } from './modules/auth/session-check.ts';
 import type { TApiKeyCheck } from './modules/integraciones/api-key-check.ts';
-import type { TAnalysisPool } from './modules/documents/analysis-pool.ts';
+import type { TAnalysisPool } from './modules/documents/analysis-pool-type.ts';
 import type { TMetrics } from './lib/metrics.ts';
 import type { TWhatsappClient } from './integrations/whatsapp/client.ts';
 import type { TTenantSlots } from './modules/jobs/tenant-slots.ts';
 import type { TLimitsHealth } from './plugins/rate-limits.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
-export type TDeps = {
-  config: TConfig;
-  db: TDb;
-  dbKind: 'pglite' | 'postgresql';
-  /** Hand-written queries on hot paths (db/client.ts TSqlRows). */
-  dbRows: TSqlRows;
+export type TDeps = TBaseDeps & {
   /** PGlite only: a consistent gzip dump of the embedded database (issue 16 backups; db/client.ts). */
   dumpDatabase?: () => Promise<Blob>;
   /** Committed migrations the database lacks (GET /health/ready answers 503 while any is pending). */
@@ -48,8 +41,8 @@ export type TDeps = {
   metrics: TMetrics;
   /** What the rate limits tell the readiness check (plugins/rate-limits.ts); set by buildApp. */
   limites?: TLimitsHealth;
-  /** Durable jobs (pg-boss; docs/decisions/027); set by buildApp once the queue has started. */
-  jobs?: TJobQueue;
+  /** Durable jobs (pg-boss; docs/decisions/027): started before the services, queues given by jobs/registry.ts. */
+  jobs: TJobQueue;
   /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */
   whatsapp: TWhatsappClient | null;
   /**
@@ -58,23 +51,13 @@ export type TDeps = {
    */
   whatsappEntrante: { verifyToken: string; appSecret: string } | null;
   /**
-   * Tells webhooks and alerts that a send ended (issue 15); set by buildApp. Never throws (documents/claims.ts awaits it
-   * after the status is stored).
+   * Tells webhooks and alerts that a send ended (docs/decisions/024). Never throws (documents/claims.ts awaits it after
+   * the status is stored).
    */
-  avisos?: {
-    publicarResultado: (tenantId: number, fevRipsId: number) => Promise<void>;
-    /** A wait for the ministry began (docs/decisions/047): its webhook event and the delayed alert. */
-    publicarEspera: (tenantId: number, fevRipsId: number, desde: Date) => Promise<void>;
-  };
-  log: { info: (o: object, msg?: string) => void; warn: (o: object, msg?: string) => void; error: (o: object, msg?: string) => void };
+  avisos: TAvisos;
 };
 
-/**
- * The authenticated caller, from the access token (plugins/auth.ts); `sessionId` is the login's refresh family. `rol`
- * (issue 28) is the role the server enforces: the user's, read with the session check; an API key's is Facturador, and
- * `apiKeyId` names the key (the audit records it).
- */
-export type TAuthContext = { userId: number; tenantId: number; validator: string; sessionId: string; rol: TRol; apiKeyId?: number };
+export type { TAuthContext, TBaseDeps, TLog } from './deps-base.ts';
 
 /** The payment gateway as the app uses it (issue 11). `browserBaseUrl` is what the browser calls for card tokens. */
 export type TPayments = {
@@ -82,4 +65,11 @@ export type TPayments = {
   keys: { publicKey: string; privateKey: string; eventsSecret: string; integritySecret: string };
   browserBaseUrl: string;
   environment: 'simulator' | 'sandbox' | 'production';
+};
+
+/** What a send's end tells the webhooks and alerts (avisos/service.ts publicarResultado, publicarEspera). */
+export type TAvisos = {
+  publicarResultado: (tenantId: number, fevRipsId: number) => Promise<void>;
+  /** A wait for the ministry began (docs/decisions/047): its webhook event and the delayed alert. */
+  publicarEspera: (tenantId: number, fevRipsId: number, desde: Date) => Promise<void>;
 };

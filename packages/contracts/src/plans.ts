@@ -1,4 +1,4 @@
-import type { TModulo } from './products.ts';
+import type { TModulo } from './modulos.ts';
 
 /**
  * The plans and the sending channels (seed 002 §1), plain constants without zod: the sales page shows them in its

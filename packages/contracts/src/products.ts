@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MESES_PLAN } from './plans.ts';
 
-/** Products (modules) a tenant can buy: seed 000 §3 "Purchased-products result", seed 002 §3 "Module access keys". */
-export const MODULOS = ['ministerio', 'facturacion', 'marketing', 'automatizaciones'] as const;
+import { MODULOS, type TModulo } from './modulos.ts';
+
+export { MODULOS, type TModulo };
 export const ZModulo = z.enum(MODULOS);
-export type TModulo = z.infer<typeof ZModulo>;
 
 /** Catalogue titles and product ids used when a purchase is recorded (Radica's own; prices live in billing). */
 export const PRODUCTOS: Record<TModulo, { productoId: number; titulo: string; descripcion: string }> = {

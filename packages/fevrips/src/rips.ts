@@ -1,18 +1,9 @@
 import { leerClavesComoElMinisterio, type TClaveLeida } from './claves.ts';
 import { FevRipsError } from './errors.ts';
 import { decodeUtf8, extractFormato, isRecord, roundCents, toNumber } from './shared.ts';
+import { SERVICE_LISTS, type TServiceList } from './service-lists.ts';
 
-/** The seven service lists of a usuario, spelt as in Res. 2275/2023 (reference §2.1). */
-export const SERVICE_LISTS = [
-  'consultas',
-  'procedimientos',
-  'urgencias',
-  'hospitalizacion',
-  'recienNacidos',
-  'medicamentos',
-  'otrosServicios',
-] as const;
-export type TServiceList = (typeof SERVICE_LISTS)[number];
+export { SERVICE_LISTS, type TServiceList };
 
 /** Lists whose entries carry `vrServicio` and `valorPagoModerador` (urgencias, hospitalización, RN do not). */
 export const VALUED_LISTS: readonly TServiceList[] = [

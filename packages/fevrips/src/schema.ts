@@ -1,4 +1,4 @@
-import type { TServiceList } from './rips.ts';
+import type { TServiceList } from './service-lists.ts';
 import type { TTableName } from './tables.ts';
 
 /**

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { MSG } from '@radica/contracts/messages';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
-import type { TDeps } from '../deps.ts';
+import type { TBaseDeps } from '../deps-base.ts';
 import { pgRateLimitStore, redisFailoverStore } from './rate-limit-store.ts';
 
 /** Longest wait for a Redis connection, and for one command's answer, before a call is counted in PostgreSQL (ms). */
@@ -24,7 +24,7 @@ export type TLimitsHealth = { redis: (() => 'ok' | 'sin_conexion') | null };
  * because Redis is down), else in PostgreSQL (rate-limit-store.ts); with the embedded PGlite database, whose one
  * process serves every request, in that process's memory. Returns what the readiness check reports of Redis.
  */
-export async function registerRateLimits(app: FastifyInstance, deps: Pick<TDeps, 'config' | 'dbKind' | 'dbRows' | 'log'>): Promise<TLimitsHealth> {
+export async function registerRateLimits(app: FastifyInstance, deps: Pick<TBaseDeps, 'config' | 'dbKind' | 'dbRows' | 'log'>): Promise<TLimitsHealth> {
   const common = {
     global: false,
     // Enough keys that cycling through addresses or e-mails does not evict the counters being attacked.

@@ -42,7 +42,7 @@ export function toTercero(t: TTerceroRow): TTercero {
  * tercero from the access token, never from the body). Returns the stored tercero. Throws 401 when the caller's user
  * is gone.
  */
-export async function actualizarTercero(deps: TDeps, ctx: { tenantId: number; userId: number }, input: TActualizarTerceroRequest) {
+export async function actualizarTercero(deps: Pick<TDeps, 'db' | 'log'>, ctx: { tenantId: number; userId: number }, input: TActualizarTerceroRequest) {
   const tercero = await updateTerceroOfUser(deps.db, ctx.tenantId, ctx.userId, {
     nombre: input.nombre,
     razonSocial: input.razonSocial,

@@ -7,7 +7,7 @@ import { REFRESH_COOKIE } from '../../plugins/auth.ts';
 export const isWebClient = (req: FastifyRequest) => req.headers['x-radica-client'] === 'web';
 
 /** Set the httpOnly refresh cookie (path /api/Auth, SameSite strict, Secure behind https). */
-export function setRefreshCookie(deps: TDeps, reply: FastifyReply, token: string, expiry: string) {
+export function setRefreshCookie(deps: Pick<TDeps, 'config'>, reply: FastifyReply, token: string, expiry: string) {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
@@ -21,7 +21,7 @@ export function setRefreshCookie(deps: TDeps, reply: FastifyReply, token: string
  * The answer of a sign-in (login, Google, an accepted invitation): the refresh token as httpOnly cookie; web clients get
  * '' in the body instead of the token.
  */
-export function loginReply(deps: TDeps, req: FastifyRequest, reply: FastifyReply, data: TLoginData, message: string) {
+export function loginReply(deps: Pick<TDeps, 'config'>, req: FastifyRequest, reply: FastifyReply, data: TLoginData, message: string) {
   setRefreshCookie(deps, reply, data.refreshToken, data.refreshTokenExpiry);
   return { success: true, data: isWebClient(req) ? { ...data, refreshToken: '' } : data, message };
 }

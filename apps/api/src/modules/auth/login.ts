@@ -45,7 +45,7 @@ export const emailTag = (email: string) => sha256(`radica-log:${normalizeEmail(e
  * one counted last sees all the others: at most the allowed number ever reach the password check. Throws 429 ACCOUNT_LOCKED with the seed's 429 text and `data.retryAfterSeconds` (the
  * route sets Retry-After); unknown e-mails behave the same (no enumeration).
  */
-export async function claimLoginAttempt(deps: TDeps, email: string, clientKey: string): Promise<void> {
+export async function claimLoginAttempt(deps: Pick<TDeps, 'config' | 'db' | 'log'>, email: string, clientKey: string): Promise<void> {
   const { attempt, recent, fromClient, windowMs } = await countAttempt(deps, email, clientKey);
   const clientLocked = fromClient.length > deps.config.loginLockoutMaxFailures;
   const lockedBy = clientLocked
@@ -58,7 +58,7 @@ export async function claimLoginAttempt(deps: TDeps, email: string, clientKey: s
 }
 
 /** Records the attempt (committed) and reads every attempt of the account within the window, newest first. */
-async function countAttempt(deps: TDeps, account: string, clientKey: string) {
+async function countAttempt(deps: Pick<TDeps, 'config' | 'db'>, account: string, clientKey: string) {
   const windowMs = deps.config.loginLockoutWindowS * 1000;
   const attempt = await insertLoginAttempt(deps.db, account, clientKey);
   const recent = await recentLoginAttempts(deps.db, account, new Date(attempt.at.getTime() - windowMs));
@@ -66,7 +66,7 @@ async function countAttempt(deps: TDeps, account: string, clientKey: string) {
 }
 
 /** A refused attempt checked no secret, so it does not count: its row goes, and 429 ACCOUNT_LOCKED is thrown. */
-async function refuseAttempt(deps: TDeps, attemptId: number, lockedByAt: Date, windowMs: number, scope: 'client' | 'account', account: string): Promise<never> {
+async function refuseAttempt(deps: Pick<TDeps, 'db' | 'log'>, attemptId: number, lockedByAt: Date, windowMs: number, scope: 'client' | 'account', account: string): Promise<never> {
   await deleteLoginAttempt(deps.db, attemptId);
   const retryAfterSeconds = Math.max(1, Math.ceil((lockedByAt.getTime() + windowMs - Date.now()) / 1000));
   deps.log.warn({ event: 'auth.login', outcome: 'locked', scope, emailTag: emailTag(account) }, 'login refused: locked');
@@ -86,7 +86,7 @@ async function refuseAttempt(deps: TDeps, attemptId: number, lockedByAt: Date, w
  * Returns the delay (ms) and the account's failures within the window (this attempt included), from which the caller
  * alerts the tenant. The counters live in the database, as the web login's.
  */
-export async function claimThrottledLoginAttempt(deps: TDeps, account: string, clientKey: string): Promise<{ delayMs: number; accountFailures: number }> {
+export async function claimThrottledLoginAttempt(deps: Pick<TDeps, 'config' | 'db' | 'log'>, account: string, clientKey: string): Promise<{ delayMs: number; accountFailures: number }> {
   const { attempt, recent, fromClient, windowMs } = await countAttempt(deps, account, clientKey);
   const free = deps.config.loginLockoutMaxFailures;
   if (fromClient.length > free) await refuseAttempt(deps, attempt.id, fromClient[free]!.failedAt, windowMs, 'client', account);
@@ -102,7 +102,7 @@ export async function accountFailureSummary(deps: Pick<TDeps, 'db' | 'config'>, 
 }
 
 /** After a successful login: forgets the failures of account `email` from `clientKey` (see {@link claimLoginAttempt}). */
-export async function forgetLoginFailures(deps: TDeps, email: string, clientKey: string): Promise<void> {
+export async function forgetLoginFailures(deps: Pick<TDeps, 'db'>, email: string, clientKey: string): Promise<void> {
   await clearLoginFailures(deps.db, email, clientKey);
 }
 
@@ -114,7 +114,7 @@ export async function forgetLoginFailures(deps: TDeps, email: string, clientKey:
  * password (naming the company; docs/decisions/039), 429 ACCOUNT_LOCKED when locked.
  */
 export async function login(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'log' | 'tokens'>,
   input: { email: string; password: string; rememberMe?: boolean },
   clientKey = '',
 ): Promise<TLoginData> {
@@ -148,7 +148,7 @@ export async function login(
  * ('Este email ya está registrado') when another account already uses that e-mail (no silent linking),
  * 401 GOOGLE_TOKEN_INVALID, 400 GOOGLE_DISABLED.
  */
-export async function googleLogin(deps: TDeps, input: { googleToken: string }): Promise<TLoginData> {
+export async function googleLogin(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'tokens'>, input: { googleToken: string }): Promise<TLoginData> {
   const google = await verifyGoogleIdToken(deps.config, input.googleToken, deps.log);
   const row = await findUserWithTenantByIdentity(deps.db, 'google', google.sub);
   if (row) {

@@ -18,7 +18,7 @@ export const RESET_CODE_DIGITS = 8;
  * in the background so SMTP time does not reveal the account. Only manual accounts with a password receive the
  * 8-digit code (30 minutes, single use, 5 tries); Google-only accounts and unknown e-mails get nothing.
  */
-export async function forgotPassword(deps: TDeps, input: { email: string }): Promise<{ message: string }> {
+export async function forgotPassword(deps: Pick<TDeps, 'db' | 'log' | 'mailer' | 'codeKey'>, input: { email: string }): Promise<{ message: string }> {
   const email = normalizeEmail(input.email);
   const code = String(randomInt(10 ** (RESET_CODE_DIGITS - 1), 10 ** RESET_CODE_DIGITS));
   const user = await findUserByEmail(deps.db, email);
@@ -39,7 +39,7 @@ export async function forgotPassword(deps: TDeps, input: { email: string }): Pro
  * wrong, expired, used or exhausted code and for accounts without a password.
  */
 export async function resetPassword(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db' | 'log' | 'sessions' | 'codeKey'>,
   input: { email: string; resetCode: string; newPassword: string },
 ): Promise<{ message: string }> {
   const email = normalizeEmail(input.email);
@@ -62,7 +62,7 @@ export async function resetPassword(
 }
 
 /** The signed-in user for a change-password call: manual account whose e-mail is the one in the body. */
-async function ownManualUser(deps: TDeps, auth: TAuthContext, email: string) {
+async function ownManualUser(deps: Pick<TDeps, 'db'>, auth: TAuthContext, email: string) {
   const user = await findTenantUser(deps.db, auth.tenantId, auth.userId);
   if (!user) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   if (user.authType !== 'manual' || !user.passwordHash)
@@ -76,7 +76,7 @@ async function ownManualUser(deps: TDeps, auth: TAuthContext, email: string) {
  * code (30 minutes, single use, 5 tries) to the caller's own e-mail. Throws 400 PASSWORD_MANAGED_BY_GOOGLE,
  * 400 EMAIL_MISMATCH when the body e-mail is not the caller's.
  */
-export async function requestPasswordChangeCode(deps: TDeps, auth: TAuthContext, input: { email: string }) {
+export async function requestPasswordChangeCode(deps: Pick<TDeps, 'db' | 'log' | 'mailer' | 'codeKey'>, auth: TAuthContext, input: { email: string }) {
   const user = await ownManualUser(deps, auth, input.email);
   const code = String(randomInt(100_000, 1_000_000));
   await issueCode(deps, user.email, 'password-change', code);
@@ -92,7 +92,7 @@ export async function requestPasswordChangeCode(deps: TDeps, auth: TAuthContext,
  * Throws 400 CODE_INVALID ('Código inválido o expirado') and the errors of requestPasswordChangeCode.
  */
 export async function verifyPasswordChangeCode(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db' | 'log' | 'sessions' | 'codeKey'>,
   auth: TAuthContext,
   input: { email: string; verificationCode: string; newPassword: string },
 ) {

@@ -16,7 +16,7 @@ import { normalizeNumeroIdentificacion, type TCheckNitData, type TCheckNitReques
 const VERIFICATION_TOKEN_TTL_S = 30 * 60;
 
 /** POST /api/Auth/check-email-availability (seed 000 §7). */
-export async function checkEmailAvailability(deps: TDeps, input: { email: string }) {
+export async function checkEmailAvailability(deps: Pick<TDeps, 'db'>, input: { email: string }) {
   const email = normalizeEmail(input.email);
   return { isAvailable: (await findUserIdByEmail(deps.db, email)) === null, email };
 }
@@ -26,7 +26,7 @@ export async function checkEmailAvailability(deps: TDeps, input: { email: string
  * to an invitation (docs/decisions/041). Only NITs (tipo NI) are looked up; any other document answers `existe: false`
  * so no person's document number is revealed. The registration itself is not blocked.
  */
-export async function checkNit(deps: TDeps, input: TCheckNitRequest): Promise<TCheckNitData> {
+export async function checkNit(deps: Pick<TDeps, 'db'>, input: TCheckNitRequest): Promise<TCheckNitData> {
   if (input.tipoIdentidad !== 'NI') return { existe: false };
   const nit = normalizeNumeroIdentificacion(input.numeroIdentificacion);
   if (!/^\d{5,15}$/.test(nit)) return { existe: false };
@@ -39,7 +39,7 @@ export async function checkNit(deps: TDeps, input: TCheckNitRequest): Promise<TC
  * typed in the registration (`nombre`), else by the seed's `userName` (the e-mail's local part). (Deviation from
  * seed 000 §7: docs/spec-deviations.md.)
  */
-export async function sendVerificationCode(deps: TDeps, input: { email: string; userName?: string; nombre?: string; companyName?: string }) {
+export async function sendVerificationCode(deps: Pick<TDeps, 'db' | 'mailer' | 'codeKey'>, input: { email: string; userName?: string; nombre?: string; companyName?: string }) {
   const email = normalizeEmail(input.email);
   const code = String(randomInt(100_000, 1_000_000));
   await issueCode(deps, email, 'registration', code);
@@ -61,7 +61,7 @@ export async function sendVerificationCode(deps: TDeps, input: { email: string; 
  * a short-lived verificationToken that POST /api/Auth/registration requires. Throws 400 codeWrong / codeExpired,
  * 429 codeTooManyAttempts once the tries are spent (the right code is refused from then on).
  */
-export async function verifyEmailCode(deps: TDeps, input: { email: string; code: string }) {
+export async function verifyEmailCode(deps: Pick<TDeps, 'db' | 'tokens' | 'codeKey'>, input: { email: string; code: string }) {
   const email = normalizeEmail(input.email);
   const outcome = await tryCode(deps, email, 'registration', input.code);
   if (outcome === 'missing') throw new AppError('CODE_EXPIRED', MSG.codeExpired);

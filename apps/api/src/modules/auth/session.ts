@@ -10,7 +10,7 @@ import { claimRefreshToken, findRefreshToken, findUserStanding, insertRefreshTok
 
 /** Login data (seed 000 §3 "Login response data") for a user: a new refresh chain plus an access token. */
 export async function startSession(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'tokens'>,
   row: { user: TUserRow; tenant: TTenantRow },
   rememberMe: boolean,
 ): Promise<TLoginData> {
@@ -33,7 +33,7 @@ export async function startSession(
 }
 
 async function issueTokens(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'tokens'>,
   o: { userId: number; tenantId: number; validator: string; rememberMe: boolean; familyId: string; expiresAt: Date | null },
 ): Promise<TTokens> {
   const access = await deps.tokens.signAccess({ userId: o.userId, tenantId: o.tenantId, validator: o.validator, sessionId: o.familyId });
@@ -64,7 +64,7 @@ async function issueTokens(
  * SESION_CERRADA with the user's role now (`data.rol`): the web compares it with the role it signed in with and says
  * the role was lowered when it was (a logout elsewhere or a password change keep the role: the usual notice).
  */
-async function explainRevokedSession(deps: TDeps, tenantId: number, userId: number): Promise<void> {
+async function explainRevokedSession(deps: Pick<TDeps, 'db'>, tenantId: number, userId: number): Promise<void> {
   const user = await findUserStanding(deps.db, tenantId, userId);
   if (!user) return;
   if (user.eliminadoEn) throw new AppError('USUARIO_RETIRADO', MSG_USUARIOS.usuarioRetirado(user.empresa));
@@ -75,7 +75,7 @@ async function explainRevokedSession(deps: TDeps, tenantId: number, userId: numb
  * POST /api/Auth/refresh: rotates the refresh token. A token that was already used revokes its whole chain
  * (reuse detection); expired, revoked or unknown tokens and a validator of another tenant answer 401.
  */
-export async function refresh(deps: TDeps, input: { refreshToken: string | undefined; validator?: string }): Promise<TTokens> {
+export async function refresh(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'tokens' | 'sessions'>, input: { refreshToken: string | undefined; validator?: string }): Promise<TTokens> {
   if (!input.refreshToken) throw new AppError('NO_REFRESH_TOKEN', MSG.refreshFailed);
   const hash = sha256(input.refreshToken);
   const row = await findRefreshToken(deps.db, hash);
@@ -118,7 +118,7 @@ export async function refresh(deps: TDeps, input: { refreshToken: string | undef
  * succeeds.
  */
 export async function logout(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db' | 'sessions'>,
   input: { refreshToken: string | undefined; session?: { tenantId: number; sessionId: string } | null },
 ): Promise<void> {
   const revoke = async (tenantId: number, familyId: string) => {

@@ -41,51 +41,20 @@ import {
   upsertAlertas,
   type TWebhookRow,
 } from './repository.ts';
-import { checkWebhookUrl, deliverWebhook, newWebhookSecret } from './webhooks.ts';
+import { checkWebhookUrl, newWebhookSecret } from './webhooks.ts';
 import { jobIdOf } from '../jobs/job-ids.ts';
 import { inicioDiaBogota } from '@radica/contracts/bogota';
 
 type TCtx = { tenantId: number; userId: number };
 
-/** The job queues of this module: one job per webhook delivery, one per alert message (issue 15 "retries … through the job queue"). */
-export const QUEUE_WEBHOOKS = 'webhook-entregas';
-export const QUEUE_ALERTAS = 'alerta-envios';
-/** A delayed check: does the document still wait for the ministry after MUV_TRANSIENT_ALERT_S? Then alert (one per wait). */
-export const QUEUE_AVISO_ESPERA = 'aviso-espera-ministerio';
-/** The daily summary's cron job (pg-boss schedule, Bogotá time; app.ts scheduleDailyJobs). */
-export const QUEUE_RESUMEN = 'resumen-diario';
 /** How many log rows the settings show. */
 const LOG_LIMIT = 50;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toWebhook = (w: TWebhookRow): TWebhook => ({ id: w.id, url: w.url, activo: w.activo, creadoEn: w.creadoEn.toISOString() });
 
-/** Register this module's queues and what their jobs do (buildApp, before the worker starts). */
-export function defineAvisosQueues(deps: TDeps): void {
-  const jobs = deps.jobs;
-  if (!jobs) return;
-  jobs.defineQueue<{ tenantId: number; entregaId: number }>(
-    QUEUE_WEBHOOKS,
-    { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
-    (data, meta) => deliverWebhook(deps, data.tenantId, data.entregaId, meta),
-  );
-  jobs.defineQueue<{ tenantId: number; envioId: number }>(
-    QUEUE_ALERTAS,
-    { retryLimit: deps.config.webhookRetries, retryDelayS: deps.config.webhookRetryDelayS },
-    (data, meta) => deliverAlerta(deps, data.tenantId, data.envioId, meta),
-  );
-  jobs.defineQueue<{ tenantId: number; fevRipsId: number; desde: string }>(QUEUE_AVISO_ESPERA, { retryLimit: 5, retryDelayS: 30 }, async (data) => {
-    await alertarEspera(deps, data.tenantId, data.fevRipsId, data.desde);
-  });
-  // Runs every 15 min from ALERTAS_RESUMEN_HORA; each tenant's day is claimed once across processes, so a missed run is
-  // caught up by the next.
-  jobs.defineQueue(QUEUE_RESUMEN, { retryLimit: 2, retryDelayS: 60 }, async () => {
-    await enviarResumenesDiarios(deps);
-  });
-}
-
 /** GET /api/integraciones/webhooks: the tenant's active webhooks and its latest deliveries, newest first. */
-export async function listarWebhooks(deps: TDeps, ctx: TCtx): Promise<TWebhooksData> {
+export async function listarWebhooks(deps: Pick<TDeps, 'db'>, ctx: TCtx): Promise<TWebhooksData> {
   const [hooks, entregas] = await Promise.all([listWebhooks(deps.db, ctx.tenantId, { soloActivos: true }), listEntregas(deps.db, ctx.tenantId, LOG_LIMIT)]);
   return {
     webhooks: hooks.map(toWebhook),
@@ -113,7 +82,7 @@ export async function listarWebhooks(deps: TDeps, ctx: TCtx): Promise<TWebhooksD
  * POST /api/integraciones/webhooks: registers `url` (checkWebhookUrl) with a new signing secret, returned this once and
  * stored encrypted. Throws WEBHOOK_URL_INVALID (400), WEBHOOK_LIMIT (409) with WEBHOOKS_MAX active already.
  */
-export async function crearWebhook(deps: TDeps, ctx: TCtx, input: { url: string }): Promise<TWebhookCreated> {
+export async function crearWebhook(deps: Pick<TDeps, 'config' | 'db' | 'cipher'>, ctx: TCtx, input: { url: string }): Promise<TWebhookCreated> {
   const url = await checkWebhookUrl(deps, input.url);
   if ((await countActiveWebhooks(deps.db, ctx.tenantId)) >= WEBHOOKS_MAX) throw new AppError('WEBHOOK_LIMIT', MSG_AVISOS.webhookLimite(WEBHOOKS_MAX));
   const secreto = newWebhookSecret();
@@ -122,19 +91,19 @@ export async function crearWebhook(deps: TDeps, ctx: TCtx, input: { url: string 
 }
 
 /** DELETE /api/integraciones/webhooks/{id}: no more deliveries (pending ones end FALLIDO). 404 for another tenant's id. */
-export async function eliminarWebhook(deps: TDeps, ctx: TCtx, id: number): Promise<TWebhook> {
+export async function eliminarWebhook(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TWebhook> {
   const row = await deactivateWebhook(deps.db, ctx.tenantId, id);
   if (!row) throw new AppError('WEBHOOK_NOT_FOUND', MSG_AVISOS.webhookNoEncontrado);
   return toWebhook(row);
 }
 
 /** POST /api/integraciones/webhooks/{id}/probar: queues a signed `webhook.prueba` event to that webhook. */
-export async function probarWebhook(deps: TDeps, ctx: TCtx, id: number): Promise<void> {
+export async function probarWebhook(deps: Pick<TDeps, 'db' | 'jobs'>, ctx: TCtx, id: number): Promise<void> {
   const hook = (await listWebhooks(deps.db, ctx.tenantId, { soloActivos: true })).find((w) => w.id === id);
   if (!hook) throw new AppError('WEBHOOK_NOT_FOUND', MSG_AVISOS.webhookNoEncontrado);
   const evento: TEventoWebhook = { id: `evt_${randomUUID().replace(/-/g, '')}`, tipo: EVENTO_PRUEBA, creadoEn: new Date().toISOString(), data: null };
   const rows = await insertEntregas(deps.db, ctx.tenantId, [{ webhookId: hook.id, fevRipsId: null, eventoId: evento.id, evento: evento.tipo, payload: evento }]);
-  await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId: ctx.tenantId, entregaId: r.id })));
+  await deps.jobs.enqueue('webhook-entregas', rows.map((r) => ({ tenantId: ctx.tenantId, entregaId: r.id })));
 }
 
 /**
@@ -155,7 +124,7 @@ export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId
     if (hooks.length) {
       const evento: TEventoWebhook = { id: eventoId, tipo: EVENTO_RESULTADO, creadoEn: new Date().toISOString(), data: await estadoPaquete(deps, { tenantId, userId: 0 }, fevRipsId) };
       const rows = await insertEntregas(deps.db, tenantId, hooks.map((h) => ({ webhookId: h.id, fevRipsId, eventoId, evento: evento.tipo, payload: evento })));
-      await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId, entregaId: r.id })));
+      await deps.jobs.enqueue('webhook-entregas', rows.map((r) => ({ tenantId, entregaId: r.id })));
     }
     if (alerta && alertas && (await tenantPlan(deps, tenantId)) === 'business') {
       const destinos = [
@@ -163,7 +132,7 @@ export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId
         ...(whatsappDisponible(deps) ? alertas.whatsapp.map((d) => ({ canal: 'whatsapp' as const, destino: d })) : []),
       ];
       const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((d) => ({ ...d, fevRipsId, tipo: 'alerta' as const, clave: eventoId })));
-      await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+      await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
     }
   } catch (err) {
     deps.log.warn({ err: String((err as Error).message ?? err), fevRipsId }, 'result event not published');
@@ -175,16 +144,16 @@ export async function publicarResultado(deps: TDeps, tenantId: number, fevRipsId
  * event to each active webhook (one per wait: its id comes from the wait's start), and a delayed check that alerts the
  * tenant if the wait lasts MUV_TRANSIENT_ALERT_S. Never throws (a failure is logged; the send goes on).
  */
-export async function publicarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: Date): Promise<void> {
+export async function publicarEspera(deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'log' | 'jobs'>, tenantId: number, fevRipsId: number, desde: Date): Promise<void> {
   try {
     const hooks = await listWebhooks(deps.db, tenantId, { soloActivos: true });
     if (hooks.length) {
       const eventoId = `evt_${createHash('sha256').update(`${tenantId}:${fevRipsId}:espera:${desde.getTime()}`).digest('hex').slice(0, 32)}`;
       const evento: TEventoWebhook = { id: eventoId, tipo: EVENTO_SIN_RESPUESTA, creadoEn: new Date().toISOString(), data: await estadoPaquete(deps, { tenantId, userId: 0 }, fevRipsId) };
       const rows = await insertEntregas(deps.db, tenantId, hooks.map((h) => ({ webhookId: h.id, fevRipsId, eventoId, evento: evento.tipo, payload: evento })));
-      await deps.jobs?.enqueue(QUEUE_WEBHOOKS, rows.map((r) => ({ tenantId, entregaId: r.id })));
+      await deps.jobs.enqueue('webhook-entregas', rows.map((r) => ({ tenantId, entregaId: r.id })));
     }
-    await deps.jobs?.send(QUEUE_AVISO_ESPERA, [
+    await deps.jobs.send('aviso-espera-ministerio', [
       { id: jobIdOf(`aviso-espera:${tenantId}:${fevRipsId}:${desde.getTime()}`), startAfterS: deps.config.muvTransientAlertS, data: { tenantId, fevRipsId, desde: desde.toISOString() } },
     ]);
   } catch (err) {
@@ -193,11 +162,11 @@ export async function publicarEspera(deps: TDeps, tenantId: number, fevRipsId: n
 }
 
 /**
- * The delayed check of a wait (QUEUE_AVISO_ESPERA): when the document still waits since `desde`, an alert to each
- * recipient of a Business tenant that asked for ERROR alerts (the ministry not answering is what ERROR says too), once
- * per wait (`clave`).
+ * The delayed check of a wait (the 'aviso-espera-ministerio' job): when the document still waits since `desde`, an
+ * alert to each recipient of a Business tenant that asked for ERROR alerts (the ministry not answering is what ERROR
+ * says too), once per wait (`clave`).
  */
-async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: string): Promise<void> {
+export async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, desde: string): Promise<void> {
   const doc = await loadDoc(deps, { tenantId }, fevRipsId).catch(() => null);
   if (!doc?.reintentoDesde || doc.reintentoDesde.toISOString() !== desde) return;
   const alertas = await findAlertas(deps.db, tenantId);
@@ -207,7 +176,7 @@ async function alertarEspera(deps: TDeps, tenantId: number, fevRipsId: number, d
     ...(whatsappDisponible(deps) ? alertas.whatsapp.map((d) => ({ canal: 'whatsapp' as const, destino: d })) : []),
   ];
   const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((d) => ({ ...d, fevRipsId, tipo: 'alerta' as const, clave: `espera:${desde}` })));
-  await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+  await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
 }
 
 /** The login-attempt account of an SFTP user (its counters are the web login's, another namespace: e-mails never hold ':'). */
@@ -220,11 +189,11 @@ const sftpAvisadas = perDatabase(() => new Set<string>());
  * Tells the tenant that its SFTP account `usuario` sees many wrong secrets (canal-sftp/server.ts calls this once the
  * account's failures within LOGIN_LOCKOUT_WINDOW_S reach LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES; the account is slowed,
  * never locked, so the owner must hear of it). One e-mail per login window to each administrator of the tenant and
- * each alert recipient it chose, queued as alert messages (delivered by QUEUE_ALERTAS like the rejection alerts,
+ * each alert recipient it chose, queued as alert messages (delivered by the 'alerta-envios' queue like the rejection alerts,
  * whatever the plan: this is about the account's safety). The window's key collapses repeats across processes. Never
  * throws: a failure is logged and the login goes on.
  */
-export async function alertarFallasSftp(deps: TDeps, tenantId: number, usuario: string): Promise<void> {
+export async function alertarFallasSftp(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'jobs'>, tenantId: number, usuario: string): Promise<void> {
   const clave = `sftp:${usuario}:${Math.floor(Date.now() / (deps.config.loginLockoutWindowS * 1000))}`;
   const avisadas = sftpAvisadas(deps.db);
   if (avisadas.has(`${tenantId}:${clave}`)) return;
@@ -234,7 +203,7 @@ export async function alertarFallasSftp(deps: TDeps, tenantId: number, usuario: 
     const rows = await insertAlertaEnvios(deps.db, tenantId, destinos.map((destino) => ({ fevRipsId: null, tipo: 'seguridad' as const, canal: 'correo' as const, destino, clave })));
     avisadas.add(`${tenantId}:${clave}`);
     if (avisadas.size > 1_000) avisadas.clear();
-    await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+    await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
     if (rows.length) deps.log.warn({ event: 'sftp.fallas', tenantId, destinatarios: rows.length }, 'sftp: many failed logins, tenant alerted');
   } catch (err) {
     deps.log.warn({ err: String((err as Error).message ?? err), tenantId }, 'sftp failures alert not recorded');
@@ -290,7 +259,7 @@ export async function guardarAlertas(deps: TDeps, ctx: TCtx, input: Required<TAl
  * One attempt of alert message `envioId` (mail through deps.mailer, WhatsApp through the Cloud API client). Sent →
  * ENVIADO; otherwise recorded and, unless `last`, thrown for the queue to retry; FALLIDO on the last attempt.
  */
-export async function deliverAlerta(deps: TDeps, tenantId: number, envioId: number, opts: { last: boolean }): Promise<void> {
+export async function deliverAlerta(deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'mailer' | 'jobs' | 'whatsapp'>, tenantId: number, envioId: number, opts: { last: boolean }): Promise<void> {
   const envio = await findAlertaEnvio(deps.db, tenantId, envioId);
   if (!envio || envio.estado !== 'PENDIENTE') return;
   const at = new Date();
@@ -348,7 +317,7 @@ export async function enviarResumenesDiarios(deps: TDeps, now = new Date()): Pro
       tenantId,
       (alertas?.correos ?? []).map((destino) => ({ fevRipsId: null, tipo: 'resumen' as const, canal: 'correo' as const, destino, clave: `resumen:${dia}` })),
     );
-    await deps.jobs?.enqueue(QUEUE_ALERTAS, rows.map((r) => ({ tenantId, envioId: r.id })));
+    await deps.jobs.enqueue('alerta-envios', rows.map((r) => ({ tenantId, envioId: r.id })));
     sent++;
   }
   return sent;
@@ -361,7 +330,7 @@ function bogotaDayRange(dia: string): { desde: Date; hasta: Date } {
 }
 
 /** An absolute link into the web app (PUBLIC_URL, or this server's local address). */
-function appUrl(deps: TDeps, path: string): string {
+function appUrl(deps: Pick<TDeps, 'config'>, path: string): string {
   const base = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   return `${base.replace(/\/$/, '')}${path}`;
 }

@@ -161,7 +161,7 @@ export function describirErrorTransporte(err: unknown, host: string, timeoutMs: 
  * WEBHOOK_TIMEOUT_MS. A 2xx marks it ENTREGADO. Otherwise the attempt is recorded and, unless `last`, an Error is
  * thrown so the queue retries it later; on the last attempt it is FALLIDO. A removed webhook ends it as FALLIDO.
  */
-export async function deliverWebhook(deps: TDeps, tenantId: number, entregaId: number, opts: { last: boolean }): Promise<void> {
+export async function deliverWebhook(deps: Pick<TDeps, 'config' | 'db' | 'cipher'>, tenantId: number, entregaId: number, opts: { last: boolean }): Promise<void> {
   const entrega = await findEntrega(deps.db, tenantId, entregaId);
   if (!entrega || entrega.estado !== 'PENDIENTE') return;
   const webhook = await findWebhook(deps.db, tenantId, entrega.webhookId);

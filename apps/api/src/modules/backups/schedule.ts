@@ -37,7 +37,9 @@ function hasRecentBackup(backupDir: string, now: Date): boolean {
 }
 
 /**
- * One run of the daily job: backup, then retention. On PostgreSQL the run holds a session advisory lock so that of
+ * One run of the daily backup, the 'copia-diaria' pg-boss cron job at BACKUP_HOUR, Bogotá time (jobs/registry.ts;
+ * BACKUP_SCHEDULE=false unschedules it): pg-boss's scheduler enqueues one job a day across every worker process, and
+ * one worker runs it: backup, then retention. On PostgreSQL the run holds a session advisory lock so that of
  * several API processes only one backs up, and skips when BACKUP_DIR has a backup of the last hour (a process that
  * took the lock a moment later). Errors are logged, never thrown (the timer must keep going).
  */
@@ -63,16 +65,3 @@ export async function runDailyBackup(deps: Pick<TDeps, 'config' | 'db' | 'dbKind
   }
 }
 
-/** The daily backup's cron job (pg-boss schedule at BACKUP_HOUR, Bogotá time; app.ts scheduleDailyJobs). */
-export const QUEUE_COPIA = 'copia-diaria';
-
-/**
- * The daily backup and its retention as a pg-boss cron job (issue 16 "a scheduled job"; issue 23 §3): pg-boss's
- * scheduler enqueues one job a day across every worker process, and one worker runs it (runDailyBackup: its advisory
- * lock and the recent-backup check stay, for a run started by hand meanwhile). BACKUP_SCHEDULE=false unschedules it.
- */
-export function defineBackupJob(deps: TDeps): void {
-  deps.jobs?.defineQueue(QUEUE_COPIA, { retryLimit: 1, retryDelayS: 300 }, async () => {
-    await runDailyBackup(deps);
-  });
-}

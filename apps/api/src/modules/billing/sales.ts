@@ -164,7 +164,7 @@ export async function createSale(
 }
 
 /** Poll the gateway for an asynchronous payment's page (docs.wompi.co: it appears shortly after creation). */
-async function waitForAsyncUrl(deps: TDeps, transactionId: string): Promise<string | null> {
+async function waitForAsyncUrl(deps: Pick<TDeps, 'payments'>, transactionId: string): Promise<string | null> {
   const deadline = Date.now() + ASYNC_URL_WAIT_MS;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 400));

@@ -29,7 +29,7 @@ export function returnPath(headers: string): string | null | undefined {
  * from Return-Path, never from From) and marks it seen. A message over INBOUND_MAX_BYTES is processed from its headers
  * only (logged and replied as oversized). Not tested against a real IMAP server (issue 16 report). Returns `stop`.
  */
-export function startImapPolling(deps: TDeps, url: string, everyMs: number, baseUrl: () => string): () => Promise<void> {
+export function startImapPolling(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'canalLocks' | 'jobs'>, url: string, everyMs: number, baseUrl: () => string): () => Promise<void> {
   const fallos = new Map<number, number>();
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -54,7 +54,7 @@ export function startImapPolling(deps: TDeps, url: string, everyMs: number, base
   };
 }
 
-async function sondear(deps: TDeps, url: string, baseUrl: () => string, fallos: Map<number, number>) {
+async function sondear(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'jobs'>, url: string, baseUrl: () => string, fallos: Map<number, number>) {
   const u = new URL(url);
   const client = new ImapFlow({
     host: u.hostname,

@@ -36,14 +36,8 @@ import { simpleParser } from 'mailparser';
 import { jobIdOf } from '../jobs/job-ids.ts';
 import { addCorreoHecho, findCorreoRecibido, findCorreosSinProcesar, insertCorreoRecibido, markCorreoProcesado } from './repository.ts';
 
-/** Queues of the e-mail channel (modules/jobs/queue.ts): an accepted message, and the minute's sweep. */
-export const QUEUE_CORREO = 'correo-entrante';
-export const QUEUE_CORREO_BARRIDO = 'correo-barrido';
-
-type TCorreoJob = { correoId: number };
-
-const encolarCorreo = (deps: TDeps, correoId: number) =>
-  deps.jobs!.send<TCorreoJob>(QUEUE_CORREO, [{ id: jobIdOf(`correo-entrante:${correoId}`), data: { correoId } }]);
+const encolarCorreo = (deps: Pick<TDeps, 'jobs'>, correoId: number) =>
+  deps.jobs.send('correo-entrante', [{ id: jobIdOf(`correo-entrante:${correoId}`), data: { correoId } }]);
 
 /**
  * Accept an inbound message for the channels it is addressed to (issue 24 §3; docs/decisions/029): its bytes (null
@@ -51,7 +45,7 @@ const encolarCorreo = (deps: TDeps, correoId: number) =>
  * answer success (SMTP 250, IMAP seen). A failure here propagates, so the transport answers a temporary failure and
  * the message comes again. When the job cannot be enqueued the stored row is enough: the minute's sweep enqueues it.
  */
-export async function aceptarCorreo(deps: TDeps, canales: TCanalCorreoRow[], remitenteSobre: string | null, raw: Buffer | null): Promise<void> {
+export async function aceptarCorreo(deps: Pick<TDeps, 'db' | 'log' | 'jobs'>, canales: TCanalCorreoRow[], remitenteSobre: string | null, raw: Buffer | null): Promise<void> {
   if (canales.length === 0) return;
   const id = await insertCorreoRecibido(deps.db, { remitenteSobre, tenantIds: canales.map((c) => c.tenantId), crudo: raw });
   await encolarCorreo(deps, id).catch((err: unknown) =>
@@ -60,47 +54,35 @@ export async function aceptarCorreo(deps: TDeps, canales: TCanalCorreoRow[], rem
 }
 
 /**
- * Register the e-mail channel's jobs (every role; workers run them): processing an accepted message for each tenant
- * it was addressed to (under the tenant's channel lock, each tenant once), and the minute's sweep of accepted
- * messages without a job.
+ * The 'correo-entrante' job (jobs/registry.ts): an accepted message processed for each tenant it was addressed to,
+ * under the tenant's channel lock, each tenant once (a retry skips the tenants already done). A message mailparser
+ * cannot read is logged as unreadable for each tenant, never retried.
  */
-export function defineCanalCorreoJobs(deps: TDeps): void {
-  const jobs = deps.jobs;
-  if (!jobs) return;
+export async function procesarCorreoEntrante(deps: TDeps, correoId: number, meta: { attempt: number }): Promise<void> {
   const baseUrl = (deps.config.publicUrl ?? `http://localhost:${deps.config.port}`).replace(/\/+$/, '');
-  jobs.define<TCorreoJob>(QUEUE_CORREO, {
-    retryLimit: 5,
-    retryDelayS: 3,
-    concurrency: 4,
-    run: async ({ correoId }, meta) => {
-      const row = await findCorreoRecibido(deps.db, correoId);
-      if (!row || row.procesadoEn) return;
-      // A message mailparser cannot read is logged as unreadable for each tenant (issue 24), never retried.
-      let parsed: ParsedMail | null = null;
-      let ilegible = false;
-      if (row.crudo)
-        try {
-          parsed = await simpleParser(row.crudo, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
-        } catch {
-          ilegible = true;
-        }
-      for (const tenantId of row.tenantIds) {
-        if (row.hechos.includes(tenantId)) continue;
-        const canal = await findCanal(deps.db, tenantId);
-        if (!canal) continue;
-        await deps.canalLocks.run(tenantId, () => procesarCorreo(deps, canal, { remitenteSobre: row.remitenteSobre, parsed, ilegible, baseUrl, reintento: meta.attempt > 0 }));
-        await addCorreoHecho(deps.db, correoId, tenantId);
-      }
-      await markCorreoProcesado(deps.db, correoId);
-    },
-  });
-  jobs.define(QUEUE_CORREO_BARRIDO, {
-    retryLimit: 0,
-    retryDelayS: 60,
-    run: async () => {
-      for (const id of await findCorreosSinProcesar(deps.db, new Date(Date.now() - 60_000))) await encolarCorreo(deps, id);
-    },
-  });
+  const row = await findCorreoRecibido(deps.db, correoId);
+  if (!row || row.procesadoEn) return;
+  let parsed: ParsedMail | null = null;
+  let ilegible = false;
+  if (row.crudo)
+    try {
+      parsed = await simpleParser(row.crudo, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+    } catch {
+      ilegible = true;
+    }
+  for (const tenantId of row.tenantIds) {
+    if (row.hechos.includes(tenantId)) continue;
+    const canal = await findCanal(deps.db, tenantId);
+    if (!canal) continue;
+    await deps.canalLocks.run(tenantId, () => procesarCorreo(deps, canal, { remitenteSobre: row.remitenteSobre, parsed, ilegible, baseUrl, reintento: meta.attempt > 0 }));
+    await addCorreoHecho(deps.db, correoId, tenantId);
+  }
+  await markCorreoProcesado(deps.db, correoId);
+}
+
+/** The 'correo-barrido' job (pg-boss cron, every minute): accepted messages of a minute ago without a job get one. */
+export async function barrerCorreos(deps: Pick<TDeps, 'db' | 'jobs'>): Promise<void> {
+  for (const id of await findCorreosSinProcesar(deps.db, new Date(Date.now() - 60_000))) await encolarCorreo(deps, id);
 }
 
 type TTenantCtx = { tenantId: number };
@@ -138,7 +120,7 @@ export function tokenDe(address: string, domain: string): string | null {
   return m[1]!.toLowerCase();
 }
 
-function toCanal(deps: TDeps, row: TCanalCorreoRow): TCanalCorreo {
+function toCanal(deps: Pick<TDeps, 'config'>, row: TCanalCorreoRow): TCanalCorreo {
   return {
     direccion: direccionDe(row.token, deps.config.inboundMailDomain),
     remitentes: row.remitentes,
@@ -153,21 +135,21 @@ function toCanal(deps: TDeps, row: TCanalCorreoRow): TCanalCorreo {
  * allowed sender (issue 26: the sales page tells customers to write "desde la cuenta de correo registrada", but a new
  * channel authorised nobody, so nothing was processed).
  */
-async function crearCanal(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreoRow> {
+async function crearCanal(deps: Pick<TDeps, 'db'>, ctx: TTenantCtx): Promise<TCanalCorreoRow> {
   const correo = await findCorreoCuenta(deps.db, ctx.tenantId);
   const remitentes = correo && ZRemitente.safeParse(correo).success ? [correo] : [];
   return ensureCanal(deps.db, ctx.tenantId, newToken(), remitentes);
 }
 
 /** GET /api/canales/correo: the tenant's channel, created on first read ({@link crearCanal}). */
-export async function obtenerCanal(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreo> {
+export async function obtenerCanal(deps: Pick<TDeps, 'config' | 'db'>, ctx: TTenantCtx): Promise<TCanalCorreo> {
   const row = (await findCanal(deps.db, ctx.tenantId)) ?? (await crearCanal(deps, ctx));
   return toCanal(deps, row);
 }
 
 /** PUT /api/canales/correo: replaces the allow-list (already normalised by the contract) and both switches. */
 export async function actualizarCanal(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db'>,
   ctx: TTenantCtx,
   input: { remitentes: string[]; envioAutomatico: boolean; activo: boolean },
 ): Promise<TCanalCorreo> {
@@ -176,7 +158,7 @@ export async function actualizarCanal(
 }
 
 /** POST /api/canales/correo/rotar: a new token; the old address answers 550 from the next message on. */
-export async function rotarDireccion(deps: TDeps, ctx: TTenantCtx): Promise<TCanalCorreo> {
+export async function rotarDireccion(deps: Pick<TDeps, 'config' | 'db'>, ctx: TTenantCtx): Promise<TCanalCorreo> {
   await crearCanal(deps, ctx);
   return toCanal(deps, (await updateToken(deps.db, ctx.tenantId, newToken()))!);
 }
@@ -196,7 +178,7 @@ function toEntrante(row: TCorreoEntranteRow): TCorreoEntrante {
 
 /** GET /api/canales/correo/entrantes: the tenant's inbox log, newest first, one page. */
 export async function listarEntrantes(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db'>,
   ctx: TTenantCtx,
   q: { pagina: number; tamanoPagina: number },
 ): Promise<TCorreoEntrantesData> {
@@ -211,7 +193,7 @@ export async function listarEntrantes(
 }
 
 /** The active channel an inbound address names, or undefined (unknown token, rotated away, or switched off). */
-export async function canalDeDireccion(deps: TDeps, address: string): Promise<TCanalCorreoRow | undefined> {
+export async function canalDeDireccion(deps: Pick<TDeps, 'config' | 'db'>, address: string): Promise<TCanalCorreoRow | undefined> {
   const token = tokenDe(address, deps.config.inboundMailDomain);
   return token ? findCanalByToken(deps.db, token) : undefined;
 }

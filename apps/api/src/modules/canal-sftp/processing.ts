@@ -11,6 +11,7 @@ import { clearPendiente, countPendientes, deletePendiente, findOwnerUserId, find
 import { usuarioActivo } from './service.ts';
 import { esNombreTemporal, type TArbol } from './tree.ts';
 import { jobIdOf } from '../jobs/job-ids.ts';
+import type { TJobData } from '../jobs/catalog.ts';
 import { createInformes, hallazgoMuv, hallazgoRadica, type TResultadoMsps } from './resultados.ts';
 
 /**
@@ -39,15 +40,9 @@ import { createInformes, hallazgoMuv, hallazgoRadica, type TResultadoMsps } from
  * a row (`sftp_pendientes`) and a delayed job (`sftp-incompleto`, one per wait: its id is derived from it).
  */
 
-/** Queues of the SFTP channel (modules/jobs/queue.ts). */
-export const QUEUE_SFTP_ARCHIVO = 'sftp-archivo';
-export const QUEUE_SFTP_INCOMPLETO = 'sftp-incompleto';
-export const QUEUE_SFTP_BARRIDO = 'sftp-barrido';
 
 /** A half package's wait as its delayed job carries it (`desde`: ISO time of its first file). */
-type TEsperaJob = { tenantId: number; fevRipsId: number; desde: string };
-/** A received file's job. */
-type TArchivoJob = { tenantId: number; archivoId: number };
+type TEsperaJob = TJobData<'sftp-incompleto'>;
 
 const espera = (s: number) => (s < 120 ? `${s} s` : `${Math.round(s / 60)} min`);
 
@@ -55,28 +50,12 @@ export type TProcesador = ReturnType<typeof createProcesador>;
 
 /** Enqueue the filing of accepted file `archivoId` (its job id is derived from the file's row: enqueued once). */
 export async function encolarArchivo(deps: TDeps, tenantId: number, archivoId: number, modificadoEn: Date): Promise<void> {
-  if (!deps.jobs) throw new Error('job queue not running');
-  await deps.jobs.send<TArchivoJob>(QUEUE_SFTP_ARCHIVO, [{ id: jobIdOf(`sftp-archivo:${archivoId}:${modificadoEn.getTime()}`), data: { tenantId, archivoId } }]);
+  await deps.jobs.send('sftp-archivo', [{ id: jobIdOf(`sftp-archivo:${archivoId}:${modificadoEn.getTime()}`), data: { tenantId, archivoId } }]);
 }
 
-/**
- * Register the SFTP channel's jobs (every role; workers run them): filing a received file, the INCOMPLETO report of a
- * wait, and the minute's sweep (pg-boss cron) of accepted files without a job.
- */
-export function defineCanalSftpJobs(deps: TDeps, arbol: TArbol): TProcesador {
-  const procesador = createProcesador(deps, arbol);
-  const jobs = deps.jobs;
-  if (!jobs) return procesador;
-  jobs.define<TArchivoJob>(QUEUE_SFTP_ARCHIVO, { retryLimit: 5, retryDelayS: 3, concurrency: 4, run: async (d, meta) => procesador.procesarArchivo(d.tenantId, d.archivoId, meta.attempt > 0) });
-  jobs.define<TEsperaJob>(QUEUE_SFTP_INCOMPLETO, { retryLimit: 5, retryDelayS: 10, concurrency: 2, run: async (d) => procesador.revisarEspera(d) });
-  jobs.define(QUEUE_SFTP_BARRIDO, {
-    retryLimit: 0,
-    retryDelayS: 60,
-    run: async () => {
-      for (const f of await findPendientesAllTenants(deps.db, new Date(Date.now() - 60_000))) await encolarArchivo(deps, f.tenantId, f.id, f.modificadoEn);
-    },
-  });
-  return procesador;
+/** The 'sftp-barrido' job (pg-boss cron, every minute; jobs/registry.ts): accepted files of a minute ago without a job get one. */
+export async function barrerArchivosSftp(deps: TDeps): Promise<void> {
+  for (const f of await findPendientesAllTenants(deps.db, new Date(Date.now() - 60_000))) await encolarArchivo(deps, f.tenantId, f.id, f.modificadoEn);
 }
 
 /**
@@ -93,7 +72,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       const espera = await upsertPendiente(deps.db, tenantId, d.id, d.formato, archivos);
       const desde = espera.desde.toISOString();
       // One delayed job per wait (its id is derived from it): a second half file of the same wait adds nothing.
-      await deps.jobs?.send<TEsperaJob>(QUEUE_SFTP_INCOMPLETO, [
+      await deps.jobs.send('sftp-incompleto', [
         { id: jobIdOf(`sftp-incompleto:${tenantId}:${d.id}:${desde}`), startAfterS: waitS, data: { tenantId, fevRipsId: d.id, desde } },
       ]);
       return;

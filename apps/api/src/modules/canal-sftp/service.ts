@@ -67,7 +67,7 @@ export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'lo
 }
 
 /** The settings' view of the SFTP server when this process does not run it (an api-only process): SFTP_PORT and the stored key. */
-export function sftpInfoRemota(deps: TDeps): TSftpInfo | null {
+export function sftpInfoRemota(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'cipher'>): TSftpInfo | null {
   if (!deps.config.sftp.enabled) return null;
   return { port: () => deps.config.sftp.port || null, huella: async () => (await cargarHostKey(deps)).huella };
 }
@@ -95,7 +95,7 @@ function describirClave(linea: string): TSftpClavePublica {
  * characters of an HMAC of the tenant id with the server's code key, so it is the same on every read and guessed by
  * nobody. On the (unlikely) clash with another tenant's login, 16 characters.
  */
-async function sugerirUsuario(deps: TDeps, tenantId: number): Promise<string> {
+async function sugerirUsuario(deps: Pick<TDeps, 'db' | 'codeKey'>, tenantId: number): Promise<string> {
   const mac = createHmac('sha256', deps.codeKey).update(`sftp-usuario:${tenantId}`).digest();
   const base32 = [...mac].map((b) => 'abcdefghijklmnopqrstuvwxyz234567'[b & 31]).join('');
   const base = `radica-${base32.slice(0, 10)}`;
@@ -103,7 +103,7 @@ async function sugerirUsuario(deps: TDeps, tenantId: number): Promise<string> {
   return taken && taken.tenantId !== tenantId ? `radica-${base32.slice(0, 16)}` : base;
 }
 
-async function toData(deps: TDeps, info: TSftpInfo | null, row: TSftpUsuarioRow | undefined, usuario: string): Promise<TCanalSftpData> {
+async function toData(deps: Pick<TDeps, 'config'>, info: TSftpInfo | null, row: TSftpUsuarioRow | undefined, usuario: string): Promise<TCanalSftpData> {
   const { sftp } = deps.config;
   return {
     configurado: Boolean(row),
@@ -123,7 +123,7 @@ async function toData(deps: TDeps, info: TSftpInfo | null, row: TSftpUsuarioRow 
  * GET /api/canales/sftp (issue 16): the tenant's SFTP user without its password (`tienePassword`), its keys with
  * their fingerprints, and where to connect. Without a saved user, `usuario` is a suggestion (not the NIT).
  */
-export async function getCanalSftp(deps: TDeps, ctx: { tenantId: number }, info: TSftpInfo | null): Promise<TCanalSftpData> {
+export async function getCanalSftp(deps: Pick<TDeps, 'config' | 'db' | 'codeKey'>, ctx: { tenantId: number }, info: TSftpInfo | null): Promise<TCanalSftpData> {
   const row = await findSftpUsuario(deps.db, ctx.tenantId);
   return toData(deps, info, row, row?.usuario ?? (await sugerirUsuario(deps, ctx.tenantId)));
 }
@@ -135,7 +135,7 @@ export async function getCanalSftp(deps: TDeps, ctx: { tenantId: number }, info:
  * SFTP_USUARIO_OCUPADO (409) when another tenant holds `usuario`.
  */
 export async function updateCanalSftp(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db'>,
   ctx: { tenantId: number },
   body: z.output<typeof ZCanalSftpUpdateRequest>,
   info: TSftpInfo | null,
@@ -180,7 +180,7 @@ let dummyHash: Promise<string> | null = null;
  * null. An unknown, inactive or password-less user is verified against a dummy hash, so the outcome takes the same
  * time whatever failed.
  */
-export async function autenticarPassword(deps: TDeps, usuario: string, password: string): Promise<number | null> {
+export async function autenticarPassword(deps: Pick<TDeps, 'db'>, usuario: string, password: string): Promise<number | null> {
   const row = await findSftpUsuarioByName(deps.db, usuario);
   const usable = row && row.activo && row.passwordHash ? row : null;
   dummyHash ??= hashPassword(`radica-sftp-${Math.random()}`);
@@ -189,7 +189,7 @@ export async function autenticarPassword(deps: TDeps, usuario: string, password:
 }
 
 /** The active user `usuario`'s tenant and parsed public keys (public-key login), or null. */
-export async function clavesDeUsuario(deps: TDeps, usuario: string): Promise<{ tenantId: number; claves: ParsedKey[] } | null> {
+export async function clavesDeUsuario(deps: Pick<TDeps, 'db'>, usuario: string): Promise<{ tenantId: number; claves: ParsedKey[] } | null> {
   const row = await findSftpUsuarioByName(deps.db, usuario);
   if (!row || !row.activo) return null;
   const claves = row.clavesPublicas.map(parsearClavePublica).filter((k): k is ParsedKey => k !== null);
@@ -200,13 +200,13 @@ export async function clavesDeUsuario(deps: TDeps, usuario: string): Promise<{ t
  * Tells the tenant of SFTP user `usuario` that its account sees many wrong secrets (avisos alertarFallasSftp); an
  * unknown user name has nobody to tell. Never throws.
  */
-export async function avisarFallasDeUsuario(deps: TDeps, usuario: string): Promise<void> {
+export async function avisarFallasDeUsuario(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'jobs'>, usuario: string): Promise<void> {
   const row = await findSftpUsuarioByName(deps.db, usuario).catch(() => undefined);
   if (row) await alertarFallasSftp(deps, row.tenantId, usuario);
 }
 
 /** Whether the tenant's SFTP user still exists and is active (checked again before each filing). */
-export async function usuarioActivo(deps: TDeps, tenantId: number): Promise<TSftpUsuarioRow | null> {
+export async function usuarioActivo(deps: Pick<TDeps, 'db'>, tenantId: number): Promise<TSftpUsuarioRow | null> {
   const row = await findSftpUsuario(deps.db, tenantId);
   return row && row.activo ? row : null;
 }

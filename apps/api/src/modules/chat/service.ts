@@ -25,7 +25,7 @@ export type TChatMessage = { sessionId: string; chatInput: string; chatType?: 's
  * @throws AppError CHAT_EMPTY (400), CHAT_SALES_NO_FILES (400), CHAT_FILE_TYPE (415), CHAT_UNAVAILABLE (502).
  */
 export async function responderChat(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'analysis' | 'jobs'>,
   auth: TAuthContext | null,
   message: TChatMessage,
   files: readonly TChatFile[],
@@ -65,7 +65,7 @@ const PREGUNTA_DOCUMENTO = /factura|documento|nota|reporte|rechaz|aprob|cuv|esta
  * tenant only (documents/detail.ts): another tenant's formato is "not found" like a formato that does not exist.
  * Null when the question names no formato.
  */
-async function responderSobreDocumento(deps: TDeps, auth: TAuthContext, pregunta: string): Promise<TRespuesta | null> {
+async function responderSobreDocumento(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs'>, auth: TAuthContext, pregunta: string): Promise<TRespuesta | null> {
   const formatos = formatosEn(pregunta);
   for (const formato of formatos) {
     const encontrado = await describeFormato(deps, auth, formato);
@@ -94,7 +94,7 @@ async function responderSobreDocumento(deps: TDeps, auth: TAuthContext, pregunta
  * Attached FEV XML and RIPS JSON files: checked with the pre-validator (the same check as an upload, in the worker
  * pool: issue 24 item 2) and answered with each rejection and its fix. Null when no XML or JSON is attached.
  */
-async function responderArchivos(deps: TDeps, files: readonly TChatFile[]): Promise<TRespuesta | null> {
+async function responderArchivos(deps: Pick<TDeps, 'analysis'>, files: readonly TChatFile[]): Promise<TRespuesta | null> {
   const xml = files.find((f) => chatFileExtension(f.filename) === 'xml');
   const json = files.find((f) => chatFileExtension(f.filename) === 'json');
   if (!xml && !json) return null;
@@ -129,7 +129,7 @@ const PREGUNTA_ENVIOS = /envi|enví|radic|mand|ministerio/i;
  * Today's sends of the caller's company (issue 28, the WhatsApp assistant and the technical chat): how many documents
  * were sent to the ministry since Bogotá's midnight, by status. Null when the question is not about today's sends.
  */
-async function responderEnviosDeHoy(deps: TDeps, auth: TAuthContext, pregunta: string): Promise<TRespuesta | null> {
+async function responderEnviosDeHoy(deps: Pick<TDeps, 'db'>, auth: TAuthContext, pregunta: string): Promise<TRespuesta | null> {
   if (!PREGUNTA_HOY.test(pregunta) || !PREGUNTA_ENVIOS.test(pregunta)) return null;
   const desde = inicioDiaBogota(diaBogota(new Date()));
   const conteos = await countEnviadosEntre(deps.db, auth.tenantId, desde, new Date(desde.getTime() + 86_400_000));

@@ -17,7 +17,7 @@ const numero = (v: unknown): number | null => (typeof v === 'number' && Number.i
  * Radica's tenants. Throws AppError CUV_DESCONOCIDO (404) when the ministry does not know it, CUV_CONSULTA_NO_DISPONIBLE
  * (503) without service credentials, MUV_UNAVAILABLE (502) when the ministry cannot answer.
  */
-export async function consultarCuvPublico(deps: TDeps, cuv: string): Promise<TConsultarCuvData> {
+export async function consultarCuvPublico(deps: Pick<TDeps, 'config' | 'log' | 'muv'>, cuv: string): Promise<TConsultarCuvData> {
   const credentials = deps.config.muvServiceCredentials;
   if (!credentials) throw new AppError('CUV_CONSULTA_NO_DISPONIBLE', MSG_MINISTERIO.cuvConsultaNoDisponible);
   let answer: Awaited<ReturnType<TDeps['muv']['consultarCuv']>>;

@@ -5,7 +5,7 @@ import { insertEventos, listEventos } from './eventos-repository.ts';
 import { finishAttempt, insertAttempt, type TQuery } from './repository.ts';
 
 /** Audit rows (muv_attempts) of one document: every HTTP attempt toward the MUV (DESIGN.md flow step 3). */
-export function auditRecorder(deps: TDeps, tenantId: number, fevRipsId: number): TAuditRecorder {
+export function auditRecorder(deps: Pick<TDeps, 'db'>, tenantId: number, fevRipsId: number): TAuditRecorder {
   return {
     start: (operation, summary) => insertAttempt(deps.db, tenantId, fevRipsId, operation, summary),
     finish: (id, r) => finishAttempt(deps.db, tenantId, id, r),
@@ -44,7 +44,7 @@ export async function registrarAccion(
 }
 
 /** The history of the tenant's document: its newest HISTORIAL_MAX actions, who did them and through which channel. */
-export async function historialDe(deps: TDeps, tenantId: number, fevRipsId: number): Promise<TEventoDocumento[]> {
+export async function historialDe(deps: Pick<TDeps, 'db'>, tenantId: number, fevRipsId: number): Promise<TEventoDocumento[]> {
   const rows = await listEventos(deps.db, tenantId, fevRipsId, HISTORIAL_MAX);
   return rows.map(({ evento: e, usuario, eliminadoEn, clave }) => {
     const accion = ACCIONES_DOCUMENTO[e.accion as TAccionDocumento] ?? e.accion;

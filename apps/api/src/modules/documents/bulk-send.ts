@@ -22,7 +22,6 @@ export async function enqueueBulkSend(
   const formatos = [...new Set((input.formatos ?? []).map((f) => String(f).trim()).filter(Boolean))];
   if (ids.length === 0 && formatos.length === 0) throw new AppError('SIN_SELECCION', MSG_MINISTERIO.noHayDocumentosSeleccionados);
   if (ids.length + formatos.length > MAX_FORMATOS) throw new AppError('DEMASIADOS_FORMATOS', MSG_MINISTERIO.demasiadosFormatos);
-  if (!deps.jobs) throw new AppError('JOBS_OFF', MSG_MINISTERIO.colaNoDisponible);
   const docs = await findDocumentsByIdsOrFormatos(deps.db, ctx.tenantId, ids, formatos);
   const files = docs.length
     ? await listFileKinds(
@@ -72,7 +71,7 @@ export async function resumenEnvioMasivo(deps: TDeps, ctx: { tenantId: number },
   if (ids.length === 0) throw new AppError('SIN_SELECCION', MSG_MINISTERIO.noHayDocumentosSeleccionados);
   const desde = new Date(input.desde);
   const docs = await findSendStates(deps.db, ctx.tenantId, ids);
-  const pending = deps.jobs ? await deps.jobs.pendingSends(ctx.tenantId, docs.map((d) => d.id), { disponibles: true }) : new Set<number>();
+  const pending = await deps.jobs.pendingSends(ctx.tenantId, docs.map((d) => d.id), { disponibles: true });
   const r: TResumenEnvioMasivo = { enCurso: 0, aprobados: 0, noAprobados: [], sinEnviar: 0, sinRespuesta: 0 };
   for (const d of docs) {
     if (d.estado === 'ENPROCESO' || (pending.has(d.id) && d.estado !== 'APROBADO')) r.enCurso++;

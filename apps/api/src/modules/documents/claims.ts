@@ -22,13 +22,13 @@ import {
  * the claim (a ministry verdict, or a release without one), and the recovery of claims whose process died.
  */
 
-const leaseMs = (deps: TDeps) => deps.config.sendLeaseS * 1000;
+const leaseMs = (deps: Pick<TDeps, 'config'>) => deps.config.sendLeaseS * 1000;
 
 /** When a claim made now lapses without a heartbeat. */
-export const leaseUntil = (deps: TDeps) => new Date(Date.now() + leaseMs(deps));
+export const leaseUntil = (deps: Pick<TDeps, 'config'>) => new Date(Date.now() + leaseMs(deps));
 
 /** Renew the claim's lease every third of its length while the send runs; a failed renewal is only logged. */
-export function keepLease(deps: TDeps, claim: TClaim): { stop: () => void } {
+export function keepLease(deps: Pick<TDeps, 'config' | 'db' | 'log'>, claim: TClaim): { stop: () => void } {
   const timer = setInterval(() => {
     updateClaimed(deps.db, claim, { envioLeaseHasta: leaseUntil(deps) }).then(
       () => {},
@@ -43,7 +43,7 @@ export function keepLease(deps: TDeps, claim: TClaim): { stop: () => void } {
 export const SIN_ESPERA = { reintentoDesde: null, reintentoTexto: null, reintentoProximo: null, reintentoNumero: 0 } as const;
 
 /** End a claim without a verdict: the document gets `estado` (its previous status; status.ts). */
-export async function releaseClaim(deps: TDeps, claim: TClaim, estado: TEstado): Promise<void> {
+export async function releaseClaim(deps: Pick<TDeps, 'db'>, claim: TClaim, estado: TEstado): Promise<void> {
   await withDbRetries(() => updateClaimed(deps.db, claim, { estado, estadoPrevio: null, envioIniciadoAt: null, envioLeaseHasta: null, fechaModificacion: new Date() }));
 }
 
@@ -93,7 +93,7 @@ export function veredictoDe(answer: TMuvAnswer): TVeredicto | null {
  * 'Envió al Ministerio' records), not when the answer came back; `fechaRadicacion` is the ministry's own stamp
  * (`FechaRadicacion` of its answer; the answer's arrival only when an approval carries none).
  */
-export async function applyVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, attemptId: number | null): Promise<boolean> {
+export async function applyVeredicto(deps: Pick<TDeps, 'db' | 'avisos'>, claim: TClaim, v: TVeredicto, attemptId: number | null): Promise<boolean> {
   const now = new Date();
   const stored = await withDbRetries(() =>
     deps.db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export async function applyVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, 
       (d) => Boolean(d && !d.envioIniciadoAt && d.estado === (v.approved ? 'APROBADO' : 'NO_APROBADO') && d.cuv === (v.approved ? v.cuv : null) && d.fechaEnvio && d.fechaEnvio >= claim.at),
       () => false,
     ));
-  if (written) await deps.avisos?.publicarResultado(claim.tenantId, claim.fevRipsId);
+  if (written) await deps.avisos.publicarResultado(claim.tenantId, claim.fevRipsId);
   return written;
 }
 
@@ -134,7 +134,7 @@ export async function applyVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, 
  * uploaded again (docs/decisions/048). An approved document never sends, so any such answer of a sendable document is
  * one that was not stored. `cufe` as classify.ts takes it.
  */
-export async function auditedAcceptance(deps: TDeps, tenantId: number, fevRipsId: number, cufe: string | null = null): Promise<{ veredicto: TVeredicto; attemptId: number } | null> {
+export async function auditedAcceptance(deps: Pick<TDeps, 'db'>, tenantId: number, fevRipsId: number, cufe: string | null = null): Promise<{ veredicto: TVeredicto; attemptId: number } | null> {
   const rows = await answeredUploads(deps.db, tenantId, fevRipsId, 20);
   for (const row of rows) {
     if (row.httpStatus === null || row.rawResponse === null) continue;
@@ -152,7 +152,7 @@ export async function auditedAcceptance(deps: TDeps, tenantId: number, fevRipsId
  * unfinished attempts are marked interrupted, and the job that was sending it (if any) is retried by the queue; a
  * package the ministry took meanwhile answers RVG18 and recovers its CUV. Returns how many were recovered.
  */
-export async function recoverInterruptedSends(deps: TDeps, opts: { all?: boolean } = {}): Promise<number> {
+export async function recoverInterruptedSends(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'avisos'>, opts: { all?: boolean } = {}): Promise<number> {
   const stuck = await findLapsedClaimsAllTenants(deps.db, deps.config.sendLeaseS, Boolean(opts.all));
   for (const d of stuck) {
     const claim: TClaim | null = d.envioIniciadoAt ? { tenantId: d.tenantId, fevRipsId: d.id, at: d.envioIniciadoAt } : null;

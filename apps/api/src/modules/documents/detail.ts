@@ -11,7 +11,7 @@ import { familiaDe } from '../notas/familia.ts';
 import type { TTipoArchivo } from './analysis.ts';
 
 /** The tenant's document `id`; AppError 400 on an id ≤ 0 ('Error: ID de documento inválido'), 404 when not the tenant's. */
-export async function loadDoc(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDoc> {
+export async function loadDoc(deps: Pick<TDeps, 'db'>, ctx: { tenantId: number }, id: number): Promise<TDoc> {
   if (!Number.isInteger(id) || id <= 0) throw new AppError('INVALID_ID', MSG.invalidDocumentId);
   const doc = await findDocument(deps.db, ctx.tenantId, id);
   if (!doc) throw new AppError('NOT_FOUND', MSG.documentNotFound);
@@ -34,7 +34,7 @@ export async function filesOf(q: TQuery, tenantId: number, fevRipsId: number) {
  * (`historial`, issue 28) and its family (`familia`: an invoice's notes and net value, or a note's invoice; decision
  * 051). Another tenant's id answers 404.
  */
-export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: number): Promise<TDocumentDetailData> {
+export async function getDetail(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs'>, ctx: { tenantId: number }, id: number): Promise<TDocumentDetailData> {
   const doc = await loadDoc(deps, ctx, id);
   const [row] = await documentRows(deps, ctx, [doc.id]);
   const files = await filesOf(deps.db, ctx.tenantId, doc.id);
@@ -69,7 +69,7 @@ export async function getDetail(deps: TDeps, ctx: { tenantId: number }, id: numb
 }
 
 /** POST /api/fevrips/verificar-formato (seed 001 §3 "Existing-format check result"). */
-export async function describeFormato(deps: TDeps, ctx: { tenantId: number }, formato: string): Promise<TVerificarFormatoData> {
+export async function describeFormato(deps: Pick<TDeps, 'db'>, ctx: { tenantId: number }, formato: string): Promise<TVerificarFormatoData> {
   const doc = await findDocumentByFormato(deps.db, ctx.tenantId, formato.trim());
   if (!doc) {
     return {

@@ -27,7 +27,7 @@ export type TReintento = { desde: string; numero: number };
  * MUV_TRANSIENT_MAX_S, leave it in ERROR. Returns the next retry's time (null when the wait ended in ERROR).
  */
 export async function esperarMinisterio(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'log' | 'jobs' | 'avisos'>,
   ctx: { tenantId: number; userId: number },
   claim: TClaim,
   doc: Pick<TDoc, 'id' | 'reintentoDesde' | 'reintentoNumero'>,
@@ -45,7 +45,7 @@ export async function esperarMinisterio(
     await withDbRetries(() => updateClaimed(deps.db, claim, { ...release, estado: 'ERROR', fechaEnvio: now, ...SIN_ESPERA }));
     deps.log.warn({ fevRipsId: doc.id, desde, texto }, 'ministry gave no verdict within MUV_TRANSIENT_MAX_S: document left in ERROR');
     // ERROR is a final status: webhooks and alerts hear of it (issue 15).
-    await deps.avisos?.publicarResultado(ctx.tenantId, doc.id);
+    await deps.avisos.publicarResultado(ctx.tenantId, doc.id);
     return { proximo: null };
   }
   await withDbRetries(() =>
@@ -57,7 +57,7 @@ export async function esperarMinisterio(
     deps.log.warn({ err: err.message, fevRipsId: doc.id }, 'retry of a wait for the ministry not queued yet'),
   );
   deps.log.info({ fevRipsId: doc.id, numero, proximo, texto }, 'ministry gave no verdict: retry scheduled');
-  if (numero === 1) await deps.avisos?.publicarEspera(ctx.tenantId, doc.id, desde);
+  if (numero === 1) await deps.avisos.publicarEspera(ctx.tenantId, doc.id, desde);
   return { proximo };
 }
 
@@ -65,9 +65,8 @@ export async function esperarMinisterio(
 const retryJobId = (tenantId: number, fevRipsId: number, r: TReintento, extra = '') => jobIdOf(`reintento-ministerio:${tenantId}:${fevRipsId}:${r.desde}:${r.numero}${extra}`);
 
 /** Queue retry `r` of the document after `delayS` under job id `id`. */
-async function scheduleRetry(deps: TDeps, ctx: { tenantId: number; userId: number }, fevRipsId: number, r: TReintento, delayS: number, id: string): Promise<void> {
-  if (!deps.jobs) return;
-  await withDbRetries(() => deps.jobs!.enqueueSends(ctx.tenantId, ctx.userId, [fevRipsId], { startAfterS: delayS, reintento: r, ids: [id] }));
+async function scheduleRetry(deps: Pick<TDeps, 'jobs'>, ctx: { tenantId: number; userId: number }, fevRipsId: number, r: TReintento, delayS: number, id: string): Promise<void> {
+  await withDbRetries(() => deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [fevRipsId], { startAfterS: delayS, reintento: r, ids: [id] }));
 }
 
 /**
@@ -75,8 +74,7 @@ async function scheduleRetry(deps: TDeps, ctx: { tenantId: number; userId: numbe
  * have no send queued (the enqueue was cut by a dropped connection, or its job failed for good) get it queued now.
  * Returns how many.
  */
-export async function programarEsperasVencidas(deps: TDeps): Promise<number> {
-  if (!deps.jobs) return 0;
+export async function programarEsperasVencidas(deps: Pick<TDeps, 'db' | 'log' | 'jobs'>): Promise<number> {
   const overdue = await findOverdueWaitsAllTenants(deps.db, 60);
   // A new id per minute: the retry's own job may exist (failed for good) and pg-boss would skip its id; processes
   // catching up in the same minute queue it once.
@@ -90,7 +88,7 @@ export async function programarEsperasVencidas(deps: TDeps): Promise<number> {
 }
 
 /** What a send answers while its document waits: the ministry's words and the next retry in Bogotá time, or that it gave up. */
-export function mensajeEspera(deps: TDeps, texto: string, proximo: Date | null): string {
+export function mensajeEspera(deps: Pick<TDeps, 'config'>, texto: string, proximo: Date | null): string {
   return proximo ? MSG_MINISTERIO.envioSinRespuesta(texto, horaBogota(proximo)) : MSG_MINISTERIO.esperaAgotada(Math.round(deps.config.muvTransientMaxS / 3600));
 }
 

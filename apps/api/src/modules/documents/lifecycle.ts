@@ -16,7 +16,7 @@ import { analyzeFiles, storedAmount } from './upload.ts';
 type TTenant = TActor;
 
 /** Run `fn` on the tenant's document `id` locked in a transaction; after it commits, the tenant's list totals are dropped. */
-async function withLockedDoc<T>(deps: TDeps, ctx: TTenant, id: number, fn: (tx: TTx, doc: TDoc) => Promise<T>): Promise<T> {
+async function withLockedDoc<T>(deps: Pick<TDeps, 'db'>, ctx: TTenant, id: number, fn: (tx: TTx, doc: TDoc) => Promise<T>): Promise<T> {
   await loadDoc(deps, ctx, id);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -33,7 +33,7 @@ async function withLockedDoc<T>(deps: TDeps, ctx: TTenant, id: number, fn: (tx: 
  * POST /api/FevRips/{id}/anular (seed 001 §4 "Cancel"): allowed when the document is neither cancelled nor
  * approved, nor being sent. Sets ANULADO. Throws AppError 404, 409 ANULAR_NO_PERMITIDO / SEND_IN_PROGRESS.
  */
-export async function cancelDocument(deps: TDeps, ctx: TTenant, id: number): Promise<{ estadoActual: TEstado }> {
+export async function cancelDocument(deps: Pick<TDeps, 'db'>, ctx: TTenant, id: number): Promise<{ estadoActual: TEstado }> {
   return withLockedDoc(deps, ctx, id, async (tx, doc) => {
     assertCancellable(doc);
     // A cancelled document waits for nothing: its wait for the ministry (docs/decisions/047) ends with it.
@@ -48,7 +48,7 @@ export async function cancelDocument(deps: TDeps, ctx: TTenant, id: number): Pro
  * afterwards PROCESADO / PENDIENTE_RIPS / PENDIENTE_XML by the files present. Throws AppError 404, 409
  * REACTIVAR_NO_PERMITIDO, 422 SIN_ARCHIVOS ('No se puede reactivar: el documento debe tener al menos un archivo…').
  */
-export async function reactivateDocument(deps: TDeps, ctx: TTenant, id: number): Promise<{ estadoActual: TEstado }> {
+export async function reactivateDocument(deps: Pick<TDeps, 'db'>, ctx: TTenant, id: number): Promise<{ estadoActual: TEstado }> {
   return withLockedDoc(deps, ctx, id, async (tx, doc) => {
     const files = await listFileRefs(tx, ctx.tenantId, doc.id);
     const present = { xml: files.some((f) => f.tipo === 'xml'), json: files.some((f) => f.tipo === 'json') };
@@ -68,7 +68,7 @@ export async function reactivateDocument(deps: TDeps, ctx: TTenant, id: number):
  * alone shows the same findings as a RIPS uploaded alone). A cancelled document stays ANULADO. Throws AppError 400
  * (tipoArchivo), 404 (document, or no such file), 409 DOCUMENT_LOCKED / SEND_IN_PROGRESS / DOCUMENT_CHANGED.
  */
-export async function deleteFile(deps: TDeps, ctx: TTenant, id: number, tipoArchivo: string): Promise<TEliminarArchivoData> {
+export async function deleteFile(deps: Pick<TDeps, 'db' | 'analysis'>, ctx: TTenant, id: number, tipoArchivo: string): Promise<TEliminarArchivoData> {
   if (tipoArchivo !== 'xml' && tipoArchivo !== 'json') throw new AppError('TIPO_ARCHIVO', MSG_MINISTERIO.tipoArchivoInvalido);
   const tipo: TTipoArchivo = tipoArchivo;
   await loadDoc(deps, ctx, id);

@@ -39,7 +39,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * (notes only). The family columns (decision 051): the package type, a note's invoice in Radica, an invoice's notes,
  * credits, debits and net value. Throws AppError 400 'Lista de formatos es requerida'.
  */
-export async function buildInforme(deps: TDeps, ctx: TTenant, formatos: readonly string[] | null | undefined): Promise<{ datos: TInformeRow[] }> {
+export async function buildInforme(deps: Pick<TDeps, 'db'>, ctx: TTenant, formatos: readonly string[] | null | undefined): Promise<{ datos: TInformeRow[] }> {
   const list = requireFormatos(formatos);
   const docs = await findDocumentsByFormatos(deps.db, ctx.tenantId, list);
   if (docs.length === 0) return { datos: [] };
@@ -115,7 +115,7 @@ function columnasFamilia(
  * among the formatos, the ministry's raw answer of the send that approved it (the latest upload attempt with an
  * answer: 200, or the 400 RVG18 answer that recovered the CUV), parsed as JSON. Throws AppError 400.
  */
-export async function buildRespuestas(deps: TDeps, ctx: TTenant, formatos: readonly string[] | null | undefined): Promise<{ datos: TRespuestaRow[] }> {
+export async function buildRespuestas(deps: Pick<TDeps, 'db'>, ctx: TTenant, formatos: readonly string[] | null | undefined): Promise<{ datos: TRespuestaRow[] }> {
   const list = requireFormatos(formatos);
   const docs = await findDocumentsByFormatos(deps.db, ctx.tenantId, list, { estado: 'APROBADO' });
   if (docs.length === 0) return { datos: [] };
@@ -150,7 +150,7 @@ const CODIGO_A_ESTADO = new Map(Object.entries(ESTADO_CODIGOS).map(([k, v]) => [
  * `estadoInterno` accepts the search's `estado` names or the numeric codes (seed 001 §4).
  */
 export async function listFormatosPagina(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db'>,
   ctx: TTenant,
   q: Omit<TSearchRequest, 'estado' | 'pageIndex' | 'pageSize'> & {
     tamañoPagina: number;

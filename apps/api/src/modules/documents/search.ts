@@ -14,7 +14,7 @@ import { listPage, listRowsByIds, searchFilter, type TRawRow } from './list-repo
  * sent back with that page's number, the page is read by keyset instead of OFFSET.
  * @throws AppError VALIDATION (400, MSG_MINISTERIO.cursorInvalido) for a cursor altered or made for another company.
  */
-export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
+export async function searchDocuments(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs' | 'codeKey'>, ctx: { tenantId: number }, q: TSearchRequest & { pageIndex: number; pageSize: number }): Promise<TSearchData> {
   const filter = searchFilter(ctx.tenantId, q);
   const { pageIndex: _p, pageSize: _s, cursor, ...filterOnly } = q;
   const filterKey = JSON.stringify(filterOnly);
@@ -45,7 +45,7 @@ export async function searchDocuments(deps: TDeps, ctx: { tenantId: number }, q:
 }
 
 /** List rows (seed 001 §3 "Document row") of the tenant's documents `ids`, in that order. */
-export async function documentRows(deps: TDeps, ctx: { tenantId: number }, ids: number[]): Promise<TDocumentRow[]> {
+export async function documentRows(deps: Pick<TDeps, 'dbRows' | 'jobs'>, ctx: { tenantId: number }, ids: number[]): Promise<TDocumentRow[]> {
   if (ids.length === 0) return [];
   const rows = await toListRows(deps, ctx.tenantId, await listRowsByIds(deps.dbRows, ctx.tenantId, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -53,16 +53,14 @@ export async function documentRows(deps: TDeps, ctx: { tenantId: number }, ids: 
 }
 
 /** Map list rows to TDocumentRow, marking documents with a queued bulk send (`enviandose`). */
-async function toListRows(deps: TDeps, tenantId: number, rows: TRawRow[]): Promise<TDocumentRow[]> {
+async function toListRows(deps: Pick<TDeps, 'jobs'>, tenantId: number, rows: TRawRow[]): Promise<TDocumentRow[]> {
   if (rows.length === 0) return [];
   // A retry scheduled for later (a wait for the ministry) is not a send under way: the row shows the wait instead.
-  const enviandose = deps.jobs
-    ? await deps.jobs.pendingSends(
-        tenantId,
-        rows.map((r) => r.id),
-        { disponibles: true },
-      )
-    : new Set<number>();
+  const enviandose = await deps.jobs.pendingSends(
+    tenantId,
+    rows.map((r) => r.id),
+    { disponibles: true },
+  );
   return rows.map((d) => ({
     id: d.id,
     idUsuario: d.id_usuario,

@@ -41,7 +41,7 @@ import type { TCtx } from './upload.ts';
  * AppError 409 (approved / cancelled / in progress / retry superseded), 422 (files missing, validator login rejected),
  * 412 (no provider configuration), 503 (no verdict).
  */
-export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { reintento?: TReintento } = {}): Promise<TSendResult> {
+export async function sendDocument(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'cipher' | 'muv' | 'sendSlots' | 'jobs' | 'avisos'>, ctx: TCtx, id: number, opts: { reintento?: TReintento } = {}): Promise<TSendResult> {
   // Every send, whatever its channel, holds one of the tenant's slots toward the ministry (issue 23 §4).
   return deps.sendSlots.run(ctx.tenantId, () => sendHoldingSlot(deps, ctx, id, opts));
 }
@@ -54,8 +54,7 @@ export async function sendDocument(deps: TDeps, ctx: TCtx, id: number, opts: { r
  * the document stays queued and the answer says so (`enCola`, MSG.sendQueued): never an ERROR for a slow queue.
  * @throws the AppErrors of sendDocument.
  */
-export async function sendDocumentQueued(deps: TDeps, ctx: TCtx, id: number, opts: { waitS?: number } = {}): Promise<TSendResult> {
-  if (!deps.jobs) return sendDocument(deps, ctx, id);
+export async function sendDocumentQueued(deps: Pick<TDeps, 'config' | 'db' | 'cipher' | 'jobs'>, ctx: TCtx, id: number, opts: { waitS?: number } = {}): Promise<TSendResult> {
   const doc = await loadDoc(deps, ctx, id);
   assertSendable(doc);
   const refs = await listFileRefs(deps.db, ctx.tenantId, doc.id);
@@ -86,7 +85,7 @@ const queuedResult: TSendResult = {
   enCola: true,
 };
 
-async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { reintento?: TReintento }): Promise<TSendResult> {
+async function sendHoldingSlot(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'cipher' | 'muv' | 'jobs' | 'avisos'>, ctx: TCtx, id: number, opts: { reintento?: TReintento }): Promise<TSendResult> {
   const doc = await loadDoc(deps, ctx, id);
   const reintento = opts.reintento ? { desde: new Date(opts.reintento.desde), numero: opts.reintento.numero } : undefined;
   if (reintento && (doc.reintentoDesde?.getTime() !== reintento.desde.getTime() || doc.reintentoNumero !== reintento.numero))
@@ -183,7 +182,7 @@ async function sendHoldingSlot(deps: TDeps, ctx: TCtx, id: number, opts: { reint
 }
 
 /** Store a verdict (claims.ts applyVeredicto) and answer the send with it. */
-async function storeVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, attemptId: number | null): Promise<TSendResult> {
+async function storeVeredicto(deps: Pick<TDeps, 'db' | 'log' | 'avisos'>, claim: TClaim, v: TVeredicto, attemptId: number | null): Promise<TSendResult> {
   if (!(await applyVeredicto(deps, claim, v, attemptId))) deps.log.warn({ fevRipsId: claim.fevRipsId }, 'ministry answer arrived after the send lost its claim');
   return toSendResult(v);
 }
@@ -196,7 +195,7 @@ async function storeVeredicto(deps: TDeps, claim: TClaim, v: TVeredicto, attempt
  * answer stands as the ministry wrote it, a rejection with its RVG18 finding for the user to follow.
  */
 async function recoverDuplicate(
-  deps: TDeps,
+  deps: Pick<TDeps, 'log' | 'muv'>,
   ctx: TCtx,
   credentials: TMuvCredentials,
   fevRipsId: number,

@@ -17,7 +17,7 @@ const key = (r: { clase: string; codigo: string; descripcion: string; pathFuente
  * fechaRadicacion / procesoId when missing. Throws AppError 400 'Formato es requerido', 404 (no such formato of the
  * tenant, or unknown to the ministry), 409 (not approved / no CUV), 412 (no provider configuration), 502.
  */
-export async function syncFormato(deps: TDeps, ctx: TActor, formatoIn: string | null | undefined): Promise<TSincronizarData> {
+export async function syncFormato(deps: Pick<TDeps, 'db' | 'cipher' | 'muv'>, ctx: TActor, formatoIn: string | null | undefined): Promise<TSincronizarData> {
   const formato = String(formatoIn ?? '').trim();
   if (!formato) throw new AppError('FORMATO_REQUERIDO', MSG_MINISTERIO.formatoRequerido);
   const doc = await findDocumentByFormato(deps.db, ctx.tenantId, formato);

@@ -37,7 +37,7 @@ export type TCtx = TActor;
  * pool gathers the RIPS's provider codes, the REPS module decides them (issue 22; packages/fevrips rules-reps.ts). The
  * one analysis every upload and file deletion goes through.
  */
-export async function analyzeFiles(deps: TDeps, input: TAnalysisInput): Promise<TAnalysis> {
+export async function analyzeFiles(deps: Pick<TDeps, 'db' | 'analysis'>, input: TAnalysisInput): Promise<TAnalysis> {
   const analysis = await deps.analysis.analyze(input);
   if (!analysis.ok) return analysis;
   const reps = await checkPrestadoresReps(deps, analysis.codigosPrestador, analysis.numDocumentoIdObligado);
@@ -59,7 +59,7 @@ const TIPO_LABEL: Record<TTipoArchivo, 'XML' | 'JSON'> = { xml: 'XML', json: 'JS
  * DOCUMENT_CHANGED (the other file changed while this one was being checked).
  */
 export async function uploadFile(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'analysis'>,
   ctx: TCtx,
   input: {
     filename: string;
@@ -180,7 +180,7 @@ async function unirAFactura(tx: TTx, ctx: TCtx, doc: TDoc, referencia: string | 
  *   xmlFevFile that is not base64; a side's refusal keeps its code and data, its message says which side failed.
  */
 async function uploadCuerpo(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'analysis'>,
   ctx: TCtx,
   input: { filename: string; fevRipsId?: number | null; canal?: TCanalDocumento },
   cuerpo: NonNullable<ReturnType<typeof cuerpoCargarFevRips>>,

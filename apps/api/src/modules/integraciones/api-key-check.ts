@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX } from '@radica/contracts/integraciones';
 import type { TDb } from '../../db/client.ts';
-import type { TAuthContext } from '../../deps.ts';
+import type { TAuthContext } from '../../deps-base.ts';
 import { findActiveKeyByHash } from './repository.ts';
 
 /** The caller a valid API key stands for: its tenant, the user who created it, and the key's id. */

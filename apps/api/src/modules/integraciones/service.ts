@@ -35,7 +35,6 @@ import { loadDoc } from '../documents/detail.ts';
 import { listFileRefs } from '../documents/repository.ts';
 import { registrarAccion } from '../documents/audit.ts';
 import { tenantPlan } from '../products/service.ts';
-import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { paqueteCompleto } from '@radica/contracts/muv';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -56,7 +55,7 @@ function toApiKey(row: TApiKeyRow, now: Date, creadaPor = ''): TApiKey {
 }
 
 /** GET /api/integraciones/claves: the tenant's keys, oldest first, without the keys themselves. */
-export async function listarClaves(deps: TDeps, ctx: TCtx): Promise<TApiKey[]> {
+export async function listarClaves(deps: Pick<TDeps, 'db'>, ctx: TCtx): Promise<TApiKey[]> {
   const now = new Date();
   return (await listApiKeys(deps.db, ctx.tenantId)).map((r) => toApiKey(r.key, now, r.creadaPor));
 }
@@ -65,7 +64,7 @@ export async function listarClaves(deps: TDeps, ctx: TCtx): Promise<TApiKey[]> {
  * POST /api/integraciones/claves: a new key named `nombre`, valid `diasVigencia` days; `clave` is returned this once
  * and stored only as its SHA-256. Throws AppError API_KEY_LIMIT (409) with API_KEY_MAX_ACTIVAS usable keys already.
  */
-export async function crearClave(deps: TDeps, ctx: TCtx, input: { nombre: string; diasVigencia: number }): Promise<TApiKeyCreated> {
+export async function crearClave(deps: Pick<TDeps, 'db'>, ctx: TCtx, input: { nombre: string; diasVigencia: number }): Promise<TApiKeyCreated> {
   const now = new Date();
   if ((await countActiveApiKeys(deps.db, ctx.tenantId, now)) >= API_KEY_MAX_ACTIVAS)
     throw new AppError('API_KEY_LIMIT', MSG_INTEGRACIONES.apiKeyLimite(API_KEY_MAX_ACTIVAS));
@@ -81,7 +80,7 @@ export async function crearClave(deps: TDeps, ctx: TCtx, input: { nombre: string
 }
 
 /** DELETE /api/integraciones/claves/{id}: revoked at once. Throws API_KEY_NOT_FOUND (404) for another tenant's id. */
-export async function revocarClave(deps: TDeps, ctx: TCtx, id: number): Promise<TApiKey> {
+export async function revocarClave(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TApiKey> {
   const now = new Date();
   const row = await revokeApiKey(deps.db, ctx.tenantId, id, now);
   if (!row) throw new AppError('API_KEY_NOT_FOUND', MSG_INTEGRACIONES.apiKeyNoEncontrada);
@@ -93,7 +92,7 @@ export async function revocarClave(deps: TDeps, ctx: TCtx, id: number): Promise<
  * removed or lost the Administrador role; it works again and is theirs from now on. API_KEY_NOT_FOUND (404) for a key
  * of another tenant, revoked or not suspended.
  */
-export async function confirmarClave(deps: TDeps, ctx: TCtx, id: number): Promise<TApiKey> {
+export async function confirmarClave(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TApiKey> {
   const row = await confirmApiKey(deps.db, ctx.tenantId, id, ctx.userId);
   if (!row) throw new AppError('API_KEY_NOT_FOUND', MSG_INTEGRACIONES.apiKeyNoEncontrada);
   return toApiKey(row, new Date());
@@ -145,7 +144,7 @@ export async function radicarPaquete(
 }
 
 /** The filing under a claimed key: its lease renewed meanwhile, its document recorded, its answer stored. */
-async function conClave(deps: TDeps, ctx: TCtx, archivos: TPaqueteArchivos, claim: TIdempotencyRow): Promise<{ status: number; data: TPaqueteData }> {
+async function conClave(deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'log' | 'cipher' | 'analysis' | 'jobs'>, ctx: TCtx, archivos: TPaqueteArchivos, claim: TIdempotencyRow): Promise<{ status: number; data: TPaqueteData }> {
   const leaseS = deps.config.sendLeaseS;
   const renew = setInterval(() => {
     renewIdempotencyLease(deps.db, ctx.tenantId, claim.id, leaseS).catch((err: unknown) => deps.log.warn({ err }, 'idempotency lease not renewed'));
@@ -171,7 +170,7 @@ async function conClave(deps: TDeps, ctx: TCtx, archivos: TPaqueteArchivos, clai
  * claim whose lease passed (its request died) is taken over and finished here.
  */
 async function replay(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'log' | 'cipher' | 'analysis' | 'jobs'>,
   ctx: TCtx,
   archivos: TPaqueteArchivos,
   clave: string,
@@ -215,7 +214,7 @@ const SIN_VEREDICTO: readonly string[] = ['EN_ESPERA', 'PROCESADO', 'ERROR'];
  * document is told to `progreso.documento` as soon as it exists.
  */
 async function radicar(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'dbRows' | 'cipher' | 'analysis' | 'jobs'>,
   ctx: TCtx,
   a: TPaqueteArchivos,
   progreso: { fevRipsId: number | null; documento: (id: number) => Promise<void> } = { fevRipsId: null, documento: async () => {} },
@@ -254,12 +253,11 @@ async function radicar(
  * filing answers at once; the job's result fires the result webhook and shows in GET /api/v1/paquetes/{id}. A document
  * that cannot be sent yet (a file missing, a status without a send) says why, as the synchronous send does.
  */
-async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNullable<TPaqueteData['envio']>> {
+async function encolarEnvio(deps: Pick<TDeps, 'db' | 'jobs'>, ctx: TCtx, id: number): Promise<NonNullable<TPaqueteData['envio']>> {
   const doc = await loadDoc(deps, ctx, id);
   const refs = await listFileRefs(deps.db, ctx.tenantId, id);
   if (!paqueteCompleto(doc.muvEndpoint, { xml: refs.some((f) => f.tipo === 'xml'), json: refs.some((f) => f.tipo === 'json') }))
     return { exitoso: false, mensaje: MSG.sendNeedsBothFiles };
-  if (!deps.jobs) return { exitoso: false, mensaje: MSG_MINISTERIO.colaNoDisponible };
   if (!(await deps.jobs.pendingSends(ctx.tenantId, [id], { fresh: true, disponibles: true })).has(id)) {
     await deps.jobs.enqueueSends(ctx.tenantId, ctx.userId, [id]);
     await registrarAccion(deps.db, ctx, id, 'envio_programado', { detalle: 'envío asíncrono' });
@@ -271,10 +269,10 @@ async function encolarEnvio(deps: TDeps, ctx: TCtx, id: number): Promise<NonNull
  * GET /api/v1/paquetes/{id} (and the tail of the filing): the document, its local findings and the ministry's result
  * once it has one. Another tenant's id is 404 (documents/detail.ts).
  */
-export async function estadoPaquete(deps: TDeps, ctx: { tenantId: number; userId: number }, id: number): Promise<TPaqueteData> {
+export async function estadoPaquete(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs'>, ctx: { tenantId: number; userId: number }, id: number): Promise<TPaqueteData> {
   const doc = await getDetail(deps, ctx, id);
   // A send waiting in the queue (enviar=async, issue 28) says so until its result arrives.
-  const enCola = doc.estado !== 'APROBADO' && Boolean(await deps.jobs?.pendingSends(ctx.tenantId, [id], { disponibles: true }).then((p) => p.has(id)));
+  const enCola = doc.estado !== 'APROBADO' && (await deps.jobs.pendingSends(ctx.tenantId, [id], { disponibles: true })).has(id);
   const sent = doc.cuv !== null || doc.errores.length > 0 || doc.notificaciones.length > 0 || doc.fechaRadicacion !== null;
   return {
     id: doc.id,

@@ -59,7 +59,7 @@ type TFactura = {
  * notes of its family, not cancelled, lower what may still be credited per service; a total credit note leaves nothing.
  * @throws AppError 404 (not the tenant's), 422 NOTA_SOBRE_NOTA, 409 NOTA_FACTURA_NO_APROBADA, 422 NOTA_FACTURA_SIN_ARCHIVOS.
  */
-async function cargarFactura(deps: TDeps, ctx: TCtx, id: number): Promise<TFactura> {
+async function cargarFactura(deps: Pick<TDeps, 'db' | 'analysis'>, ctx: TCtx, id: number): Promise<TFactura> {
   const doc = await loadDoc(deps, ctx, id);
   if (lugarEnFamilia(doc) !== 'factura') throw new AppError('NOTA_SOBRE_NOTA', MSG_NOTAS.facturaEsNota);
   if (doc.estado !== 'APROBADO')
@@ -95,7 +95,7 @@ const disponibleDe = (s: TServicioDisponible) => s.disponible ?? 0;
  * The note's XML read (in the worker pool) and checked against the invoice.
  * @throws AppError 400 (unreadable: the engine's code), 422 NOTA_NO_CORRESPONDE (data: every problem).
  */
-async function leerNota(deps: TDeps, tipo: TTipoNota, bytes: Uint8Array, factura: TFactura): Promise<TFevXml> {
+async function leerNota(deps: Pick<TDeps, 'analysis'>, tipo: TTipoNota, bytes: Uint8Array, factura: TFactura): Promise<TFevXml> {
   const leida = await deps.analysis.leerNota({ bytes });
   if (!leida.ok) throw new AppError(leida.code as TErrorCode, leida.message);
   const problemas = revisarNotaXml(tipo, leida.xml, {
@@ -111,7 +111,7 @@ async function leerNota(deps: TDeps, tipo: TTipoNota, bytes: Uint8Array, factura
  * GET /api/FevRips/{id}/servicios: the invoice's services as the 'Crear nota' page lists them (code, user, date, value,
  * and what a credit note may still credit). @throws the AppErrors of {@link cargarFactura}.
  */
-export async function listarServiciosFactura(deps: TDeps, ctx: TCtx, id: number): Promise<TServiciosFacturaData> {
+export async function listarServiciosFactura(deps: Pick<TDeps, 'db' | 'analysis'>, ctx: TCtx, id: number): Promise<TServiciosFacturaData> {
   const f = await cargarFactura(deps, ctx, id);
   return {
     factura: {
@@ -141,7 +141,7 @@ export async function listarServiciosFactura(deps: TDeps, ctx: TCtx, id: number)
  * from its lines (notas.ts proponerServicios: code and value, deterministic) for the user to review. Writes nothing.
  * @throws the AppErrors of {@link cargarFactura}; 400 for an unreadable XML; 422 NOTA_NO_CORRESPONDE.
  */
-export async function proponerNota(deps: TDeps, ctx: TCtx, id: number, input: { tipo: TTipoNota; bytes: Buffer }): Promise<TPropuestaNotaData> {
+export async function proponerNota(deps: Pick<TDeps, 'db' | 'analysis'>, ctx: TCtx, id: number, input: { tipo: TTipoNota; bytes: Buffer }): Promise<TPropuestaNotaData> {
   const f = await cargarFactura(deps, ctx, id);
   const nota = await leerNota(deps, input.tipo, input.bytes, f);
   const propuesta = input.tipo === 'NCTotal' ? { servicios: [], lineas: [] } : proponerServicios(input.tipo, nota.lineas, f.servicios, disponibleDe);
@@ -198,7 +198,7 @@ function leerServicios(text: string | undefined): TNotaServicio[] {
  * engine's RVG02 says the same as a finding).
  */
 export async function crearNota(
-  deps: TDeps,
+  deps: Pick<TDeps, 'config' | 'db' | 'analysis'>,
   ctx: TCtx,
   id: number,
   input: {
@@ -282,7 +282,7 @@ const canalDe = (ctx: TCtx) => (ctx.apiKeyId ? ('api' as const) : ('plataforma' 
 
 /** The answer for a note filed as document `fevRipsId`: linked to its invoice, with its status and findings. */
 async function respuestaDocumento(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db'>,
   ctx: TCtx,
   f: TFactura,
   fevRipsId: number,

@@ -13,7 +13,7 @@ import { findProviderConfig, insertProviderConfig, updateProviderConfigRow } fro
  * GET /api/Auth/tercero-fevrips (seed 000 §3 "Provider configuration (read)"). The validator password is never
  * returned: `passwordValidator` is '' and `hasPasswordValidator` tells whether one is stored.
  */
-export async function getProviderConfig(deps: TDeps, ctx: { tenantId: number; userId: number }): Promise<TProviderConfig> {
+export async function getProviderConfig(deps: Pick<TDeps, 'db'>, ctx: { tenantId: number; userId: number }): Promise<TProviderConfig> {
   const tercero = await getTercero(deps, ctx);
   const cfg = await findProviderConfig(deps.db, ctx.tenantId);
   return {
@@ -39,7 +39,7 @@ export async function getProviderConfig(deps: TDeps, ctx: { tenantId: number; us
  * POST /api/Auth/crear-configuracion-fevrips: creates the tenant's provider configuration; the validator password
  * is required and stored AES-256-GCM encrypted. Throws 400 when the password is missing, 409 when one exists.
  */
-export async function createProviderConfig(deps: TDeps, ctx: { tenantId: number }, input: TProviderConfigInput) {
+export async function createProviderConfig(deps: Pick<TDeps, 'db' | 'cipher' | 'muv'>, ctx: { tenantId: number }, input: TProviderConfigInput) {
   if (!input.passwordValidator) throw new AppError('VALIDATION', MSG.contrasenaValidadorRequired);
   if (await findProviderConfig(deps.db, ctx.tenantId)) throw new AppError('CONFIG_EXISTS', MSG.configAlreadyExists);
   const { passwordValidator, ...rest } = input;
@@ -53,7 +53,7 @@ export async function createProviderConfig(deps: TDeps, ctx: { tenantId: number 
  * one. Creates the configuration when none exists yet (with a password). Answers 'Configuración del ministerio
  * actualizada exitosamente' (seed 000 §8). Throws 400 without any password.
  */
-export async function updateProviderConfig(deps: TDeps, ctx: { tenantId: number }, input: TProviderConfigInput) {
+export async function updateProviderConfig(deps: Pick<TDeps, 'db' | 'cipher' | 'muv'>, ctx: { tenantId: number }, input: TProviderConfigInput) {
   if (!(await findProviderConfig(deps.db, ctx.tenantId))) return createProviderConfig(deps, ctx, input);
   const { passwordValidator, ...rest } = input;
   await updateProviderConfigRow(deps.db, ctx.tenantId, {
@@ -71,7 +71,7 @@ export async function updateProviderConfig(deps: TDeps, ctx: { tenantId: number 
  * password from the provider configuration, and the tercero's NIT. Shared by send and sync. Throws 412
  * CONFIG_REQUIRED ('No se encontró configuración del prestador…') when the tenant has no configuration.
  */
-export async function ministryCredentials(deps: TDeps, ctx: { tenantId: number; userId: number }): Promise<TMuvCredentials> {
+export async function ministryCredentials(deps: Pick<TDeps, 'db' | 'cipher'>, ctx: { tenantId: number; userId: number }): Promise<TMuvCredentials> {
   const cfg = await findProviderConfig(deps.db, ctx.tenantId);
   if (!cfg) throw new AppError('CONFIG_REQUIRED', MSG.configNotFound);
   const tercero = await getTercero(deps, ctx);
@@ -84,7 +84,7 @@ export async function ministryCredentials(deps: TDeps, ctx: { tenantId: number; 
  * field is neither typed nor saved.
  */
 async function credencialesParaProbar(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db' | 'cipher'>,
   ctx: { tenantId: number; userId: number },
   typed: { userValidator?: string | undefined; passwordValidator?: string | undefined },
 ): Promise<TMuvCredentials> {
@@ -104,7 +104,7 @@ async function credencialesParaProbar(
  * CONFIG_REQUIRED without a configuration. Neither the password nor the ministry's token is logged.
  */
 export async function probarConexion(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db' | 'log' | 'cipher' | 'muv'>,
   ctx: { tenantId: number; userId: number },
   typed: { userValidator?: string | undefined; passwordValidator?: string | undefined } = {},
 ): Promise<TProbarConexionData> {

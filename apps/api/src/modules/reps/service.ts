@@ -78,7 +78,7 @@ export function searchCacheStats(deps: Pick<TDeps, 'db'>): { hits: number; misse
  * PostgreSQL: drop the cached answers when another process completed an import since the last look (at most every
  * {@link IMPORT_GENERATION_CHECK_MS}; concurrent calls share one look).
  */
-async function followOtherProcesses(deps: TDeps, cache: TSearchCache): Promise<void> {
+async function followOtherProcesses(deps: Pick<TDeps, 'dbKind' | 'dbRows'>, cache: TSearchCache): Promise<void> {
   if (deps.dbKind !== 'postgresql' || performance.now() - cache.checkedAt < IMPORT_GENERATION_CHECK_MS) return;
   cache.checking ??= lastCompletedImportId(deps.dbRows)
     .then((generation) => {
@@ -117,7 +117,7 @@ function forgetAnswers(db: object) {
  * that is all there is; on PostgreSQL (several processes may import) a new completed import elsewhere drops them
  * within {@link IMPORT_GENERATION_CHECK_MS}.
  */
-export async function searchPrestadores(deps: TDeps, input: { texto: string; limite: number }): Promise<TPrestadoresAutocompleteData> {
+export async function searchPrestadores(deps: Pick<TDeps, 'db' | 'dbKind' | 'dbRows'>, input: { texto: string; limite: number }): Promise<TPrestadoresAutocompleteData> {
   if (input.texto.trim().length < PRESTADORES_MIN_TEXTO) return { items: [] };
   const q = parseSearchQuery(input.texto);
   if (q.kind === 'vacio') return { items: [] };
@@ -147,7 +147,7 @@ export async function searchPrestadores(deps: TDeps, input: { texto: string; lim
 }
 
 /** The search itself (see {@link searchPrestadores}): the page's rows, best first, each provider once (repository pageOf). */
-async function findPrestadores(deps: TDeps, q: Exclude<ReturnType<typeof parseSearchQuery>, { kind: 'vacio' }>, limit: number): Promise<TRepsSearchRow[]> {
+async function findPrestadores(deps: Pick<TDeps, 'dbRows'>, q: Exclude<ReturnType<typeof parseSearchQuery>, { kind: 'vacio' }>, limit: number): Promise<TRepsSearchRow[]> {
   if (q.kind === 'codigo') {
     const { digits, nit } = q;
     const isCode = digits.length === 10 || digits.length === 12;

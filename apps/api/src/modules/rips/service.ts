@@ -111,7 +111,7 @@ function facturaDe(xml: TFevXml, nombre: string): TFacturaBorrador {
 }
 
 /** The invoice XML of an upload, its supplier checked against the tenant (seed 001 §5, as /ministerio/nuevo). */
-async function leerXml(deps: TDeps, ctx: TCtx, bytes: Uint8Array): Promise<TFevXml> {
+async function leerXml(deps: Pick<TDeps, 'db'>, ctx: TCtx, bytes: Uint8Array): Promise<TFevXml> {
   let xml: TFevXml;
   try {
     xml = parseFevXml(bytes);
@@ -151,7 +151,7 @@ async function importarHoja(pool: TSheetPool, archivo: TArchivo, xml: Uint8Array
  * (compressed when big: lib/json-text.ts), its counted findings plus RVC012 against the REPS table (a database lookup of at most 200 codes), then its
  * patients and medications in batches that let the event loop turn.
  */
-async function guardarHoja(deps: TDeps, ctx: TCtx, leido: TBorradorLeido): Promise<{ id: number }> {
+async function guardarHoja(deps: Pick<TDeps, 'db'>, ctx: TCtx, leido: TBorradorLeido): Promise<{ id: number }> {
   const a = leido.analisis;
   if (a.invalido) throw new AppError('JSON_INVALID', MSG_RIPS.borradorJsonInvalido);
   const reps = await checkPrestadoresReps(deps, a.codigosPrestador, a.numDocumentoIdObligado);
@@ -233,7 +233,7 @@ export async function crearBorrador(
  * invoice (and so against the tenant) by the caller. Records the RIPS's patients, as a new draft does.
  */
 export async function crearBorradorDeNota(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db'>,
   ctx: TCtx,
   input: { rips: Record<string, unknown>; xml: { bytes: Buffer; nombre: string; parsed: TFevXml } },
 ): Promise<{ id: number; hallazgos: THallazgoRips[]; estado: TEstadoBorrador }> {
@@ -251,7 +251,7 @@ export async function crearBorradorDeNota(
   return { id: row.id, hallazgos: a.hallazgos, estado: a.estado };
 }
 
-export async function listarBorradores(deps: TDeps, ctx: TCtx, req: TBorradoresRequest): Promise<TBorradoresData> {
+export async function listarBorradores(deps: Pick<TDeps, 'db'>, ctx: TCtx, req: TBorradoresRequest): Promise<TBorradoresData> {
   const pagina = req.pagina ?? 1;
   const { rows, total } = await listBorradores(deps.db, ctx.tenantId, req, { limit: BORRADORES_POR_PAGINA, offset: (pagina - 1) * BORRADORES_POR_PAGINA });
   return {
@@ -270,14 +270,14 @@ export async function listarBorradores(deps: TDeps, ctx: TCtx, req: TBorradoresR
   };
 }
 
-async function cargar(deps: TDeps, ctx: TCtx, id: number): Promise<TBorradorRow> {
+async function cargar(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TBorradorRow> {
   const row = await findBorrador(deps.db, ctx.tenantId, id);
   if (!row) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
   return row;
 }
 
 /** The RIPS of a draft: its own content, or the ministry document's JSON once radicated (one copy). */
-async function ripsDe(deps: TDeps, ctx: TCtx, row: TBorradorRow): Promise<Record<string, unknown>> {
+async function ripsDe(deps: Pick<TDeps, 'db'>, ctx: TCtx, row: TBorradorRow): Promise<Record<string, unknown>> {
   if (row.contenido) return row.contenido as Record<string, unknown>;
   if (row.fevRipsId) {
     const bytes = await readDocumentJson(deps.db, ctx.tenantId, row.fevRipsId);
@@ -289,7 +289,7 @@ async function ripsDe(deps: TDeps, ctx: TCtx, row: TBorradorRow): Promise<Record
 const xmlDe = (row: TBorradorRow) => (row.xml ? parseFevXml(row.xml) : null);
 
 /** GET /api/rips/borradores/{id}: the RIPS, its invoice, the engine's findings and the totals. 404 for another tenant's. */
-export async function obtenerBorrador(deps: TDeps, ctx: TCtx, id: number): Promise<TBorradorDetalle> {
+export async function obtenerBorrador(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TBorradorDetalle> {
   const row = await cargar(deps, ctx, id);
   const rips = await ripsDe(deps, ctx, row);
   const xml = xmlDe(row);
@@ -328,7 +328,7 @@ function primerCodPrestador(rips: Record<string, unknown>): string | null {
  * one; else the provider configuration's 12-digit code when the invoice has no CODIGO_PRESTADOR or it is that code's
  * first 10 digits (REPS code + sede, reference §2.4); else the invoice's own when it has 12 digits; else null.
  */
-async function codPrestadorSugerido(deps: TDeps, ctx: TCtx, rips: Record<string, unknown>, xml: TFevXml | null): Promise<string | null> {
+async function codPrestadorSugerido(deps: Pick<TDeps, 'db'>, ctx: TCtx, rips: Record<string, unknown>, xml: TFevXml | null): Promise<string | null> {
   const propio = primerCodPrestador(rips);
   if (propio) return propio;
   const factura = xml?.salud?.codigoPrestador?.trim() ?? null;
@@ -411,7 +411,7 @@ export function motivoDeVersion(rips: Record<string, unknown>, cambios: TCambioR
  * {@link VERSION_PERIODICA_MS}; the newest {@link VERSIONES_MAX} are kept (docs/decisions/050).
  */
 export async function guardarBorrador(
-  deps: TDeps,
+  deps: Pick<TDeps, 'db'>,
   ctx: TCtx,
   id: number,
   req: TGuardarBorradorRequest,
@@ -454,7 +454,7 @@ export async function guardarBorrador(
 }
 
 /** GET /api/rips/borradores/{id}/versiones: the kept versions, newest first (404 for another tenant's draft). */
-export async function listarVersiones(deps: TDeps, ctx: TCtx, id: number): Promise<TVersionesData> {
+export async function listarVersiones(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TVersionesData> {
   const meta = await findBorradorMeta(deps.db, ctx.tenantId, id);
   if (!meta) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
   const rows = await listVersiones(deps.db, ctx.tenantId, id);
@@ -466,7 +466,7 @@ export async function listarVersiones(deps: TDeps, ctx: TCtx, id: number): Promi
  * whole RIPS on `version`, so another tab's newer save answers 409 BORRADOR_CAMBIO), and the content it replaces is
  * kept first, so a restore can be undone too. 404 VERSION for a version of another draft or tenant, or one dropped.
  */
-export async function restaurarVersion(deps: TDeps, ctx: TCtx, id: number, versionId: number, version: number): Promise<TGuardarBorradorData> {
+export async function restaurarVersion(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number, versionId: number, version: number): Promise<TGuardarBorradorData> {
   const meta = await findBorradorMeta(deps.db, ctx.tenantId, id);
   if (!meta) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
   const kept = await findVersion(deps.db, ctx.tenantId, id, versionId);
@@ -478,7 +478,7 @@ export async function restaurarVersion(deps: TDeps, ctx: TCtx, id: number, versi
 const estadoDe = (estado: string | null) => (estado && estado in ESTADO_ETIQUETAS ? ESTADO_ETIQUETAS[estado as TEstado] : (estado ?? '—'));
 
 /** The 409 BORRADOR_RADICADO of a draft already (or being) radicated, with the document to open when there is one. */
-async function radicado(deps: TDeps, ctx: TCtx, fevRipsId: number | null): Promise<AppError> {
+async function radicado(deps: Pick<TDeps, 'db'>, ctx: TCtx, fevRipsId: number | null): Promise<AppError> {
   const doc = fevRipsId !== null ? await findDocumentoResumen(deps.db, ctx.tenantId, fevRipsId) : undefined;
   return new AppError('BORRADOR_RADICADO', doc?.formato ? MSG_RIPS.borradorRadicadoEn(doc.formato) : MSG_RIPS.borradorRadicado, doc ?? { fevRipsId: null, formato: null, estado: null });
 }
@@ -510,7 +510,7 @@ function cambio(row: { version: number; fechaModificacion: Date }): AppError {
 }
 
 /** DELETE /api/rips/borradores/{id}: a draft that is not radicated. */
-export async function eliminarBorrador(deps: TDeps, ctx: TCtx, id: number): Promise<void> {
+export async function eliminarBorrador(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<void> {
   const row = await cargar(deps, ctx, id);
   if (row.fevRipsId !== null || row.estado === 'RADICANDO') throw await radicado(deps, ctx, row.fevRipsId);
   if (!(await deleteBorrador(deps.db, ctx.tenantId, id))) throw new AppError('NOT_FOUND', MSG_RIPS.borradorNoEncontrado);
@@ -523,7 +523,7 @@ const nombreBase = (row: TBorradorRow) => `RIPS_${row.formato ?? row.id}`;
  * GET /api/rips/borradores/{id}/json: the RIPS as the ministry expects it (UTF-8 without BOM, the structure's keys in
  * order; packages/fevrips `ripsJsonText`).
  */
-export async function exportarJson(deps: TDeps, ctx: TCtx, id: number): Promise<{ filename: string; text: string }> {
+export async function exportarJson(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<{ filename: string; text: string }> {
   const row = await cargar(deps, ctx, id);
   const rips = await ripsDe(deps, ctx, row);
   const version = resolveRipsVersion(xmlDe(row), { rips });
@@ -544,7 +544,7 @@ export async function exportarHoja(deps: TDeps & { sheets: TSheetPool }, ctx: TC
  * PUT /api/rips/borradores/{id}/xml: attaches (or replaces) the invoice XML of a draft, checked against the tenant; the
  * empty invoice fields of the RIPS are filled from it. Answers the draft.
  */
-export async function adjuntarXml(deps: TDeps, ctx: TCtx, id: number, archivo: TArchivo, version: number): Promise<TBorradorDetalle> {
+export async function adjuntarXml(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number, archivo: TArchivo, version: number): Promise<TBorradorDetalle> {
   const row = await cargar(deps, ctx, id);
   if (row.fevRipsId !== null || row.estado === 'RADICANDO') throw await radicado(deps, ctx, row.fevRipsId);
   if (row.version !== version) throw cambio(row);
@@ -573,7 +573,7 @@ export async function adjuntarXml(deps: TDeps, ctx: TCtx, id: number, archivo: T
  * BORRADOR_FORMATO_EXISTE (the invoice is already a document with its RIPS; data: that document, to open it), and the
  * upload's own errors (the draft is then left as it was).
  */
-export async function radicarBorrador(deps: TDeps, ctx: TCtx, id: number): Promise<{ fevRipsId: number; formato: string; estado: string }> {
+export async function radicarBorrador(deps: Pick<TDeps, 'config' | 'db' | 'analysis'>, ctx: TCtx, id: number): Promise<{ fevRipsId: number; formato: string; estado: string }> {
   const row = await cargar(deps, ctx, id);
   if (row.fevRipsId !== null) throw await radicado(deps, ctx, row.fevRipsId);
   if (!row.xml) throw new AppError('BORRADOR_SIN_XML', MSG_RIPS.borradorSinXml);

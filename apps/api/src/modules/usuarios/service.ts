@@ -126,7 +126,7 @@ async function emailLibre(deps: TDeps, q: Parameters<typeof tenantOfEmail>[0], t
 }
 
 /** Mail an invitation's link (`baseUrl` + /auth/invitacion?token=…). Throws INVITACION_CORREO (502) when the mail fails. */
-async function enviarInvitacion(deps: TDeps, o: { email: string; rol: TRol; token: string; invitadoPor: string; empresa: string; baseUrl: string }) {
+async function enviarInvitacion(deps: Pick<TDeps, 'log' | 'mailer'>, o: { email: string; rol: TRol; token: string; invitadoPor: string; empresa: string; baseUrl: string }) {
   const enlace = `${o.baseUrl.replace(/\/$/, '')}/auth/invitacion?token=${encodeURIComponent(o.token)}`;
   try {
     await deps.mailer.send({
@@ -141,7 +141,7 @@ async function enviarInvitacion(deps: TDeps, o: { email: string; rol: TRol; toke
 }
 
 /** Who invites and the company's name, as the mail says them. */
-async function remitente(deps: TDeps, ctx: TCtx) {
+async function remitente(deps: Pick<TDeps, 'db'>, ctx: TCtx) {
   const inviter = await findUsuario(deps.db, ctx.tenantId, ctx.userId);
   const tercero = await findTerceroOfUser(deps.db, ctx.tenantId, ctx.userId);
   return { invitadoPor: inviter?.name ?? 'Un administrador', empresa: tercero?.razonSocial || tercero?.nombre || 'tu empresa' };
@@ -177,7 +177,7 @@ export async function invitar(deps: TDeps, ctx: TCtx, input: { email: string; ro
 }
 
 /** POST /api/usuarios/invitaciones/{id}/reenviar: a new link (the old one stops working), valid 7 days from now, mailed again. */
-export async function reenviarInvitacion(deps: TDeps, ctx: TCtx, id: number, baseUrl: string): Promise<TInvitacion> {
+export async function reenviarInvitacion(deps: Pick<TDeps, 'db' | 'log' | 'mailer'>, ctx: TCtx, id: number, baseUrl: string): Promise<TInvitacion> {
   const { token, hash } = nuevoToken();
   const row = await renewInvitacion(deps.db, ctx.tenantId, id, hash, new Date(Date.now() + INVITACION_DIAS * DIA_MS));
   if (!row) throw new AppError('INVITACION_NO_ENCONTRADA', MSG_USUARIOS.invitacionNoEncontrada);
@@ -187,21 +187,21 @@ export async function reenviarInvitacion(deps: TDeps, ctx: TCtx, id: number, bas
 }
 
 /** DELETE /api/usuarios/invitaciones/{id}: its link stops working and its seat is free. */
-export async function cancelarInvitacion(deps: TDeps, ctx: TCtx, id: number): Promise<TInvitacion> {
+export async function cancelarInvitacion(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number): Promise<TInvitacion> {
   const row = await cancelInvitacion(deps.db, ctx.tenantId, id);
   if (!row) throw new AppError('INVITACION_NO_ENCONTRADA', MSG_USUARIOS.invitacionNoEncontrada);
   return toInvitacion(row, '');
 }
 
 /** The open invitation of a link, or INVITACION_INVALIDA (400) for an unknown, used, cancelled or lapsed one. */
-async function invitacionDeToken(deps: TDeps, token: string) {
+async function invitacionDeToken(deps: Pick<TDeps, 'db'>, token: string) {
   const found = await findInvitacionPorToken(deps.db, sha256(token));
   if (!found) throw new AppError('INVITACION_INVALIDA', MSG_USUARIOS.invitacionInvalida);
   return found;
 }
 
 /** POST /api/usuarios/invitaciones/consultar: what the invitation page shows (e-mail, role, company, inviter, expiry). */
-export async function consultarInvitacion(deps: TDeps, token: string): Promise<TInvitacionInfo> {
+export async function consultarInvitacion(deps: Pick<TDeps, 'db'>, token: string): Promise<TInvitacionInfo> {
   const f = await invitacionDeToken(deps, token);
   return { email: f.invitacion.email, rol: f.invitacion.rol, empresa: f.empresa, invitadoPor: f.invitadoPor, expiraEn: f.invitacion.expiraEn.toISOString() };
 }
@@ -262,7 +262,7 @@ export async function aceptarInvitacion(deps: TDeps, input: TAceptarInvitacionRe
 }
 
 /** End every session of the tenant's user `id` (refused from the next call on, in every process within a second). */
-async function cerrarSesiones(deps: TDeps, tenantId: number, id: number) {
+async function cerrarSesiones(deps: Pick<TDeps, 'db' | 'sessions'>, tenantId: number, id: number) {
   const revoked = await revokeUserSessions(deps.db, tenantId, id);
   deps.sessions.forget(revoked);
   return revoked.length;
@@ -274,7 +274,7 @@ async function cerrarSesiones(deps: TDeps, tenantId: number, id: number) {
  * Administrador suspends the API keys they created until an administrator confirms them (docs/decisions/039).
  * Another tenant's id is USUARIO_NO_ENCONTRADO (404).
  */
-export async function cambiarRol(deps: TDeps, ctx: TCtx, id: number, rol: TRol): Promise<TUsuarioCambio> {
+export async function cambiarRol(deps: Pick<TDeps, 'db' | 'log' | 'sessions'>, ctx: TCtx, id: number, rol: TRol): Promise<TUsuarioCambio> {
   const { usuario, antes, claves } = await deps.db.transaction(async (tx) => {
     await lockTenant(tx, ctx.tenantId);
     const u = await findUsuario(tx, ctx.tenantId, id);
@@ -295,7 +295,7 @@ export async function cambiarRol(deps: TDeps, ctx: TCtx, id: number, rol: TRol):
  * identities go, the API keys it created are suspended until an administrator confirms them; its row stays for the
  * audit. Not oneself (NO_AUTOELIMINAR) and never the last administrator (ULTIMO_ADMINISTRADOR).
  */
-export async function eliminarUsuario(deps: TDeps, ctx: TCtx, id: number): Promise<TUsuarioCambio> {
+export async function eliminarUsuario(deps: Pick<TDeps, 'db' | 'log' | 'sessions'>, ctx: TCtx, id: number): Promise<TUsuarioCambio> {
   if (id === ctx.userId) throw new AppError('NO_AUTOELIMINAR', MSG_USUARIOS.noEliminarseASiMismo);
   const { usuario, claves } = await deps.db.transaction(async (tx) => {
     await lockTenant(tx, ctx.tenantId);

@@ -17,8 +17,6 @@ import { yieldToEventLoop } from '../../lib/event-loop.ts';
  * chat, as the user whose number is linked (their role and company), inside the 24-hour service window.
  */
 
-/** The job queue of inbound messages. */
-export const QUEUE_WHATSAPP = 'whatsapp-entrantes';
 const HORA_MS = 3_600_000;
 /** Messages of one delivery stored (and their jobs enqueued) per statement. */
 const MENSAJES_POR_LOTE = 100;
@@ -40,7 +38,7 @@ export function firmaValida(raw: Buffer, signature: string | undefined, appSecre
  * GET /api/whatsapp/webhook (Meta's verification handshake): `hub.mode` subscribe and `hub.verify_token` equal to
  * WHATSAPP_VERIFY_TOKEN answer `hub.challenge`; anything else 403 WHATSAPP_VERIFICACION.
  */
-export function verificarWebhook(deps: TDeps, q: { mode?: string; token?: string; challenge?: string }): string {
+export function verificarWebhook(deps: Pick<TDeps, 'whatsappEntrante'>, q: { mode?: string; token?: string; challenge?: string }): string {
   const expected = deps.whatsappEntrante?.verifyToken;
   if (!expected) throw new AppError('WHATSAPP_NO_DISPONIBLE', MSG_USUARIOS.whatsappNoDisponible);
   const a = Buffer.from(q.token ?? '');
@@ -92,7 +90,7 @@ const ZNotificacion = z.object({
  * messages and are acknowledged without work. A body that is not a notification is acknowledged too (Meta would
  * retry a 4xx for days) and logged.
  */
-export async function recibirNotificacion(deps: TDeps, body: unknown): Promise<number> {
+export async function recibirNotificacion(deps: Pick<TDeps, 'db' | 'log' | 'jobs'>, body: unknown): Promise<number> {
   const parsed = ZNotificacion.safeParse(body);
   if (!parsed.success) {
     deps.log.warn({ event: 'whatsapp.notificacion_ilegible', issue: parsed.error.issues[0]?.message }, 'whatsapp notification not understood');
@@ -116,19 +114,14 @@ export async function recibirNotificacion(deps: TDeps, body: unknown): Promise<n
     const ids = await insertMensajes(deps.db, mensajes.slice(i, i + MENSAJES_POR_LOTE));
     if (!ids.length) continue;
     await yieldToEventLoop();
-    await deps.jobs?.enqueue(QUEUE_WHATSAPP, ids.map((mensajeId) => ({ mensajeId })));
+    await deps.jobs.enqueue('whatsapp-entrantes', ids.map((mensajeId) => ({ mensajeId })));
     nuevos += ids.length;
   }
   return nuevos;
 }
 
-/** Register the inbound messages' queue (buildApp, before the worker starts). */
-export function defineWhatsappQueue(deps: TDeps): void {
-  deps.jobs?.defineQueue<{ mensajeId: number }>(QUEUE_WHATSAPP, { retryLimit: 4, retryDelayS: 5 }, (data) => procesarMensaje(deps, data.mensajeId));
-}
-
 /** An absolute link into the web app for WhatsApp texts (PUBLIC_URL, or this server's local address). */
-const appBase = (deps: TDeps) => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+const appBase = (deps: Pick<TDeps, 'config'>) => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
 
 /**
  * What one inbound-message job does (issue 28): takes the message once (a duplicate job does nothing), then answers:
