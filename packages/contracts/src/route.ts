@@ -57,7 +57,7 @@ export type TRespuestaDe<R extends TRuta> = TInfer<R['response']>;
 /** What a caller sends: `params`, `query`, `body` when the route has them (inputs: defaults may be left out). */
 export type TEntradaDe<R extends TRuta> = (R['params'] extends z.ZodType ? { params: TInput<R['params']> } : { params?: never }) &
   (R['query'] extends z.ZodType ? (Record<never, never> extends TInput<R['query']> ? { query?: TInput<R['query']> } : { query: TInput<R['query']> }) : { query?: never }) &
-  (R['body'] extends z.ZodType ? { body: TInput<R['body']> } : R['cuerpo'] extends TCuerpoEspecial ? { body: FormData | Blob | string } : { body?: never });
+  (R['body'] extends z.ZodType ? { body: TInput<R['body']> } : R['cuerpo'] extends TCuerpoEspecial ? { body?: unknown } : { body?: never });
 
 /** The path of a route with its parameters filled in (each one URI-encoded). */
 export function rutaConParametros(path: string, params?: Record<string, unknown>): string {

@@ -16,6 +16,9 @@ import { usuarios } from './routes/usuarios.ts';
  */
 export const routes = { sistema, auth, prestador, documentos, pagos, integraciones, usuarios, rips } as const;
 
+/** The OpenAPI viewer the API serves (apps/api/src/plugins/openapi.ts): a server page, not a route of the table. */
+export const RUTA_DOCUMENTACION_API = '/api/docs/';
+
 /** The table as one list. */
 export const TODAS_LAS_RUTAS: readonly TRuta[] = Object.values(routes).flatMap((area) => Object.values(area) as TRuta[]);
 
