@@ -20,6 +20,7 @@ import { usePuede, useRol } from '../../../lib/usuario-actual';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { cn } from '../../../lib/cn';
 import { adjuntarXml, descargar, useBorrador, useEstructura, useRadicarBorrador } from '../api/borradores';
+import { routes, urlDe } from '../../../lib/api-client';
 import { Campo } from '../components/campo';
 import { HallazgoItem, PaqueteHallazgos } from '../components/hallazgo-item';
 import { UsuarioEditor, enfocar } from '../components/usuario-editor';
@@ -243,13 +244,13 @@ function Editor({ detalle, estructura }: { detalle: TBorradorDetalle; estructura
           <Link to="/listado-rips" className={buttonClasses('secondary', 'sm')}>
             <ArrowLeft aria-hidden="true" className="size-4" /> Listado
           </Link>
-          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/json`, 'rips.json')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
+          <Button size="sm" variant="secondary" onClick={() => bajar(urlDe(routes.rips.json, { params: { id: detalle.id } }), 'rips.json')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
             <Download aria-hidden="true" className="size-4" /> JSON
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=xlsx`, 'rips.xlsx')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
+          <Button size="sm" variant="secondary" onClick={() => bajar(urlDe(routes.rips.hoja, { params: { id: detalle.id }, query: { formato: 'xlsx' } }), 'rips.xlsx')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
             <Download aria-hidden="true" className="size-4" /> Excel
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=csv`, 'rips.csv')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
+          <Button size="sm" variant="secondary" onClick={() => bajar(urlDe(routes.rips.hoja, { params: { id: detalle.id }, query: { formato: 'csv' } }), 'rips.csv')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
             <Download aria-hidden="true" className="size-4" /> CSV
           </Button>
           {editable && (
