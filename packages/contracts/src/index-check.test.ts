@@ -1,7 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ZRegistrationRequest, ZLoginRequest } from './auth.ts';
 import { ZProviderConfigRequest, mapTipoClasePersona } from './provider.ts';
 import { MSG } from './messages.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
 
 describe('contracts', () => {
   it('rejects a short login password with the seed text', () => {
@@ -46,22 +51,14 @@ describe('error codes (issue 10 §3)', () => {
 
 describe('message catalogue (issue 10 §3)', () => {
   it('defines each Spanish text once across the domains', async () => {
-    const catalogues = {
-      MSG: (await import('./messages.ts')).MSG,
-      MSG_CUENTAS: (await import('./messages-cuentas.ts')).MSG_CUENTAS,
-      MSG_MINISTERIO: (await import('./messages-ministerio.ts')).MSG_MINISTERIO,
-      MSG_PAGOS: (await import('./messages-pagos.ts')).MSG_PAGOS,
-      MSG_CHAT: (await import('./messages-chat.ts')).MSG_CHAT,
-      MSG_INTEGRACIONES: (await import('./messages-integraciones.ts')).MSG_INTEGRACIONES,
-      MSG_CORREO: (await import('./messages-correo.ts')).MSG_CORREO,
-      MSG_SFTP: (await import('./messages-sftp.ts')).MSG_SFTP,
-      MSG_AVISOS: (await import('./messages-avisos.ts')).MSG_AVISOS,
-      MSG_BACKUPS: (await import('./messages-backups.ts')).MSG_BACKUPS,
-      MSG_OPERADOR: (await import('./messages-operador.ts')).MSG_OPERADOR,
-      MSG_USUARIOS: (await import('./messages-usuarios.ts')).MSG_USUARIOS,
-      MSG_RIPS: (await import('./messages-rips.ts')).MSG_RIPS,
-      MSG_NOTAS: (await import('./messages-notas.ts')).MSG_NOTAS,
-    };
+    // Every messages*.ts file and every MSG* object it exports: a new catalogue is covered without editing this list.
+    const files = readdirSync(HERE).filter((f) => /^messages(-[a-z]+)?\.ts$/.test(f));
+    expect(files.length).toBeGreaterThanOrEqual(17);
+    const catalogues: Record<string, Record<string, unknown>> = {};
+    for (const file of files)
+      for (const [name, value] of Object.entries(await import(join(HERE, file)) as Record<string, unknown>))
+        if (name.startsWith('MSG') && typeof value === 'object' && value) catalogues[name] = value as Record<string, unknown>;
+    expect(Object.keys(catalogues)).toEqual(expect.arrayContaining(['MSG', 'MSG_CONTACTO', 'MSG_LEGAL', 'MSG_MODULOS', 'MSG_RIPS']));
     const seen = new Map<string, string>();
     const repeated: string[] = [];
     for (const [name, catalogue] of Object.entries(catalogues))

@@ -4,7 +4,6 @@
  */
 export const MSG_CONTACTO = {
   acuseAsunto: 'Recibimos tu solicitud del plan Business de Radica',
-  acuseSaludo: 'Hola:',
   acuseCuerpo: [
     'Recibimos tu solicitud de información sobre el plan Business de Radica.',
     'Nuestro equipo comercial te escribirá a este correo en un día hábil con una propuesta para tu institución.',

@@ -5,6 +5,8 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TConfig } from '../config.ts';
 import type { TMetrics } from '../lib/metrics.ts';
 import { AppError } from '../lib/errors.ts';
+import { route } from '../lib/route.ts';
+import { routes } from '@radica/contracts/routes';
 import { OPERATOR_HEADER } from './operator.ts';
 
 /** Route label of requests no route matched (404s): never the raw URL, which would make a series per path. */
@@ -33,7 +35,7 @@ export function registerMetrics(app: FastifyInstance, metrics: TMetrics, config:
   };
 
   if (config.metricsPort === null) {
-    app.get('/metrics', async (request: FastifyRequest, reply) => {
+    route(app, routes.sistema.metricas, { autenticacionPropia: true }, async (request: FastifyRequest, reply) => {
       const header = request.headers[OPERATOR_HEADER];
       const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
       if (!app.isOperatorSecret(typeof header === 'string' ? header : bearer))
@@ -44,7 +46,7 @@ export function registerMetrics(app: FastifyInstance, metrics: TMetrics, config:
   }
 
   // Not on the API's port (not even the SPA's fallback page): 404 as for any unknown API path.
-  app.get('/metrics', async (_request, reply) => reply.status(404).send({ success: false, message: MSG.http404, code: 'NOT_FOUND' }));
+  route(app, routes.sistema.metricas, { autenticacionPropia: true }, async (_request, reply) => reply.status(404).send({ success: false, message: MSG.http404, code: 'NOT_FOUND' }));
 
   // The separate listener: GET /metrics only, short time-outs, started and stopped with the app.
   let server: Server | null = null;

@@ -4,6 +4,8 @@ import { isErrorCode, type TErrorCode } from '@radica/contracts/errors';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { ROL_NOMBRE, ROLES, type TRol } from '@radica/contracts/usuarios';
+import { patronDeRuta } from '@radica/contracts/route';
+import { routes, TODAS_LAS_RUTAS } from '@radica/contracts/routes';
 import {
   clearSession,
   expireSession,
@@ -28,22 +30,13 @@ import { getTimings } from './timings';
 export const CLIENT_HEADER = 'X-Radica-Client';
 
 /**
- * Never sent with the auth headers: seed 000 §7 "Public paths" plus the calls made before a session
- * exists (sign-in, registration, refresh — the refresh token travels in the httpOnly cookie).
+ * Never sent with the auth headers: the table's public routes (@radica/contracts/routes: sign-in, registration, the
+ * refresh — its token travels in the httpOnly cookie —, an invitation link's calls, the public lookups) except those that
+ * still read a session when one comes (logout revokes it).
  */
-const UNAUTHENTICATED_PATHS = [
-  /^\/api\/auth\/forgot-password/i,
-  /^\/api\/auth\/reset-password/i,
-  /^\/api\/fevrips\/consultar-cuv\//i,
-  /^\/ping/i,
-  /^\/api\/info/i,
-  /^\/api\/auth\/(login|registration|google|refresh|check-email-availability)\b/i,
-  /^\/api\/email\//i,
-  // An invitation link's calls (issue 28): the token is the credential.
-  /^\/api\/usuarios\/invitaciones\/(consultar|aceptar)\b/i,
-];
-/** A 401 on these is an answer, not an expired session: no refresh, no retry (seed 000 §7). */
-const NO_REFRESH_PATHS = [...UNAUTHENTICATED_PATHS, /^\/api\/auth\/logout\b/i];
+const UNAUTHENTICATED_PATHS = TODAS_LAS_RUTAS.filter((r) => r.roles === 'publico' && !r.leeSesion).map((r) => patronDeRuta(r.path));
+/** A 401 on a public route is an answer, not an expired session: no refresh, no retry (seed 000 §7). */
+const NO_REFRESH_PATHS = TODAS_LAS_RUTAS.filter((r) => r.roles === 'publico').map((r) => patronDeRuta(r.path));
 
 /** A failed call: `message` is the Spanish text to show; `code` and `data` come from the error body. */
 /** Failures the browser sees without an error answer from the API: no connection, no body, a session that ended. */
@@ -274,7 +267,7 @@ async function postRefresh(validator: string, isRetry = false): Promise<RefreshD
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), getTimings().refreshStaleMs);
   try {
-    const envelope = await apiRequest<RefreshData>('/api/Auth/refresh', {
+    const envelope = await apiRequest<RefreshData>(routes.auth.refresh.path, {
       method: 'POST',
       body: { validator },
       signal: controller.signal,
@@ -394,7 +387,7 @@ export async function restoreSession(): Promise<void> {
 }
 
 async function postLogout(): Promise<void> {
-  await apiRequest<unknown>('/api/Auth/logout', { method: 'POST', body: {} });
+  await apiRequest<unknown>(routes.auth.logout.path, { method: 'POST', body: {} });
 }
 
 let logoutInFlight: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TUbicacion } from '@radica/contracts/auth';
-import { apiRequest } from './http';
+import { apiCall, routes } from './api-client';
 import { getTimings } from './timings';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -63,10 +63,7 @@ export function toLocationOptions(ubicaciones: unknown): TLocationOption[] {
 
 /** GET /api/Geografia/autocomplete?texto=&limite=15 (seed 000 §7) → city options. Throws HttpError. */
 export async function searchLocations(texto: string, signal?: AbortSignal): Promise<TLocationOption[]> {
-  const params = new URLSearchParams({ texto: texto.trim(), limite: String(LOCATION_LIMIT) });
-  const envelope = await apiRequest<{ ubicaciones?: unknown }>(`/api/Geografia/autocomplete?${params}`, {
-    signal,
-  });
+  const envelope = await apiCall(routes.auth.geografia, { query: { texto: texto.trim(), limite: LOCATION_LIMIT } }, { signal });
   return toLocationOptions(envelope.data?.ubicaciones);
 }
 

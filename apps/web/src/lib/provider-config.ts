@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProviderConfig } from '@radica/contracts/provider';
-import { apiRequest } from './http';
+import { apiCall, routes } from './api-client';
 
 /**
  * GET /api/Auth/tercero-fevrips (seed 001 §7): the tercero and its provider configuration (`configurado`
@@ -8,7 +8,7 @@ import { apiRequest } from './http';
  * list warns when it is missing (seed 001 §2); the settings mutations invalidate this key.
  */
 export async function getTerceroFevrips(signal?: AbortSignal): Promise<TProviderConfig> {
-  const envelope = await apiRequest<TProviderConfig>('/api/Auth/tercero-fevrips', { signal });
+  const envelope = await apiCall(routes.prestador.configuracion, {}, { signal });
   return envelope.data;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MODULOS, type TModulo, type TProductoDetalle, type TProductosComprados } from '@radica/contracts/products';
-import { apiRequest } from './http';
+import { apiCall, routes } from './api-client';
 import { useSession } from './session';
 
 /** The four modules a tenant can buy (seed 000 §1; contracts MODULOS). */
@@ -46,7 +46,7 @@ export function normalizePurchasedProducts(data: unknown): TPurchasedProducts {
 
 /** GET /api/Auth/productos-comprados (seed 000 §7). Throws HttpError. */
 export async function getPurchasedProducts(signal?: AbortSignal): Promise<TPurchasedProducts> {
-  const envelope = await apiRequest<unknown>('/api/Auth/productos-comprados', { signal });
+  const envelope = await apiCall(routes.prestador.productosComprados, {}, { signal });
   return normalizePurchasedProducts(envelope.data);
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRol } from '@radica/contracts/enums';
 import { ACCESO, rolPermite, type TMiUsuario } from '@radica/contracts/usuarios';
-import { apiRequest } from './http';
+import { apiCall, routes } from './api-client';
 import { useSession } from './session';
 
 /** The query key of the signed-in user's own record; changing the WhatsApp link invalidates it. */
@@ -9,7 +9,7 @@ export const MI_USUARIO_QUERY_KEY = ['usuarios', 'yo'] as const;
 
 /** GET /api/usuarios/yo (issue 28): the signed-in user with the role the server enforces, the plan and the WhatsApp link. */
 export async function getMiUsuario(signal?: AbortSignal): Promise<TMiUsuario> {
-  return (await apiRequest<TMiUsuario>('/api/usuarios/yo', { signal })).data;
+  return (await apiCall(routes.usuarios.yo, {}, { signal })).data;
 }
 
 export const miUsuarioQuery = () =>

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZEnvelope } from '@radica/contracts/common';
-import { ZBackupData, ZBackupRequest } from '@radica/contracts/backups';
+import { routes } from '@radica/contracts/routes';
 import { MSG_BACKUPS } from '@radica/contracts/messages-backups';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { runBackup } from './schedule.ts';
 import { formatBytes } from './service.ts';
 
@@ -13,13 +12,8 @@ import { formatBytes } from './service.ts';
  * (plugins/operator.ts), never by a user session. Writes into the server's BACKUP_DIR.
  */
 export async function backupRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/api/admin/backup',
-    { preHandler: app.requireOperator, config: { roles: 'operador' }, schema: { body: ZBackupRequest, response: { 200: ZEnvelope(ZBackupData) } } },
-    async () => {
-      const data = await runBackup(deps);
-      return { success: true, data, message: MSG_BACKUPS.copiaCreada(data.archivo, formatBytes(data.bytes)) };
-    },
-  );
+  route(app, routes.prestador.copia, async () => {
+    const data = await runBackup(deps);
+    return { success: true, data, message: MSG_BACKUPS.copiaCreada(data.archivo, formatBytes(data.bytes)) };
+  });
 }

@@ -1,11 +1,12 @@
 import { MSG_CONTACTO } from '@radica/contracts/messages-contacto';
+import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TBusinessContactRequest } from '@radica/contracts/payments';
 import type { TDeps } from '../../deps.ts';
 import { businessContactMail } from '../mail/templates.ts';
 
 /** The acknowledgement to the requester (contracts MSG_CONTACTO): fixed text, none of the form's values. */
 export function businessContactAckMail() {
-  const paragraphs = [MSG_CONTACTO.acuseSaludo, ...MSG_CONTACTO.acuseCuerpo, MSG_CONTACTO.acuseDespedida];
+  const paragraphs = [MSG_CORREO.respuestaSaludo, ...MSG_CONTACTO.acuseCuerpo, MSG_CONTACTO.acuseDespedida];
   return {
     subject: MSG_CONTACTO.acuseAsunto,
     text: paragraphs.join('\n\n'),

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCESO } from '@radica/contracts/usuarios';
-import { ZEnvelope } from '@radica/contracts/common';
-import {
-  ZCanalCorreo,
-  ZCanalCorreoUpdateRequest,
-  ZCorreoEntrantesData,
-  ZCorreoEntrantesQuery,
-} from '@radica/contracts/canal-correo';
+import { routes } from '@radica/contracts/routes';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { actualizarCanal, listarEntrantes, obtenerCanal, rotarDireccion } from './service.ts';
 
@@ -18,26 +11,13 @@ import { actualizarCanal, listarEntrantes, obtenerCanal, rotarDireccion } from '
  * key routes): GET/PUT /api/canales/correo, POST /api/canales/correo/rotar, GET /api/canales/correo/entrantes.
  */
 export async function canalCorreoRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // Settings › Canales: administrators only (issue 28).
-  const sesion = { preHandler: [app.requireAuth], config: { roles: ACCESO.administracion } };
-  r.get('/api/canales/correo', { ...sesion, schema: { response: { 200: ZEnvelope(ZCanalCorreo) } } }, async (req) => ({
+  const t = routes.integraciones;
+  route(app, t.canalCorreo, async (req) => ({ success: true, data: await obtenerCanal(deps, authOf(req)) }));
+  route(app, t.guardarCanalCorreo, async (req) => ({
     success: true,
-    data: await obtenerCanal(deps, authOf(req)),
+    message: MSG_CORREO.canalActualizado,
+    data: await actualizarCanal(deps, authOf(req), req.body),
   }));
-  r.put(
-    '/api/canales/correo',
-    { ...sesion, schema: { body: ZCanalCorreoUpdateRequest, response: { 200: ZEnvelope(ZCanalCorreo) } } },
-    async (req) => ({ success: true, message: MSG_CORREO.canalActualizado, data: await actualizarCanal(deps, authOf(req), req.body) }),
-  );
-  r.post('/api/canales/correo/rotar', { ...sesion, schema: { response: { 200: ZEnvelope(ZCanalCorreo) } } }, async (req) => ({
-    success: true,
-    message: MSG_CORREO.direccionRotada,
-    data: await rotarDireccion(deps, authOf(req)),
-  }));
-  r.get(
-    '/api/canales/correo/entrantes',
-    { ...sesion, schema: { querystring: ZCorreoEntrantesQuery, response: { 200: ZEnvelope(ZCorreoEntrantesData) } } },
-    async (req) => ({ success: true, data: await listarEntrantes(deps, authOf(req), req.query) }),
-  );
+  route(app, t.rotarCanalCorreo, async (req) => ({ success: true, message: MSG_CORREO.direccionRotada, data: await rotarDireccion(deps, authOf(req)) }));
+  route(app, t.entrantesCanalCorreo, async (req) => ({ success: true, data: await listarEntrantes(deps, authOf(req), req.query) }));
 }

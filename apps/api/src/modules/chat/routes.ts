@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHAT_MAX_FILE_BYTES, CHAT_MAX_FILES, CHAT_MAX_INPUT, ZChatData, ZChatRequest } from '@radica/contracts/chat';
-import { ZEnvelope } from '@radica/contracts/common';
-import { ACCESO } from '@radica/contracts/usuarios';
+import { routes } from '@radica/contracts/routes';
+import { CHAT_MAX_FILE_BYTES, CHAT_MAX_FILES, CHAT_MAX_INPUT, ZChatRequest } from '@radica/contracts/chat';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bearerToken } from '../../plugins/auth.ts';
 import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
 import { readParts } from '../../plugins/multipart.ts';
 import { responderChat, type TChatFile, type TChatMessage } from './service.ts';
@@ -33,19 +32,12 @@ export async function chatRoutes(app: FastifyInstance, deps: TDeps) {
     timeWindowMs: 60_000,
     key: (req) => req.chatSessionId ?? null,
   });
-  const optionalAuth = async (req: FastifyRequest) => {
-    if (bearerToken(req)) await app.requireAuth(req);
-  };
-  app.post(
-    '/api/chat',
-    { preHandler: optionalAuth, config: { ...perIpLimit(deps.config, 40), roles: ACCESO.lectura, anonimo: true }, schema: { response: { 200: ZEnvelope(ZChatData) } } },
-    async (req, reply) => {
-      const { message, files } = req.isMultipart() ? await readChatForm(req) : { message: parseMessage(req.body), files: [] };
-      req.chatSessionId = message.sessionId;
-      await perSession(req, reply);
-      return { success: true, data: await responderChat(deps, req.auth, message, files) };
-    },
-  );
+  route(app, routes.pagos.chat, { config: perIpLimit(deps.config, 40) }, async (req, reply) => {
+    const { message, files } = req.isMultipart() ? await readChatForm(req) : { message: parseMessage(req.body), files: [] };
+    req.chatSessionId = message.sessionId;
+    await perSession(req, reply);
+    return { success: true, data: await responderChat(deps, req.auth, message, files) };
+  });
 }
 
 /** The message fields through the contract; a refusal is 400 VALIDATION with the contract's Spanish message. */

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZConsultarCuvData, ZConsultarCuvRequest } from '@radica/contracts/cuv';
-import { ZEnvelope } from '@radica/contracts/common';
+import { routes } from '@radica/contracts/routes';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
 import { consultarCuvPublico } from './service.ts';
 
@@ -11,12 +10,6 @@ import { consultarCuvPublico } from './service.ts';
  * trailing slash): no session, 10 lookups a minute per client address (each one is a call to the ministry).
  */
 export async function cuvRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const url of ['/api/FevRips/consultar-cuv/', '/api/FevRips/consultar-cuv']) {
-    r.post(
-      url,
-      { schema: { body: ZConsultarCuvRequest, response: { 200: ZEnvelope(ZConsultarCuvData) } }, config: { ...perIpLimit(deps.config, 10), roles: 'publico' } },
-      async (req) => ({ success: true, data: await consultarCuvPublico(deps, req.body) }),
-    );
-  }
+  for (const entry of [routes.documentos.consultarCuv, routes.documentos.consultarCuvSinBarra])
+    route(app, entry, { config: perIpLimit(deps.config, 10) }, async (req) => ({ success: true, data: await consultarCuvPublico(deps, req.body) }));
 }

@@ -1,23 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCESO } from '@radica/contracts/usuarios';
+import { routes } from '@radica/contracts/routes';
 import { z } from 'zod';
-import { ZEnvelope } from '@radica/contracts/common';
-import { ZIdParams } from '@radica/contracts/documents';
-import {
-  ZApiKey,
-  ZApiKeyCreateRequest,
-  ZApiKeyCreated,
-  ZApiKeysData,
-  ZIdempotencyKey,
-  ZPaqueteData,
-  ZPaqueteJsonRequest,
-} from '@radica/contracts/integraciones';
+import { ZIdempotencyKey, ZPaqueteJsonRequest } from '@radica/contracts/integraciones';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { keyedLimit } from '../../plugins/rate-limits.ts';
@@ -38,29 +28,20 @@ const PAQUETE_JSON_BODY_LIMIT = 30 * 1_048_576;
  *   product and are limited per key (per user for a session).
  */
 export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // Keys are managed by administrators (issue 28); filing is for those who change documents, reading for every role.
-  const sesion = { preHandler: [app.requireAuth], config: { roles: ACCESO.administracion } };
-  r.get('/api/integraciones/claves', { ...sesion, schema: { response: { 200: ZEnvelope(ZApiKeysData) } } }, async (req) => ({
+  // Keys are managed by administrators; filing is for those who change documents, reading for every role (the table).
+  const t = routes.integraciones;
+  route(app, t.claves, async (req) => ({ success: true, data: { claves: await listarClaves(deps, authOf(req)) } }));
+  route(app, t.crearClave, async (req) => ({ success: true, message: MSG_INTEGRACIONES.apiKeyCreada, data: await crearClave(deps, authOf(req), req.body) }));
+  route(app, t.revocarClave, async (req) => ({
     success: true,
-    data: { claves: await listarClaves(deps, authOf(req)) },
+    message: MSG_INTEGRACIONES.apiKeyRevocada,
+    data: await revocarClave(deps, authOf(req), req.params.id),
   }));
-  r.post(
-    '/api/integraciones/claves',
-    { ...sesion, schema: { body: ZApiKeyCreateRequest, response: { 200: ZEnvelope(ZApiKeyCreated) } } },
-    async (req) => ({ success: true, message: MSG_INTEGRACIONES.apiKeyCreada, data: await crearClave(deps, authOf(req), req.body) }),
-  );
-  r.delete(
-    '/api/integraciones/claves/:id',
-    { ...sesion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZApiKey) } } },
-    async (req) => ({ success: true, message: MSG_INTEGRACIONES.apiKeyRevocada, data: await revocarClave(deps, authOf(req), req.params.id) }),
-  );
-
-  r.post(
-    '/api/integraciones/claves/:id/confirmar',
-    { ...sesion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZApiKey) } } },
-    async (req) => ({ success: true, message: MSG_USUARIOS.claveConfirmada, data: await confirmarClave(deps, authOf(req), req.params.id) }),
-  );
+  route(app, t.confirmarClave, async (req) => ({
+    success: true,
+    message: MSG_USUARIOS.claveConfirmada,
+    data: await confirmarClave(deps, authOf(req), req.params.id),
+  }));
 
   const perCaller = keyedLimit(app, {
     name: 'paquetes:caller',
@@ -68,28 +49,20 @@ export async function integracionesRoutes(app: FastifyInstance, deps: TDeps) {
     timeWindowMs: 60_000,
     key: (req) => (req.apiKeyId !== null ? `key:${req.apiKeyId}` : req.auth ? `user:${req.auth.userId}` : null),
   });
-  const conClave = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio'), perCaller] };
-  r.post(
-    '/api/v1/paquetes',
-    { ...conClave, config: { roles: ACCESO.edicion }, bodyLimit: PAQUETE_JSON_BODY_LIMIT, schema: { response: { 200: ZEnvelope(ZPaqueteData), 201: ZEnvelope(ZPaqueteData), 202: ZEnvelope(ZPaqueteData) } } },
-    async (req, reply) => {
-      const header = req.headers['idempotency-key'];
-      let idempotencyKey: string | null = null;
-      if (header !== undefined) {
-        const parsed = ZIdempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
-        if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MSG.requestInvalid);
-        idempotencyKey = parsed.data;
-      }
-      const archivos = req.isMultipart() ? await leerMultipart(req) : leerJson(req.body);
-      const { status, data } = await radicarPaquete(deps, authOf(req), archivos, idempotencyKey);
-      return reply.status(status as 200 | 201 | 202).send({ success: true, data });
-    },
-  );
-  r.get(
-    '/api/v1/paquetes/:id',
-    { ...conClave, config: { roles: ACCESO.lectura }, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZPaqueteData) } } },
-    async (req) => ({ success: true, data: await estadoPaquete(deps, authOf(req), req.params.id) }),
-  );
+  const conClave = { preHandler: [requireModule(deps, 'ministerio'), perCaller] };
+  route(app, t.radicarPaquete, { ...conClave, bodyLimit: PAQUETE_JSON_BODY_LIMIT }, async (req, reply) => {
+    const header = req.headers['idempotency-key'];
+    let idempotencyKey: string | null = null;
+    if (header !== undefined) {
+      const parsed = ZIdempotencyKey.safeParse(Array.isArray(header) ? header.join(',') : header);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MSG.requestInvalid);
+      idempotencyKey = parsed.data;
+    }
+    const archivos = req.isMultipart() ? await leerMultipart(req) : leerJson(req.body);
+    const { status, data } = await radicarPaquete(deps, authOf(req), archivos, idempotencyKey);
+    return reply.status(status as 200 | 201 | 202).send({ success: true, data });
+  });
+  route(app, t.paquete, conClave, async (req) => ({ success: true, data: await estadoPaquete(deps, authOf(req), req.params.id) }));
 }
 
 /** The JSON filing, the ministry's CargarFevRips body: read by the one function every upload of that body uses. */

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZEnvelope, ZOutboxMail } from '@radica/contracts/common';
+import { routes } from '@radica/contracts/routes';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 
 /**
  * The local mail outbox (no SMTP_URL): GET /api/dev/mail?to=EMAIL lists the messages kept for that address, newest
@@ -12,10 +11,5 @@ import type { TDeps } from '../../deps.ts';
  */
 export async function mailRoutes(app: FastifyInstance, deps: TDeps) {
   if (deps.mailer.kind !== 'outbox') return;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/dev/mail',
-    { preHandler: app.requireOperator, config: { roles: 'operador' }, schema: { querystring: z.object({ to: z.string().min(3).max(320) }), response: { 200: ZEnvelope(z.array(ZOutboxMail)) } } },
-    async (req) => ({ success: true, data: await deps.mailer.listOutbox(req.query.to) }),
-  );
+  route(app, routes.sistema.correoLocal, async (req) => ({ success: true, data: await deps.mailer.listOutbox(req.query.to) }));
 }

@@ -1,21 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routes } from '@radica/contracts/routes';
 import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_NOTAS } from '@radica/contracts/messages-notas';
-import { ZEnvelope } from '@radica/contracts/common';
-import { ZIdParams } from '@radica/contracts/documents';
 import {
   CREAR_NOTA_FORM,
   MAX_SERVICIOS_BYTES,
   PROPUESTA_NOTA_FORM,
-  ZNotaData,
-  ZPropuestaNotaData,
-  ZServiciosFacturaData,
 } from '@radica/contracts/notas';
-import { ACCESO } from '@radica/contracts/usuarios';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { readParts, type TUploadContract } from '../../plugins/multipart.ts';
@@ -49,8 +44,8 @@ async function readNotaForm<S extends z.ZodType>(req: FastifyRequest, contract: 
  * limit and a per-tenant bound on those checked at once.
  */
 export async function notasRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: [app.requireAuthOrKey, requireModule(deps, 'ministerio')] };
+  const t = routes.documentos;
+  const modulo = requireModule(deps, 'ministerio');
   const gate = createUploadGate({
     concurrency: deps.config.uploadTenantConcurrency,
     queue: deps.config.uploadTenantQueue,
@@ -62,52 +57,40 @@ export async function notasRoutes(app: FastifyInstance, deps: TDeps) {
     timeWindowMs: 60_000,
     key: (req) => (req.auth ? String(req.auth.userId) : null),
   });
-  const conNota = { preHandler: [...auth.preHandler, perUser], config: { roles: ACCESO.edicion } };
+  const conNota = { preHandler: [modulo, perUser] };
 
-  r.get(
-    '/api/FevRips/:id/servicios',
-    { ...auth, config: { roles: ACCESO.lectura }, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZServiciosFacturaData) } } },
-    async (req) => ({ success: true, data: await listarServiciosFactura(deps, authOf(req), req.params.id) }),
-  );
+  route(app, t.serviciosFactura, { preHandler: modulo }, async (req) => ({ success: true, data: await listarServiciosFactura(deps, authOf(req), req.params.id) }));
 
-  r.post(
-    '/api/FevRips/:id/notas/propuesta',
-    { ...conNota, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZPropuestaNotaData) } } },
-    async (req, reply) => {
-      const ctx = authOf(req);
-      const gone = clientGone(req, reply);
-      try {
-        const data = await gate.run(
-          ctx.tenantId,
-          ({ xml, fields }) => {
-            if (!xml) throw new AppError('FILE_MISSING', MSG_NOTAS.xmlRequerido);
-            return proponerNota(deps, ctx, req.params.id, { tipo: fields.tipo, bytes: xml.bytes });
-          },
-          { receive: () => untilAborted(readNotaForm(req, PROPUESTA_NOTA_FORM), gone.signal), signal: gone.signal },
-        );
-        return { success: true, data };
-      } finally {
-        gone.done();
-      }
-    },
-  );
+  route(app, t.propuestaNota, conNota, async (req, reply) => {
+    const ctx = authOf(req);
+    const gone = clientGone(req, reply);
+    try {
+      const data = await gate.run(
+        ctx.tenantId,
+        ({ xml, fields }) => {
+          if (!xml) throw new AppError('FILE_MISSING', MSG_NOTAS.xmlRequerido);
+          return proponerNota(deps, ctx, req.params.id, { tipo: fields.tipo, bytes: xml.bytes });
+        },
+        { receive: () => untilAborted(readNotaForm(req, PROPUESTA_NOTA_FORM), gone.signal), signal: gone.signal },
+      );
+      return { success: true, data };
+    } finally {
+      gone.done();
+    }
+  });
 
-  r.post(
-    '/api/FevRips/:id/notas',
-    { ...conNota, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZNotaData) } } },
-    async (req, reply) => {
-      const ctx = authOf(req);
-      const gone = clientGone(req, reply);
-      try {
-        const data = await gate.run(
-          ctx.tenantId,
-          ({ xml, fields }) => crearNota(deps, ctx, req.params.id, { tipo: fields.tipo, xml, servicios: fields.servicios, numNota: fields.numNota, destino: fields.destino }),
-          { receive: () => untilAborted(readNotaForm(req, CREAR_NOTA_FORM), gone.signal), signal: gone.signal },
-        );
-        return { success: true, data, message: data.borradorId ? MSG_NOTAS.borradorNotaCreado(data.numNota) : MSG_NOTAS.notaCreada(data.numNota) };
-      } finally {
-        gone.done();
-      }
-    },
-  );
+  route(app, t.crearNota, conNota, async (req, reply) => {
+    const ctx = authOf(req);
+    const gone = clientGone(req, reply);
+    try {
+      const data = await gate.run(
+        ctx.tenantId,
+        ({ xml, fields }) => crearNota(deps, ctx, req.params.id, { tipo: fields.tipo, xml, servicios: fields.servicios, numNota: fields.numNota, destino: fields.destino }),
+        { receive: () => untilAborted(readNotaForm(req, CREAR_NOTA_FORM), gone.signal), signal: gone.signal },
+      );
+      return { success: true, data, message: data.borradorId ? MSG_NOTAS.borradorNotaCreado(data.numNota) : MSG_NOTAS.notaCreada(data.numNota) };
+    } finally {
+      gone.done();
+    }
+  });
 }

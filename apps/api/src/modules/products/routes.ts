@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCESO } from '@radica/contracts/usuarios';
-import { ZGrantData, ZGrantRequest, ZProductosComprados } from '@radica/contracts/products';
-import { ZEnvelope } from '@radica/contracts/common';
+import { routes } from '@radica/contracts/routes';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import type { TDeps } from '../../deps.ts';
 import { bogotaFecha } from '@radica/contracts/bogota';
+import { route } from '../../lib/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { getPurchasedProducts, grantModules } from './service.ts';
 
@@ -14,14 +12,8 @@ import { getPurchasedProducts, grantModules } from './service.ts';
  * (authenticated by the secret file DATA_DIR/operator-secret, never by a user session: plugins/operator.ts).
  */
 export async function productRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/Auth/productos-comprados', { preHandler: app.requireAuth, config: { roles: ACCESO.lectura }, schema: { response: { 200: ZEnvelope(ZProductosComprados) } } }, async (req) => ({
-    success: true,
-    data: await getPurchasedProducts(deps, authOf(req)),
-  }));
-
-  r.post('/api/admin/grant', { preHandler: app.requireOperator, config: { roles: 'operador' }, schema: { body: ZGrantRequest, response: { 200: ZEnvelope(ZGrantData) } } }, async (req) => {
+  route(app, routes.prestador.productosComprados, async (req) => ({ success: true, data: await getPurchasedProducts(deps, authOf(req)) }));
+  route(app, routes.prestador.otorgarModulos, async (req) => {
     const data = await grantModules(deps, { ...req.body, registradoPor: 'npm run admin' });
     return { success: true, data, message: MSG_MINISTERIO.moduloOtorgado(data.email, data.modulos, data.vigenteHasta && bogotaFecha(new Date(data.vigenteHasta))) };
   });

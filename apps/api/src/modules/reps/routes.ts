@@ -1,12 +1,9 @@
 import { Readable } from 'node:stream';
+import { routes } from '@radica/contracts/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCESO } from '@radica/contracts/usuarios';
-import { z } from 'zod';
-import { ZEnvelope } from '@radica/contracts/common';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
-import { ZPrestadoresAutocompleteData, ZPrestadoresAutocompleteQuery, ZRepsImportData } from '@radica/contracts/reps';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { keyedLimit, perIpLimit } from '../../plugins/rate-limits.ts';
 import { importReps, searchPrestadores } from './service.ts';
@@ -23,7 +20,6 @@ export const PRESTADORES_SEARCH_PER_IP_MINUTE = 600;
  * before the body is read; a text/csv body streamed into the import, at most config.repsImportMaxBytes).
  */
 export async function repsRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const scale = deps.config.rateLimitScale ?? 1;
   const perUser = keyedLimit(app, {
     name: 'prestadores:user',
@@ -31,15 +27,10 @@ export async function repsRoutes(app: FastifyInstance, deps: TDeps) {
     timeWindowMs: 60_000,
     key: (req) => (req.auth ? String(req.auth.userId) : null),
   });
-  r.get(
-    '/api/Auth/prestadores/autocomplete',
-    {
-      preHandler: [app.requireAuth, perUser],
-      config: { ...perIpLimit(deps.config, PRESTADORES_SEARCH_PER_IP_MINUTE), roles: ACCESO.lectura },
-      schema: { querystring: ZPrestadoresAutocompleteQuery, response: { 200: ZEnvelope(ZPrestadoresAutocompleteData) } },
-    },
-    async (req) => ({ success: true, data: await searchPrestadores(deps, req.query) }),
-  );
+  route(app, routes.prestador.prestadores, { preHandler: perUser, config: perIpLimit(deps.config, PRESTADORES_SEARCH_PER_IP_MINUTE) }, async (req) => ({
+    success: true,
+    data: await searchPrestadores(deps, req.query),
+  }));
 
   const maxBytes = deps.config.repsImportMaxBytes;
   await app.register(async (scope) => {
@@ -49,39 +40,31 @@ export async function repsRoutes(app: FastifyInstance, deps: TDeps) {
       if (declared > maxBytes) return done(new AppError('BODY_TOO_LARGE', MSG_CUENTAS.repsArchivoGrande(Math.round(maxBytes / 1_048_576))), undefined);
       done(null, payload);
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/admin/reps/import',
-      {
-        onRequest: app.requireOperator,
-        config: { ...perIpLimit(deps.config, 10), roles: 'operador' },
-        schema: { querystring: z.object({ archivo: z.string().trim().max(200).optional() }), response: { 200: ZEnvelope(ZRepsImportData) } },
-      },
-      async (req, reply) => {
-        const body = req.body;
-        if (!(body instanceof Readable)) throw new AppError('REPS_CSV_INVALIDO', MSG_CUENTAS.repsArchivoVacio);
-        const warnings: string[] = [];
-        let data;
-        try {
-          // Not destroyed when the import stops early (a refused header, the size limit): the error answer must still
-          // reach the client; the connection closes after it instead of reading the rest of the upload.
-          data = await importReps(deps, body.iterator({ destroyOnReturn: false }), {
-            fuente: req.query.archivo || 'POST /api/admin/reps/import',
-            origen: 'npm run reps:import (servidor)',
-            maxBytes,
-            onWarning: (w) => warnings.push(w),
-            onProgress: (p) => req.log.info({ filas: p.filas, mb: Math.round(p.bytes / 1_048_576) }, 'REPS import progress'),
-          });
-        } catch (err) {
-          if (!body.readableEnded) reply.header('connection', 'close');
-          throw err;
-        }
-        const message = [
-          MSG_CUENTAS.repsImportado(data),
-          ...warnings,
-          ...(data.malformadas ? [MSG_CUENTAS.repsFilasMalformadas(data.malformadas)] : []),
-        ].join(' ');
-        return { success: true, data, message };
-      },
-    );
+    route(scope, routes.prestador.importarReps, { operadorAlRecibir: true, config: perIpLimit(deps.config, 10) }, async (req, reply) => {
+      const body = req.body;
+      if (!(body instanceof Readable)) throw new AppError('REPS_CSV_INVALIDO', MSG_CUENTAS.repsArchivoVacio);
+      const warnings: string[] = [];
+      let data;
+      try {
+        // Not destroyed when the import stops early (a refused header, the size limit): the error answer must still
+        // reach the client; the connection closes after it instead of reading the rest of the upload.
+        data = await importReps(deps, body.iterator({ destroyOnReturn: false }), {
+          fuente: req.query.archivo || 'POST /api/admin/reps/import',
+          origen: 'npm run reps:import (servidor)',
+          maxBytes,
+          onWarning: (w) => warnings.push(w),
+          onProgress: (p) => req.log.info({ filas: p.filas, mb: Math.round(p.bytes / 1_048_576) }, 'REPS import progress'),
+        });
+      } catch (err) {
+        if (!body.readableEnded) reply.header('connection', 'close');
+        throw err;
+      }
+      const message = [
+        MSG_CUENTAS.repsImportado(data),
+        ...warnings,
+        ...(data.malformadas ? [MSG_CUENTAS.repsFilasMalformadas(data.malformadas)] : []),
+      ].join(' ');
+      return { success: true, data, message };
+    });
   });
 }

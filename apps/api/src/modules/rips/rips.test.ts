@@ -128,8 +128,16 @@ describe('RIPS drafts (issue 27)', () => {
     expect(csv.status).toBe(200);
     expect((await csv.text()).split('\r\n').filter(Boolean)).toHaveLength(5);
     expect((await b.put(`/api/rips/pacientes/${paciente.id}`, { ...paciente, nombre: 'Intruso' })).status).toBe(404);
+    // A medication of the tenant (par1 has none): the other tenant can neither see, change nor delete it.
+    const med = { codTecnologiaSalud: '19943544-1', nomTecnologiaSalud: 'ACETAMINOFEN 500 MG', formaFarmaceutica: 'COC', concentracionMedicamento: 500, unidadMedida: 168, unidadMinDispensa: 1, tipoMedicamento: '01' };
+    expect((await a.post('/api/rips/medicamentos', med)).status).toBe(200);
     const meds = (await a.get('/api/rips/medicamentos')).body.data;
-    if (meds.items[0]) expect((await b.call('DELETE', `/api/rips/medicamentos/${meds.items[0].id}`)).status).toBe(404);
+    expect(meds.items.map((m: { codTecnologiaSalud: string }) => m.codTecnologiaSalud)).toContain('19943544-1');
+    const medId = meds.items.find((m: { codTecnologiaSalud: string }) => m.codTecnologiaSalud === '19943544-1').id;
+    expect((await b.get('/api/rips/medicamentos')).body.data.total).toBe(0);
+    expect((await b.put(`/api/rips/medicamentos/${medId}`, { ...med, nomTecnologiaSalud: 'Intruso' })).status).toBe(404);
+    expect((await b.call('DELETE', `/api/rips/medicamentos/${medId}`)).status).toBe(404);
+    expect((await a.get('/api/rips/medicamentos')).body.data.items.find((m: { id: number }) => m.id === medId).nomTecnologiaSalud).toBe('ACETAMINOFEN 500 MG');
     const del = await a.call('DELETE', `/api/rips/pacientes/${paciente.id}`);
     expect(del.status).toBe(200);
     expect((await a.get('/api/rips/pacientes')).body.data.total).toBe(3);

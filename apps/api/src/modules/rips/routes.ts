@@ -1,41 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_RIPS } from '@radica/contracts/messages-rips';
-import { ACCESO } from '@radica/contracts/usuarios';
-import { ZEnvelope, ZMessageEnvelope } from '@radica/contracts/common';
-import { ZIdParams } from '@radica/contracts/documents';
-import {
-  CREAR_BORRADOR_FORM,
-  ZBorradorDetalle,
-  ZBorradoresData,
-  ZBorradoresRequest,
-  ZCrearBorradorData,
-  ZEstructuraData,
-  ZEstructuraRips,
-  ZGuardarBorradorData,
-  ZGuardarBorradorRequest,
-  ZImportarPacientesData,
-  ZAccesoPaciente,
-  ZMedicamento,
-  ZMedicamentoCampos,
-  ZMedicamentosData,
-  ZPaciente,
-  ZPacienteCampos,
-  ZPacientesData,
-  ZPacientesRequest,
-  ZRadicarData,
-  ZReferenciaTipo,
-  ZReferenciasData,
-  ZReferenciasRequest,
-  ZRestaurarVersionRequest,
-  ZVersionParams,
-  ZVersionesData,
-} from '@radica/contracts/rips';
+import { CREAR_BORRADOR_FORM } from '@radica/contracts/rips';
+import { routes } from '@radica/contracts/routes';
 import { MAX_SHEET_BYTES, templateCsv, templateXlsx } from '@radica/fevrips/sheet-io';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { route, type TOpcionesRuta } from '../../lib/route.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { readParts } from '../../plugins/multipart.ts';
 import { requireModule } from '../products/require-module.ts';
@@ -73,11 +45,7 @@ import { createSheetPool } from './sheet-pool.ts';
 
 /** A whole RIPS in an autosave ('reemplazar'): 20,000 services are about 12 MB of JSON. */
 const GUARDAR_BODY_LIMIT = 40 * 1_048_576;
-/** A file answer (download): the body is the file, not an envelope. */
-const ZArchivo = z.unknown().describe('Archivo (descarga)');
-const ZHojaQuery = z.object({ formato: z.enum(['xlsx', 'csv']).default('xlsx') });
 const ZVersionField = z.object({ version: z.coerce.number().int().min(1) });
-const ZTextoQuery = z.object({ texto: z.string().trim().min(1).max(40) });
 
 const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -106,13 +74,15 @@ async function readArchivo(req: FastifyRequest, maxBytes: number): Promise<{ arc
   return { archivo: file ? { filename: file.filename, bytes: file.bytes } : null, fields };
 }
 
+/** The shared deps of the RIPS routes: the app's, plus the spreadsheet worker pool. */
+type TRipsDeps = TDeps & { sheets: ReturnType<typeof createSheetPool> };
+
 /**
- * The RIPS module (issue 27), under /api/rips: drafts and their editor, exports, spreadsheets, filing ('Radicar'),
- * reference searches, patients and medications. Part of the Ministerio product: every route needs a session and the
- * ministerio module (an API key cannot reach patient data).
+ * The RIPS module, under /api/rips (table: routes.rips): drafts and their editor, exports, spreadsheets, filing
+ * ('Radicar'), reference searches, patients and medications. Part of the Ministerio product: every route needs a
+ * session and the ministerio module (an API key cannot reach patient data); who may call each is the table's.
  */
 export async function ripsRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const sheets = createSheetPool({
     onWorkerFailure: (pool, err) => {
       deps.log.error({ err, pool }, 'worker thread could not start');
@@ -120,151 +90,115 @@ export async function ripsRoutes(app: FastifyInstance, deps: TDeps) {
     },
   });
   app.addHook('onClose', () => sheets.close());
-  const d = { ...deps, sheets };
-  const auth = { preHandler: [app.requireAuth, requireModule(deps, 'ministerio')] };
-  // Who may call each (issue 28): reading for every role, drafts, patients and medications for those who change
-  // documents, the patients' export and access log for administrators.
-  const lectura = { ...auth, config: { roles: ACCESO.lectura } };
-  const edicion = { ...auth, config: { roles: ACCESO.edicion } };
-  const administracion = { ...auth, config: { roles: ACCESO.administracion } };
+  const d: TRipsDeps = { ...deps, sheets };
+  const modulo: TOpcionesRuta = { preHandler: [requireModule(deps, 'ministerio')] };
+  borradorRoutes(app, d, modulo);
+  exportRoutes(app, d, modulo);
+  pacienteRoutes(app, d, modulo);
+  medicamentoRoutes(app, d, modulo);
+}
 
-  r.get('/api/rips/borradores', { ...lectura, schema: { querystring: ZBorradoresRequest, response: { 200: ZEnvelope(ZBorradoresData) } } }, async (req) => ({
-    success: true,
-    data: await listarBorradores(deps, authOf(req), req.query),
-  }));
-
-  r.post('/api/rips/borradores', { ...edicion, schema: { response: { 200: ZEnvelope(ZCrearBorradorData) } } }, async (req) => {
+/** Drafts: list, create (a file or empty), read, autosave, versions, delete, attach the invoice's XML, file. */
+function borradorRoutes(app: FastifyInstance, d: TRipsDeps, modulo: TOpcionesRuta) {
+  const t = routes.rips;
+  route(app, t.borradores, modulo, async (req) => ({ success: true, data: await listarBorradores(d, authOf(req), req.query) }));
+  route(app, t.crearBorrador, modulo, async (req) => {
     const { archivo, fields } = await readArchivo(req, MAX_SHEET_BYTES);
     const parsed = CREAR_BORRADOR_FORM.fields.safeParse(fields);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message || MSG.requestInvalid);
     return { success: true, data: await crearBorrador(d, authOf(req), { origen: parsed.data.origen, archivo }), message: MSG_RIPS.borradorCreado };
   });
-
-  r.get('/api/rips/borradores/:id', { ...lectura, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZBorradorDetalle) } } }, async (req) => ({
+  route(app, t.borrador, modulo, async (req) => ({ success: true, data: await obtenerBorrador(d, authOf(req), req.params.id) }));
+  route(app, t.guardarBorrador, { ...modulo, bodyLimit: GUARDAR_BODY_LIMIT }, async (req) => ({
     success: true,
-    data: await obtenerBorrador(deps, authOf(req), req.params.id),
+    data: await guardarBorrador(d, authOf(req), req.params.id, req.body),
   }));
-
-  r.patch(
-    '/api/rips/borradores/:id',
-    { ...edicion, bodyLimit: GUARDAR_BODY_LIMIT, schema: { params: ZIdParams, body: ZGuardarBorradorRequest, response: { 200: ZEnvelope(ZGuardarBorradorData) } } },
-    async (req) => ({ success: true, data: await guardarBorrador(deps, authOf(req), req.params.id, req.body) }),
-  );
-
-  r.get('/api/rips/borradores/:id/versiones', { ...lectura, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZVersionesData) } } }, async (req) => ({
+  route(app, t.versiones, modulo, async (req) => ({ success: true, data: await listarVersiones(d, authOf(req), req.params.id) }));
+  route(app, t.restaurarVersion, modulo, async (req) => ({
     success: true,
-    data: await listarVersiones(deps, authOf(req), req.params.id),
+    data: await restaurarVersion(d, authOf(req), req.params.id, req.params.versionId, req.body.version),
   }));
-
-  r.post(
-    '/api/rips/borradores/:id/versiones/:versionId/restaurar',
-    { ...edicion, schema: { params: ZVersionParams, body: ZRestaurarVersionRequest, response: { 200: ZEnvelope(ZGuardarBorradorData) } } },
-    async (req) => ({ success: true, data: await restaurarVersion(deps, authOf(req), req.params.id, req.params.versionId, req.body.version) }),
-  );
-
-  r.delete('/api/rips/borradores/:id', { ...edicion, schema: { params: ZIdParams, response: { 200: ZMessageEnvelope } } }, async (req) => {
-    await eliminarBorrador(deps, authOf(req), req.params.id);
+  route(app, t.eliminarBorrador, modulo, async (req) => {
+    await eliminarBorrador(d, authOf(req), req.params.id);
     return { success: true, message: MSG_RIPS.borradorEliminado };
   });
-
-  r.put('/api/rips/borradores/:id/xml', { ...edicion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZBorradorDetalle) } } }, async (req) => {
+  route(app, t.adjuntarXml, modulo, async (req) => {
     const { archivo, fields } = await readArchivo(req, 10 * 1_048_576);
     if (!archivo) throw new AppError('FILE_MISSING', MSG.fileMissing);
     const version = ZVersionField.safeParse(fields);
     if (!version.success) throw new AppError('VALIDATION', MSG.requestInvalid);
-    return { success: true, data: await adjuntarXml(deps, authOf(req), req.params.id, archivo, version.data.version) };
+    return { success: true, data: await adjuntarXml(d, authOf(req), req.params.id, archivo, version.data.version) };
   });
+  route(app, t.radicar, modulo, async (req) => ({
+    success: true,
+    data: await radicarBorrador(d, authOf(req), req.params.id),
+    message: MSG_RIPS.borradorRadicadoOk,
+  }));
+}
 
-  r.get('/api/rips/borradores/:id/json', { ...lectura, schema: { params: ZIdParams, response: { 200: ZArchivo } } }, async (req, reply) => {
-    const { filename, text } = await exportarJson(deps, authOf(req), req.params.id);
+/** Downloads (the draft's JSON and spreadsheet, the blank template) and the reference searches of the editor. */
+function exportRoutes(app: FastifyInstance, d: TRipsDeps, modulo: TOpcionesRuta) {
+  const t = routes.rips;
+  route(app, t.json, modulo, async (req, reply) => {
+    const { filename, text } = await exportarJson(d, authOf(req), req.params.id);
     return download(reply, filename, 'json', text);
   });
-
-  r.get('/api/rips/borradores/:id/hoja', { ...lectura, schema: { params: ZIdParams, querystring: ZHojaQuery, response: { 200: ZArchivo } } }, async (req, reply) => {
+  route(app, t.hoja, modulo, async (req, reply) => {
     const { filename, bytes } = await exportarHoja(d, authOf(req), req.params.id, req.query.formato);
     return download(reply, filename, req.query.formato, bytes);
   });
-
-  r.post('/api/rips/borradores/:id/radicar', { ...edicion, schema: { params: ZIdParams, response: { 200: ZEnvelope(ZRadicarData) } } }, async (req) => ({
-    success: true,
-    data: await radicarBorrador(deps, authOf(req), req.params.id),
-    message: MSG_RIPS.borradorRadicadoOk,
-  }));
-
-  r.get('/api/rips/plantilla', { ...lectura, schema: { querystring: ZHojaQuery, response: { 200: ZArchivo } } }, async (req, reply) =>
+  route(app, t.plantilla, modulo, async (req, reply) =>
     req.query.formato === 'csv' ? download(reply, 'plantilla-rips.csv', 'csv', templateCsv()) : download(reply, 'plantilla-rips.xlsx', 'xlsx', templateXlsx()),
   );
-
-  r.get(
-    '/api/rips/estructura',
-    { ...lectura, schema: { querystring: z.object({ version: ZEstructuraRips.default('res2275-2023') }), response: { 200: ZEnvelope(ZEstructuraData) } } },
-    async (req) => ({ success: true, data: estructuraRips(req.query.version) }),
-  );
-
-  r.get(
-    '/api/rips/referencias/:tipo',
-    { ...lectura, schema: { params: z.object({ tipo: ZReferenciaTipo }), querystring: ZReferenciasRequest, response: { 200: ZEnvelope(ZReferenciasData) } } },
-    async (req) => ({ success: true, data: { items: buscarReferencias(req.params.tipo, req.query.texto, req.query.limite) } }),
-  );
-
-  // ---- patients
-  r.get('/api/rips/pacientes', { ...lectura, schema: { querystring: ZPacientesRequest, response: { 200: ZEnvelope(ZPacientesData) } } }, async (req) => ({
+  route(app, t.estructura, modulo, async (req) => ({ success: true, data: estructuraRips(req.query.version) }));
+  route(app, t.referencias, modulo, async (req) => ({
     success: true,
-    data: await listarPacientes(deps, authOf(req), req.query),
+    data: { items: buscarReferencias(req.params.tipo, req.query.texto, req.query.limite) },
   }));
-  r.get('/api/rips/pacientes/buscar', { ...lectura, schema: { querystring: ZTextoQuery, response: { 200: ZEnvelope(z.object({ items: z.array(ZPaciente) })) } } }, async (req) => ({
+}
+
+/** Patients: list, search, create, edit, delete, import a spreadsheet, fill from the filed documents, access log, export. */
+function pacienteRoutes(app: FastifyInstance, d: TRipsDeps, modulo: TOpcionesRuta) {
+  const t = routes.rips;
+  route(app, t.pacientes, modulo, async (req) => ({ success: true, data: await listarPacientes(d, authOf(req), req.query) }));
+  route(app, t.buscarPacientes, modulo, async (req) => ({ success: true, data: { items: await buscarPacientes(d, authOf(req), req.query.texto) } }));
+  route(app, t.crearPaciente, modulo, async (req) => ({ success: true, data: await crearPaciente(d, authOf(req), req.body), message: MSG_RIPS.pacienteGuardado }));
+  route(app, t.editarPaciente, modulo, async (req) => ({
     success: true,
-    data: { items: await buscarPacientes(deps, authOf(req), req.query.texto) },
-  }));
-  r.post('/api/rips/pacientes', { ...edicion, schema: { body: ZPacienteCampos, response: { 200: ZEnvelope(ZPaciente) } } }, async (req) => ({
-    success: true,
-    data: await crearPaciente(deps, authOf(req), req.body),
+    data: await editarPaciente(d, authOf(req), req.params.id, req.body),
     message: MSG_RIPS.pacienteGuardado,
   }));
-  r.put('/api/rips/pacientes/:id', { ...edicion, schema: { params: ZIdParams, body: ZPacienteCampos, response: { 200: ZEnvelope(ZPaciente) } } }, async (req) => ({
-    success: true,
-    data: await editarPaciente(deps, authOf(req), req.params.id, req.body),
-    message: MSG_RIPS.pacienteGuardado,
-  }));
-  r.delete('/api/rips/pacientes/:id', { ...edicion, schema: { params: ZIdParams, response: { 200: ZMessageEnvelope } } }, async (req) => {
-    await eliminarPaciente(deps, authOf(req), req.params.id);
+  route(app, t.eliminarPaciente, modulo, async (req) => {
+    await eliminarPaciente(d, authOf(req), req.params.id);
     return { success: true, message: MSG_RIPS.pacienteEliminado };
   });
-  r.post('/api/rips/pacientes/importar', { ...edicion, schema: { response: { 200: ZEnvelope(ZImportarPacientesData) } } }, async (req) => {
+  route(app, t.importarPacientes, modulo, async (req) => {
     const { archivo } = await readArchivo(req, MAX_SHEET_BYTES);
     if (!archivo) throw new AppError('FILE_MISSING', MSG.fileMissing);
     const data = await importarPacientes(d, authOf(req), archivo.bytes);
     return { success: true, data, message: MSG_RIPS.pacientesImportados(data.creados, data.actualizados) };
   });
-  r.post('/api/rips/pacientes/sincronizar', { ...edicion, schema: { response: { 200: ZEnvelope(z.object({ archivos: z.number() })) } } }, async (req) => ({
-    success: true,
-    data: await sincronizarDesdeDocumentos(deps, authOf(req)),
-  }));
-  r.get('/api/rips/pacientes/accesos', { ...administracion, schema: { response: { 200: ZEnvelope(z.object({ items: z.array(ZAccesoPaciente) })) } } }, async (req) => ({
-    success: true,
-    data: { items: await listarAccesos(deps, authOf(req)) },
-  }));
-  r.get('/api/rips/pacientes/exportar', { ...administracion, schema: { response: { 200: ZArchivo } } }, async (req, reply) =>
-    download(reply, 'pacientes.csv', 'csv', await exportarPacientes(deps, authOf(req))),
-  );
+  route(app, t.sincronizarPacientes, modulo, async (req) => ({ success: true, data: await sincronizarDesdeDocumentos(d, authOf(req)) }));
+  route(app, t.accesosPacientes, modulo, async (req) => ({ success: true, data: { items: await listarAccesos(d, authOf(req)) } }));
+  route(app, t.exportarPacientes, modulo, async (req, reply) => download(reply, 'pacientes.csv', 'csv', await exportarPacientes(d, authOf(req))));
+}
 
-  // ---- medications
-  r.get('/api/rips/medicamentos', { ...lectura, schema: { querystring: ZPacientesRequest, response: { 200: ZEnvelope(ZMedicamentosData) } } }, async (req) => ({
+/** The tenant's medications catalogue: list, create, edit, delete. */
+function medicamentoRoutes(app: FastifyInstance, d: TRipsDeps, modulo: TOpcionesRuta) {
+  const t = routes.rips;
+  route(app, t.medicamentos, modulo, async (req) => ({ success: true, data: await listarMedicamentos(d, authOf(req), req.query) }));
+  route(app, t.crearMedicamento, modulo, async (req) => ({
     success: true,
-    data: await listarMedicamentos(deps, authOf(req), req.query),
-  }));
-  r.post('/api/rips/medicamentos', { ...edicion, schema: { body: ZMedicamentoCampos, response: { 200: ZEnvelope(ZMedicamento) } } }, async (req) => ({
-    success: true,
-    data: await crearMedicamento(deps, authOf(req), req.body),
+    data: await crearMedicamento(d, authOf(req), req.body),
     message: MSG_RIPS.medicamentoGuardado,
   }));
-  r.put('/api/rips/medicamentos/:id', { ...edicion, schema: { params: ZIdParams, body: ZMedicamentoCampos, response: { 200: ZEnvelope(ZMedicamento) } } }, async (req) => ({
+  route(app, t.editarMedicamento, modulo, async (req) => ({
     success: true,
-    data: await editarMedicamento(deps, authOf(req), req.params.id, req.body),
+    data: await editarMedicamento(d, authOf(req), req.params.id, req.body),
     message: MSG_RIPS.medicamentoGuardado,
   }));
-  r.delete('/api/rips/medicamentos/:id', { ...edicion, schema: { params: ZIdParams, response: { 200: ZMessageEnvelope } } }, async (req) => {
-    await eliminarMedicamento(deps, authOf(req), req.params.id);
+  route(app, t.eliminarMedicamento, modulo, async (req) => {
+    await eliminarMedicamento(d, authOf(req), req.params.id);
     return { success: true, message: MSG_RIPS.medicamentoEliminado };
   });
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZEnvelope, ZHealthData, ZInfoData, ZPingResponse, type THealthData } from '@radica/contracts/common';
+import type { THealthData } from '@radica/contracts/common';
+import { routes } from '@radica/contracts/routes';
 import { MSG } from '@radica/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES } from '@radica/contracts/enums';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 
 /** How long a readiness answer about migrations is reused (ms): the check reads the migrations table. */
 const MIGRATIONS_CACHE_MS = 2_000;
@@ -46,16 +47,15 @@ function createReadiness(deps: TDeps) {
  * pending migrations). Every role serves both.
  */
 export async function systemRoutes(app: FastifyInstance, deps: TDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/ping', { config: { roles: 'publico' }, schema: { response: { 200: ZPingResponse } } }, async () => ({ success: true, data: 'pong' as const }));
+  route(app, routes.sistema.ping, async () => ({ success: true, data: 'pong' as const }));
   const readiness = createReadiness(deps);
-  r.get('/health/ready', { config: { roles: 'publico' }, schema: { response: { 200: ZEnvelope(ZHealthData), 503: ZEnvelope(ZHealthData) } } }, async (_req, reply) => {
+  route(app, routes.sistema.listo, async (_req, reply) => {
     const data = await readiness();
     if (!data.listo) reply.code(503);
     return { success: data.listo, data, ...(data.listo ? {} : { message: MSG.notReady }) };
   });
   if (!deps.config.roles.includes('api')) return;
-  r.get('/api/info', { config: { roles: 'publico' }, schema: { response: { 200: ZEnvelope(ZInfoData) } } }, async () => ({
+  route(app, routes.sistema.info, async () => ({
     success: true,
     data: {
       name: 'Radica',

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZMessageEnvelope } from '@radica/contracts/common';
+import { routes } from '@radica/contracts/routes';
 import { MSG } from '@radica/contracts/messages';
 import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import type { TDeps } from '../../deps.ts';
+import { route } from '../../lib/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { perIpLimit } from '../../plugins/rate-limits.ts';
 import { firmaValida, recibirNotificacion, verificarWebhook } from './service.ts';
@@ -37,33 +36,14 @@ export async function whatsappRoutes(app: FastifyInstance, deps: TDeps) {
         done(new AppError('VALIDATION', MSG.requestInvalid), undefined);
       }
     });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.get(
-      '/api/whatsapp/webhook',
-      {
-        config: { ...perIpLimit(deps.config, 60), roles: 'publico' },
-        schema: {
-          querystring: z.object({
-            'hub.mode': z.string().max(40).optional(),
-            'hub.verify_token': z.string().max(500).optional(),
-            'hub.challenge': z.string().max(500).optional(),
-          }),
-          response: { 200: z.string() },
-        },
-      },
-      async (req, reply) => {
-        const challenge = verificarWebhook(deps, { mode: req.query['hub.mode'], token: req.query['hub.verify_token'], challenge: req.query['hub.challenge'] });
-        return reply.type('text/plain; charset=utf-8').send(challenge);
-      },
-    );
-    r.post(
-      '/api/whatsapp/webhook',
-      { config: { ...perIpLimit(deps.config, 1200), roles: 'publico' }, schema: { response: { 200: ZMessageEnvelope } } },
-      async (req) => {
-        if (!req.body) throw new AppError('WHATSAPP_FIRMA_INVALIDA', MSG_USUARIOS.whatsappFirmaInvalida);
-        const nuevos = await recibirNotificacion(deps, req.body);
-        return { success: true, message: `${nuevos}` };
-      },
-    );
+    route(scope, routes.usuarios.verificarWebhookWhatsapp, { config: perIpLimit(deps.config, 60) }, async (req, reply) => {
+      const challenge = verificarWebhook(deps, { mode: req.query['hub.mode'], token: req.query['hub.verify_token'], challenge: req.query['hub.challenge'] });
+      return reply.type('text/plain; charset=utf-8').send(challenge);
+    });
+    route(scope, routes.usuarios.webhookWhatsapp, { config: perIpLimit(deps.config, 1200) }, async (req) => {
+      if (!req.body) throw new AppError('WHATSAPP_FIRMA_INVALIDA', MSG_USUARIOS.whatsappFirmaInvalida);
+      const nuevos = await recibirNotificacion(deps, req.body);
+      return { success: true, message: `${nuevos}` };
+    });
   });
 }

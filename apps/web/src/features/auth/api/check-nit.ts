@@ -1,8 +1,8 @@
 import { ZCheckNitData, type TCheckNitData, type TCheckNitRequest } from '@radica/contracts/registro-nit';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** POST /api/Auth/check-nit (issue 26): whether a company already registered this NIT. Throws HttpError. */
 export async function checkNit(body: TCheckNitRequest): Promise<TCheckNitData> {
-  const envelope = await apiRequest<unknown>('/api/Auth/check-nit', { method: 'POST', body });
+  const envelope = await apiCall(routes.auth.checkNit, { body });
   return ZCheckNitData.parse(envelope.data);
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 import type { TInfoData } from '@radica/contracts/common';
 
@@ -8,7 +8,7 @@ export type TInfo = Pick<TInfoData, 'googleClientId'>;
 
 /** GET /api/info (public, seed 000 §7): the Google client id, or null when Google sign-in is disabled. */
 export async function getInfo(signal?: AbortSignal): Promise<TInfo> {
-  const envelope = await apiRequest<Partial<TInfoData>>('/api/info', { signal });
+  const envelope = await apiCall(routes.sistema.info, {}, { signal });
   const id = envelope.data?.googleClientId;
   return { googleClientId: typeof id === 'string' && id ? id : null };
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZGoogleProfile, type TGoogleProfile, type TLoginData } from '@radica/contracts/auth';
-import { apiRequest, HttpError } from '../../../lib/http';
+import { HttpError } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** The Google identity of a token that has no Radica account yet (404 GOOGLE_NOT_REGISTERED data, contracts ZGoogleProfile). */
 export type TGoogleNotRegistered = TGoogleProfile;
@@ -15,10 +16,7 @@ const s = (v: unknown) => (typeof v === 'string' ? v : '');
  */
 export async function googleAuth(googleToken: string): Promise<TGoogleAuthResult> {
   try {
-    const envelope = await apiRequest<TLoginData>('/api/Auth/google', {
-      method: 'POST',
-      body: { googleToken },
-    });
+    const envelope = await apiCall(routes.auth.google, { body: { googleToken } });
     return { kind: 'logged-in', data: envelope.data };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404 && error.code === 'GOOGLE_NOT_REGISTERED') {

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TLoginData } from '@radica/contracts/auth';
 import type { TAceptarInvitacionRequest, TInvitacionInfo } from '@radica/contracts/usuarios';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** POST /api/usuarios/invitaciones/consultar (issue 28): what the link invites to; 400 INVITACION_INVALIDA when it no longer works. */
 export async function consultarInvitacion(token: string, signal?: AbortSignal): Promise<TInvitacionInfo> {
-  return (await apiRequest<TInvitacionInfo>('/api/usuarios/invitaciones/consultar', { method: 'POST', body: { token }, signal })).data;
+  return (await apiCall(routes.usuarios.consultarInvitacion, { body: { token } }, { signal })).data;
 }
 
 export function useInvitacion(token: string) {
@@ -19,7 +19,7 @@ export function useInvitacion(token: string) {
 
 /** POST /api/usuarios/invitaciones/aceptar: the new user's login data (and the welcome message). */
 export async function aceptarInvitacion(body: TAceptarInvitacionRequest): Promise<{ data: TLoginData; message: string }> {
-  const envelope = await apiRequest<TLoginData>('/api/usuarios/invitaciones/aceptar', { method: 'POST', body });
+  const envelope = await apiCall(routes.usuarios.aceptarInvitacion, { body });
   return { data: envelope.data, message: envelope.message ?? '' };
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 import type { TResetPasswordRequest } from '@radica/contracts/auth';
 
@@ -7,7 +7,7 @@ export type { TResetPasswordRequest };
 
 /** POST /api/Auth/reset-password (seed 000 §7). 400 'Código inválido o expirado' as HttpError. */
 export async function resetPassword(body: TResetPasswordRequest): Promise<string | undefined> {
-  const envelope = await apiRequest<unknown>('/api/Auth/reset-password', { method: 'POST', body });
+  const envelope = await apiCall(routes.auth.restablecerClave, { body });
   return envelope.message;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TSendVerificationCodeRequest } from '@radica/contracts/auth';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /**
  * POST /api/Email/send-verification-code: the server makes a 6-digit code (valid 30 min) and mails it.
@@ -18,7 +18,7 @@ export async function sendVerificationCode(input: {
     nombre: input.nombre,
     companyName: input.companyName,
   };
-  const envelope = await apiRequest<unknown>('/api/Email/send-verification-code', { method: 'POST', body });
+  const envelope = await apiCall(routes.auth.enviarCodigo, { body });
   return envelope.message;
 }
 

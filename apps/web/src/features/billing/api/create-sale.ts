@@ -4,7 +4,7 @@ import {
   type TCreateSaleRequest,
   type TCreateSaleResponse,
 } from '@radica/contracts/payments';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /**
  * POST /api/payment/create-sale (guests and signed-in users; seed 002 §7) → `{ success, message, paymentResult,
@@ -12,7 +12,7 @@ import { apiRequest } from '../../../lib/http';
  * price, 400 ACCEPTANCE_REQUIRED, 422 GATEWAY_REJECTED, 502 GATEWAY_UNAVAILABLE…
  */
 export async function createSale(body: TCreateSaleRequest): Promise<TCreateSaleResponse> {
-  const answer = await apiRequest<unknown>('/api/payment/create-sale', { method: 'POST', body });
+  const answer = await apiCall(routes.pagos.crearVenta, { body });
   return ZCreateSaleResponse.parse(answer);
 }
 

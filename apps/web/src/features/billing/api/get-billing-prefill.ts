@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZBillingPrefill, type TBillingPrefill } from '@radica/contracts/payments';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /**
  * GET /api/payment/datos-facturacion (issue 26) → the billing form's first values for a signed-in administrator: the
  * company's last purchase, else the account (names as registered, phone, address, city). Throws HttpError.
  */
 export async function getBillingPrefill(signal?: AbortSignal): Promise<TBillingPrefill> {
-  const envelope = await apiRequest<unknown>('/api/payment/datos-facturacion', { signal });
+  const envelope = await apiCall(routes.pagos.datosFacturacion, {}, { signal });
   return ZBillingPrefill.parse(envelope.data);
 }
 

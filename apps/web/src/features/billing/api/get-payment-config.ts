@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPaymentConfig, type TPaymentConfig } from '@radica/contracts/payments';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** GET /api/payment/config (public): the gateway base the browser calls, its public key, environment and plan price. */
 export async function getPaymentConfig(signal?: AbortSignal): Promise<TPaymentConfig> {
-  const envelope = await apiRequest<unknown>('/api/payment/config', { signal });
+  const envelope = await apiCall(routes.pagos.configuracion, {}, { signal });
   return ZPaymentConfig.parse(envelope.data);
 }
 

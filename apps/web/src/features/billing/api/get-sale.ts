@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZSale, type TSale } from '@radica/contracts/payments';
-import { HttpError, apiRequest } from '../../../lib/http';
+import { HttpError } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { getTimings } from '../../../lib/timings';
 import { isFinalStatus } from '../utils/sale-status';
 
 /** GET /api/payment/sales/:reference (public by its reference) → the sale and its status. Throws HttpError (404). */
 export async function getSale(reference: string, signal?: AbortSignal): Promise<TSale> {
-  const envelope = await apiRequest<unknown>(`/api/payment/sales/${encodeURIComponent(reference)}`, {
-    signal,
-  });
+  const envelope = await apiCall(routes.pagos.venta, { params: { reference } }, { signal });
   return ZSale.parse(envelope.data);
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZCouponQuote, ZValidateCouponRequest, type TCouponQuote } from '@radica/contracts/payments';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 export type TValidateCouponRequest = z.input<typeof ZValidateCouponRequest>;
 
@@ -10,7 +10,7 @@ export type TValidateCouponRequest = z.input<typeof ZValidateCouponRequest>;
  * unknown code is 400 COUPON_INVALID 'Código de cupón inválido' (seed 002 §4).
  */
 export async function validateCoupon(body: TValidateCouponRequest): Promise<TCouponQuote> {
-  const envelope = await apiRequest<unknown>('/api/payment/validate-coupon', { method: 'POST', body });
+  const envelope = await apiCall(routes.pagos.validarCupon, { body });
   return ZCouponQuote.parse(envelope.data);
 }
 

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZChatData, type TChatData, type TChatRequest } from '@radica/contracts/chat';
 import { MSG_CHAT } from '@radica/contracts/messages-chat';
-import { apiRequest, HttpError } from '../../../lib/http';
+import { HttpError } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** The technical assistant (signed-in users) or the sales assistant (visitors), seed 001 §1, §2. */
 export type TChatKind = 'technical' | 'sales';
@@ -36,12 +37,12 @@ export async function sendChatMessage({
   };
   let envelope;
   if (files.length === 0) {
-    envelope = await apiRequest<unknown>('/api/chat', { method: 'POST', body: fields, signal });
+    envelope = await apiCall(routes.pagos.chat, { body: fields }, { signal });
   } else {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
     files.forEach((file, index) => form.append(`file${index}`, file, file.name));
-    envelope = await apiRequest<unknown>('/api/chat', { method: 'POST', formData: form, signal });
+    envelope = await apiCall(routes.pagos.chat, { body: form }, { signal });
   }
   const reply = ZChatData.safeParse(envelope.data);
   return reply.success ? reply.data : { output: '', articulos: [], fuente: 'asistente' };

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import { ZBusinessContactRequest } from '@radica/contracts/payments';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 export type TBusinessContactValues = z.output<typeof ZBusinessContactRequest>;
 
@@ -12,7 +12,7 @@ export type TBusinessContactValues = z.output<typeof ZBusinessContactRequest>;
  * `message` and `code` when it answers `{ success: false, … }`.
  */
 export async function sendBusinessContact(body: TBusinessContactValues): Promise<string> {
-  const envelope = await apiRequest<unknown>('/api/payment/business-contact', { method: 'POST', body });
+  const envelope = await apiCall(routes.pagos.contactoEmpresarial, { body });
   return envelope.message ?? MSG_PAGOS.contactoEnviado;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 import type { TEnvioMasivoData, TResumenEnvioMasivo } from '@radica/contracts/documents';
 
@@ -11,10 +11,7 @@ export type TBulkSendData = TEnvioMasivoData;
  * `omitidos` skipped (status not sendable or already in a send).
  */
 export async function bulkSendDocuments(ids: number[]): Promise<TBulkSendData> {
-  const envelope = await apiRequest<TBulkSendData>('/api/FevRips/envio-masivo', {
-    method: 'POST',
-    body: { ids },
-  });
+  const envelope = await apiCall(routes.documentos.envioMasivo, { body: { ids } });
   return envelope.data;
 }
 
@@ -31,5 +28,5 @@ export const BATCH_SUMMARY_POLL_MS = 3000;
 
 /** POST /api/FevRips/envio-masivo/resultado {ids, desde} (issue 26): where a queued batch stands. */
 export async function getBulkSendSummary(batch: { ids: number[]; desde: string }): Promise<TResumenEnvioMasivo> {
-  return (await apiRequest<TResumenEnvioMasivo>('/api/FevRips/envio-masivo/resultado', { method: 'POST', body: batch })).data;
+  return (await apiCall(routes.documentos.resumenEnvioMasivo, { body: batch })).data;
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** POST /api/FevRips/{id}/anular (seed 001 §4, §7): the status becomes ANULADO. Returns the server's message. */
 export async function cancelDocument(id: number): Promise<string | undefined> {
-  const envelope = await apiRequest<unknown>(`/api/FevRips/${id}/anular`, { method: 'POST' });
+  const envelope = await apiCall(routes.documentos.anular, { params: { id } });
   return envelope.message;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 import type { TEliminarArchivoData } from '@radica/contracts/documents';
 
@@ -14,10 +14,7 @@ export async function deleteDocumentFile(input: {
   id: number;
   tipoArchivo: 'xml' | 'json';
 }): Promise<TDeleteFileData> {
-  const envelope = await apiRequest<TDeleteFileData>(`/api/FevRips/${input.id}/eliminar-archivo`, {
-    method: 'POST',
-    body: { tipoArchivo: input.tipoArchivo },
-  });
+  const envelope = await apiCall(routes.documentos.eliminarArchivo, { params: { id: input.id }, body: { tipoArchivo: input.tipoArchivo } });
   return envelope.data;
 }
 

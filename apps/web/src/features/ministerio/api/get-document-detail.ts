@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import type { TMinisterioDetail } from './types';
 
 /** Poll while the server reports the document as being sent. */
@@ -12,7 +12,7 @@ export const WAIT_POLL_MS = 30_000;
  * (issue 5) holds the local findings, in the same shape as `errores`.
  */
 export async function getDocumentDetail(id: number, signal?: AbortSignal): Promise<TMinisterioDetail> {
-  const envelope = await apiRequest<TMinisterioDetail>(`/api/FevRips/${id}/detail`, { signal });
+  const envelope = await apiCall(routes.documentos.detalle, { params: { id } }, { signal });
   return envelope.data;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import type { TMinistryAnswer } from './types';
 
 /**
@@ -7,10 +7,7 @@ import type { TMinistryAnswer } from './types';
  * document among `formatos`; others are left out.
  */
 export async function getMinistryAnswers(formatos: string[]): Promise<TMinistryAnswer[]> {
-  const envelope = await apiRequest<{ datos?: TMinistryAnswer[] }>('/api/FevRips/respuesta-listado', {
-    method: 'POST',
-    body: { formatos },
-  });
+  const envelope = await apiCall(routes.documentos.respuestas, { body: { formatos } });
   return envelope.data?.datos ?? [];
 }
 

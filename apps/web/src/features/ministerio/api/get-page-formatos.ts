@@ -1,6 +1,6 @@
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import type { z } from 'zod';
-import type { TFormatosPaginaData, ZFormatosPaginaRequest } from '@radica/contracts/documents';
+import type { ZFormatosPaginaRequest } from '@radica/contracts/documents';
 import type { TPageFormato } from './types';
 
 /** POST /api/FevRips/formatos-pagina body (contracts ZFormatosPaginaRequest). */
@@ -14,10 +14,6 @@ export async function getPageFormatos(
   body: TPageFormatosRequest,
   signal?: AbortSignal,
 ): Promise<TPageFormato[]> {
-  const envelope = await apiRequest<Partial<TFormatosPaginaData>>('/api/FevRips/formatos-pagina', {
-    method: 'POST',
-    body,
-    signal,
-  });
+  const envelope = await apiCall(routes.documentos.formatosPagina, { body }, { signal });
   return envelope.data?.formatos ?? [];
 }

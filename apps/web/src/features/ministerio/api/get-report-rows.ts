@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import type { TReportRow } from './types';
 
 /** POST /api/fevrips/informe-listado {formatos} (seed 001 §7): the rows of the Excel report. */
 export async function getReportRows(formatos: string[]): Promise<TReportRow[]> {
-  const envelope = await apiRequest<{ datos?: TReportRow[] }>('/api/fevrips/informe-listado', {
-    method: 'POST',
-    body: { formatos },
-  });
+  const envelope = await apiCall(routes.documentos.informe, { body: { formatos } });
   return envelope.data?.datos ?? [];
 }
 

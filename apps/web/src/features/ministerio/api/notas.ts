@@ -5,10 +5,9 @@ import {
   type TNotaData,
   type TNotaServicio,
   type TPropuestaNotaData,
-  type TServiciosFacturaData,
   type TTipoNota,
 } from '@radica/contracts/notas';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /**
  * The notes built from an invoice (docs/decisions/051): the invoice's services, the proposal from a note's XML, and the
@@ -20,7 +19,7 @@ export const serviciosFacturaQuery = (id: number) =>
   queryOptions({
     queryKey: ['documents', 'servicios', id] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest<TServiciosFacturaData>(`/api/FevRips/${id}/servicios`, { signal })).data,
+      (await apiCall(routes.documentos.serviciosFactura, { params: { id } }, { signal })).data,
     retry: false,
   });
 export const useServiciosFactura = (id: number) => useQuery(serviciosFacturaQuery(id));
@@ -34,10 +33,7 @@ export async function proponerNota(
   form.append('tipo', input.tipo);
   form.append(PROPUESTA_NOTA_FORM.file, input.xml, input.xml.name);
   return (
-    await apiRequest<TPropuestaNotaData>(`/api/FevRips/${id}/notas/propuesta`, {
-      method: 'POST',
-      formData: form,
-    })
+    await apiCall(routes.documentos.propuestaNota, { params: { id }, body: form })
   ).data;
 }
 export const useProponerNota = (id: number) =>
@@ -64,7 +60,7 @@ export async function crearNota(
   if (input.tipo !== 'NCTotal') form.append('servicios', JSON.stringify(input.servicios));
   if (input.numNota) form.append('numNota', input.numNota);
   if (input.xml) form.append(CREAR_NOTA_FORM.file, input.xml, input.xml.name);
-  return (await apiRequest<TNotaData>(`/api/FevRips/${id}/notas`, { method: 'POST', formData: form })).data;
+  return (await apiCall(routes.documentos.crearNota, { params: { id }, body: form })).data;
 }
 export function useCrearNota(id: number) {
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSearchData, TSearchRequest } from '@radica/contracts/documents';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { WAIT_POLL_MS } from './get-document-detail';
 
 /** While a bulk send runs (rows with `enviandose`), the list is polled at this interval. */
@@ -14,11 +14,7 @@ export async function searchDocuments(
   body: TSearchRequest,
   signal?: AbortSignal,
 ): Promise<TMinisterioSearchData> {
-  const envelope = await apiRequest<TMinisterioSearchData>('/api/FevRips/search', {
-    method: 'POST',
-    body,
-    signal,
-  });
+  const envelope = await apiCall(routes.documentos.buscar, { body }, { signal });
   return envelope.data;
 }
 

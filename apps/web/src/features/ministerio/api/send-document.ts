@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSendResult } from '@radica/contracts/documents';
-import { HttpError, apiRequest } from '../../../lib/http';
+import { HttpError } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { terceroFevripsQuery } from '../../../lib/provider-config';
 import { configRequiredMessage } from '../utils/config-required';
 
@@ -14,7 +15,7 @@ function isSendResult(value: unknown): value is TSendResult {
  */
 export async function sendDocument(id: number): Promise<TSendResult> {
   try {
-    const envelope = await apiRequest<TSendResult>(`/api/FevRips/${id}/enviar`, { method: 'POST' });
+    const envelope = await apiCall(routes.documentos.enviar, { params: { id } });
     return envelope.data;
   } catch (error) {
     if (error instanceof HttpError && isSendResult(error.data)) return error.data;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 import type { TSincronizarData } from '@radica/contracts/documents';
 
@@ -8,10 +8,7 @@ export type TSyncData = TSincronizarData;
 
 /** POST /api/FevRips/sincronizar-formato {formato} (seed 001 §3, §7): re-reads the ministry's record. */
 export async function syncFormato(formato: string): Promise<TSyncData> {
-  const envelope = await apiRequest<TSyncData>('/api/FevRips/sincronizar-formato', {
-    method: 'POST',
-    body: { formato },
-  });
+  const envelope = await apiCall(routes.documentos.sincronizarFormato, { body: { formato } });
   return envelope.data;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SUBIR_ARCHIVO_FORM, type TUploadData } from '@radica/contracts/documents';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /**
  * POST /api/FevRips/subir-archivo, multipart as SUBIR_ARCHIVO_FORM describes it: `fevRipsId` (when the
@@ -15,7 +15,7 @@ export async function uploadDocumentFile(input: {
   // Fields before the file, so a streaming parser has them when the file arrives.
   if (input.fevRipsId) formData.append('fevRipsId', String(input.fevRipsId));
   formData.append(SUBIR_ARCHIVO_FORM.file, input.file, input.file.name);
-  const envelope = await apiRequest<TUploadData>('/api/FevRips/subir-archivo', { method: 'POST', formData });
+  const envelope = await apiCall(routes.documentos.subirArchivo, { body: formData });
   return envelope.data;
 }
 

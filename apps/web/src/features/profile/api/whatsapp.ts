@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMiUsuario } from '@radica/contracts/usuarios';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { MI_USUARIO_QUERY_KEY } from '../../../lib/usuario-actual';
 
 /** The WhatsApp link's calls (issue 28): each answers the user's record and a Spanish message; the record is refreshed. */
@@ -15,15 +15,15 @@ function useWhatsappMutation<V>(call: (v: V) => Promise<{ data: TMiUsuario; mess
 /** POST /api/usuarios/yo/whatsapp { numero }: a code goes to the number by WhatsApp. */
 export const useSolicitarCodigo = () =>
   useWhatsappMutation((numero: string) =>
-    apiRequest<TMiUsuario>('/api/usuarios/yo/whatsapp', { method: 'POST', body: { numero } }),
+    apiCall(routes.usuarios.vincularWhatsapp, { body: { numero } }),
   );
 
 /** POST /api/usuarios/yo/whatsapp/confirmar { codigo }: links the number. */
 export const useConfirmarCodigo = () =>
   useWhatsappMutation((codigo: string) =>
-    apiRequest<TMiUsuario>('/api/usuarios/yo/whatsapp/confirmar', { method: 'POST', body: { codigo } }),
+    apiCall(routes.usuarios.confirmarWhatsapp, { body: { codigo } }),
   );
 
 /** DELETE /api/usuarios/yo/whatsapp. */
 export const useDesvincular = () =>
-  useWhatsappMutation((_: void) => apiRequest<TMiUsuario>('/api/usuarios/yo/whatsapp', { method: 'DELETE' }));
+  useWhatsappMutation((_: void) => apiCall(routes.usuarios.desvincularWhatsapp));

@@ -1,17 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TBorradorDetalle,
-  TBorradoresData,
   TBorradoresRequest,
   TCrearBorradorData,
-  TEstructuraData,
   TEstructuraRips,
   TGuardarBorradorData,
   TGuardarBorradorRequest,
   TOrigenBorrador,
-  TVersionesData,
 } from '@radica/contracts/rips';
-import { apiDownload, apiRequest } from '../../../lib/http';
+import { apiDownload } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /**
  * The drafts' calls (issue 27, /api/rips/borradores…): list, detail, create, autosave, delete, attach the XML, radicate,
@@ -22,9 +20,7 @@ export const borradoresQuery = (req: Partial<TBorradoresRequest>) =>
   queryOptions({
     queryKey: ['rips', 'borradores', req] as const,
     queryFn: async ({ signal }) => {
-      const q = new URLSearchParams();
-      for (const [k, v] of Object.entries(req)) if (v !== undefined && v !== '') q.set(k, String(v));
-      return (await apiRequest<TBorradoresData>(`/api/rips/borradores?${q}`, { signal })).data;
+      return (await apiCall(routes.rips.borradores, { query: req }, { signal })).data;
     },
     placeholderData: keepPreviousData,
   });
@@ -33,7 +29,7 @@ export const useBorradores = (req: Partial<TBorradoresRequest>) => useQuery(borr
 export const borradorQuery = (id: number) =>
   queryOptions({
     queryKey: ['rips', 'borrador', id] as const,
-    queryFn: async ({ signal }) => (await apiRequest<TBorradorDetalle>(`/api/rips/borradores/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(routes.rips.borrador, { params: { id } }, { signal })).data,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
@@ -44,7 +40,7 @@ export async function crearBorrador(input: { origen: TOrigenBorrador; archivo: F
   const form = new FormData();
   form.append('origen', input.origen);
   if (input.archivo) form.append('archivo', input.archivo, input.archivo.name);
-  return (await apiRequest<TCrearBorradorData>('/api/rips/borradores', { method: 'POST', formData: form })).data;
+  return (await apiCall(routes.rips.crearBorrador, { body: form })).data;
 }
 export function useCrearBorrador() {
   const qc = useQueryClient();
@@ -53,13 +49,13 @@ export function useCrearBorrador() {
 
 /** PATCH /api/rips/borradores/{id}: the autosave (hooks/use-autosave.ts handles versions and conflicts). */
 export async function guardarBorrador(id: number, body: TGuardarBorradorRequest, signal?: AbortSignal): Promise<TGuardarBorradorData> {
-  return (await apiRequest<TGuardarBorradorData>(`/api/rips/borradores/${id}`, { method: 'PATCH', body, signal })).data;
+  return (await apiCall(routes.rips.guardarBorrador, { params: { id }, body }, { signal })).data;
 }
 
 export function useEliminarBorrador() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await apiRequest<unknown>(`/api/rips/borradores/${id}`, { method: 'DELETE' })).message,
+    mutationFn: async (id: number) => (await apiCall(routes.rips.eliminarBorrador, { params: { id } })).message,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rips', 'borradores'] }),
   });
 }
@@ -68,7 +64,7 @@ export async function adjuntarXml(id: number, version: number, archivo: File): P
   const form = new FormData();
   form.append('version', String(version));
   form.append('archivo', archivo, archivo.name);
-  return (await apiRequest<TBorradorDetalle>(`/api/rips/borradores/${id}/xml`, { method: 'PUT', formData: form })).data;
+  return (await apiCall(routes.rips.adjuntarXml, { params: { id }, body: form })).data;
 }
 
 /**
@@ -78,7 +74,7 @@ export async function adjuntarXml(id: number, version: number, archivo: File): P
 export function useRadicarBorrador() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await apiRequest<{ fevRipsId: number; formato: string; estado: string }>(`/api/rips/borradores/${id}/radicar`, { method: 'POST' })).data,
+    mutationFn: async (id: number) => (await apiCall(routes.rips.radicar, { params: { id } })).data,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['rips'] });
       void qc.invalidateQueries({ queryKey: ['documents'] });
@@ -91,7 +87,7 @@ export function useRadicarBorrador() {
 export const useVersiones = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: ['rips', 'versiones', id] as const,
-    queryFn: async ({ signal }) => (await apiRequest<TVersionesData>(`/api/rips/borradores/${id}/versiones`, { signal })).data.items,
+    queryFn: async ({ signal }) => (await apiCall(routes.rips.versiones, { params: { id } }, { signal })).data.items,
     enabled,
     staleTime: 0,
   });
@@ -101,12 +97,12 @@ export function useRestaurarVersion(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ versionId, version }: { versionId: number; version: number }) =>
-      (await apiRequest<TGuardarBorradorData>(`/api/rips/borradores/${id}/versiones/${versionId}/restaurar`, { method: 'POST', body: { version } })).data,
+      (await apiCall(routes.rips.restaurarVersion, { params: { id, versionId }, body: { version } })).data,
     onSettled: () => void qc.invalidateQueries({ queryKey: ['rips', 'versiones', id] }),
   });
 }
 
-/** Downloads a file of the API and hands it to the browser with its name. */
+/** Downloads a file of the API (a URL of lib/api-client.ts urlDe) and hands it to the browser with its name. */
 export async function descargar(path: string, fallbackName: string): Promise<void> {
   const { blob, filename } = await apiDownload(path);
   const url = URL.createObjectURL(blob);
@@ -122,7 +118,7 @@ export async function descargar(path: string, fallbackName: string): Promise<voi
 export const estructuraQuery = (version: TEstructuraRips) =>
   queryOptions({
     queryKey: ['rips', 'estructura', version] as const,
-    queryFn: async ({ signal }) => (await apiRequest<TEstructuraData>(`/api/rips/estructura?version=${version}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(routes.rips.estructura, { query: { version } }, { signal })).data,
     staleTime: Infinity,
   });
 export const useEstructura = (version: TEstructuraRips | undefined) => useQuery({ ...estructuraQuery(version ?? 'res2275-2023'), enabled: version !== undefined });

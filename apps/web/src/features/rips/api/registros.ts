@@ -1,28 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMedicamentoCampos, TMedicamentosData, TPacienteCampos, TPacientesData } from '@radica/contracts/rips';
-import { apiRequest } from '../../../lib/http';
+import type { TMedicamentoCampos, TPacienteCampos } from '@radica/contracts/rips';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** The patients' and medications' calls (issue 27 §6, §7): list, create, edit, delete, import, sync. */
 
-const query = (q: { texto?: string; pagina: number }) => {
-  const p = new URLSearchParams({ pagina: String(q.pagina) });
-  if (q.texto) p.set('texto', q.texto);
-  return p;
-};
+const query = (q: { texto?: string; pagina: number }) => ({ pagina: q.pagina, texto: q.texto || undefined });
 
 export const usePacientes = (q: { texto?: string; pagina: number }) =>
   useQuery({
     queryKey: ['rips', 'pacientes', q] as const,
-    queryFn: async ({ signal }) => (await apiRequest<TPacientesData>(`/api/rips/pacientes?${query(q)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(routes.rips.pacientes, { query: query(q) }, { signal })).data,
     placeholderData: keepPreviousData,
   });
 
 export const useMedicamentos = (q: { texto?: string; pagina: number }) =>
   useQuery({
     queryKey: ['rips', 'medicamentos', q] as const,
-    queryFn: async ({ signal }) => (await apiRequest<TMedicamentosData>(`/api/rips/medicamentos?${query(q)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(routes.rips.medicamentos, { query: query(q) }, { signal })).data,
     placeholderData: keepPreviousData,
   });
+
+/** The table's routes of each register. */
+const RUTAS = {
+  pacientes: { crear: routes.rips.crearPaciente, editar: routes.rips.editarPaciente, eliminar: routes.rips.eliminarPaciente },
+  medicamentos: { crear: routes.rips.crearMedicamento, editar: routes.rips.editarMedicamento, eliminar: routes.rips.eliminarMedicamento },
+} as const;
 
 /** Create (id null) or edit a patient or a medication; delete one; each invalidates its list. */
 export function useRegistroMutations(tipo: 'pacientes' | 'medicamentos') {
@@ -30,11 +32,11 @@ export function useRegistroMutations(tipo: 'pacientes' | 'medicamentos') {
   const onSuccess = () => qc.invalidateQueries({ queryKey: ['rips', tipo] });
   const guardar = useMutation({
     mutationFn: async ({ id, campos }: { id: number | null; campos: TPacienteCampos | TMedicamentoCampos }) =>
-      (await apiRequest<unknown>(id ? `/api/rips/${tipo}/${id}` : `/api/rips/${tipo}`, { method: id ? 'PUT' : 'POST', body: campos })).message,
+      (id ? await apiCall(RUTAS[tipo].editar, { params: { id }, body: campos as never }) : await apiCall(RUTAS[tipo].crear, { body: campos as never })).message,
     onSuccess,
   });
   const eliminar = useMutation({
-    mutationFn: async (id: number) => (await apiRequest<unknown>(`/api/rips/${tipo}/${id}`, { method: 'DELETE' })).message,
+    mutationFn: async (id: number) => (await apiCall(RUTAS[tipo].eliminar, { params: { id } })).message,
     onSuccess,
   });
   return { guardar, eliminar };
@@ -46,7 +48,7 @@ export function useImportarPacientes() {
     mutationFn: async (archivo: File) => {
       const form = new FormData();
       form.append('archivo', archivo, archivo.name);
-      return (await apiRequest<{ creados: number; actualizados: number }>('/api/rips/pacientes/importar', { method: 'POST', formData: form })).message;
+      return (await apiCall(routes.rips.importarPacientes, { body: form })).message;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rips', 'pacientes'] }),
   });
@@ -55,7 +57,7 @@ export function useImportarPacientes() {
 export function useSincronizarPacientes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest<{ archivos: number }>('/api/rips/pacientes/sincronizar', { method: 'POST' })).data,
+    mutationFn: async () => (await apiCall(routes.rips.sincronizarPacientes)).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['rips'] }),
   });
 }

@@ -13,6 +13,7 @@ import { Modal } from '../../../components/ui/modal';
 import { formatCop, formatDate, formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { adjuntarXml, descargar } from '../api/borradores';
+import { routes, urlDe } from '../../../lib/api-client';
 import { Campo } from './campo';
 import { HallazgoItem } from './hallazgo-item';
 import { UsuarioEditor } from './usuario-editor';
@@ -61,13 +62,13 @@ export function EditorCabecera(props: {
         <Link to="/listado-rips" className={buttonClasses('secondary', 'sm')}>
           <ArrowLeft aria-hidden="true" className="size-4" /> Listado
         </Link>
-        <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/json`, 'rips.json')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
+        <Button size="sm" variant="secondary" onClick={() => bajar(urlDe(routes.rips.json, { params: { id: detalle.id } }), 'rips.json')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
           <Download aria-hidden="true" className="size-4" /> JSON
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=xlsx`, 'rips.xlsx')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
+        <Button size="sm" variant="secondary" onClick={() => bajar(urlDe(routes.rips.hoja, { params: { id: detalle.id }, query: { formato: 'xlsx' } }), 'rips.xlsx')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
           <Download aria-hidden="true" className="size-4" /> Excel
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => bajar(`/api/rips/borradores/${detalle.id}/hoja?formato=csv`, 'rips.csv')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
+        <Button size="sm" variant="secondary" onClick={() => bajar(urlDe(routes.rips.hoja, { params: { id: detalle.id }, query: { formato: 'csv' } }), 'rips.csv')} disabled={s.guardado !== 'guardado'} title={pendienteTexto}>
           <Download aria-hidden="true" className="size-4" /> CSV
         </Button>
         {editable && (

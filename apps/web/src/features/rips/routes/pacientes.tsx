@@ -16,6 +16,7 @@ import { formatDate } from '../../../lib/format';
 import { HttpError, getErrorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { descargar } from '../api/borradores';
+import { routes, urlDe } from '../../../lib/api-client';
 import { useImportarPacientes, usePacientes, useRegistroMutations, useSincronizarPacientes } from '../api/registros';
 import { RegistroForm, type TCampoForm } from '../components/registro-form';
 import { usePuede } from '../../../lib/usuario-actual';
@@ -81,7 +82,7 @@ export function PacientesRoute() {
             <Upload aria-hidden="true" className="size-4" /> Importar CSV
           </Button>}
           {list.data?.puedeExportar && (
-            <Button variant="secondary" size="sm" onClick={() => void descargar('/api/rips/pacientes/exportar', 'pacientes.csv').catch((e: unknown) => toast.error(getErrorMessage(e)))}>
+            <Button variant="secondary" size="sm" onClick={() => void descargar(urlDe(routes.rips.exportarPacientes, {}), 'pacientes.csv').catch((e: unknown) => toast.error(getErrorMessage(e)))}>
               <Download aria-hidden="true" className="size-4" /> Exportar CSV
             </Button>
           )}

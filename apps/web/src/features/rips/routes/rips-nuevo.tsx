@@ -14,6 +14,7 @@ import { LoadingScreen } from '../../../components/ui/spinner';
 import { MSG } from '@radica/contracts/messages';
 import { ROL_NOMBRE } from '@radica/contracts/usuarios';
 import { descargar, useCrearBorrador } from '../api/borradores';
+import { routes, urlDe } from '../../../lib/api-client';
 
 const ORIGENES: { origen: TOrigenBorrador; titulo: string; texto: string; accept?: string; Icon: typeof FileCode2 }[] = [
   { origen: 'xml', titulo: 'Desde la factura (XML)', texto: 'Toma el NIT, el número de factura o nota, el periodo, el prestador y los totales para conciliar. Tú agregas los usuarios y servicios.', accept: '.xml', Icon: FileCode2 },
@@ -64,7 +65,7 @@ function NuevoRips() {
       else setProblema(getErrorMessage(error));
     }
   };
-  const bajar = (formato: 'xlsx' | 'csv') => void descargar(`/api/rips/plantilla?formato=${formato}`, `plantilla-rips.${formato}`).catch((e: unknown) => toast.error(getErrorMessage(e)));
+  const bajar = (formato: 'xlsx' | 'csv') => void descargar(urlDe(routes.rips.plantilla, { query: { formato } }), `plantilla-rips.${formato}`).catch((e: unknown) => toast.error(getErrorMessage(e)));
 
   return (
     <div className="mx-auto max-w-5xl space-y-4">

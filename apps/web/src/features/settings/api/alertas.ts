@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAlertasData, TAlertasRequest } from '@radica/contracts/avisos';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 export const ALERTAS_QUERY_KEY = ['integraciones', 'alertas'] as const;
 
 /** GET /api/integraciones/alertas (issue 15): settings, whether the plan includes them, and the latest messages. */
 export async function getAlertas(signal?: AbortSignal): Promise<TAlertasData> {
-  return (await apiRequest<TAlertasData>('/api/integraciones/alertas', { signal })).data;
+  return (await apiCall(routes.integraciones.alertas, {}, { signal })).data;
 }
 
 export const alertasQuery = () => queryOptions({ queryKey: ALERTAS_QUERY_KEY, queryFn: ({ signal }) => getAlertas(signal) });
@@ -19,7 +19,7 @@ export function useAlertas() {
 export function useSaveAlertas() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TAlertasRequest) => (await apiRequest<TAlertasData>('/api/integraciones/alertas', { method: 'PUT', body })).data,
+    mutationFn: async (body: TAlertasRequest) => (await apiCall(routes.integraciones.guardarAlertas, { body })).data,
     onSuccess: (data) => qc.setQueryData(ALERTAS_QUERY_KEY, data),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TApiKeyCreateRequest, TApiKeyCreated } from '@radica/contracts/integraciones';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './get-api-keys';
 
 /**
@@ -8,7 +8,7 @@ import { API_KEYS_QUERY_KEY } from './get-api-keys';
  * the key itself (`clave`) this once; the server keeps only its hash. Throws HttpError (409 at the active-key limit).
  */
 export async function createApiKey(body: TApiKeyCreateRequest): Promise<TApiKeyCreated> {
-  const envelope = await apiRequest<TApiKeyCreated>('/api/integraciones/claves', { method: 'POST', body });
+  const envelope = await apiCall(routes.integraciones.crearClave, { body });
   return envelope.data;
 }
 

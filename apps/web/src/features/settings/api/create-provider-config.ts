@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProviderConfigInput } from '@radica/contracts/provider';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { terceroFevripsQuery } from '../../../lib/provider-config';
 
 /** POST /api/Auth/crear-configuracion-fevrips → the server's message ('Configuración guardada exitosamente'). */
 export async function createProviderConfig(body: TProviderConfigInput): Promise<string | undefined> {
-  const envelope = await apiRequest<unknown>('/api/Auth/crear-configuracion-fevrips', {
-    method: 'POST',
-    body,
-  });
+  const envelope = await apiCall(routes.prestador.crearConfiguracion, { body });
   return envelope.message;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCanalSftpData } from '@radica/contracts/canal-sftp';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** The query key of the tenant's SFTP channel; saving it replaces the cached data. */
 export const CANAL_SFTP_QUERY_KEY = ['canales', 'sftp'] as const;
@@ -10,7 +10,7 @@ export const CANAL_SFTP_QUERY_KEY = ['canales', 'sftp'] as const;
  * password is set (never the password), the public keys with their fingerprints, and where to connect.
  */
 export async function getCanalSftp(signal?: AbortSignal): Promise<TCanalSftpData> {
-  const envelope = await apiRequest<TCanalSftpData>('/api/canales/sftp', { signal });
+  const envelope = await apiCall(routes.integraciones.canalSftp, {}, { signal });
   return envelope.data;
 }
 

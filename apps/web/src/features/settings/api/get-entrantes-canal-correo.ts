@@ -1,16 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCorreoEntrantesData } from '@radica/contracts/canal-correo';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** The query key prefix of the e-mail channel's inbox log (one entry per page). */
 export const ENTRANTES_CANAL_CORREO_QUERY_KEY = ['canales', 'correo', 'entrantes'] as const;
 
 /** GET /api/canales/correo/entrantes (issue 16): one page of the inbox log, newest first. */
 export async function getEntrantesCanalCorreo(pagina: number, tamanoPagina: number, signal?: AbortSignal): Promise<TCorreoEntrantesData> {
-  const envelope = await apiRequest<TCorreoEntrantesData>(
-    `/api/canales/correo/entrantes?pagina=${pagina}&tamanoPagina=${tamanoPagina}`,
-    { signal },
-  );
+  const envelope = await apiCall(routes.integraciones.entrantesCanalCorreo, { query: { pagina, tamanoPagina } }, { signal });
   return envelope.data;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZMiPlan, type TMiPlan } from '@radica/contracts/payments';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** The query key of the company's plan; a purchase changes it (the success page refreshes 'productos-comprados'). */
 export const MI_PLAN_QUERY_KEY = ['mi-plan'] as const;
@@ -10,7 +10,7 @@ export const MI_PLAN_QUERY_KEY = ['mi-plan'] as const;
  * its payments newest first. Throws HttpError.
  */
 export async function getMiPlan(signal?: AbortSignal): Promise<TMiPlan> {
-  const envelope = await apiRequest<unknown>('/api/payment/mi-plan', { signal });
+  const envelope = await apiCall(routes.pagos.miPlan, {}, { signal });
   return ZMiPlan.parse(envelope.data);
 }
 

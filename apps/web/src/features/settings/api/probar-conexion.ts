@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZProbarConexionData, type TProbarConexionData, type TProbarConexionRequest } from '@radica/contracts/reps';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /**
  * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"): a fresh login to the ministry's validator
@@ -9,10 +9,7 @@ import { apiRequest } from '../../../lib/http';
  * typed nor saved) or a ZodError when the answer is not the contract's.
  */
 export async function probarConexion(typed?: TProbarConexionRequest): Promise<TProbarConexionData> {
-  const envelope = await apiRequest<unknown>('/api/Auth/probar-conexion-fevrips', {
-    method: 'POST',
-    ...(typed ? { body: typed } : {}),
-  });
+  const envelope = await apiCall(routes.prestador.probarConexion, typed ? { body: typed } : { body: undefined });
   return ZProbarConexionData.parse(envelope.data);
 }
 

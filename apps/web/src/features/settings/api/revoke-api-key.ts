@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TApiKey } from '@radica/contracts/integraciones';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './get-api-keys';
 
 /** DELETE /api/integraciones/claves/{id} (issue 15): the key stops working at once; returns it revoked. */
 export async function revokeApiKey(id: number): Promise<TApiKey> {
-  const envelope = await apiRequest<TApiKey>(`/api/integraciones/claves/${id}`, { method: 'DELETE' });
+  const envelope = await apiCall(routes.integraciones.revocarClave, { params: { id } });
   return envelope.data;
 }
 
@@ -19,7 +19,7 @@ export function useRevokeApiKey() {
 
 /** POST /api/integraciones/claves/{id}/confirmar (issue 28): a suspended key works again, as the caller's. */
 export async function confirmApiKey(id: number): Promise<TApiKey> {
-  return (await apiRequest<TApiKey>(`/api/integraciones/claves/${id}/confirmar`, { method: 'POST' })).data;
+  return (await apiCall(routes.integraciones.confirmarClave, { params: { id } })).data;
 }
 
 export function useConfirmApiKey() {

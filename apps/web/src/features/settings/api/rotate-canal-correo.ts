@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCanalCorreo } from '@radica/contracts/canal-correo';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { CANAL_CORREO_QUERY_KEY } from './get-canal-correo';
 
 /** POST /api/canales/correo/rotar (issue 16): a new inbound address; the old one stops receiving at once. */
 export async function rotateCanalCorreo(): Promise<TCanalCorreo> {
-  const envelope = await apiRequest<TCanalCorreo>('/api/canales/correo/rotar', { method: 'POST' });
+  const envelope = await apiCall(routes.integraciones.rotarCanalCorreo);
   return envelope.data;
 }
 

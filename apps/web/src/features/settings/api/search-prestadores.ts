@@ -8,7 +8,8 @@ import {
   type TPrestadorResultado,
   type TPrestadoresAutocompleteQuery,
 } from '@radica/contracts/reps';
-import { HttpError, apiRequest, httpErrorMessage } from '../../../lib/http';
+import { HttpError, httpErrorMessage } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /**
@@ -18,8 +19,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
  */
 export async function searchPrestadores(texto: string, signal?: AbortSignal): Promise<TPrestadorResultado[]> {
   const query = { texto, limite: PRESTADORES_LIMITE } satisfies TPrestadoresAutocompleteQuery;
-  const params = new URLSearchParams({ texto: query.texto, limite: String(query.limite) });
-  const envelope = await apiRequest<unknown>(`/api/Auth/prestadores/autocomplete?${params}`, { signal });
+  const envelope = await apiCall(routes.prestador.prestadores, { query }, { signal });
   return ZPrestadoresAutocompleteData.parse(envelope.data).items;
 }
 

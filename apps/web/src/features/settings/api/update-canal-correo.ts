@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCanalCorreo, TCanalCorreoUpdateRequest } from '@radica/contracts/canal-correo';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { CANAL_CORREO_QUERY_KEY } from './get-canal-correo';
 
 /**
@@ -8,7 +8,7 @@ import { CANAL_CORREO_QUERY_KEY } from './get-canal-correo';
  * both switches. Throws HttpError 400 with the Spanish reason of an invalid sender.
  */
 export async function updateCanalCorreo(body: TCanalCorreoUpdateRequest): Promise<TCanalCorreo> {
-  const envelope = await apiRequest<TCanalCorreo>('/api/canales/correo', { method: 'PUT', body });
+  const envelope = await apiCall(routes.integraciones.guardarCanalCorreo, { body });
   return envelope.data;
 }
 

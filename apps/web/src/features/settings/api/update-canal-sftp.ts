@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCanalSftpData, TCanalSftpUpdateRequest } from '@radica/contracts/canal-sftp';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { CANAL_SFTP_QUERY_KEY } from './get-canal-sftp';
 
 /**
@@ -9,7 +9,7 @@ import { CANAL_SFTP_QUERY_KEY } from './get-canal-sftp';
  * key) or 409 (another company holds the user), with the Spanish reason.
  */
 export async function updateCanalSftp(body: TCanalSftpUpdateRequest): Promise<TCanalSftpData> {
-  const envelope = await apiRequest<TCanalSftpData>('/api/canales/sftp', { method: 'PUT', body });
+  const envelope = await apiCall(routes.integraciones.guardarCanalSftp, { body });
   return envelope.data;
 }
 

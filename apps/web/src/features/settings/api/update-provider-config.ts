@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProviderConfigInput } from '@radica/contracts/provider';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 import { terceroFevripsQuery } from '../../../lib/provider-config';
 
 /** PUT /api/Auth/actualizar-configuracion-fevrips. An empty passwordValidator keeps the stored one. */
 export async function updateProviderConfig(body: TProviderConfigInput): Promise<string | undefined> {
-  const envelope = await apiRequest<unknown>('/api/Auth/actualizar-configuracion-fevrips', {
-    method: 'PUT',
-    body,
-  });
+  const envelope = await apiCall(routes.prestador.actualizarConfiguracion, { body });
   return envelope.message;
 }
 

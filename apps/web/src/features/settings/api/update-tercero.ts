@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TActualizarTerceroRequest } from '@radica/contracts/auth';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** PUT /api/Auth/actualizar-tercero (seed 000 §7): returns the server's message. Refreshes ['tercero-fevrips']. */
 export async function updateTercero(body: TActualizarTerceroRequest): Promise<string | undefined> {
-  const envelope = await apiRequest<unknown>('/api/Auth/actualizar-tercero', { method: 'PUT', body });
+  const envelope = await apiCall(routes.auth.actualizarTercero, { body });
   return envelope.message;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiCall, routes } from '../../../lib/api-client';
 
 import type { TVerifyPasswordChangeCodeRequest } from '@radica/contracts/auth';
 
@@ -11,10 +11,7 @@ export type TVerifyPasswordChange = Omit<TVerifyPasswordChangeCodeRequest, 'refr
  * other sessions (this browser's cookie session is kept). Returns the server's message.
  */
 export async function verifyPasswordChangeCode(body: TVerifyPasswordChange): Promise<string | undefined> {
-  const envelope = await apiRequest<unknown>('/api/Auth/verify-password-change-code', {
-    method: 'POST',
-    body,
-  });
+  const envelope = await apiCall(routes.auth.cambiarClave, { body });
   return envelope.message;
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TWebhook, TWebhookCreateRequest, TWebhookCreated, TWebhooksData } from '@radica/contracts/avisos';
-import { apiRequest } from '../../../lib/http';
+import type { TWebhookCreateRequest, TWebhooksData } from '@radica/contracts/avisos';
+import { apiCall, routes } from '../../../lib/api-client';
 
 /** The query key of the tenant's webhooks and delivery log; every change invalidates it. */
 export const WEBHOOKS_QUERY_KEY = ['integraciones', 'webhooks'] as const;
 
 /** GET /api/integraciones/webhooks (issue 15): the active webhooks and the latest deliveries. */
 export async function getWebhooks(signal?: AbortSignal): Promise<TWebhooksData> {
-  return (await apiRequest<TWebhooksData>('/api/integraciones/webhooks', { signal })).data;
+  return (await apiCall(routes.integraciones.webhooks, {}, { signal })).data;
 }
 
 export const webhooksQuery = () => queryOptions({ queryKey: WEBHOOKS_QUERY_KEY, queryFn: ({ signal }) => getWebhooks(signal) });
@@ -24,7 +24,7 @@ export function useWebhooks() {
 export function useCreateWebhook() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TWebhookCreateRequest) => (await apiRequest<TWebhookCreated>('/api/integraciones/webhooks', { method: 'POST', body })).data,
+    mutationFn: async (body: TWebhookCreateRequest) => (await apiCall(routes.integraciones.crearWebhook, { body })).data,
     gcTime: 0,
     onSuccess: () => qc.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
@@ -34,7 +34,7 @@ export function useCreateWebhook() {
 export function useDeleteWebhook() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await apiRequest<TWebhook>(`/api/integraciones/webhooks/${id}`, { method: 'DELETE' })).data,
+    mutationFn: async (id: number) => (await apiCall(routes.integraciones.eliminarWebhook, { params: { id } })).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 }
@@ -43,7 +43,7 @@ export function useDeleteWebhook() {
 export function useTestWebhook() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await apiRequest<null>(`/api/integraciones/webhooks/${id}/probar`, { method: 'POST' })).message ?? '',
+    mutationFn: async (id: number) => (await apiCall(routes.integraciones.probarWebhook, { params: { id } })).message ?? '',
     onSuccess: () => qc.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
   });
 }

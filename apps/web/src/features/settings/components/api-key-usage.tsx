@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { RUTA_DOCUMENTACION_API, routes } from '../../../lib/api-client';
 
 /** The filing call and the status call of the API channel (issue 15), relative to the server the page came from. */
-export const PAQUETES_PATH = '/api/v1/paquetes';
+export const PAQUETES_PATH = routes.integraciones.radicarPaquete.path;
 /** The OpenAPI viewer the API serves (apps/api/src/plugins/openapi.ts): a server page, not a route of the app. */
-export const API_DOCS_PATH = '/api/docs/';
+export const API_DOCS_PATH = RUTA_DOCUMENTACION_API;
 
 function CodeBlock({ label, children }: { label: string; children: ReactNode }) {
   return (
