@@ -1,5 +1,5 @@
 /**
- * Bulk send of 1 000 documents through the durable jobs to the MUV simulator (issue 4 "Speed"): copies of the real
+ * Bulk send of 1 000 documents through the durable jobs to the MUV simulator: copies of the real
  * pair par1 with distinct formatos (the invoice number rewritten in both files), one `envio-masivo` call, then the
  * time until every document is APROBADO, and the per-document overhead beyond the simulator's own latency.
  * Database: PostgreSQL when DATABASE_URL is set (a scratch database is created and dropped), else in-memory PGlite.

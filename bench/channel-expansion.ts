@@ -1,5 +1,5 @@
 /**
- * What one message can cost the server (issue 24 item 2): the API runs as `npm start` does (its own process, embedded
+ * What one message can cost the server: the API runs as `npm start` does (its own process, embedded
  * PGlite on disk, the e-mail channel's SMTP server on), and
  * A. one e-mail of about 0.5 MB carrying 8 ZIPs that each expand to 49 MB (5 JSON entries of 9.8 MB of zeros) is
  *    delivered over SMTP to an allowed sender's channel address, and measured until its job (in the same process, as

@@ -1,5 +1,5 @@
 /**
- * The `radica-fevrips` CLI's speed (issue 25 §3), measured in one run:
+ * The `radica-fevrips` CLI's speed, measured in one run:
  * 1. start: `radica-fevrips check` on the par1 pair (the launcher bin/radica-fevrips.mjs, as `npx radica-fevrips`
  *    runs it, on the compiled bundle) against a bare `node -e 0`, best of 5 each, interleaved (target ≤ 3×);
  * 2. a ~10 MB RIPS with the par1 XML through the CLI against the in-process check of the same files (read from disk

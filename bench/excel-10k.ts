@@ -1,5 +1,5 @@
 /**
- * The Excel report of the ministry list (seed 001 §7 'Informe Ministerio', issue 4 "Excel report of 10 000 rows
+ * The Excel report of the ministry list (seed 001 §7 'Informe Ministerio', "Excel report of 10 000 rows
  * generated in the browser in under 3 s"): builds the same workbook the SPA builds (exceljs) for 10 000 report
  * rows and writes the .xlsx bytes, here in Node. The in-browser figure is measured by the Chromium journey
  * e2e/src/ministerio-list.e2e.test.ts (it prints "[bench] Excel of 10 000 rows generated in Chromium").

@@ -1,7 +1,7 @@
 /**
- * Speed of the FEV-RIPS check (issue 5 "Speed", issue 12 "Speed"). Prints:
+ * Speed of the FEV-RIPS check (). Prints:
  * 1. the check of a ~10 MB RIPS JSON with its XML (par1 XML; par1 users replicated) — target < 300 ms — and the
- *    ratio of that time to a plain JSON.parse of the same file, measured in the same run (issue 12: at most 2).
+ * ratio of that time to a plain JSON.parse of the same file, measured in the same run (at most 2).
  *    Both sides start from the same bytes in memory: the check decodes and parses them (it gets the file's bytes),
  *    so the JSON.parse side decodes them too (`JSON.parse(bytes.toString('utf8'))`, what `readFileSync(f, 'utf8')`
  *    then `JSON.parse` does). The ratio to a JSON.parse of text already decoded is printed as well (stricter: the

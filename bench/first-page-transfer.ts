@@ -1,5 +1,5 @@
 /**
- * Bytes the sales page (`/`) transfers on a first visit (issue 17: "the first page transfers 649 KB"). Chromium loads
+ * Bytes the sales page (`/`) transfers on a first visit ("the first page transfers 649 KB"). Chromium loads
  * `/` until the network goes idle (without Chromium: index.html and its static imports) to learn which same-origin files the page needs; each is then fetched again over
  * plain HTTP twice, once with `Accept-Encoding: br, gzip` (what a browser sends) and once with `identity`, counting the
  * body bytes on the wire (no decompression). Prints every file with the encoding and Cache-Control served, the totals

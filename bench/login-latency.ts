@@ -1,5 +1,5 @@
 /**
- * Login latency under load (issue 3 "Figures"): starts the real API on an in-memory PGlite database, registers
+ * Login latency under load: starts the real API on an in-memory PGlite database, registers
  * one user, then runs autocannon
  * with 20 concurrent connections against POST /api/Auth/login for ~10 s. Per-IP rate limits and the
  * per-account lockout are raised for the run. Prints p50/p95/p99 latency, req/s and the argon2id parameters.

@@ -1,5 +1,5 @@
 /**
- * REPS provider search speed (issue 13): generates BENCH_PROVIDERS (80 000) made-up providers as a file in the REPS
+ * REPS provider search speed: generates BENCH_PROVIDERS (80 000) made-up providers as a file in the REPS
  * portal's published layout (30 columns, `;`, Windows-1252; Spanish names with accents, every DIVIPOLA municipality),
  * imports it through `npm run reps:import` into a running API (operator route, streamed), then runs
  * GET /api/Auth/prestadores/autocomplete over real HTTP with BENCH_CONNECTIONS (20) concurrent clients for

@@ -1,5 +1,5 @@
 /**
- * The RIPS editor's findings (issue 27 "Speed": findings on the page within 300 ms of a change in a 2,000-service RIPS):
+ * The RIPS editor's findings (findings on the page within 300 ms of a change in a 2,000-service RIPS):
  * the real product and the built SPA in Chromium, a draft of 2,000 services (200 users × 10), a user's field changed
  * to a wrong value by keyboard, then back; the time from the keystroke to the finding shown on the field (and gone),
  * which includes the editor's 30 ms gathering of changes before saving, the autosave request and the engine's check of the whole

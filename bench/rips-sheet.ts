@@ -1,5 +1,5 @@
 /**
- * Spreadsheets of the RIPS module (issue 27 "Speed"): a RIPS of 20,000 services (2,000 users × 10 services, built from
+ * Spreadsheets of the RIPS module: a RIPS of 20,000 services (2,000 users × 10 services, built from
  * the template's synthetic example) exported to XLSX and CSV, then imported back (read + rebuilt + the engine's
  * structure check), as the API and the CLI do. Targets: import < 10 s, export < 3 s. Ratio: the import against a
  * plain JSON.parse of the same RIPS (the floor of any import).

@@ -1,5 +1,5 @@
 /**
- * Issue 23 "Speed": (1) the queries a worker process makes per second with nothing queued, at 10, 100 and 1 000
+ * (1) the queries a worker process makes per second with nothing queued, at 10, 100 and 1 000
  * tenants that have all used the send queue (every pg-boss, slot, liveness and application query of the process,
  * counted at the `pg` driver); (2) a bulk send of 1 000 documents (10 tenants × 100) by 2 worker processes
  * (`npm run start:worker`), documents per second and the per-tenant bound (MUV_TENANT_CONCURRENCY) checked at the

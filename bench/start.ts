@@ -1,5 +1,5 @@
 /**
- * Start-up of `npm start` (issue 25 §2): the time from `node scripts/start.mjs` to the first page (GET / answering the
+ * Start-up of `npm start`: the time from `node scripts/start.mjs` to the first page (GET / answering the
  * SPA's index.html) on the embedded default, three ways:
  * 1. first start: fresh DATA_DIR (PGlite initdb, migrations, REPS seed), with `--cold` also without any build output
  *    (the SPA and the server bundles are built first, as after a fresh clone);

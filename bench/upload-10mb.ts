@@ -1,5 +1,5 @@
 /**
- * Uploads never block the server (issue 9 "Resources"): while 8 clients (8 tenants) upload 10 MB FEV XML files at
+ * Uploads never block the server: while 8 clients (8 tenants) upload 10 MB FEV XML files at
  * once, GET /ping latency is measured with autocannon (its own process) and the API process's resident memory is
  * sampled from /proc. The API runs as `npm start` does (its own process, embedded PGlite on disk, worker threads).
  * Targets: /ping p99 < 100 ms under the upload load, peak RSS < 1 GB. Prints the baseline (no uploads) in the same run.

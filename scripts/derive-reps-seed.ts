@@ -1,6 +1,6 @@
 /**
  * Derives apps/api/src/modules/reps/data/reps-prestadores-semilla.csv.gz (the REPS providers a fresh install can search
- * at once, issue 13) and its record reps-prestadores-semilla.json from the REPS "Prestadores" extract described in
+ * at once) and its record reps-prestadores-semilla.json from the REPS "Prestadores" extract described in
  * ../shared/samples/SOURCES.md §7.2 (Ministerio de Salud, corte REPS 2023-06-19; Cali, Valle del Cauca, Cauca, Nariño,
  * Buenaventura).
  *

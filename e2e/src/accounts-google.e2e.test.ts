@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { screenshot, startHarness, type THarness } from './harness.ts';
 
 /**
- * Issue 3 journey: Google registration and sign-in in Chromium against a LOCAL JWKS. The API verifies real RS256
+ * journey: Google registration and sign-in in Chromium against a LOCAL JWKS. The API verifies real RS256
  * ID tokens signed here (GOOGLE_JWKS_URL → a tiny local server); the page gets a stand-in for Google Identity
  * Services (`window.google.accounts.id`, installed before the app loads) whose button hands that token to the
  * app's callback, exactly what the real GIS button does. The real script is never fetched.

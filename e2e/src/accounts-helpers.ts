@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { codeFromOutbox, outboxTexts } from './harness.ts';
 
-/** Helpers of the accounts journeys (issue 3). */
+/** Helpers of the accounts journeys. */
 
 async function post(url: string, path: string, body: unknown) {
   const res = await fetch(`${url}${path}`, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startHarness, type THarness } from './harness.ts';
 import { latestCode, loginInUi, logoutInUi, registerOverApi } from './accounts-helpers.ts';
 
-/** Issue 3 journey: forgot password → 'Código Enviado' → reset with the mailed code → login with the new password. */
+/** journey: forgot password → 'Código Enviado' → reset with the mailed code → login with the new password. */
 let h: THarness;
 beforeAll(async () => {
   h = await startHarness();

@@ -3,7 +3,7 @@ import { codeFromOutbox, outboxTexts, screenshot, startHarness, type THarness } 
 import { loginInUi, logoutInUi } from './accounts-helpers.ts';
 
 /**
- * Issue 3 journey: manual registration (4 sub-steps, location from suggestions, e-mail code, creating progress,
+ * journey: manual registration (4 sub-steps, location from suggestions, e-mail code, creating progress,
  * automatic login) → logout → login with the password → logout. Real API, built SPA, Chromium.
  */
 let h: THarness;

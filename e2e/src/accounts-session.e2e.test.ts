@@ -3,7 +3,7 @@ import { startHarness, type THarness } from './harness.ts';
 import { loginInUi, registerOverApi } from './accounts-helpers.ts';
 
 /**
- * Issue 3 journeys with short lifetimes: an access token of 12 s is refreshed silently (proactive refresh and
+ * journeys with short lifetimes: an access token of 12 s is refreshed silently (proactive refresh and
  * 401 → refresh → retry), and the inactivity warning (dialog + countdown) and logout with short timeouts
  * (apps/web/src/lib/timings.ts overrides through localStorage `radica.timings`).
  */

@@ -4,7 +4,7 @@ import { screenshot, startHarness, type THarness } from './harness.ts';
 import { createMinisterioAccount, loginInUi, par1As, seedDocument } from './ministerio-helpers.ts';
 
 /**
- * Issue 15 "Tests": the API channel in Chromium. A signed-in user with the ministry module and a provider
+ * The API channel in Chromium. A signed-in user with the ministry module and a provider
  * configuration creates a key in Configuración › Integraciones and copies it from the screen; the test's own HTTP
  * client files a package with it (POST /api/v1/paquetes, multipart, a par1 copy); the user sees the document in
  * /ministerio with channel 'API', filters by it (select-all and the Excel report follow the filter), sees the key's
@@ -40,7 +40,7 @@ async function withKey(method: string, path: string, body?: FormData, headers: R
 
 const showing = (x: number, y: number) => h.page.getByText(`Mostrando ${x} de ${y} documentos`);
 
-describe('API channel (issue 15)', () => {
+describe('API channel', () => {
   it('creates a key in Configuración › Integraciones, shown once, copied from the screen', async () => {
     const { page, url } = h;
     await page.goto(`${url}/settings?tab=integraciones`);
@@ -140,7 +140,7 @@ describe('API channel (issue 15)', () => {
     await workbook.xlsx.readFile((await excel.path())!);
     const sheet = workbook.getWorksheet('Informe Ministerio')!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    // Canal, then the Estado column issue 26 added after the seed's columns, then the wait for the ministry's verdict.
+    // Canal, then the Estado column added after the seed's columns, then the wait for the ministry's verdict.
     expect(headers.slice(-3)).toEqual(['Canal', 'Estado', 'Sin respuesta del Ministerio']);
     expect(headers[0]).toBe('Formato');
     expect(sheet.rowCount).toBe(2);
@@ -174,7 +174,7 @@ describe('API channel (issue 15)', () => {
     await showing(2, 2).waitFor();
   });
 
-  it('links the API reference from Integraciones: tagged in Spanish, the integrator API first, nothing blocked by the CSP (issue 26)', async () => {
+  it('links the API reference from Integraciones: tagged in Spanish, the integrator API first, nothing blocked by the CSP', async () => {
     const { page, url } = h;
     await page.goto(`${url}/settings?tab=integraciones`);
     const link = page.getByRole('link', { name: 'Documentación de la API (OpenAPI)' });

@@ -6,7 +6,7 @@ import { createMinisterioAccount, loginInUi, par1As } from './ministerio-helpers
 import type {} from '../../apps/api/src/modules/canal-correo/inbound.ts';
 
 /**
- * Issue 16 "Tests": the e-mail channel in Chromium. A signed-in user with the ministry module and a provider
+ * The e-mail channel in Chromium. A signed-in user with the ministry module and a provider
  * configuration opens Configuración › Canales, copies the inbound address, allows a sender, turns on automatic
  * sending and saves; the test's own SMTP client (nodemailer) mails a par1 copy (XML + JSON) to that address over
  * real SMTP; the sender's reply carries the CUV; the card's inbox log shows the message as processed, and the
@@ -28,14 +28,14 @@ afterAll(async () => h?.close());
 
 let address = '';
 
-describe('e-mail channel (issue 16)', () => {
+describe('e-mail channel', () => {
   it('configures the channel in Configuración › Canales: copies the address, allows a sender, automatic sending', async () => {
     const { page, url } = h;
     await page.goto(`${url}/settings?tab=canales`);
     await page.getByRole('tab', { name: 'Canales', selected: true }).waitFor();
     const card = page.getByTestId('canal-correo');
     await card.getByText('Aún no ha llegado ningún correo').waitFor();
-    // Issue 26: the registered account's e-mail is authorised from the start.
+    // The registered account's e-mail is authorised from the start.
     await card.getByRole('list', { name: 'Remitentes autorizados' }).getByText(EMAIL).waitFor();
     expect(await card.getByText('Aún no hay remitentes autorizados: ningún correo se procesará.').count()).toBe(0);
     await card.getByRole('button', { name: 'Copiar dirección' }).click();
@@ -76,7 +76,7 @@ describe('e-mail channel (issue 16)', () => {
       ],
     });
     expect(info.accepted).toEqual([address]);
-    // The message is filed by a job (issue 24 §3): the reply comes when it is done.
+    // The message is filed by a job: the reply comes when it is done.
     await expect.poll(async () => (await outboxTexts(h.url, SENDER))[0] ?? '', { timeout: 30_000, interval: 300 }).toMatch(/CUV: [0-9a-f]{96}/);
     const reply = (await outboxTexts(h.url, SENDER))[0] ?? '';
     expect(reply).toMatch(/CUV: [0-9a-f]{96}/);

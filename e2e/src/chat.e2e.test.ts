@@ -12,7 +12,7 @@ import {
 } from './ministerio-helpers.ts';
 
 /**
- * The chat journeys in Chromium (issue 14): a visitor asks the sales assistant on the sales page about prices; a
+ * The chat journeys in Chromium: a visitor asks the sales assistant on the sales page about prices; a
  * signed-in user asks the technical assistant on /ministerio why the ministry rejected one of their invoices and gets
  * the rejection code with its fix, then follows the reply's link to the document with the conversation kept. Real API
  * (the built-in assistant: no CHAT_WEBHOOK_URL), built SPA, the MUV simulator.
@@ -124,7 +124,7 @@ describe('chat assistants (seed 001 §2 "Chat assistants")', () => {
     expect(await log.getByText(/RVG01/).count()).toBeGreaterThan(0);
   });
 
-  it("a signed-in user asking how to set up SFTP is led to Configuración › Canales, never to the sales page (issue 26)", async () => {
+  it("a signed-in user asking how to set up SFTP is led to Configuración › Canales, never to the sales page", async () => {
     const { page } = h;
     const dialog = page.getByRole('dialog', { name: MSG_CHAT.chatTechnicalTitle });
     if (!(await dialog.isVisible())) await page.getByRole('button', { name: MSG_CHAT.chatOpen }).click();

@@ -6,7 +6,7 @@ import { screenshot, startHarness, type THarness } from './harness.ts';
 import { loginInUi, registerOverApi } from './accounts-helpers.ts';
 
 /**
- * Issue 26, majors 3 and 4 in Chromium: the legal pages render with the sales page's header and footer and are
+ * in Chromium: the legal pages render with the sales page's header and footer and are
  * reached from the registration and the footer; a registered user who has not paid finds Ministerio on sale (plan,
  * price, Comprar into the cart) where it used to say the module was coming soon.
  */
@@ -19,7 +19,7 @@ afterAll(async () => h?.close());
 const EMAIL = 'legal.e2e@example.co';
 const PASSWORD = 'Clave#Legal2026';
 
-describe('terms and privacy (issue 26 major 4)', () => {
+describe('terms and privacy', () => {
   it('registration links both pages (new tab); each renders with the sales header, footer, version and a way back', async () => {
     const { page, url } = h;
     await page.goto(`${url}/auth/register`);
@@ -62,7 +62,7 @@ describe('terms and privacy (issue 26 major 4)', () => {
   });
 });
 
-describe('an unpaid user finds Ministerio on sale (issue 26 major 3)', () => {
+describe('an unpaid user finds Ministerio on sale', () => {
   it('the sidebar says where to buy it; /ministerio leads to the plan and price with Comprar into the cart', async () => {
     const { page, url } = h;
     await registerOverApi(url, EMAIL, PASSWORD);

@@ -4,7 +4,7 @@ import { SAMPLES, codeFromOutbox, screenshot, startHarness, type THarness } from
 import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
 
 /**
- * The main job end to end in Chromium (issue 2 §9): register (code read from the outbox) → configure the provider
+ * The main job end to end in Chromium: register (code read from the outbox) → configure the provider
  * → upload the real par1 pair → send → the document is Aprobado with a 96-hex CUV.
  */
 let h: THarness;
@@ -56,7 +56,7 @@ describe('register → configure provider → upload par1 → send → CUV', () 
 
   it('configures the provider (validator credentials)', async () => {
     const { page, url } = h;
-    // The ministry area needs the ministerio product (issue 4): granted as `npm run admin -- grant` does.
+    // The ministry area needs the ministerio product: granted as `npm run admin -- grant` does.
     const grant = await fetch(`${url}/api/admin/grant`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: loadOperatorSecret(h.app.deps.config.dataDir) },

@@ -14,8 +14,8 @@ import {
 } from './ministerio-helpers.ts';
 
 /**
- * The ministry document journeys in Chromium (issue 4 "Tests"): cancel and reactivate (detail and list), remove a
- * file, and upload mismatching files to see each modal; plus the 'Prevalidación' panel (issue 5).
+ * The ministry document journeys in Chromium: cancel and reactivate (detail and list), remove a
+ * file, and upload mismatching files to see each modal; plus the 'Prevalidación' panel.
  */
 let h: THarness;
 let api: TApiSession;
@@ -109,7 +109,7 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
       .waitFor();
   });
 
-  it("takes the ministry's CargarFevRips body { rips, xmlFevFile } on the JSON slot: one document with both files (issue 26)", async () => {
+  it("takes the ministry's CargarFevRips body { rips, xmlFevFile } on the JSON slot: one document with both files", async () => {
     const { page, url } = h;
     const pair = par1As('A01E5806');
     const cuerpo = {
@@ -195,7 +195,7 @@ describe('ministry document: cancel, reactivate, files and upload checks', () =>
     await dialog.getByRole('button', { name: 'Enviar de todos modos' }).click();
     // The simulator checks with the same rules as the ministry: rejected, with the finding in 'Errores'.
     await expect.poll(() => estado().getAttribute('data-estado'), { timeout: 30_000 }).toBe('NO_APROBADO');
-    // A rejection is said as one, once (issue 26): not 'Error enviando documento al ministerio (N errores)' twice.
+    // A rejection is said as one, once: not 'Error enviando documento al ministerio (N errores)' twice.
     await page.getByText(/^El Ministerio rechazó el documento: \d+ (error|errores)$/).first().waitFor();
     expect(await page.getByText(/Error enviando documento al ministerio/).count()).toBe(0);
     const errores = page.locator('section[aria-labelledby="errores-title"]');

@@ -3,7 +3,7 @@ import { PAR1_JSON, PAR1_XML, PAR2_XML, PROVIDER_CONFIG, par1Copy } from '../../
 import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
 import { codeFromOutbox, type THarness } from './harness.ts';
 
-/** Helpers of the ministry journeys (issue 4): accounts, module grant and documents made over the API. */
+/** Helpers of the ministry journeys: accounts, module grant and documents made over the API. */
 
 export const NIT = '901019681';
 export { PAR1_JSON, PAR1_XML, PAR2_XML };

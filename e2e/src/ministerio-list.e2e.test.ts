@@ -7,7 +7,7 @@ import { createMinisterioAccount, loginInUi, seedDocument, type TApiSession } fr
 import { reportRows } from '../../apps/web/src/features/ministerio/test/fixtures.ts';
 
 /**
- * The ministry list journeys in Chromium (issue 4 "Tests"): filter + paginate; select all + bulk send; download
+ * The ministry list journeys in Chromium: filter + paginate; select all + bulk send; download
  * the Excel report and the ZIP of answers and read them back; the 10 000-row Excel generated in the browser.
  */
 let h: THarness;
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const showing = (x: number, y: number) => h.page.getByText(`Mostrando ${x} de ${y} documentos`);
-/** Today in Bogotá as the date filters take it: dd/mm/aaaa (issue 17). */
+/** Today in Bogotá as the date filters take it: dd/mm/aaaa. */
 const today = () =>
   new Intl.DateTimeFormat('es-CO', {
     timeZone: 'America/Bogota',
@@ -86,7 +86,7 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     await page.getByText('17 documento(s) seleccionado(s)').waitFor();
     await page.getByText('(todos los resultados)').waitFor();
     await page.getByRole('button', { name: 'Enviar Seleccionados' }).click();
-    // Issue 26: it asks first; then says which it left out and why, and sums up the batch when it ends.
+    // It asks first; then says which it left out and why, and sums up the batch when it ends.
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/^¿Enviar \d+ documentos al Ministerio\?$/).waitFor();
     await dialog.getByRole('button', { name: 'Enviar al Ministerio' }).click();
@@ -145,7 +145,7 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     });
     expect([...formatos].sort()).toEqual([...FULL].sort());
     expect(cuvs.every((c) => /^[0-9a-f]{96}$/.test(c))).toBe(true);
-    // Issue 26: the report has the documents' status, labelled as the screens label it.
+    // The report has the documents' status, labelled as the screens label it.
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     const estadoCol = headers.indexOf('Estado') + 1;
     expect(estadoCol).toBeGreaterThan(0);
@@ -157,7 +157,7 @@ describe('ministry list: filters, pagination, selection and bulk actions', () =>
     ]);
     expect(zip.suggestedFilename()).toMatch(/^respuestas_ministerio_\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
-    // The ministry's naming, as the SFTP channel writes it (issue 26): ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json.
+    // The ministry's naming, as the SFTP channel writes it: ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json.
     const names = Object.keys(entries).sort();
     expect(names.map((n) => n.replace(/_ID\d+_A_CUV\.json$/, '')).sort()).toEqual(FULL.map((f) => `ResultadosMSPS_${f}`).sort());
     const firstName = names.find((n) => n.startsWith(`ResultadosMSPS_${FULL[0]}_ID`))!;

@@ -12,7 +12,7 @@ import {
 } from './ministerio-helpers.ts';
 
 /**
- * Issue 17 "Tried as a new user would … phone 390×844, light and dark themes": every signed-in screen a clerk uses,
+ * Every signed-in screen a clerk uses,
  * on a phone in the dark theme, fits the screen (no sideways scrolling of the page or of its scrolling <main>), and
  * the sales and sign-in pages do too. Screenshots land in e2e/artifacts.
  */
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-describe('a phone in the dark theme (issue 17)', () => {
+describe('a phone in the dark theme', () => {
   it('the sales page and the sign-in page fit 390 px', async () => {
     for (const [path, name] of [
       ['/', 'telefono-oscuro-inicio'],
@@ -95,7 +95,7 @@ describe('a phone in the dark theme (issue 17)', () => {
       const o = await overflow(page);
       expect(o.page, `${path}: page`).toBeLessThanOrEqual(1);
       expect(o.main, `${path}: main`).toBeLessThanOrEqual(1);
-      // Issue 26: every text, buttons and badges included, reads at 4.5:1 on the phone's dark screens too.
+      // Every text, buttons and badges included, reads at 4.5:1 on the phone's dark screens too.
       const contrast = await contrastReport(page);
       expect(contrast.failures, `${path}: ${JSON.stringify(contrast.failures, null, 1)}`).toEqual([]);
       await screenshot(page, name);

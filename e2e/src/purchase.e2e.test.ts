@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { codeFromOutbox, outboxTexts, screenshot, startHarness, type THarness } from './harness.ts';
 
 /**
- * Issue 11 journeys: a visitor becomes a paying customer with no operator. Sales page → cart → register → billing →
+ * journeys: a visitor becomes a paying customer with no operator. Sales page → cart → register → billing →
  * card 4242 → success → the ministerio module opens; then a declined card (4111), Nequi approved, and PSE through the
  * bank's page. Real API, built SPA, the Wompi simulator over HTTP, Chromium.
  */
@@ -43,7 +43,7 @@ async function registerInWizard(page: Page, url: string) {
 }
 
 /**
- * /billing/info: everything comes prefilled for a signed-in buyer (issue 26): names as registered — the second given
+ * /billing/info: everything comes prefilled for a signed-in buyer: names as registered — the second given
  * name stays in the first name —, e-mail, phone, city and address from the account (or from the last purchase).
  */
 async function fillBilling(page: Page) {
@@ -104,7 +104,7 @@ describe('a visitor becomes a paying customer', () => {
     await page.getByText('¡Pago Exitoso!', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByText('Aprobado', { exact: true }).first().waitFor();
     await page.getByText('¿Qué sigue?', { exact: true }).waitFor();
-    // issue 26: the sale number of the e-mail and the transaction number, both on the page and both in the e-mail.
+    // The sale number of the e-mail and the transaction number, both on the page and both in the e-mail.
     const numeroVenta = (await page.getByTestId('sale-numero-venta').textContent())!.trim();
     const reference = (await page.getByTestId('sale-reference').textContent())!.trim();
     expect(numeroVenta).toMatch(/^V-\d{8}-/);
@@ -116,7 +116,7 @@ describe('a visitor becomes a paying customer', () => {
     await page.waitForLoadState('networkidle');
     expect(page.url()).toMatch(/\/ministerio$/);
     expect(await page.getByText('Gestión de RIPS y envío al Ministerio').count()).toBe(0);
-    // Configuración › Mi plan (issue 26): the plan, until when, and this payment with both numbers.
+    // Configuración › Mi plan: the plan, until when, and this payment with both numbers.
     await page.goto(`${url}/settings?tab=plan`);
     await page.getByTestId('mi-plan-nombre').getByText('Plan Profesional').waitFor();
     expect(await page.getByTestId('mi-plan-vigencia').textContent()).toMatch(/^Vigente hasta el \d{2}\/\d{2}\/\d{4}$/);

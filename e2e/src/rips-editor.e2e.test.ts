@@ -6,7 +6,7 @@ import { SAMPLES, screenshot, startHarness, type THarness } from './harness.ts';
 import { PAR1_JSON, PAR1_XML, createMinisterioAccount, loginInUi, type TApiSession } from './ministerio-helpers.ts';
 
 /**
- * The RIPS editor in Chromium (issue 27 "Tests"): from par1's invoice XML a clerk enters par1's four users and their
+ * The RIPS editor in Chromium: from par1's invoice XML a clerk enters par1's four users and their
  * services by keyboard only, sees a finding appear on a field and disappear once the field is corrected, downloads a
  * JSON equal to the real par1 RIPS, radicates it and gets the CUV; then the same for one user on a 390 px phone.
  */

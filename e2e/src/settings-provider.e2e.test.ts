@@ -5,7 +5,7 @@ import { screenshot, startHarness, type THarness } from './harness.ts';
 import { loginInUi, registerOverApi } from './accounts-helpers.ts';
 
 /**
- * Issue 13 in Chromium: with no configuration the ministry list offers the provider form in place ('← Volver');
+ * in Chromium: with no configuration the ministry list offers the provider form in place ('← Volver');
  * in Configuración → Ministerio the provider is configured by searching the REPS (the seed providers every install
  * carries) and picking one, which pre-fills the form; 'Probar conexión' logs in to the local MUV simulator (accepted
  * with the test credentials, refused after saving a wrong password through 'Confirmar cambios importantes'); then
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-describe('provider configuration with the REPS search (issue 13)', () => {
+describe('provider configuration with the REPS search', () => {
   it("the ministry list offers the form in place while no configuration exists, with '← Volver'", async () => {
     const { page, url } = h;
     await page.goto(`${url}/ministerio`);
@@ -107,7 +107,7 @@ describe('provider configuration with the REPS search (issue 13)', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirmar cambios importantes' });
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await dialog.waitFor({ state: 'detached' });
-    // An update of the Ministerio card says so (seed 000 §8, issue 17).
+    // An update of the Ministerio card says so (seed 000 §8).
     await page.getByText('Configuración del ministerio actualizada exitosamente').first().waitFor();
     await page.getByRole('button', { name: 'Probar conexión' }).click();
     const refused = page.getByRole('alert').filter({ hasText: 'El Ministerio rechazó el usuario o la contraseña' });

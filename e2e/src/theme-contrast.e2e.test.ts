@@ -12,7 +12,7 @@ import {
 } from './ministerio-helpers.ts';
 
 /**
- * Issue 26, majors 1 and 2: in both themes, every text of the sales page (its buttons and badges included: the
+ * In both themes, every text of the sales page (its buttons and badges included: the
  * hero's and the last 'Comprar plan Profesional', the 'Envíos de hoy' badges) and of the document screens (the
  * approved CUV box, the findings of a rejected document, the list's state badges, the alert boxes) reaches the WCAG
  * contrast (4.5:1, 3:1 for large text), measured on Chromium's computed styles with translucent backgrounds
@@ -65,7 +65,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe.each(['light', 'dark'] as const)('the %s theme (issue 26)', (theme) => {
+describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
   let page: Page;
   beforeAll(async () => {
     page = await themedPage(theme);

@@ -7,7 +7,7 @@ import { SAMPLES, outboxTexts, screenshot, startHarness, type THarness } from '.
 import { createMinisterioAccount, loginInUi } from './ministerio-helpers.ts';
 
 /**
- * Issue 28 in Chromium: an administrator of a Business company invites a Facturador from Configuración › Usuarios; the
+ * in Chromium: an administrator of a Business company invites a Facturador from Configuración › Usuarios; the
  * invitee opens the mailed link in a second browser (context), sets a name and a password, lands signed in, uploads
  * and sends a document, cannot open Configuración › Usuarios, and the administrator sees who sent it.
  */
@@ -37,7 +37,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('users and roles in the browser (issue 28)', () => {
+describe('users and roles in the browser', () => {
   it('the administrator invites a Facturador from Configuración › Usuarios', async () => {
     const { page, url } = h;
     await page.goto(`${url}/settings`);

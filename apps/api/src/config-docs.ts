@@ -24,7 +24,7 @@ type TGrupo =
 export type TVariableDoc = { grupo: TGrupo; requerida?: string; texto: string; porDefecto?: string };
 
 /**
- * Variables of issue 23 (process roles, shared limits, time-outs) documented before that branch lands in config.ts;
+ * Variables of (process roles, shared limits, time-outs) documented before that branch lands in config.ts;
  * their `porDefecto` is the default it gives them. Once config.ts reads them, the schema's default is used (the same).
  */
 export const DOCUMENTED_AHEAD = [

@@ -115,7 +115,7 @@ const ZEnv = z.object({
   /** The simulator's test hooks (/_sim/muv/_control/*: injected failures, counters, reset). Tests only. */
   MUV_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
   /**
-   * The platform's own validator credentials for the public CUV lookup (issue 15: ConsultarCUV "with the platform's
+   * The platform's own validator credentials for the public CUV lookup (ConsultarCUV "with the platform's
    * service credentials"). Without them the lookup is off, except on the simulator, which takes any user.
    */
   MUV_SERVICE_USER: z.string().trim().min(1).optional(),
@@ -123,7 +123,7 @@ const ZEnv = z.object({
   MUV_SERVICE_NIT: z.string().trim().regex(/^\d{5,15}$/).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Google OAuth client id (issue 3). Unset → Google sign-in hidden and its endpoints answer 400. */
+  /** Google OAuth client id. Unset → Google sign-in hidden and its endpoints answer 400. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** JWKS of Google's ID-token signing keys; tests point it at a local JWKS. */
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -135,7 +135,7 @@ const ZEnv = z.object({
    * An SFTP account is never locked this way: at this many failures its tenant is alerted instead.
    */
   LOGIN_LOCKOUT_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
-  /** How long (ms) a process trusts that a session is still open before asking the database again (issue 9). */
+  /** How long (ms) a process trusts that a session is still open before asking the database again. */
   SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Worker threads that parse and check uploads (0 → one fewer than the machine's CPUs, 1 to 4). */
   UPLOAD_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
@@ -178,7 +178,7 @@ const ZEnv = z.object({
   /** Per-call timeout of the chat webhook (ms). */
   CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**
-   * Result webhooks (issue 15): per-delivery timeout (ms), retries after the first attempt, first retry delay (s,
+   * Result webhooks: per-delivery timeout (ms), retries after the first attempt, first retry delay (s,
    * doubling), and whether http:// and private/local addresses are accepted (development and tests only).
    */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -186,7 +186,7 @@ const ZEnv = z.object({
   WEBHOOK_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(30),
   WEBHOOK_ALLOW_LOCAL: z.enum(['true', 'false']).default('false'),
   /**
-   * WhatsApp Cloud API for rejection alerts (issue 15): base URL (https://graph.facebook.com), version, the business
+   * WhatsApp Cloud API for rejection alerts: base URL (https://graph.facebook.com), version, the business
    * phone number id, the access token and the approved template. Unset → the in-process simulator at /_sim/whatsapp
    * (never in production, where alerts then go by e-mail only).
    */
@@ -200,7 +200,7 @@ const ZEnv = z.object({
   /** The WhatsApp simulator's test hooks (/_sim/whatsapp/_control/*). Tests only. */
   WHATSAPP_SIMULATOR_CONTROL: z.enum(['true', 'false']).default('false'),
   /**
-   * The WhatsApp assistant's inbound side (issue 28): the verify token Meta's webhook set-up presents (GET
+   * The WhatsApp assistant's inbound side: the verify token Meta's webhook set-up presents (GET
    * /api/whatsapp/webhook), the app secret that signs every delivery (X-Hub-Signature-256), the approved template that
    * carries a phone-link code (one body parameter), and the assistant's limits: messages per number per hour and per
    * company per day. With the simulator the token and secret are generated in DATA_DIR.
@@ -218,14 +218,14 @@ const ZEnv = z.object({
   REPS_SEED: z.enum(['true', 'false']).optional(),
   /** Largest REPS file POST /api/admin/reps/import takes (MB); the national export is ~100 MB. */
   REPS_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(300),
-  /** Where `npm run backup` and the daily job write encrypted backups (issue 16). Unset → DATA_DIR/backups. */
+  /** Where `npm run backup` and the daily job write encrypted backups. Unset → DATA_DIR/backups. */
   BACKUP_DIR: z.string().optional(),
   /** The daily backup and its retention in the server process (default: on, except NODE_ENV=test). */
   BACKUP_SCHEDULE: z.enum(['true', 'false']).optional(),
   /** Hour of the day (0–23, Bogotá) of the daily backup. */
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   /**
-   * The SFTP channel's server (issue 16): on by default except NODE_ENV=test (tests turn it on with port 0); where it
+   * The SFTP channel's server: on by default except NODE_ENV=test (tests turn it on with port 0); where it
    * listens (default localhost: open it with SFTP_HOST=0.0.0.0 or a TCP proxy); the host clients are told to use
    * (default: PUBLIC_URL's host, else SFTP_HOST); seconds an unpaired file waits before its INCOMPLETO report.
    */
@@ -239,7 +239,7 @@ const ZEnv = z.object({
    * (auth/login.ts claimThrottledLoginAttempt): the account is slowed down, never locked.
    */
   SFTP_LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(20_000).default(3_000),
-  /** The e-mail channel's SMTP server (issue 16): on by default except NODE_ENV=test (tests turn it on with port 0). */
+  /** The e-mail channel's SMTP server: on by default except NODE_ENV=test (tests turn it on with port 0). */
   INBOUND_SMTP_ENABLED: z.enum(['true', 'false']).optional(),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   /** Default localhost: put a public MTA (TLS, SPF/DKIM) in front, or set 0.0.0.0 to receive directly. */
@@ -249,7 +249,7 @@ const ZEnv = z.object({
   /** Largest inbound message in bytes, attachments included (default 20 MB). */
   INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(209_715_200).default(20_971_520),
   /**
-   * Automatic replies of the e-mail channel per hour (issue 24 item 7, backscatter): to one address (all tenants
+   * Automatic replies of the e-mail channel per hour (backscatter): to one address (all tenants
    * together) and from one tenant. Past them the message is still processed and logged, without a reply.
    */
   INBOUND_REPLY_MAX_PER_RECIPIENT_HOUR: z.coerce.number().int().min(0).default(60),
@@ -258,7 +258,7 @@ const ZEnv = z.object({
   IMAP_URL: z.string().url().optional(),
   IMAP_POLL_S: z.coerce.number().int().min(5).max(3600).default(60),
   /**
-   * Prometheus metrics on their own listener (issue 25 §6): with METRICS_PORT set, GET /metrics is served there without
+   * Prometheus metrics on their own listener: with METRICS_PORT set, GET /metrics is served there without
    * a secret (an internal address) and not on PORT; unset, GET /metrics on PORT answers only the operator secret.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -363,7 +363,7 @@ export type TConfig = {
     timeoutMs: number;
     simulator: boolean;
     simulatorControl: boolean;
-    /** The assistant (issue 28): webhook verify token and app secret (null: generated for the simulator, else no inbound). */
+    /** The assistant: webhook verify token and app secret (null: generated for the simulator, else no inbound). */
     verifyToken: string | null;
     appSecret: string | null;
     codeTemplate: string;
@@ -372,18 +372,18 @@ export type TConfig = {
   };
   alertasResumenHora: number;
   /**
-   * The SFTP channel (issue 16): server on/off, bind address and port (0: any free port), the host shown to users,
+   * The SFTP channel: server on/off, bind address and port (0: any free port), the host shown to users,
    * the wait for an unpaired file (s) and the largest upload (bytes, MAX_UPLOAD_BYTES).
    */
   sftp: { enabled: boolean; host: string; port: number; publicHost: string | null; pairWaitS: number; maxFileBytes: number };
   /** Load the bundled REPS seed into an empty reps_prestadores at start. */
   repsSeed: boolean;
   repsImportMaxBytes: number;
-  /** Backups (issue 16): directory of the .rbk files, whether the server runs the daily job, and its hour (Bogotá). */
+  /** Backups: directory of the .rbk files, whether the server runs the daily job, and its hour (Bogotá). */
   backupDir: string;
   backupSchedule: boolean;
   backupHour: number;
-  /** The e-mail channel (issue 16): SMTP server on/off, where it listens, the addresses' domain, size limit, IMAP. */
+  /** The e-mail channel: SMTP server on/off, where it listens, the addresses' domain, size limit, IMAP. */
   inboundSmtpEnabled: boolean;
   inboundSmtpPort: number;
   inboundSmtpHost: string;
@@ -408,7 +408,7 @@ export type TConfig = {
 
 /**
  * Parse `env` (default process.env) into a TConfig. Throws a readable Spanish error on invalid values, and in
- * production mode (NODE_ENV=production) when a development stand-in would be exposed (issue 9): no SMTP_URL without
+ * production mode (NODE_ENV=production) when a development stand-in would be exposed: no SMTP_URL without
  * MAIL_DEV_OUTBOX=true, no MUV_BASE_URL without MUV_SIMULATOR=true, or the simulator's test hooks. A variable set to
  * the empty string counts as unset (`KEY=` lines of an env file: .env.example's). Every problem is named in the one
  * error, one line each (docs/decisions/043): an operator fixes them all in one pass.
@@ -438,7 +438,7 @@ function envProblems(raw: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   const production = raw.NODE_ENV === 'production';
   const flag = (name: string) => (raw[name] === undefined ? undefined : raw[name] === 'true');
-  // Every node of a production install must share these: a generated file would differ per node (issue 23 §7).
+  // Every node of a production install must share these: a generated file would differ per node.
   const missingSecrets = [
     !raw.ENCRYPTION_KEY && 'ENCRYPTION_KEY (32 bytes: `openssl rand -base64 32`)',
     !raw.JWT_SECRET && 'JWT_SECRET (at least 32 characters: `openssl rand -base64 48`)',

@@ -15,15 +15,15 @@ import type { TLimitsHealth } from './plugins/rate-limits.ts';
 
 /** What services receive: the application's shared parts, never the HTTP request. */
 export type TDeps = TBaseDeps & {
-  /** PGlite only: a consistent gzip dump of the embedded database (issue 16 backups; db/client.ts). */
+  /** PGlite only: a consistent gzip dump of the embedded database (backups; db/client.ts). */
   dumpDatabase?: () => Promise<Blob>;
   /** Committed migrations the database lacks (GET /health/ready answers 503 while any is pending). */
   pendingMigrations: () => Promise<number>;
   mailer: TMailer;
   tokens: TTokenKit;
-  /** Is a login's session still open (revocation ends access at once; issue 9). */
+  /** Is a login's session still open (revocation ends access at once). */
   sessions: TSessionCheck;
-  /** Who an API key stands for (issue 15); revocation and expiry take effect on the next call. */
+  /** Who an API key stands for; revocation and expiry take effect on the next call. */
   apiKeys: TApiKeyCheck;
   cipher: TCipher;
   /** HMAC key for e-mail codes. */
@@ -35,7 +35,7 @@ export type TDeps = TBaseDeps & {
   canalLocks: TTenantSlots;
   /** The payment gateway (Wompi protocol): the server's client, the merchant keys, what the browser is told. */
   payments: TPayments;
-  /** Worker threads that parse and check uploads (issue 9: never on the event loop). */
+  /** Worker threads that parse and check uploads (never on the event loop). */
   analysis: TAnalysisPool;
   /** Prometheus metrics of this app (GET /metrics; lib/metrics.ts). */
   metrics: TMetrics;
@@ -43,10 +43,10 @@ export type TDeps = TBaseDeps & {
   limites?: TLimitsHealth;
   /** Durable jobs (pg-boss; docs/decisions/027): started before the services, queues given by jobs/registry.ts. */
   jobs: TJobQueue;
-  /** WhatsApp Cloud API of rejection alerts (issue 15); null when this installation has none. */
+  /** WhatsApp Cloud API of rejection alerts; null when this installation has none. */
   whatsapp: TWhatsappClient | null;
   /**
-   * The WhatsApp assistant's inbound webhook (issue 28): the verify token of Meta's handshake and the app secret that
+   * The WhatsApp assistant's inbound webhook: the verify token of Meta's handshake and the app secret that
    * signs deliveries; null when this installation receives no WhatsApp messages.
    */
   whatsappEntrante: { verifyToken: string; appSecret: string } | null;
@@ -59,7 +59,7 @@ export type TDeps = TBaseDeps & {
 
 export type { TAuthContext, TBaseDeps, TLog } from './deps-base.ts';
 
-/** The payment gateway as the app uses it (issue 11). `browserBaseUrl` is what the browser calls for card tokens. */
+/** The payment gateway as the app uses it. `browserBaseUrl` is what the browser calls for card tokens. */
 export type TPayments = {
   client: TWompiClient;
   keys: { publicKey: string; privateKey: string; eventsSecret: string; integritySecret: string };

@@ -1,4 +1,4 @@
 import { startWorker } from './roles/worker.ts';
 
-/** `npm run worker` (kept from issue 4): the same as `npm run start:worker`. */
+/** `npm run worker` (kept): the same as `npm run start:worker`. */
 await startWorker();

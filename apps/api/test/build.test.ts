@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOnce } from './compiled.ts';
 
 /**
- * The compiled build (issue 25 §1, docs/decisions/032): production runs node on plain JavaScript whose every import
+ * The compiled build (docs/decisions/032): production runs node on plain JavaScript whose every import
  * is a Node built-in or a production dependency of the API, never a TypeScript loader or a build tool.
  */
 const ROOT = resolve(import.meta.dirname, '../../..');

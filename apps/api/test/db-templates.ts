@@ -6,7 +6,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 
 /**
- * Migrated empty databases that test apps start from, instead of migrating each one (issue 25 "a faster CI"):
+ * Migrated empty databases that test apps start from, instead of migrating each one:
  * - PGlite: a tarball of a migrated data directory (PGlite's dumpDataDir), loaded by each new database (about 1 s of
  *   CPU against 2.5 s for initdb and the migrations);
  * - PostgreSQL: a template database, copied by `create database … template …`.

@@ -6,7 +6,7 @@ import { CONFIG_VARIABLES } from '../src/config.ts';
 import { DOCUMENTED_AHEAD } from '../src/config-docs.ts';
 
 /**
- * The container files (issue 25 §4): Docker cannot run here, so this reads Dockerfile and compose.yaml as Docker
+ * The container files: Docker cannot run here, so this reads Dockerfile and compose.yaml as Docker
  * would and checks them against the code: every command they run is a package.json script, every variable they give
  * Radica exists in config.ts, every role the README names runs in compose, the image runs compiled output only.
  */
@@ -16,7 +16,7 @@ const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, s
 
 /** Variables that are not Radica's configuration: Node's own. */
 const NODE_VARIABLES = new Set(['NODE_OPTIONS']);
-/** config.ts's variables, and those of issue 23 documented ahead of it (config-docs.ts). */
+/** config.ts's variables, and those of documented ahead of it (config-docs.ts). */
 const KNOWN = new Set<string>([...CONFIG_VARIABLES, ...DOCUMENTED_AHEAD]);
 /** The process roles' scripts: compose and the image run them; a test below fails when one is missing. */
 const ROLE_SCRIPTS = ['start:api', 'start:worker', 'start:ingest', 'migrate'];

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort, waitFor } from './helpers.ts';
 
 /**
- * Issue 24 items 8 and 9, on the embedded database as `npm start` runs it (a process of its own): DATA_DIR is private
+ * on the embedded database as `npm start` runs it (a process of its own): DATA_DIR is private
  * (umask 077, an older install's open modes fixed at start with a log line), and the database's lock dies with its
  * process (kill -9, a pid reused by another process).
  */
@@ -35,7 +35,7 @@ function openInChild(dataDir: string): { status: number | null; out: string } {
 }
 
 // The embedded database only: the PostgreSQL pass of CI (DATABASE_URL set) would run the same thing again.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database files and lock (issue 24 items 8, 9)', () => {
+describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database files and lock', () => {
   it('an older install with open modes is made owner-only at start with a log line; new files are 0600', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'radica-perm-'));
     chmodSync(dataDir, 0o755);

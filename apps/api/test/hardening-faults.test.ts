@@ -20,7 +20,7 @@ import {
   type TTestApp,
 } from './helpers.ts';
 
-/** Issue 9 "Faults": a slow ministry, dropped database connections, a process killed mid-batch. */
+/** A slow ministry, dropped database connections, a process killed mid-batch. */
 
 type TClient = ReturnType<typeof client>;
 const rowsOf = async (c: TClient, formato: string) =>

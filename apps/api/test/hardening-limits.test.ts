@@ -4,7 +4,7 @@ import { MSG } from '@radica/contracts/messages';
 import { emailCodes, loginFailures } from '../src/db/schema.ts';
 import { client, codeFromOutbox, mailedCode, outbox, registerAndLogin, startTestApp, type TTestApp } from './helpers.ts';
 
-/** Issue 9 "Abuse limits": what a client can do by lying about its address, racing, or targeting someone else. */
+/** What a client can do by lying about its address, racing, or targeting someone else. */
 
 /** Headers of a request that claims to come through a proxy for `ip`. */
 const via = (ip: string) => ({ 'x-forwarded-for': ip });

@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.ts';
 import { runAdmin } from '../src/admin/admin-cli.ts';
 import { client, codeFromOutbox, mailedCode, operatorHeaders, outbox, registerAndLogin, startTestApp, type TTestApp } from './helpers.ts';
 
-/** Issue 9 "Secrets and sessions": what an attacker without the operator's secret or a live session can reach. */
+/** What an attacker without the operator's secret or a live session can reach. */
 let t: TTestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -64,14 +64,14 @@ describe('no unauthenticated route reveals a mailed code', () => {
     expect(loadConfig({ ...withSmtp, MUV_BASE_URL: 'https://muv.example.co' }).muvSimulator).toBe(false);
     expect(loadConfig({ ...withSmtp, MUV_SIMULATOR: 'true' }).muvSimulator).toBe(true);
     expect(() => loadConfig({ ...withSmtp, MUV_SIMULATOR: 'true', MUV_SIMULATOR_CONTROL: 'true' })).toThrow(/MUV_SIMULATOR_CONTROL/);
-    // The payment gateway (issue 11): production needs the real one with its four keys, or the explicit trial flag.
+    // The payment gateway: production needs the real one with its four keys, or the explicit trial flag.
     const noGateway = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co:587', MUV_BASE_URL: 'https://muv.example.co', ...keys };
     expect(() => loadConfig(noGateway)).toThrow(/WOMPI_BASE_URL/);
     expect(() => loadConfig({ ...noGateway, WOMPI_BASE_URL: 'https://production.wompi.co/v1' })).toThrow(/WOMPI_PUBLIC_KEY/);
     expect(loadConfig({ ...noGateway, ...wompi })).toMatchObject({ wompiSimulator: false, wompiBaseUrl: 'https://production.wompi.co/v1' });
     expect(loadConfig({ ...noGateway, WOMPI_SIMULATOR: 'true' }).wompiSimulator).toBe(true);
     expect(() => loadConfig({ ...noGateway, WOMPI_SIMULATOR: 'true', WOMPI_SIMULATOR_CONTROL: 'true' })).toThrow(/WOMPI_SIMULATOR_CONTROL/);
-    // Issue 23 §7: every node must share the keys, so production never generates them; the message says how to make them.
+    // Every node must share the keys, so production never generates them; the message says how to make them.
     const { ENCRYPTION_KEY: _k, ...sinClave } = { ...prod, SMTP_URL: 'smtp://mail.example.co:587' };
     expect(() => loadConfig(sinClave)).toThrow(/ENCRYPTION_KEY \(32 bytes: `openssl rand -base64 32`\)/);
     const { JWT_SECRET: _j, ...sinJwt } = { ...prod, SMTP_URL: 'smtp://mail.example.co:587' };

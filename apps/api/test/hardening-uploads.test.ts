@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@radica/contracts/messages';
 import { PAR1_JSON, client, fileForm, par1Copy, registerAndLogin, sample, startTestApp, uploadPar1Copy, type TTestApp } from './helpers.ts';
 
-/** Issue 9 "Resources": client mistakes answer 4xx in Spanish, uploads are checked off the event loop and bounded. */
+/** Client mistakes answer 4xx in Spanish, uploads are checked off the event loop and bounded. */
 let t: TTestApp;
 let c: Awaited<ReturnType<typeof registerAndLogin>>['c'];
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { PROVIDER_CONFIG, operatorHeaders, par1Copy, registerAndLogin, startTest
 import { newWebhookSecret, signatureHeaders } from '../src/modules/avisos/webhooks.ts';
 
 /**
- * Issue 15: the Spanish integration guide's curl examples (docs/integracion-api.md) run for real, in the order the
+ * The Spanish integration guide's curl examples (docs/integracion-api.md) run for real, in the order the
  * guide gives them, against a test server: a key made in settings, the two ways of filing, then the status call.
  */
 const GUIDE = join(import.meta.dirname, '../../../docs/integracion-api.md');
@@ -22,7 +22,7 @@ beforeAll(async () => {
   await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
   clave = (await c.post('/api/integraciones/claves', { nombre: 'Guía' })).body.data.clave;
   dir = mkdtempSync(join(tmpdir(), 'radica-guia-'));
-  // enviar=async is a Business feature (issue 28).
+  // enviar=async is a Business feature.
   await c.post('/api/admin/grant', { email: 'guia@example.co', modulos: ['ministerio'], plan: 'business' }, operatorHeaders(t.url));
   for (const formato of ['FE1001', 'FE1002', 'FE1003']) {
     const pair = par1Copy(formato);
@@ -72,7 +72,7 @@ describe('docs/integracion-api.md', () => {
     const replay = await run(multipart!);
     expect(replay.data.id).toBe(filed.data.id);
 
-    // enviar=async (issue 28): answered at once with the document, its send queued.
+    // enviar=async: answered at once with the document, its send queued.
     const queued = await run(asincrono!);
     expect(queued).toMatchObject({ success: true, data: { formato: 'FE1003', canal: 'api', envio: { enCola: true } } });
   });

@@ -15,7 +15,7 @@ function series(text: string, name: string, labels: Record<string, string>): num
   return null;
 }
 
-describe('GET /metrics behind the operator secret (issue 25 §6)', () => {
+describe('GET /metrics behind the operator secret', () => {
   let t: TTestApp;
   let metrics: () => Promise<string>;
   beforeAll(async () => {

@@ -23,7 +23,7 @@ import {
 } from './helpers.ts';
 
 /**
- * Issue 23's multi-process suite: real processes on loopback, started as the README says (`npm run start:api`,
+ * 's multi-process suite: real processes on loopback, started as the README says (`npm run start:api`,
  * `start:worker`, `start:ingest` = apps/api/src/roles/*.ts through tsx), over one PostgreSQL database: two api, one
  * worker, one ingest, and the processes each scenario kills and starts. Needs DATABASE_URL (skipped otherwise).
  */
@@ -36,7 +36,7 @@ const SHARED = {
 type TRole = 'api' | 'worker' | 'ingest';
 type TProc = { role: TRole; url: string; child: ChildProcess; exited: Promise<number | null>; stderr: () => string };
 
-describe.skipIf(!process.env.DATABASE_URL)('Radica as many processes over one PostgreSQL (issue 23)', () => {
+describe.skipIf(!process.env.DATABASE_URL)('Radica as many processes over one PostgreSQL', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   let baseEnv: Record<string, string>;

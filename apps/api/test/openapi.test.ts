@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startTestApp, type TTestApp } from './helpers.ts';
 
-/** Issue 15: the OpenAPI 3.1 document generated from the zod contracts validates and names every documents route. */
+/** The OpenAPI 3.1 document generated from the zod contracts validates and names every documents route. */
 let t: TTestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -42,7 +42,7 @@ describe('OpenAPI document (/api/docs)', () => {
     expect(Object.keys(doc.paths).filter((p) => /^\/(_sim|api\/admin|api\/dev)/.test(p))).toEqual([]);
   });
 
-  it('tags and summarises every operation in Spanish, the integrator API first, with no repository path (issue 26)', async () => {
+  it('tags and summarises every operation in Spanish, the integrator API first, with no repository path', async () => {
     const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as {
       info: { description: string };
       tags: { name: string }[];
@@ -70,7 +70,7 @@ describe('OpenAPI document (/api/docs)', () => {
   });
 });
 
-describe('OpenAPI examples (issue 15 "examples taken from the real sample shapes")', () => {
+describe('OpenAPI examples', () => {
   it('carry the filing and the filed package, and each example is valid for its own contract', async () => {
     const { ZPaqueteData, ZPaqueteJsonRequest } = await import('@radica/contracts/integraciones');
     const { ZEventoWebhook } = await import('@radica/contracts/avisos');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/config.ts';
 import { CONFIG_DOCS, DOCUMENTED_AHEAD, replaceVariablesSection } from '../src/config-docs.ts';
 
-/** docs/operations.md (issue 25 §5): its variables are config.ts's, as scripts/docs-variables.ts writes them. */
+/** docs/operations.md: its variables are config.ts's, as scripts/docs-variables.ts writes them. */
 const guide = readFileSync(resolve(import.meta.dirname, '../../../docs/operations.md'), 'utf8');
 const documented = Object.keys(CONFIG_DOCS);
 
@@ -15,7 +15,7 @@ describe('docs/operations.md', () => {
     for (const v of CONFIG_VARIABLES) expect(documented, v).toContain(v);
   });
 
-  it('documents no variable config.ts does not read (but those of issue 23 ahead of it), and names no other', () => {
+  it('documents no variable config.ts does not read (but those of ahead of it), and names no other', () => {
     const known = new Set<string>([...CONFIG_VARIABLES, ...DOCUMENTED_AHEAD]);
     for (const v of documented) expect(known.has(v), v).toBe(true);
     const named = new Set([...guide.matchAll(/`([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)(?:=[^`]*)?`/g)].map((m) => m[1]!));

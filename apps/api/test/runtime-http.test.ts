@@ -6,7 +6,7 @@ import { PROVIDER_CONFIG, client, par1Copy, fileForm, registerAndLogin, startSim
 import { pgRateLimitStore } from '../src/plugins/rate-limit-store.ts';
 
 /**
- * Issue 23 §4, §5, §6 in one process (PGlite, and PostgreSQL with DATABASE_URL): HTTP time-outs and back-pressure of
+ * in one process (PGlite, and PostgreSQL with DATABASE_URL): HTTP time-outs and back-pressure of
  * uploads, the readiness check, the single send through the queue, the shared rate-limit store. The same behaviours
  * across real processes are in multi-process.test.ts.
  */
@@ -84,7 +84,7 @@ afterAll(async () => {
   await sim?.app.close();
 });
 
-describe('time-outs and back-pressure of the HTTP server (issue 23 §6)', () => {
+describe('time-outs and back-pressure of the HTTP server', () => {
 
   it('slow uploads hold no place: another tenant uploads at once, the slow ones end 408 with the Spanish message', async () => {
     const a = await registerAndLogin(t.url, 'lento@example.co', '901019681');
@@ -148,7 +148,7 @@ describe('time-outs and back-pressure of the HTTP server (issue 23 §6)', () => 
   });
 });
 
-describe('the single send goes through the queue and the tenant slot (issue 23 §4)', () => {
+describe('the single send goes through the queue and the tenant slot', () => {
   it('answers the verdict when it comes in time, 202 queued when it does not, and never runs two of a tenant at once', async () => {
     const { c } = await registerAndLogin(s.url, 'unico@example.co', '901019681');
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
@@ -181,7 +181,7 @@ describe('the single send goes through the queue and the tenant slot (issue 23 �
   });
 });
 
-describe('rate-limit counters shared by processes (issue 23 §5)', () => {
+describe('rate-limit counters shared by processes', () => {
   it('the PostgreSQL store counts atomically and starts a new window when the old one expired', async () => {
     {
       const { Store, sweep } = pgRateLimitStore(t.app.deps.dbRows);

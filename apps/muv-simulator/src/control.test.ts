@@ -184,7 +184,7 @@ describe('muv-simulator: SIMULATOR-ONLY /_control hooks (login failures, rates, 
   });
 });
 
-describe('muv-simulator: the /_control hooks exist only when enabled (issue 9)', () => {
+describe('muv-simulator: the /_control hooks exist only when enabled', () => {
   it('without controlHooks every /_control path answers 404 and the ministry paths still work', async () => {
     const sim = await startSim({ controlHooks: false });
     try {

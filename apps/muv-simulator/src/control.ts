@@ -6,7 +6,7 @@
 /**
  * A failure to inject: an HTTP status, `timeout` (the call hangs until the client gives up, unprocessed), `slow` (the
  * package IS processed and stored, then the answer is held until the client gives up: a ministry slower than the
- * client's timeout, issue 9), `tot002` (a 400 result whose only item is TOT002, the ministry's "session token not
+ * client's timeout), `tot002` (a 400 result whose only item is TOT002, the ministry's "session token not
  * valid" validation), and what operators of the ministry's API report it answers when SISPRO or the local API fails
  * (shared/notes/fevrips-reference.md §9), none of which processes the package: `tot003` (a 400 result whose only item
  * is TOT003 "timeout API SISPRO"), `error-consumo` (HTTP 500 with the local API's plain-text error «Se ha generado un

@@ -27,7 +27,7 @@ export type TMuvSimulatorOptions = {
   bodyLimitBytes?: number;
   /**
    * Serve the SIMULATOR-ONLY test hooks `/_control/*` (injected failures, counters, reset). Default false: only
-   * tests turn them on, so a simulator left reachable cannot be steered by anyone (issue 9).
+   * tests turn them on, so a simulator left reachable cannot be steered by anyone.
    */
   controlHooks?: boolean;
 };

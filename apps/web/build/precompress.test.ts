@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { precompressDir } from './precompress.ts';
 
-describe('precompressDir (issue 17: precompressed brotli and gzip at build time)', () => {
+describe('precompressDir (precompressed brotli and gzip at build time)', () => {
   it('writes .br and .gz beside every large text file, decompressing to the same bytes, and skips small or binary files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'radica-dist-'));
     mkdirSync(join(dir, 'assets'));

@@ -11,7 +11,7 @@ const MIN_BYTES = 1024;
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every compressible file of `dir`,
  * recursively, when the file has at least MIN_BYTES and the compressed copy is smaller. The API's static plugin
- * serves these by Accept-Encoding (`preCompressed`, issue 17: "serve precompressed brotli/gzip"). Returns the
+ * serves these by Accept-Encoding (`preCompressed`, "serve precompressed brotli/gzip"). Returns the
  * files compressed, relative to `dir`, with their sizes in bytes.
  */
 export function precompressDir(dir: string): { file: string; bytes: number; br: number; gz: number }[] {

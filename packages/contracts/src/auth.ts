@@ -98,7 +98,7 @@ export const ZCredentialData = z.object({
 /**
  * Tercero at registration. Manual registration requires the seed's personal data (seed 000 §5); the Google
  * completion form only sends razonSocial, numeroIdentificacion and tipoIdentidad (NI/CC/CE), so for Google the
- * names come from the verified ID token and the location defaults to 68 / 001 / CO (seed 000 §5, issue 3).
+ * names come from the verified ID token and the location defaults to 68 / 001 / CO (seed 000 §5).
  */
 export const ZRegistrationTerceroData = ZTerceroData.extend({
   primerNombre: z.string().trim().max(100).optional(),
@@ -188,7 +188,7 @@ export const ZUser = z.object({
   email: z.string(),
   tenant: ZTenant,
   authType: z.enum(['manual', 'google']),
-  /** Radica (issue 28): the user's role in the company when the session started (GET /api/usuarios/yo has the current one). */
+  /** Radica: the user's role in the company when the session started (GET /api/usuarios/yo has the current one). */
   rol: z.enum(ROLES).optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -209,7 +209,7 @@ export const ZRefreshRequest = z.object({
 export type TRefreshRequest = z.infer<typeof ZRefreshRequest>;
 export const ZLogoutRequest = z.object({ refreshToken: z.string().optional() });
 
-// ---- issue 3: Google sign-in, password recovery and change, tercero update, geography ----
+// ---- Google sign-in, password recovery and change, tercero update, geography ----
 
 /** POST /api/Auth/google (seed 000 §7): the Google ID token (a JWT) from Google Identity Services. */
 export const ZGoogleLoginRequest = z.object({
@@ -283,7 +283,7 @@ const requiredText = (message: string, max: number) =>
 /**
  * PUT /api/Auth/actualizar-tercero (seed 000 §3 "Tercero", §2 Settings required marks: Nombre, Email, Tipo de
  * Identificación, Número de Identificación, Razón Social, Teléfono, Dirección). A NIT's DV, when sent, must be its
- * check digit (seed 000 §5, issue 17).
+ * check digit (seed 000 §5).
  */
 export const ZActualizarTerceroRequest = z.object({
   nombre: requiredText(MSG_CUENTAS.nombreRequired, 300),

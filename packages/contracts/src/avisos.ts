@@ -4,14 +4,14 @@ import { MSG_AVISOS } from './messages-avisos.ts';
 import { EJEMPLO_EVENTO_WEBHOOK } from './ejemplos.ts';
 
 /**
- * What Radica tells a tenant's systems and people when a document reaches a final status (issue 15 "Result webhooks",
+ * What Radica tells a tenant's systems and people when a document reaches a final status (
  * "Rejection alerts"): signed webhook deliveries with their log, and alert recipients (e-mail, WhatsApp) with theirs.
  */
 
-/** The statuses that end a send and fire a `documento.resultado` event (issue 15). */
+/** The statuses that end a send and fire a `documento.resultado` event. */
 export const ESTADOS_FINALES = ['APROBADO', 'NO_APROBADO', 'ERROR'] as const;
 export type TEstadoFinal = (typeof ESTADOS_FINALES)[number];
-/** The statuses that raise a rejection alert (issue 15). */
+/** The statuses that raise a rejection alert. */
 export const ESTADOS_ALERTA = ['NO_APROBADO', 'ERROR'] as const;
 
 /** Radica: most webhooks per tenant, most alert recipients per channel. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const BACKUP_KINDS = ['pglite', 'pg_dump'] as const;
 export type TBackupKind = (typeof BACKUP_KINDS)[number];
 
-/** POST /api/admin/backup (operator, issue 16 "Backups"): no parameters; the server writes into its BACKUP_DIR. */
+/** POST /api/admin/backup (operator): no parameters; the server writes into its BACKUP_DIR. */
 export const ZBackupRequest = z.object({}).strict().optional();
 
 /** POST /api/admin/backup `data`: the file written (absolute path), its size in bytes, its kind and when (ISO UTC). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG_CORREO } from './messages-correo.ts';
 
-/** Most allowed senders of one tenant's e-mail channel (issue 16 brief). */
+/** Most allowed senders of one tenant's e-mail channel (brief). */
 export const CORREO_MAX_REMITENTES = 20;
 /** Most rows of the inbox log per page. */
 export const CORREO_ENTRANTES_MAX_PAGINA = 50;
@@ -46,7 +46,7 @@ export const ESTADOS_CORREO = ['PROCESADO', 'PARCIAL', 'RECHAZADO'] as const;
 export type TEstadoCorreo = (typeof ESTADOS_CORREO)[number];
 
 /** What happened to one attachment (or one ZIP entry, named `zip/entry`). */
-/** YA_RADICADO (issue 26): the document of its formato already holds it; `cuv` is the document's when approved. */
+/** YA_RADICADO: the document of its formato already holds it; `cuv` is the document's when approved. */
 export const RESULTADOS_ARCHIVO_CORREO = ['RADICADO', 'ESPERANDO_PAR', 'RECHAZADO', 'IGNORADO', 'YA_RADICADO'] as const;
 export type TResultadoArchivoCorreo = (typeof RESULTADOS_ARCHIVO_CORREO)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG_SFTP } from './messages-sftp.ts';
 
 /**
- * The SFTP delivery channel (issue 16 "SFTP channel"): one SFTP user per tenant, set in /settings?tab=canales, confined
+ * The SFTP delivery channel: one SFTP user per tenant, set in /settings?tab=canales, confined
  * to its own tree of three folders. Files put in `entrada/` are filed when their upload closes; Radica writes the
  * ministry's answer (or the findings) to `resultados/` and moves the received file to `procesados/`.
  */

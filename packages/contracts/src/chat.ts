@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES } from './enums.ts';
 import type { TModulo } from './products.ts';
 
 /**
- * The two chat assistants (issue 14; seed 001 §2 "Chat assistants", §3 "Chat message", §5 "Chat", §7 "Chat", §8, §9):
+ * The two chat assistants (seed 001 §2 "Chat assistants", §3 "Chat message", §5 "Chat", §7 "Chat", §8, §9):
  * the technical assistant for signed-in users and the sales assistant for visitors, both through one API route,
  * `POST /api/chat`, which forwards to the workflow webhook (CHAT_WEBHOOK_URL) when one is set and otherwise answers
  * with Radica's built-in help assistant.

@@ -20,13 +20,13 @@ export const ZInfoData = z.object({
   mail: z.enum(['smtp', 'outbox']),
   ministry: z.enum(['remote', 'simulator']),
   maxUploadBytes: z.number(),
-  /** Google Identity Services client id, or null when Google sign-in is disabled (issue 3). */
+  /** Google Identity Services client id, or null when Google sign-in is disabled. */
   googleClientId: z.string().nullable(),
 });
 export type TInfoData = z.infer<typeof ZInfoData>;
 
 /**
- * GET /health/ready `data` (issue 23 §6): whether this process can serve (a load balancer's readiness check): the
+ * GET /health/ready `data`: whether this process can serve (a load balancer's readiness check): the
  * database answered within 2 s and has no pending migration. 503 otherwise; /ping stays the liveness check.
  */
 export const ZHealthData = z.object({

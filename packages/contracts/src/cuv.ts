@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The public CUV lookup (issue 15 "CUV lookup"; seed 000 §7 lists POST /api/FevRips/consultar-cuv/ among the public
+ * The public CUV lookup (seed 000 §7 lists POST /api/FevRips/consultar-cuv/ among the public
  * paths; seed 002 §1 'CUV lookup' in the Profesional plan): anyone holding a CUV checks it with the ministry.
  */
 

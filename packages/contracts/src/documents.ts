@@ -4,7 +4,7 @@ import { MSG } from './messages.ts';
 import { ZFamilia } from './notas.ts';
 import { relojBogota } from './bogota.ts';
 
-/** How a document's files arrived (issue 15): the web upload, the API, e-mail or SFTP. */
+/** How a document's files arrived: the web upload, the API, e-mail or SFTP. */
 export const CANALES_DOCUMENTO = ['plataforma', 'api', 'email', 'sftp'] as const;
 export type TCanalDocumento = (typeof CANALES_DOCUMENTO)[number];
 /** How each channel reads on screens and in the Excel report. */
@@ -34,7 +34,7 @@ export const ZInfoFevRips = z.object({
   totalValorServicios: z.number(),
   modalidadPago: z.string().nullable(),
   identificacionAdquiriente: z.string().nullable(),
-  /** Radica: the RIPS structure the package was checked against (the norm's name), null without a RIPS (issue 12). */
+  /** Radica: the RIPS structure the package was checked against (the norm's name), null without a RIPS. */
   estructuraRips: z.string().nullable().optional(),
 });
 export type TInfoFevRips = z.infer<typeof ZInfoFevRips>;
@@ -103,9 +103,9 @@ export const ZDocumentRow = z.object({
   tieneErrores: z.boolean(),
   totalErrores: z.number(),
   totalNotificaciones: z.number(),
-  /** A bulk-send job ('Enviar Seleccionados') is queued or running for this document (issue 4). */
+  /** A bulk-send job ('Enviar Seleccionados') is queued or running for this document. */
   enviandose: z.boolean().optional(),
-  /** Radica (issue 15): how the files arrived: plataforma, api, email or sftp. */
+  /** Radica: how the files arrived: plataforma, api, email or sftp. */
   canal: z.string().optional(),
   /** Radica: the ministry gave no verdict yet and Radica retries by itself (null when no wait). */
   esperaMinisterio: ZEsperaMinisterio.nullable().optional(),
@@ -122,7 +122,7 @@ export const ZDocumentDetail = ZDocumentRow.extend({
 });
 export type TDocumentDetail = z.infer<typeof ZDocumentDetail>;
 
-/** What a person or a channel did to a document (issue 28): the history of the detail page. */
+/** What a person or a channel did to a document: the history of the detail page. */
 export const ACCIONES_DOCUMENTO = {
   carga: 'Cargó un archivo',
   envio: 'Envió al Ministerio',
@@ -151,16 +151,16 @@ export const ZEventoDocumento = z.object({
 });
 export type TEventoDocumento = z.infer<typeof ZEventoDocumento>;
 
-/** GET /api/FevRips/{id}/detail `data`: the detail plus Radica's prevalidation findings (issue 5) and the type's name. */
+/** GET /api/FevRips/{id}/detail `data`: the detail plus Radica's prevalidation findings and the type's name. */
 export const ZDocumentDetailData = ZDocumentDetail.extend({
   prevalidacion: z.array(ZHallazgo),
   tipoDocumentoNombre: z.string(),
   /**
-   * Radica (issue 12): the MUV upload endpoint the package goes to (`CargarFevRips`, `CargarNCTotal`…; its package type
+   * Radica: the MUV upload endpoint the package goes to (`CargarFevRips`, `CargarNCTotal`…; its package type
    * is contracts/muv `MUV_CARGA_ENDPOINTS`), decided from the files; null before any file was read.
    */
   servicioCarga: z.string().nullable(),
-  /** Radica (issue 28 "Accountability"): who did what to the document, newest first (at most HISTORIAL_MAX entries). */
+  /** Radica: who did what to the document, newest first (at most HISTORIAL_MAX entries). */
   historial: z.array(ZEventoDocumento).default([]),
   /**
    * Radica (docs/decisions/051): an invoice's notes and net value, or the invoice a note corrects; null for a RIPS
@@ -186,7 +186,7 @@ export const ZSearchRequest = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
   tipoDocumento: z.string().trim().max(10).optional().nullable(),
   formato: z.string().trim().max(60).optional().nullable(),
-  /** Radica (issue 15): only the documents that arrived through this channel ('' or absent: all). */
+  /** Radica: only the documents that arrived through this channel ('' or absent: all). */
   canal: z.union([z.enum(CANALES_DOCUMENTO), z.literal('')]).optional().nullable(),
   estado: z
     .union([z.enum(['EXCLUDE_ANULADO', ...ESTADOS] as [string, ...string[]]), z.literal('')])
@@ -238,7 +238,7 @@ export const ZUploadData = z.object({
   formato: z.string(),
   estado: z.string(),
   tipoDocumento: z.string(),
-  /** The sides filed from one file that was the ministry's CargarFevRips body `{ rips, xmlFevFile }` (issue 26). */
+  /** The sides filed from one file that was the ministry's CargarFevRips body `{ rips, xmlFevFile }`. */
   archivos: z.array(z.enum(['xml', 'json'])).optional(),
 });
 export type TUploadData = z.infer<typeof ZUploadData>;
@@ -304,7 +304,7 @@ export const ZFormatosRequest = z.object({ formatos: z.array(z.string()).max(MAX
 /** Report row for the Excel report (seed 001 §3 "Report row"). Dates ISO-8601 UTC. */
 export const ZInformeRow = z.object({
   formato: z.string(),
-  /** The document's status code (issue 26: the report's Estado column, labelled by ESTADO_ETIQUETAS). */
+  /** The document's status code (the report's Estado column, labelled by ESTADO_ETIQUETAS). */
   estado: z.string(),
   cuv: z.string().nullable(),
   fechaCreacion: z.string(),
@@ -320,7 +320,7 @@ export const ZInformeRow = z.object({
   modalidadPago: z.string().nullable(),
   identificacionAdquiriente: z.string().nullable(),
   numDocumentoReferenciado: z.string().nullable(),
-  /** Radica (issue 15): the channel the files arrived through. */
+  /** Radica: the channel the files arrived through. */
   canal: z.string().optional(),
   // Radica (docs/decisions/051): the family columns.
   /** The package type's name (contracts/muv MUV_CARGA_ENDPOINTS `paquete`): 'Factura con RIPS', 'Nota crédito'… */
@@ -343,7 +343,7 @@ export const ZRespuestaRow = z.object({
   formato: z.string(),
   cuv: z.string().nullable(),
   respuesta: z.unknown(),
-  /** The ministry's ProcesoId of the approval (issue 26: the answer file is named as the ministry names it). */
+  /** The ministry's ProcesoId of the approval (the answer file is named as the ministry names it). */
   procesoId: z.number().nullable().optional(),
 });
 export type TRespuestaRow = z.infer<typeof ZRespuestaRow>;
@@ -359,7 +359,7 @@ export const ZFormatosPaginaRequest = z.object({
   estadoInterno: z.union([z.string(), z.number()]).optional().nullable(),
   estado: z.string().optional().nullable(),
   formato: z.string().trim().max(60).optional().nullable(),
-  /** Radica (issue 15): the list's channel filter, so select-all takes the same documents the list shows. */
+  /** Radica: the list's channel filter, so select-all takes the same documents the list shows. */
   canal: z.union([z.enum(CANALES_DOCUMENTO), z.literal('')]).optional().nullable(),
   fechaCreacionDesde: z.string().optional().nullable(),
   fechaCreacionHasta: z.string().optional().nullable(),
@@ -396,7 +396,7 @@ export const ZEnvioMasivoData = z.object({
 });
 export type TEnvioMasivoData = z.infer<typeof ZEnvioMasivoData>;
 
-/** POST /api/FevRips/envio-masivo/resultado (issue 26): the documents a bulk send queued, and when it queued them. */
+/** POST /api/FevRips/envio-masivo/resultado: the documents a bulk send queued, and when it queued them. */
 export const ZResumenEnvioMasivoRequest = z.object({
   ids: z.array(ZDocumentId).min(1).max(MAX_FORMATOS),
   desde: z.iso.datetime({ offset: true }),

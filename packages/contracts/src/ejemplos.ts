@@ -1,5 +1,5 @@
 /**
- * Examples of the API's bodies for the OpenAPI document (issue 15 "examples taken from the real sample shapes"): the
+ * Examples of the API's bodies for the OpenAPI document: the
  * structure and field names of the real samples (shared/samples par1: an evento invoice with one procedure), with
  * invented values — no patient, provider or invoice of the samples appears here.
  */

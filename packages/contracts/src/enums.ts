@@ -57,7 +57,7 @@ export type TEstado = keyof typeof ESTADO_CODIGOS;
 export const ESTADOS = Object.keys(ESTADO_CODIGOS) as TEstado[];
 
 /**
- * The one set of status labels (issue 26; docs/spec-deviations.md): the list, the detail, its timeline, the Excel
+ * The one set of status labels (docs/spec-deviations.md): the list, the detail, its timeline, the Excel
  * report, the e-mail replies and the chat all say these. A document with its files and no send yet (EN_ESPERA, or
  * PROCESADO after a reactivation) is 'Listo para envío', as the timeline's step; one being sent 'Enviándose'; ERROR
  * (the ministry did not answer) is not a rejection.
@@ -96,7 +96,7 @@ export const MAX_ROW_ID = 2_147_483_647;
 export const LIST_PAGE_SIZE = 15;
 
 /**
- * The roles of a company's users (issue 28; usuarios.ts says what each may do). Here so auth.ts and usuarios.ts share
+ * The roles of a company's users (usuarios.ts says what each may do). Here so auth.ts and usuarios.ts share
  * them without importing each other.
  */
 export const ROLES = ['administrador', 'facturador', 'consulta'] as const;

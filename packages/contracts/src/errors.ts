@@ -101,7 +101,7 @@ export const ERROR_STATUS = {
   CUV_DESCONOCIDO: 404,
   CUV_CONSULTA_NO_DISPONIBLE: 503,
   JOBS_OFF: 503,
-  // purchase (seed 002 §7, §8; issue 11)
+  // purchase (seed 002 §7, §8)
   COUPON_INVALID: 400,
   COUPON_ALREADY_USED: 409,
   PLAN_NOT_SOLD: 400,
@@ -112,14 +112,14 @@ export const ERROR_STATUS = {
   SALE_NOT_FOUND: 404,
   EVENT_SIGNATURE_INVALID: 401,
   EVENT_MISMATCH: 422,
-  // chat (seed 001 §5, §8; issue 14)
+  // chat (seed 001 §5, §8)
   CHAT_EMPTY: 400,
   CHAT_SALES_NO_FILES: 400,
   CHAT_FILE_TOO_LARGE: 413,
   CHAT_TOO_MANY_FILES: 413,
   CHAT_FILE_TYPE: 415,
   CHAT_UNAVAILABLE: 502,
-  // the integrators' API channel (issue 15)
+  // the integrators' API channel
   API_KEY_INVALID: 401,
   API_KEY_FORBIDDEN: 403,
   API_KEY_NOT_FOUND: 404,
@@ -128,15 +128,15 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAQUETE_VACIO: 400,
   PAQUETE_BASE64: 400,
-  // the SFTP channel (issue 16)
+  // the SFTP channel
   SFTP_USUARIO_OCUPADO: 409,
   SFTP_CLAVE_INVALIDA: 400,
-  // result webhooks and rejection alerts (issue 15)
+  // result webhooks and rejection alerts
   WEBHOOK_URL_INVALID: 400,
   WEBHOOK_NOT_FOUND: 404,
   WEBHOOK_LIMIT: 409,
   PLAN_BUSINESS_REQUIRED: 403,
-  // users, roles and invitations (issue 28)
+  // users, roles and invitations
   ROL_REQUERIDO: 403,
   INVITACION_INVALIDA: 400,
   INVITACION_NO_ENCONTRADA: 404,
@@ -148,7 +148,7 @@ export const ERROR_STATUS = {
   ULTIMO_ADMINISTRADOR: 409,
   NO_AUTOELIMINAR: 409,
   API_KEY_SUSPENDED: 401,
-  // the WhatsApp assistant (issue 28)
+  // the WhatsApp assistant
   WHATSAPP_NO_DISPONIBLE: 503,
   WHATSAPP_NUMERO_OCUPADO: 409,
   WHATSAPP_ENVIO_FALLIDO: 502,
@@ -156,7 +156,7 @@ export const ERROR_STATUS = {
   WHATSAPP_CODIGO_VENCIDO: 400,
   WHATSAPP_FIRMA_INVALIDA: 401,
   WHATSAPP_VERIFICACION: 403,
-  // the RIPS module (issue 27)
+  // the RIPS module
   BORRADOR_CAMBIO: 409,
   BORRADOR_RADICADO: 409,
   BORRADOR_SIN_XML: 422,
@@ -181,11 +181,11 @@ export const ERROR_STATUS = {
   // operator
   MODULO_INVALIDO: 400,
   USUARIO_NO_ENCONTRADO: 404,
-  // REPS import (issue 13; operator)
+  // REPS import (operator)
   REPS_COLUMNAS_FALTANTES: 400,
   REPS_CSV_INVALIDO: 400,
   REPS_IMPORT_EN_CURSO: 409,
-  // backups (issue 16; operator)
+  // backups (operator)
   BACKUP_IN_PROGRESS: 409,
   BACKUP_FAILED: 500,
   BACKUP_INVALID: 400,

@@ -10,7 +10,7 @@ const h = (codigo: string, clase: string, pathFuente: string, observaciones = ''
   fuente: 'Rips',
 });
 
-describe('agruparHallazgos (issue 22)', () => {
+describe('agruparHallazgos', () => {
   it('one group per class and code, rejections first, each in first-appearance order; exact repeats once', () => {
     const grupos = agruparHallazgos([
       h('FED129', 'NOTIFICACION', ''),
@@ -29,7 +29,7 @@ describe('agruparHallazgos (issue 22)', () => {
   });
 });
 
-describe('sinRepetir (issue 22)', () => {
+describe('sinRepetir', () => {
   it('drops the local findings the ministry already gave (its paths may start with "rips.") and counts them', () => {
     const locales = [h('RVG01', 'RECHAZADO', 'usuarios[0].x', 'Dato [1]'), h('RVC086', 'NOTIFICACION', 'usuarios[0].y')];
     const ministerio = [h('RVG01', 'RECHAZADO', 'rips.usuarios[0].x', 'Dato [1]')];

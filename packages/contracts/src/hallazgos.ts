@@ -1,5 +1,5 @@
 /**
- * Findings grouped for people (issue 22 item 5): when a code repeats across users or services, the detail page, the
+ * Findings grouped for people: when a code repeats across users or services, the detail page, the
  * errors panel, the e-mail reply and the chat show one card per code with its count and the places it was found,
  * instead of 34 near-identical cards. Data only (no React, no Node): the web, the API and the chat use the same
  * function.

@@ -38,7 +38,7 @@ describe('contracts', () => {
   });
 });
 
-describe('error codes (issue 10 §3)', () => {
+describe('error codes', () => {
   it('every code has a 4xx or 5xx status, and the error body schema accepts exactly the catalogue codes', async () => {
     const { ERROR_STATUS, ZErrorResponse } = await import('./errors.ts');
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
@@ -49,7 +49,7 @@ describe('error codes (issue 10 §3)', () => {
   });
 });
 
-describe('message catalogue (issue 10 §3)', () => {
+describe('message catalogue', () => {
   it('defines each Spanish text once across the domains', async () => {
     // Every messages*.ts file and every MSG* object it exports: a new catalogue is covered without editing this list.
     const files = readdirSync(HERE).filter((f) => /^messages(-[a-z]+)?\.ts$/.test(f));

@@ -3,7 +3,7 @@ import { ZEsperaMinisterio, ZHallazgo } from './documents.ts';
 import { EJEMPLO_PAQUETE_DATA, EJEMPLO_PAQUETE_JSON } from './ejemplos.ts';
 
 /**
- * The integrators' API channel (issue 15 "The API channel"): API keys managed in /settings (tab 'Integraciones'), the
+ * The integrators' API channel: API keys managed in /settings (tab 'Integraciones'), the
  * one call that files a package, and its status call. A key authenticates `Authorization: Bearer <key>` on the
  * documents calls (no X-Validator: the key names its tenant) and on nothing else.
  */
@@ -47,7 +47,7 @@ export const ZApiKey = z.object({
   ultimoUso: z.string().nullable(),
   revocadaEn: z.string().nullable(),
   activa: z.boolean(),
-  /** Issue 28: who created it (its creator's name) and whether it waits for an administrator's confirmation. */
+  /** Who created it (its creator's name) and whether it waits for an administrator's confirmation. */
   creadaPor: z.string().default(''),
   suspendida: z.boolean().default(false),
 });
@@ -64,7 +64,7 @@ export type TApiKeysData = z.infer<typeof ZApiKeysData>;
 /**
  * POST /api/v1/paquetes as JSON, the way the ministry's own API takes a package (reference §1.2 FevRipsApiLocalDTO):
  * `xmlFevFile` the base64 of the XML bytes, `rips` the RIPS object; either may be null for the package types that
- * travel with one file. `enviar` true sends it to the ministry at once and answers its result; 'async' (issue 28,
+ * travel with one file. `enviar` true sends it to the ministry at once and answers its result; 'async' (
  * the Business plan's asynchronous sending) queues the send and answers 202 at once: the result arrives by the result
  * webhook and GET /api/v1/paquetes/{id}. As multipart the files are the parts `xml` and `rips` and `enviar` a field
  * ('true' / 'false' / 'async').
@@ -92,7 +92,7 @@ export const ZPaqueteData = z.object({
   servicioCarga: z.string().nullable(),
   hallazgos: z.array(ZHallazgo),
   /**
-   * The send of this filing: its result (`exitoso`, `mensaje`), or, with `enCola` true (issue 28: enviar=async, or a
+   * The send of this filing: its result (`exitoso`, `mensaje`), or, with `enCola` true (enviar=async, or a
    * send still waiting in the queue), that it is queued: `exitoso` is false until the result arrives.
    */
   envio: z.object({ exitoso: z.boolean(), mensaje: z.string(), enCola: z.boolean().optional() }).nullable(),

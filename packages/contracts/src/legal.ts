@@ -1,5 +1,5 @@
 /**
- * The versions of Radica's legal texts in force (issue 26 major 4): the terms of service (/terms) and the personal
+ * The versions of Radica's legal texts in force: the terms of service (/terms) and the personal
  * data treatment policy (/privacy, Ley 1581 de 2012, Decreto 1377 de 2013). The server records these, never a version
  * a client sends, when someone registers or buys; change a version (and its date) whenever the text changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Result webhooks and rejection alerts (issue 15) in the Spanish catalogue. All Radica's own texts; each defined once
+ * Result webhooks and rejection alerts in the Spanish catalogue. All Radica's own texts; each defined once
  * in the whole catalogue (index-check.test.ts).
  */
 export const MSG_AVISOS = {
@@ -11,7 +11,7 @@ export const MSG_AVISOS = {
   webhookCopiarSecreto: 'Copiar secreto',
   webhookSecretoCopiado: 'Secreto copiado al portapapeles',
   webhookSecretoNoCopiado: 'No se pudo copiar: selecciona el secreto y cópialo a mano.',
-  /** Why a delivery did not reach the customer's system (issue 26: the log showed undici's English 'fetch failed'). */
+  /** Why a delivery did not reach the customer's system (the log showed undici's English 'fetch failed'). */
   transporte: {
     noResuelve: (host: string) => `No se encontró el servidor ${host} en el DNS.`,
     dnsTemporal: (host: string) => `El DNS no respondió al buscar ${host}; se reintentará.`,

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 16 "Backups"): what `npm run backup`, `npm run restore` and the operator endpoint say, in Spanish.
+ * Backups: what `npm run backup`, `npm run restore` and the operator endpoint say, in Spanish.
  * Each text defined once in the whole catalogue (index-check.test.ts).
  */
 export const MSG_BACKUPS = {

@@ -1,5 +1,5 @@
 /**
- * The chat domain of the Spanish catalogue (issue 14): the two assistants' texts. Texts quoted in seed 001 (§5 "Chat",
+ * The chat domain of the Spanish catalogue: the two assistants' texts. Texts quoted in seed 001 (§5 "Chat",
  * §8) are verbatim; the others are Radica's own (marked "Radica"). Each text is defined once in the whole catalogue
  * (index-check.test.ts).
  */
@@ -22,10 +22,10 @@ export const MSG_CHAT = {
   /** Radica: the built-in assistant found no article for the question. */
   chatNoMatch:
     'No encontré información sobre eso en la ayuda de Radica. Prueba con otras palabras, o escríbele a nuestro equipo de soporte.',
-  /** Radica (issue 26): the built-in assistant's answer to a greeting ('hola'), in the sales chat. */
+  /** Radica: the built-in assistant's answer to a greeting ('hola'), in the sales chat. */
   chatSaludoVentas:
     '¡Hola! Soy el asistente de Radica. Puedo contarte qué hace Radica, los planes y precios, los medios de pago, los canales para enviar tus archivos (web, correo, SFTP o API) y qué es el CUV. ¿Sobre qué quieres saber?',
-  /** Radica (issue 26): the built-in assistant's answer to a greeting, in the technical chat (signed-in users). */
+  /** Radica: the built-in assistant's answer to a greeting, in the technical chat (signed-in users). */
   chatSaludoTecnico:
     '¡Hola! Soy el asistente de Radica. Pregúntame, por ejemplo: ¿por qué rechazaron la factura FE123?, ¿qué significa RVC004?, ¿cómo configuro el correo, el SFTP o la API?, ¿qué se envió hoy? También puedes adjuntar el XML y el JSON para revisarlos.',
   /** Radica: the built-in assistant's heading for its sources. */

@@ -1,5 +1,5 @@
 /**
- * The acknowledgement mailed to whoever fills in the Business plan's contact form (issue 26 minor). It repeats nothing
+ * The acknowledgement mailed to whoever fills in the Business plan's contact form (minor). It repeats nothing
  * the visitor typed: the form is public, so a copy of free text would let anyone mail anything to any address.
  */
 export const MSG_CONTACTO = {

@@ -1,5 +1,5 @@
 /**
- * The e-mail channel domain of the Spanish catalogue (issue 16 "E-mail channel"): the settings card, the inbound SMTP
+ * The e-mail channel domain of the Spanish catalogue: the settings card, the inbound SMTP
  * server's answers and the replies Radica mails to the sender. All Radica's own texts. Each text is defined once in
  * the whole catalogue (index-check.test.ts).
  */
@@ -68,7 +68,7 @@ export const MSG_CORREO = {
   respuestaVerDocumento: (url: string) => `Ver el documento: ${url}`,
   respuestaArchivosNoRadicados: 'Archivos que no se radicaron:',
   respuestaMasHallazgos: (n: number) => `… y ${n} hallazgos más: revísalos en Radica.`,
-  /** Issue 22: one line per code, with how many times and where. */
+  /** One line per code, with how many times and where. */
   respuestaVeces: (n: number) => ` (${n} veces)`,
   respuestaLugares: (lugares: string[], resto: number) =>
     `Dónde: ${lugares.join('; ')}${resto > 0 ? `; y ${resto} más` : ''}`,

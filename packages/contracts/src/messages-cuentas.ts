@@ -35,7 +35,7 @@ export const MSG_CUENTAS = {
   // seed 000 §5 — registration password strength ('Falta: …'); the same items as the web helper
   passwordMissing: (items: readonly string[]) => `Falta: ${items.join(', ')}`,
   passwordMissingLength: 'al menos 8 caracteres',
-  /** Radica (issue 17): the registration password's helper before anything is typed. */
+  /** Radica: the registration password's helper before anything is typed. */
   passwordRequirementsHint: 'Usa al menos 8 caracteres, con una letra, un número y un símbolo.',
   passwordMissingLetter: 'una letra',
   passwordMissingDigit: 'un número',
@@ -82,7 +82,7 @@ export const MSG_CUENTAS = {
   /** Radica: texto shorter than 2 characters after trimming (seed 000 §5 "Searches"). */
   geoTextTooShort: 'Escribe al menos 2 caracteres para buscar',
 
-  // session security (issue 3 "Server security"; Radica)
+  // session security (Radica)
   /** Radica: a refresh token was rotated by a concurrent request moments ago (code REFRESH_RACE). */
   refreshRace: 'Sesión renovada en otra pestaña. Vuelve a intentarlo.',
   /** Radica: a refresh token that was already used was presented again: every session of that chain ends. */
@@ -162,8 +162,8 @@ export const MSG_CUENTAS = {
 
   // seed 000 §2 Settings
   confirmChangesTitle: 'Confirmar cambios importantes',
-  /** Radica (issue 17): the tenant's validator value in Settings › General › Cuenta. */
-  /** Radica (issue 17, seed 000 §5 DV rule): a NIT sent with a verification digit that does not match it. */
+  /** Radica: the tenant's validator value in Settings › General › Cuenta. */
+  /** Radica (seed 000 §5 DV rule): a NIT sent with a verification digit that does not match it. */
   dvIncorrecto: 'El dígito de verificación (DV) no corresponde al NIT. Revisa el número de identificación.',
   accountCodeLabel: 'Código de cuenta',
   accountCodeHint: 'Identifica tu cuenta en Radica. No es el Usuario Validador del Ministerio.',
@@ -188,7 +188,7 @@ export const MSG_CUENTAS = {
   requestNewCode: 'Solicitar un código nuevo',
   backToLogin: 'Volver al login',
 
-  // seed 000 §2, §8 — provider configuration form and the REPS provider search (issue 13)
+  // seed 000 §2, §8 — provider configuration form and the REPS provider search
   providerIntroTitle: 'Configuración Requerida',
   /** Radica: the intro's explanation (seed 000 §2 "explains that provider information is needed for ministry reports"). */
   providerIntroText:
@@ -208,23 +208,23 @@ export const MSG_CUENTAS = {
   prestadorClear: 'Quitar el prestador seleccionado',
   prestadorNoResults: 'No se encontraron prestadores con ese texto.',
   prestadorSearching: 'Buscando prestadores...',
-  /** Radica (issue 26): why a provider may be missing from the search, and what to do. */
+  /** Radica: why a provider may be missing from the search, and what to do. */
   prestadorNoResultsAyuda:
     'La búsqueda cubre solo el extracto del REPS cargado en esta instalación, que puede no incluir tu departamento. Elige «Ingresar la información manualmente» arriba: el código que escribiste se conserva. Si tu prestador debería aparecer, avísale al soporte de Radica.',
-  /** Radica (issue 26): the chosen provider's NIT is not the company's. */
+  /** Radica: the chosen provider's NIT is not the company's. */
   prestadorNitDistinto: (nitPrestador: string, nitEmpresa: string) =>
     `Este prestador tiene NIT ${nitPrestador} y tu empresa ${nitEmpresa}. Revisa que sea tu prestador: las facturas que envías llevan tu NIT como facturador y el código de un prestador tuyo.`,
-  /** Radica (issue 13 "Check the credentials"): the action and its three outcomes. */
+  /** Radica: the action and its three outcomes. */
   probarConexion: 'Probar conexión',
   probandoConexion: 'Probando conexión...',
   probarConexionOk: 'El Ministerio aceptó el usuario y la contraseña del validador.',
   probarConexionRechazada:
     'El Ministerio rechazó el usuario o la contraseña del validador. Revísalos y vuelve a probar.',
-  /** Radica (issue 26): a test with nothing saved needs both fields typed. */
+  /** Radica: a test with nothing saved needs both fields typed. */
   probarConexionFaltanDatos: 'Escribe el usuario y la contraseña del validador para probar la conexión.',
   probarConexionNoDisponible:
     'No se pudo contactar al validador del Ministerio para probar la conexión. Intenta de nuevo en unos minutos.',
-  // issue 13 — REPS import and search (API)
+  // REPS import and search (API)
   /** The import refused a file without the REPS columns the table needs (nothing written). */
   repsColumnasFaltantes: (columnas: string[]) =>
     `El archivo del REPS no tiene las columnas obligatorias: ${columnas.join(', ')}. No se importó nada.`,
@@ -240,13 +240,13 @@ export const MSG_CUENTAS = {
   repsImportEnCurso: 'Ya hay una importación del REPS en curso. Espera a que termine e intenta de nuevo.',
   repsImportado: (d: { filas: number; insertados: number; actualizados: number; retirados: number }) =>
     `REPS importado: ${d.filas} filas (${d.insertados} nuevas, ${d.actualizados} actualizadas); ${d.retirados} prestadores ausentes del archivo quedaron no habilitados.`,
-  // issue 13 — web
+  // Web
   /** Radica: the provider-code input after choosing manual entry, and the button that goes back to the search. */
   prestadorManualPlaceholder: 'Escribe el código de habilitación del prestador',
   prestadorSearchAgain: 'Volver a buscar el prestador en el REPS',
   /** Radica: the ministry list's link to Configuración → Ministerio beside 'Configurar Prestador'. */
   providerOpenSettings: 'Ir a Configuración',
-  // issue 17 — provider form dates (API and web)
+  // Provider form dates (API and web)
   fechaVencimientoAnterior: 'La fecha de vencimiento no puede ser anterior a la fecha de radicación.',
 } as const;
 

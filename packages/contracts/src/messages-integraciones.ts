@@ -1,5 +1,5 @@
 /**
- * The integrations domain of the Spanish catalogue (issue 15: API keys, the API channel). All Radica's own texts. Each
+ * The integrations domain of the Spanish catalogue (API keys, the API channel). All Radica's own texts. Each
  * text is defined once in the whole catalogue (index-check.test.ts).
  */
 export const MSG_INTEGRACIONES = {
@@ -13,11 +13,11 @@ export const MSG_INTEGRACIONES = {
     'Ya se usó esa Idempotency-Key con otro contenido. Usa una clave nueva para cada paquete distinto.',
   idempotenciaEnCurso: 'Una solicitud con esa Idempotency-Key aún está en curso. Vuelve a intentarlo en unos segundos.',
   paqueteSinArchivos: 'El paquete no trae archivos: envía el XML (xmlFevFile) o el RIPS (rips), o los dos.',
-  /** Issue 26: a multipart filing names its own parts, never the JSON body's xmlFevFile. */
+  /** A multipart filing names its own parts, never the JSON body's xmlFevFile. */
   paqueteSinPartes: (recibidas: readonly string[]) =>
     `El multipart no trae las partes de archivo xml ni rips${recibidas.length ? ` (llegaron: ${recibidas.join(', ')})` : ''}. Envía el XML de la factura en la parte xml y el RIPS en la parte rips (campo opcional enviar), o un JSON { xmlFevFile, rips }.`,
   /**
-   * Issue 26: a file whose document already holds it, sent again by e-mail or SFTP: already radicated, with its CUV when
+   * A file whose document already holds it, sent again by e-mail or SFTP: already radicated, with its CUV when
    * the ministry approved it (what the API's 409 FORMATO_EXISTS answers in its data), never only 'Formato Ya Existe'.
    */
   yaRadicado: (formato: string, estado: string, cuv: string | null) =>
@@ -80,12 +80,12 @@ export const MSG_INTEGRACIONES = {
   usoJson:
     'También acepta JSON, como la API del Ministerio: { "xmlFevFile": XML en Base64, "rips": objeto RIPS, "enviar": true } (o "enviar": "async").',
   usoEjemplo: 'Ejemplo con curl:',
-  /** Issue 26: Integraciones links the OpenAPI reference served at /api/docs. */
+  /** Integraciones links the OpenAPI reference served at /api/docs. */
   usoReferencia: 'La referencia completa de cada llamada, con ejemplos, está en la documentación de la API:',
   documentacionApi: 'Documentación de la API (OpenAPI)',
   usoLimites:
     'Una clave solo sirve para los documentos: no puede administrar la cuenta, las claves ni los pagos.',
-  /** The documents' channel (issue 15) on the ministry screens. */
+  /** The documents' channel on the ministry screens. */
   canal: 'Canal',
   todosLosCanales: 'Todos los canales',
 } as const;

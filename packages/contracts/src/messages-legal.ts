@@ -1,7 +1,7 @@
 import { LEGAL_VIGENTE_DESDE, VERSION_PRIVACIDAD, VERSION_TERMINOS } from './legal.ts';
 
 /**
- * Radica's legal texts (issue 26 major 4): the terms of service (/terms) and the personal data treatment policy
+ * Radica's legal texts: the terms of service (/terms) and the personal data treatment policy
  * (/privacy) under Ley 1581 de 2012 and Decreto 1377 de 2013 (compiled in Decreto 1074 de 2015, Parte 2, Título 2,
  * Capítulo 25). Spanish, tú. A section is a title, paragraphs and an optional list. When a text changes, change its
  * version in legal.ts: registration and purchase record the version in force.
@@ -215,7 +215,7 @@ export const PRIVACIDAD: TLegalDocument = {
   ],
 };
 
-/** Texts around the legal pages and their links (issue 26). */
+/** Texts around the legal pages and their links. */
 export const MSG_LEGAL = {
   version: (version: string, fecha: string) => `Versión ${version} · vigente desde el ${fecha}`,
   volver: 'Volver al inicio',

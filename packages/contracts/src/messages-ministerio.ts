@@ -41,7 +41,7 @@ export const MSG_MINISTERIO = {
     `Sincronización completada: ${countOf(n, 'registro guardado', 'registros guardados')}`,
   sincronizarSoloAprobados: 'Solo se puede sincronizar un documento aprobado con CUV',
   formatoNoEncontrado: 'No se encontró un documento con ese formato',
-  /** Operator command (issue 4 "Module access"). */
+  /** Operator command. */
   operadorNoAutorizado: 'Credencial de operador inválida',
   usuarioNoEncontrado: (email: string) => `No existe un usuario con el correo ${email}`,
   moduloInvalido: (m: string) => `Módulo desconocido: ${m} (usa ministerio, facturacion, marketing o automatizaciones)`,
@@ -116,7 +116,7 @@ export const MSG_MINISTERIO = {
   allTypes: 'Todos',
   allStatuses: 'Todos (sin anulados)',
   pickRange: 'Seleccionar rango',
-  /** Radica (issue 17): the date filters write dd/mm/aaaa and refuse a reversed range. */
+  /** Radica: the date filters write dd/mm/aaaa and refuse a reversed range. */
   datePlaceholder: 'dd/mm/aaaa',
   dateInvalid: 'Fecha inválida: escríbela como dd/mm/aaaa.',
   dateRangeReversed: 'La fecha inicial no puede ser posterior a la fecha final.',
@@ -149,7 +149,7 @@ export const MSG_MINISTERIO = {
   cancelAction: 'Cancelar',
   prevalidacionTitle: 'Prevalidación',
   prevalidacionEmpty: 'La prevalidación local no encontró errores ni notificaciones.',
-  /** Issue 22: a code found several times is one card with its count and where it was found. */
+  /** A code found several times is one card with its count and where it was found. */
   hallazgoVeces: (n: number) => `${n} veces`,
   /**
    * A RIPS over the ministry's limit for one JSON (reference §9: 200 MB reported), refused on upload with what to do
@@ -164,7 +164,7 @@ export const MSG_MINISTERIO = {
       : `En un paquete de tipo «${paquete}» este código es un aviso: no impide obtener el CUV.`,
   hallazgoClaseFuente: (origen: string) => `Fuente: ${origen}.`,
   hallazgoDonde: (n: number) => `Ver dónde (${countOf(n, 'lugar', 'lugares')})`,
-  /** Issue 22: the local findings that the ministry's answer already shows are not repeated under Prevalidación. */
+  /** The local findings that the ministry's answer already shows are not repeated under Prevalidación. */
   prevalidacionRepetidos: (n: number) =>
     `${countOf(n, 'hallazgo de la prevalidación coincide', 'hallazgos de la prevalidación coinciden')} con la respuesta del Ministerio y no se repite${n === 1 ? '' : 'n'} aquí.`,
   prevalidacionConfirmTitle: 'La prevalidación encontró errores',
@@ -180,7 +180,7 @@ export const MSG_MINISTERIO = {
   summaryCardTitle: 'Resumen',
   viewFullDetail: 'Ver detalle completo',
 
-  /** Radica (issue 15 "CUV lookup"): the public page and its answers. */
+  /** Radica: the public page and its answers. */
   cuvConsultaTitulo: 'Consultar un CUV',
   cuvConsultaIntro:
     'Verifica con el Ministerio de Salud un Código Único de Validación (CUV): escribe los 96 caracteres y consulta la factura que ampara.',
@@ -190,19 +190,19 @@ export const MSG_MINISTERIO = {
   cuvNoEncontrado: 'El Ministerio no tiene registrado ese CUV. Revisa que esté completo y sin espacios.',
   cuvValido: 'CUV válido: el Ministerio validó este documento.',
   cuvNoValido: 'El Ministerio registra este CUV, pero no como válido.',
-  /** Radica (issue 17): a document in ERROR has no findings because the ministry never answered. */
+  /** Radica: a document in ERROR has no findings because the ministry never answered. */
   credencialesRechazadasTitulo: 'El Ministerio rechazó las credenciales del validador',
   errorSinRespuesta: (fecha: string) =>
     `El Ministerio no respondió al último envío (${fecha}): no es un problema de tus archivos. Puedes reenviarlo más tarde.`,
   cuvConsultaNoDisponible:
     'No se pudo consultar el CUV con el Ministerio en este momento. Intenta de nuevo en unos minutos.',
-  /** Radica (issue 26, phone): the list's filters fold behind this toggle; the count of those in use. */
+  /** Radica (phone): the list's filters fold behind this toggle; the count of those in use. */
   filtersToggle: 'Filtros',
   filtersToggleActive: (n: number) => `Filtros (${n})`,
   /** The words beside a phone card's action icons (each a part of the action's accessible name). */
   rowActionSend: 'Enviar',
   rowActionDownloadAnswer: 'Descargar respuesta',
-  /** Radica (issue 26 major 5): a JSON shaped as the ministry's CargarFevRips request body `{ rips, xmlFevFile }`. */
+  /** Radica: a JSON shaped as the ministry's CargarFevRips request body `{ rips, xmlFevFile }`. */
   cuerpoCargado: (archivos: readonly ('xml' | 'json')[]) =>
     archivos.length === 2
       ? 'El archivo es el cuerpo de la petición CargarFevRips del Ministerio: se cargaron su XML (xmlFevFile) y su RIPS (rips).'
@@ -218,13 +218,13 @@ export const MSG_MINISTERIO = {
   cuerpoParteFallo: (parte: 'XML' | 'RIPS', motivo: string) =>
     `El archivo es el cuerpo de la petición CargarFevRips del Ministerio; su ${parte} no se pudo cargar: ${motivo}`,
   /**
-   * Radica (issue 26; replaces seed 001 §5 'Error enviando documento al ministerio (N errores)', docs/spec-deviations.md):
+   * Radica (replaces seed 001 §5 'Error enviando documento al ministerio (N errores)', docs/spec-deviations.md):
    * the ministry's rejection is not a send error. Said once: the count only when the answer counted errors.
    */
   rechazoMinisterio: (errores: number) =>
     errores > 0 ? `El Ministerio rechazó el documento: ${countOf(errores, 'error', 'errores')}` : 'El Ministerio rechazó el documento',
   /**
-   * Radica (issue 26): the bulk send asks first, says which selected documents it leaves out and why, and sums up the
+   * Radica: the bulk send asks first, says which selected documents it leaves out and why, and sums up the
    * outcome when the batch ends. `motivoOmision` is the one reason text, for the server's `detalleOmitidos` and for
    * the rows the web leaves out by their known status.
    */
@@ -254,7 +254,7 @@ export const MSG_MINISTERIO = {
     `Envío masivo terminado: ${countOf(r.aprobados, 'aprobado', 'aprobados')}, ${countOf(r.noAprobados, 'no aprobado', 'no aprobados')}${r.sinEnviar > 0 ? `, ${countOf(r.sinEnviar, 'sin enviar', 'sin enviar')}` : ''}${r.sinRespuesta ? `, ${countOf(r.sinRespuesta, 'sin respuesta del Ministerio (Radica lo reintenta)', 'sin respuesta del Ministerio (Radica los reintenta)')}` : ''}.`,
   envioMasivoTerminadoDetalle: (noAprobados: readonly string[]) =>
     noAprobados.length ? `Revisa: ${noAprobados.slice(0, 5).join(', ')}${noAprobados.length > 5 ? ` y ${noAprobados.length - 5} más` : ''}.` : '',
-  /** Radica (issue 26): the list of an account with no documents and no filter set (not 'ajusta los filtros'). */
+  /** Radica: the list of an account with no documents and no filter set (not 'ajusta los filtros'). */
   listaVaciaTitulo: 'Aún no tienes documentos',
   listaVaciaTexto:
     'Crea el primero con «Nuevo Reporte»: carga el XML de la factura y su RIPS (JSON), o el cuerpo CargarFevRips con los dos. También pueden llegar por correo, SFTP o la API (Configuración › Canales). Los documentos anulados se ven con el filtro Estado › Anulado.',
@@ -281,6 +281,6 @@ export const MSG_MINISTERIO = {
   cuvRecuperado: 'El Ministerio ya había validado este paquete: Radica recuperó su CUV y lo dejó aprobado.',
   /** The Excel report's column of the wait (its cell: the ministry's text and the next retry). */
   columnaEsperaMinisterio: 'Sin respuesta del Ministerio',
-  /** The timeline's last step before the ministry's verdict (issue 26). */
+  /** The timeline's last step before the ministry's verdict. */
   timelineRespuesta: 'Respuesta del Ministerio',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Texts of the pricing page of a module on sale and of the sidebar entries of modules not purchased (issue 26 major 3).
+ * Texts of the pricing page of a module on sale and of the sidebar entries of modules not purchased.
  * The coming-soon notice of the modules not sold stays MSG_CUENTAS.comingSoon (seed 002 §2).
  */
 export const MSG_MODULOS = {

@@ -17,7 +17,7 @@ export const MSG_PAGOS = {
   cuponAplicar: 'Aplicar',
   cuponRemover: 'Remover',
   cuponInvalido: 'Código de cupón inválido',
-  // Radica (issue 26): a coupon serves a company (NIT) once
+  // Radica: a coupon serves a company (NIT) once
   cuponYaUsado: 'Tu empresa ya usó este cupón. Cada cupón se puede usar una sola vez por empresa (NIT).',
   // seed 002 §5 — billing
   nombreRequerido: 'El nombre es requerido',
@@ -88,11 +88,11 @@ export const MSG_PAGOS = {
   queSigueCrearCuenta: (email: string) => `Si aún no tienes cuenta, regístrate con el correo de facturación (${email}).`,
   invitadoNota: 'Inicia sesión con la cuenta del correo de facturación para empezar a usar tu plan.',
   soporteAyuda: '¿Necesitas ayuda con tu compra? Escríbenos a',
-  // Radica (issue 26): the sale's two numbers, labelled alike on the success page and in the confirmation e-mail
+  // Radica: the sale's two numbers, labelled alike on the success page and in the confirmation e-mail
   etiquetaNumeroVenta: 'Número de venta',
   etiquetaNumeroTransaccion: 'Número de transacción',
 
-  // Radica (issue 26): Configuración › Mi plan
+  // Radica: Configuración › Mi plan
   miPlanTab: 'Mi plan',
   miPlanTitulo: 'Tu plan',
   miPlanSinPlan: 'Tu empresa no tiene un plan activo.',

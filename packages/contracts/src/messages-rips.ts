@@ -1,5 +1,5 @@
 /**
- * The RIPS module's domain of the Spanish catalogue (issue 27: the editor, spreadsheets, patients and medications).
+ * The RIPS module's domain of the Spanish catalogue (the editor, spreadsheets, patients and medications).
  * All Radica's own texts. Each text is defined once in the whole catalogue (index-check.test.ts).
  */
 export const MSG_RIPS = {

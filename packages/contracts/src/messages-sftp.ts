@@ -1,5 +1,5 @@
 /**
- * The SFTP channel's domain of the Spanish catalogue (issue 16 "SFTP channel"): settings API and card, and the texts
+ * The SFTP channel's domain of the Spanish catalogue: settings API and card, and the texts
  * Radica writes into the result files of `resultados/`. Each text is defined once in the whole catalogue
  * (index-check.test.ts).
  */
@@ -72,7 +72,7 @@ export const MSG_SFTP = {
   campoEnvioAutomaticoAyuda: 'Cada paquete completo (XML y JSON) se envía apenas llega. Si lo apagas, lo envías tú desde Radica.',
   campoActivo: 'Canal activo',
   campoActivoAyuda: 'Apagado, el usuario SFTP no puede entrar.',
-  /** Issue 26: the caption follows the box (it said 'Apagado…' beside a checked box). */
+  /** The caption follows the box (it said 'Apagado…' beside a checked box). */
   campoActivoEncendidoAyuda: 'Encendido: el usuario SFTP puede entrar y subir archivos.',
   guardar: 'Guardar canal SFTP',
   guardando: 'Guardando…',

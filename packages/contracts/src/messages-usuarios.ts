@@ -1,5 +1,5 @@
 /**
- * The users and roles domain of the Spanish catalogue (issue 28: Configuración › Usuarios, invitations, the roles'
+ * The users and roles domain of the Spanish catalogue (Configuración › Usuarios, invitations, the roles'
  * refusals, the WhatsApp link and assistant). All Radica's own texts, in tú. Each text is defined once in the whole
  * catalogue (index-check.test.ts).
  */
@@ -130,7 +130,7 @@ export const MSG_USUARIOS = {
   whatsappLimite: 'Recibí muchos mensajes seguidos. Espera unos minutos y vuelve a escribir.',
   whatsappSoloTexto: 'Por ahora solo leo mensajes de texto. Escríbeme tu pregunta, por ejemplo: «estado de la factura FE123».',
   whatsappSinPlan: 'El asistente de WhatsApp es del plan Business: tu empresa no lo tiene activo.',
-  // registration with a NIT another account already has (issue 26): a warning, the user may go on
+  // registration with a NIT another account already has: a warning, the user may go on
   nitYaRegistradoTitulo: (nit: string) => `Ya hay una empresa registrada en Radica con el NIT ${nit}.`,
   nitYaRegistradoCuerpo:
     'Si trabajas en ella, no crees otra cuenta: pide a su administrador que te invite desde Configuración › Usuarios. Con la invitación entras a la misma empresa, con sus documentos y su plan.',

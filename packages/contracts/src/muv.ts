@@ -45,7 +45,7 @@ export function cargaEndpoint(name: string | null | undefined): TCargaEndpoint |
 }
 
 /**
- * True when a document holding these files can be sent to `endpoint` (issue 12 "All package types"): both files, or
+ * True when a document holding these files can be sent to `endpoint`: both files, or
  * the one file the endpoint needs when the other side is optional or ignored (a total credit note or a capitation
  * invoice alone, a RIPS without invoice, an adjustment note). The API's status and send guard and the web's send
  * button all decide with this.
@@ -107,7 +107,7 @@ export type TSufijoResultado = 'A_CUV' | 'R_HALLAZGOS' | 'HALLAZGOS' | 'RADICADO
  * The one name of a result file, the ministry's (fevrips-reference.md §"Download names": its desktop client saves
  * `ResultadosMSPS_{NumFactura}_ID{ProcesoId}_A_CUV.json`, `_R` when rejected): `NA` stands for a process id there is
  * none of (Radica's own outcomes: not sent, incomplete…). The formato keeps letters, digits, '_' and '-' (a file
- * name's extension is dropped). Used by the SFTP channel's result files and the list's ZIP of answers (issue 26).
+ * name's extension is dropped). Used by the SFTP channel's result files and the list's ZIP of answers.
  */
 export function nombreResultadoMsps(formato: string, procesoId: number | null | undefined, sufijo: TSufijoResultado): string {
   const seguro = formato.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || 'archivo';
@@ -116,7 +116,7 @@ export function nombreResultadoMsps(formato: string, procesoId: number | null | 
 
 /**
  * A package with no invoice (a RIPS without invoice, `CargarRipsSinFactura`, tipoNota RS): its document has no invoice
- * type nor invoice value to show (issue 26), only its RIPS's services.
+ * type nor invoice value to show, only its RIPS's services.
  */
 export function esSinFactura(servicioCarga: string | null | undefined): boolean {
   return cargaEndpoint(servicioCarga)?.tipoNota === 'RS';

@@ -32,7 +32,7 @@ describe('computeDv (seed 000 §5)', () => {
   });
 });
 
-describe('isDvConsistent / dvToStore (seed 000 §5, issue 17)', () => {
+describe('isDvConsistent / dvToStore (seed 000 §5)', () => {
   it('accepts the right DV or none for a NIT and refuses any other digit', () => {
     expect(isDvConsistent({ tipoIdentidad: 'NI', numeroIdentificacion: '900373115', dv: '3' })).toBe(true);
     expect(isDvConsistent({ tipoIdentidad: 'NI', numeroIdentificacion: '900373115', dv: '' })).toBe(true);

@@ -21,7 +21,7 @@ export function computeDv(nit: string): string {
 }
 
 /**
- * Whether a tercero's DV agrees with its NIT (seed 000 §5; issue 17: "the server accepts any DV"): only for tipo
+ * Whether a tercero's DV agrees with its NIT (seed 000 §5; "the server accepts any DV"): only for tipo
  * 'NI'; an empty DV is accepted (the server then stores the computed one, see `dvToStore`), any other value must
  * equal computeDv(numeroIdentificacion). Other identity types carry no DV and are not checked.
  */

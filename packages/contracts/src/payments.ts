@@ -6,7 +6,7 @@ import { WOMPI_STATUSES } from './wompi.ts';
 
 /**
  * The purchase: plans, billing data, coupons, sales and their calls (seed 002 §1, §3, §7). Amounts are whole COP (no
- * decimals, seed 002 §9); the gateway is told cents (COP × 100). Prices are decided by the server (issue 11): the
+ * decimals, seed 002 §9); the gateway is told cents (COP × 100). Prices are decided by the server: the
  * web shows these constants, the API charges them.
  */
 
@@ -172,7 +172,7 @@ export const ZSelectedPlan = z.object({
 export type TSelectedPlan = z.infer<typeof ZSelectedPlan>;
 
 /**
- * GET /api/payment/datos-facturacion (issue 26): what the billing form starts with for a signed-in buyer. `origen`
+ * GET /api/payment/datos-facturacion: what the billing form starts with for a signed-in buyer. `origen`
  * 'ultima-compra': the billing data of the company's last purchase; 'cuenta': the account's tercero (given names and
  * surnames as registered, phone, address, city) and the user's e-mail. Any field may be '' (not known).
  */
@@ -196,7 +196,7 @@ export const ZBillingPrefill = z.object({
 });
 export type TBillingPrefill = z.infer<typeof ZBillingPrefill>;
 
-/** One payment of 'Mi plan' (issue 26): a sale through the gateway, or a purchase an operator recorded (transfer). */
+/** One payment of 'Mi plan': a sale through the gateway, or a purchase an operator recorded (transfer). */
 export const ZPagoPlan = z.object({
   numeroVenta: z.string(),
   /** The gateway's reference ('Número de transacción'), null for a purchase recorded by an operator. */
@@ -219,7 +219,7 @@ export const ZPagoPlan = z.object({
 });
 export type TPagoPlan = z.infer<typeof ZPagoPlan>;
 
-/** GET /api/payment/mi-plan (issue 26, Configuración › Mi plan): the company's plan, its modules, until when, its payments. */
+/** GET /api/payment/mi-plan (Configuración › Mi plan): the company's plan, its modules, until when, its payments. */
 export const ZMiPlan = z.object({
   plan: z.enum(['profesional', 'business']).nullable(),
   planNombre: z.string().nullable(),

@@ -80,7 +80,7 @@ export const CANALES = ['email', 'ftp', 'plataforma', 'api'] as const;
 export type TCanal = (typeof CANALES)[number];
 
 /**
- * The modules on sale online (issue 26 major 3): what the plan sold online grants. Their pricing pages offer the plan
+ * The modules on sale online: what the plan sold online grants. Their pricing pages offer the plan
  * and its price; the other modules (facturación, marketing, automatizaciones) keep the coming-soon notice.
  */
 export const MODULOS_EN_VENTA: readonly TModulo[] = PLAN_EN_LINEA.modulos;

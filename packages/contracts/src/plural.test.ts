@@ -3,7 +3,7 @@ import { MSG_CUENTAS } from './messages-cuentas.ts';
 import { MSG_MINISTERIO } from './messages-ministerio.ts';
 import { countOf } from './plural.ts';
 
-describe('counts read in the right number (issue 17: "1 notificaciones")', () => {
+describe('counts read in the right number ("1 notificaciones")', () => {
   it('countOf picks the singular for exactly one', () => {
     expect(countOf(1, 'notificación', 'notificaciones')).toBe('1 notificación');
     expect(countOf(0, 'notificación', 'notificaciones')).toBe('0 notificaciones');

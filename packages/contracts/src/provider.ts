@@ -55,7 +55,7 @@ export const ZProviderConfigRequest = z.object({
   fechaRadicacion: optionalDate,
   fechaVencimiento: optionalDate,
 }).superRefine((v, ctx) => {
-  // Issue 17: an expiry before the filing date was accepted. Checked by the browser and the server alike.
+  // An expiry before the filing date was accepted. Checked by the browser and the server alike.
   if (v.fechaRadicacion && v.fechaVencimiento && v.fechaVencimiento < v.fechaRadicacion)
     ctx.addIssue({ code: 'custom', path: ['fechaVencimiento'], message: MSG_CUENTAS.fechaVencimientoAnterior });
 });
@@ -82,7 +82,7 @@ export const ZTercero = z.object({
   codPais: z.string(),
   codDepartamento: z.string(),
   codCiudad: z.string(),
-  /** The municipality's DIVIPOLA name for codDepartamento + codCiudad ('' when unknown); Radica, issue 17. */
+  /** The municipality's DIVIPOLA name for codDepartamento + codCiudad ('' when unknown); Radica,. */
   nombreCiudad: z.string().optional(),
   dv: z.string(),
   direccion: z.string(),

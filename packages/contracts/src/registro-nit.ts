@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * POST /api/Auth/check-nit (issue 26 minor): whether a company with that NIT already has a Radica account, asked by the
+ * POST /api/Auth/check-nit (minor): whether a company with that NIT already has a Radica account, asked by the
  * registration wizard to warn before a second account for the same company is created. Only NITs (tipo NI) are
  * looked up: a person's document number is never revealed (docs/decisions/041-nit-ya-registrado.md).
  */

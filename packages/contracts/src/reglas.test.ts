@@ -21,7 +21,7 @@ const matches = (re: RegExp): Set<string> =>
 const engineCodes = matches(MINISTRY_CODE);
 const esRadica = (codigo: string) => REGLAS_POR_CODIGO.get(codigo)?.origen === 'Radica';
 
-describe('rule catalogue (issue 12)', () => {
+describe('rule catalogue', () => {
   it('has one entry per code, reachable by code', () => {
     const codes = REGLAS.map((r) => r.codigo);
     expect(new Set(codes).size).toBe(codes.length);

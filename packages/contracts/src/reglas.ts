@@ -1,5 +1,5 @@
 /**
- * The catalogue of FEV-RIPS validation rules (issue 12): one entry per code that the ministry's validator (MUV) or
+ * The catalogue of FEV-RIPS validation rules: one entry per code that the ministry's validator (MUV) or
  * Radica's pre-validator (packages/fevrips) can report. Each entry gives the rule's class, the file it reads, what it
  * checks and where, where the rule comes from, whether Radica decides it locally, and what it means for a billing
  * clerk and how to fix it, in plain Spanish. This is the one source for the errors panel, the finding detail, the CLI
@@ -1776,7 +1776,7 @@ export const REGLAS: readonly TRegla[] = [
       'La factura es de una fecha en que rige la nueva estructura del RIPS (Res. 948/2026), pero el archivo trae la anterior. Radica lo revisa con la estructura anterior y avisa; no impide enviar.',
     comoCorregir:
       'Pide a tu software de facturación la estructura de la Res. 948/2026: junto a cada diagnóstico CIE-10 su par CIE-11 (codDiagnostico…CIE11 y nomCodDiagnostico…CIE11, null si no se informa), sin numAutorizacion en medicamentos y con registroSIRAS para usuarios SOAT.',
-    nota: 'Decisión 025 y issue 22: ninguna fuente muestra al Ministerio rechazando archivos con la estructura de la Res. 2275 después del cambio (un paquete real con factura del 2026-09-04 fue aceptado), así que no se bloquea el envío. La fecha del cambio está en un solo lugar (packages/fevrips schema.ts RES948_DESDE).',
+    nota: 'Decisión 025: ninguna fuente muestra al Ministerio rechazando archivos con la estructura de la Res. 2275 después del cambio (un paquete real con factura del 2026-09-04 fue aceptado), así que no se bloquea el envío. La fecha del cambio está en un solo lugar (packages/fevrips schema.ts RES948_DESDE).',
   },
   {
     codigo: 'LLAVE_AUSENTE',
@@ -1939,7 +1939,7 @@ export function clasePorPaquete(codigo: string, paquete: string): 'R' | 'N' | nu
   return (regla && clasePaquete(regla, paquete)?.clase) ?? null;
 }
 
-/** How many catalogued rules there are, by {@link TEstadoRegla}: the coverage number of issue 12. */
+/** How many catalogued rules there are, by {@link TEstadoRegla}: the coverage number of. */
 export function coberturaReglas(): {
   total: number;
   implementada: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The REPS provider search and the provider-form helpers (issue 13; seed 000 §2 "Autocomplete behaviour", §3
+ * The REPS provider search and the provider-form helpers (seed 000 §2 "Autocomplete behaviour", §3
  * "Provider search result", §7 GET /api/Auth/prestadores/autocomplete, §9 limits). Field names verbatim.
  */
 
@@ -54,13 +54,13 @@ export const ZPrestadoresAutocompleteData = z.object({ items: z.array(ZPrestador
 export type TPrestadoresAutocompleteData = z.infer<typeof ZPrestadoresAutocompleteData>;
 
 /**
- * POST /api/Auth/probar-conexion-fevrips (Radica, issue 13 "Check the credentials"): logs in to the configured MUV
+ * POST /api/Auth/probar-conexion-fevrips (Radica): logs in to the configured MUV
  * with the saved validator credentials. `conectado` true when the ministry accepted them; `mensaje` says so in Spanish.
  */
 export const ZProbarConexionData = z.object({ conectado: z.boolean(), mensaje: z.string() });
 
 /**
- * POST /api/Auth/probar-conexion-fevrips body (issue 26: test what is typed before saving). Both optional: an absent
+ * POST /api/Auth/probar-conexion-fevrips body (test what is typed before saving). Both optional: an absent
  * field is the saved one (no body: the saved credentials, as before). Never stored. An empty password is "the saved
  * one", as in the form's edit mode.
  */

@@ -3,7 +3,7 @@ import { MSG } from './messages.ts';
 import { MSG_RIPS } from './messages-rips.ts';
 
 /**
- * The RIPS module's calls (issue 27): drafts created on the platform (/listado-rips…), their editor, spreadsheets,
+ * The RIPS module's calls: drafts created on the platform (/listado-rips…), their editor, spreadsheets,
  * reference searches, patients and medications. Paths under /api/rips. Field names of the RIPS as the ministry writes
  * them; everything else plain Spanish like the rest of the API.
  */
@@ -12,12 +12,12 @@ export const RIPS_ESTRUCTURAS = ['res2275-2023', 'res948-2026-dt1-v002'] as cons
 export const ZEstructuraRips = z.enum(RIPS_ESTRUCTURAS);
 export type TEstructuraRips = z.infer<typeof ZEstructuraRips>;
 
-/** How a draft started (issue 27 §2). */
+/** How a draft started. */
 export const ZOrigenBorrador = z.enum(['xml', 'hoja', 'json', 'vacio']);
 export type TOrigenBorrador = z.infer<typeof ZOrigenBorrador>;
 
 /**
- * The list status of a draft (issue 27 §1): Borrador (never checked or with nothing yet), Con hallazgos (RECHAZADO
+ * The list status of a draft: Borrador (never checked or with nothing yet), Con hallazgos (RECHAZADO
  * findings), Listo (no RECHAZADO and the invoice XML attached), Radicado (filed as a ministry document).
  */
 export const ZEstadoBorrador = z.enum(['BORRADOR', 'CON_HALLAZGOS', 'LISTO', 'RADICADO']);
@@ -73,7 +73,7 @@ export const BORRADORES_POR_PAGINA = 15;
 export const ZBorradoresData = z.object({ items: z.array(ZBorradorFila), total: z.number(), paginas: z.number() });
 export type TBorradoresData = z.infer<typeof ZBorradoresData>;
 
-/** What the invoice XML of a draft says (issue 27 §2: prefill and totals to reconcile). */
+/** What the invoice XML of a draft says (prefill and totals to reconcile). */
 export const ZFacturaBorrador = z.object({
   nombreArchivo: z.string(),
   formato: z.string(),
@@ -91,7 +91,7 @@ export const ZFacturaBorrador = z.object({
 });
 export type TFacturaBorrador = z.infer<typeof ZFacturaBorrador>;
 
-/** Totals of the RIPS against the invoice (issue 27 §3 "totals are reconciled against the invoice"). */
+/** Totals of the RIPS against the invoice. */
 export const ZConciliacion = z.object({
   cantidadUsuarios: z.number(),
   cantidadServicios: z.number(),

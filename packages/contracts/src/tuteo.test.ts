@@ -21,7 +21,7 @@ import { MSG_USUARIOS } from './messages-usuarios.ts';
 import { REGLAS } from './reglas.ts';
 
 /**
- * Issue 26: the interface mixed "tú" and "usted" ('¿Desea enviar…?', 'Revise…' under "Cómo corregirlo"). Radica's own
+ * The interface mixed "tú" and "usted" ('¿Desea enviar…?', 'Revise…' under "Cómo corregirlo"). Radica's own
  * texts say "tú"; only the seeds' verbatim texts keep their "usted" (seed 000 §8's HTTP messages and the few others
  * listed here).
  */
@@ -181,7 +181,7 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('tú throughout (issue 26)', () => {
+describe('tú throughout', () => {
   it("Radica's messages address the user as tú", () => {
     const catalogues = [
       MSG,

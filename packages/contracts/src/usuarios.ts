@@ -8,12 +8,12 @@ import { PLANES } from './plans.ts';
 import { ROLES, type TRol } from './enums.ts';
 
 /**
- * Users and roles of a company (issue 28 §1, the Business plan's multi-user module): who may do what, the users page
+ * Users and roles of a company (the Business plan's multi-user module): who may do what, the users page
  * (Configuración › Usuarios), invitations and the signed-in user's own record (GET /api/usuarios/yo).
  */
 
 /**
- * The roles (issue 28): Administrador does everything (settings, provider configuration, users, API keys, channels,
+ * The roles: Administrador does everything (settings, provider configuration, users, API keys, channels,
  * purchases); Facturador uploads, creates and edits RIPS, sends, cancels and reactivates documents and downloads;
  * Consulta reads (lists, details, downloads, reports). The first user of a company is its Administrador.
  */
@@ -48,12 +48,12 @@ export type TAccesoRoles = (typeof ACCESO)[keyof typeof ACCESO];
 export const rolPermite = (roles: readonly TRol[], rol: TRol | null | undefined): boolean => rol != null && roles.includes(rol);
 
 /**
- * Users a plan allows, counting pending invitations (issue 28 "the seat count"; docs/decisions/039-users-and-roles.md):
+ * Users a plan allows, counting pending invitations (docs/decisions/039-users-and-roles.md):
  * Profesional keeps one user; Business has ten seats.
  */
 export const PUESTOS_POR_PLAN: Record<TPlanTenant, number> = { profesional: PLANES.profesional.usuarios, business: PLANES.business.usuarios };
 
-/** Days an invitation link is valid (issue 28). */
+/** Days an invitation link is valid. */
 export const INVITACION_DIAS = 7;
 
 const ZEmailInvitado = z

@@ -1,5 +1,5 @@
 /**
- * Derives the names of the CUPS and CIE-10 codes for the editor's searches (issue 27): `data/cups-nombres.txt` and
+ * Derives the names of the CUPS and CIE-10 codes for the editor's searches: `data/cups-nombres.txt` and
  * `data/cie10-nombres.txt`, `codigo;nombre` per line, from the same shared source files as derive-tables.ts.
  * Usage: npx tsx packages/fevrips/scripts/derive-nombres.ts [SOURCE_DIR]   (default ../shared/samples/tablas-referencia)
  */

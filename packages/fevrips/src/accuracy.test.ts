@@ -6,7 +6,7 @@ import { parseRipsObject } from './rips.ts';
 import { parseFevXml, type TFevXml } from './xml.ts';
 import { SAMPLE, readSample, readSampleJson } from '../test/samples.ts';
 
-/** Issue 5 "Accuracy": what the engine says about every sample and about synthetic variants of par1. */
+/** What the engine says about every sample and about synthetic variants of par1. */
 const NOW = new Date('2026-11-21T12:00:00Z');
 const rechazos = (h: THallazgoLocal[]) => h.filter((x) => x.clase === 'RECHAZADO');
 const codes = (h: THallazgoLocal[]) => h.map((x) => x.codigo);
@@ -36,7 +36,7 @@ describe('real pairs', () => {
     expect(r.endpoint).toBe('CargarFevRips');
   });
 
-  it('par2 (BOM + mojibake XML, tipoNota ""): no rechazo, only the notices real MUV answers give (issue 22)', () => {
+  it('par2 (BOM + mojibake XML, tipoNota ""): no rechazo, only the notices real MUV answers give', () => {
     const r = pair(SAMPLE.par2Xml, SAMPLE.par2Json);
     expect(r.error).toBeNull();
     expect(rechazos(r.hallazgos)).toEqual([]);
@@ -115,7 +115,7 @@ describe('synthetic variants of par1 → the expected code each', () => {
     expect(codes(rechazos(h))).toEqual(['RVC001']);
   });
 
-  // Issue 22 / decision 025: the checks whose level no source gives are notices, never a rechazo.
+  // / decision 025: the checks whose level no source gives are notices, never a rechazo.
   const notices = (h: THallazgoLocal[]) => h.filter((x) => x.codigo !== 'FED131');
 
   it('date outside the invoice period → RVC014 (notification)', () => {

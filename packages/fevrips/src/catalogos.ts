@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Searches of the reference catalogues by code or name (issue 27 editor: CUPS and CIE-10 search "from the reference
+ * Searches of the reference catalogues by code or name (editor: CUPS and CIE-10 search "from the reference
  * tables"): the names shipped in `data/cups-nombres.txt` and `data/cie10-nombres.txt` (derived by
  * scripts/derive-nombres.ts from the same SISPRO / CIE-10 sources as the code lists the checks use). Loaded once, on
  * first use (about 25,000 lines).

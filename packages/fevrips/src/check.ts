@@ -77,7 +77,7 @@ export function checkRipsRead(xml: TFevXml | null, rips: TRipsHead, options: TCh
 }
 
 /**
- * The RIPS structure a package is checked against (issue 12): `options.version` when forced (CLI `--version`), else by
+ * The RIPS structure a package is checked against: `options.version` when forced (CLI `--version`), else by
  * the invoice's issue date (XML `IssueDate`), else by the RIPS's first service date (a RIPS without its invoice), else
  * the default (schema.ts {@link ripsVersionFor}, RES948_DESDE).
  */
@@ -164,7 +164,7 @@ export function checkRipsStructure(rips: TRipsParsed, options: TCheckOptions = {
 
 /**
  * The finding of a Res. 2275/2023 RIPS whose invoice date falls after the cut-over to Res. 948/2026 (schema.ts
- * RES948_DESDE): a NOTIFICACION (Radica's code ESTRUCTURA_RES948; issue 22 item 4). No source shows the ministry
+ * RES948_DESDE): a NOTIFICACION (Radica's code ESTRUCTURA_RES948). No source shows the ministry
  * refusing 2275-shaped files after the cut-over (a real package with an invoice of 2026-09-04 was accepted), so the
  * file is checked as 2275 and the user is told what the new structure adds.
  */
@@ -288,7 +288,7 @@ class StructureGroup extends CappedGroup {
 }
 
 /**
- * The checks of one package as ONE pass over its RIPS (rips.ts `walkRips`; issue 12 "Speed": one pass over the
+ * The checks of one package as ONE pass over its RIPS (rips.ts `walkRips`; one pass over the
  * services whatever the number of rules): the structure check, the DT1 rules, the XML ↔ RIPS rules when there is an
  * XML, and the RIPS summary when the RIPS was read without it (`rips` a {@link TRipsHead}: the check of a file).
  */

@@ -30,7 +30,7 @@ function expectSameRips(actual: Record<string, unknown>, expected: Record<string
   expect(order(actual)).toEqual(order(expected));
 }
 
-describe('radica-fevrips to-sheet / from-sheet round trip, every real sample (issue 27)', () => {
+describe('radica-fevrips to-sheet / from-sheet round trip, every real sample', () => {
   it('covers the six real RIPS samples', () => expect(REAL.length).toBeGreaterThanOrEqual(6));
   for (const f of REAL) {
     it(`${f.split('_nit')[0]}: JSON → XLSX → JSON and JSON → CSV → JSON give the same RIPS; the sheets agree`, async () => {

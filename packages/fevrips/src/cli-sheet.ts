@@ -18,7 +18,7 @@ type TWrite = (text: string) => void;
 type TWriteBytes = (bytes: Uint8Array) => void;
 
 /**
- * `radica-fevrips to-sheet` and `from-sheet` (issue 27 "The same engine is in the CLI"): a RIPS JSON to an XLSX (or CSV)
+ * `radica-fevrips to-sheet` and `from-sheet`: a RIPS JSON to an XLSX (or CSV)
  * on standard output, and a spreadsheet back to the RIPS JSON the ministry expects (UTF-8 without BOM, the structure's
  * keys in order, two-space indentation). `--xml` gives the invoice: it fills empty invoice columns and decides the
  * structure by its date. Returns the exit code: 0 done; 1 the sheet has errors (printed per row and column on

@@ -65,7 +65,7 @@ describe('radica-fevrips check', () => {
     expect(run('check', sample(SAMPLE.par1Json), '--version', 'res948').code).toBe(2);
   });
 
-  it('a consulta repeating the principal diagnosis as a related one: NOTIFICACION RVC086, exit 0 (issue 22)', () => {
+  it('a consulta repeating the principal diagnosis as a related one: NOTIFICACION RVC086, exit 0', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fevrips-cli-'));
     const rips = readSampleJson(SAMPLE.par1Json) as { usuarios: { servicios: Record<string, Record<string, unknown>[]> }[] };
     const proc = rips.usuarios[0]!.servicios['procedimientos']![0]!;
@@ -130,7 +130,7 @@ describe('radica-fevrips check', () => {
   }, 20_000);
 });
 
-describe('radica-fevrips rules (issue 12: the rule inventory)', () => {
+describe('radica-fevrips rules (the rule inventory)', () => {
   it('prints every rule of the catalogue and the coverage counts that add up', () => {
     const r = run('rules');
     expect(r.code).toBe(0);

@@ -91,7 +91,7 @@ function parseCli<T extends ParseArgsConfig['options']>(args: string[], options:
 }
 
 /**
- * `radica-fevrips check …` (DESIGN "packages/fevrips … CLI"; issue 5): checks an XML + RIPS pair, a single file,
+ * `radica-fevrips check …` (DESIGN "packages/fevrips … CLI"): checks an XML + RIPS pair, a single file,
  * or every pair of a folder (XML and JSON matched by `formato`, the invoice/note number), and prints the findings
  * in the ministry's shape, or JSON with `--json`.
  *

@@ -5,7 +5,7 @@ import { FevRipsError } from './errors.ts';
 import { SAMPLE, readSample, readSampleText, seededRandom } from '../test/samples.ts';
 
 /**
- * Property test of the engine's promise (issue 5 "Never crashes on bad input"): for 10 000 deterministic
+ * Property test of the engine's promise: for 10 000 deterministic
  * mutations of the real samples, `checkFiles` returns; either one coded FevRipsError or well-shaped findings.
  */
 const CASES = 10_000;

@@ -20,7 +20,7 @@ export type TChequeo = {
   endpoint: TMuvEndpoint | null;
   /** The first file that could not be read at all (its findings are then not computed). */
   error: FevRipsError | null;
-  /** The RIPS structure the package was checked against (issue 12), or null without a RIPS. */
+  /** The RIPS structure the package was checked against, or null without a RIPS. */
   version: TRipsSchemaVersion | null;
   /**
    * The distinct codPrestador of the RIPS with their first paths (rules-reps.ts), for RVC012 against a REPS table that
@@ -42,7 +42,7 @@ export {
 
 /**
  * Reads and checks raw files: any byte sequence gives findings or one coded {@link FevRipsError} in `error`,
- * never an exception (the engine's "never crashes on bad input" promise, issue 5). The RIPS is read with
+ * never an exception (the engine's "never crashes on bad input" promise). The RIPS is read with
  * {@link parseRipsObject}, so a file without a usable `formato` (e.g. `numFactura` "FEVC") is still checked.
  * {@link readFiles} then {@link checkRead}: the RIPS is parsed once and walked once (its summary is computed in the
  * same pass as the checks).

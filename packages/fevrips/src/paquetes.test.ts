@@ -15,7 +15,7 @@ import {
 } from '../test/paquetes.ts';
 
 /**
- * Issue 12 "All package types": one package per MUV upload endpoint (reference §1.2), built from the real samples'
+ * One package per MUV upload endpoint (reference §1.2), built from the real samples'
  * structure (test/paquetes.ts), checked end to end through the engine's entry (`checkFiles`, raw bytes in): the endpoint
  * it goes to, no rejection for the well-formed one, and the per-type rules (rules-paquete.ts, RVG02 for the note's
  * value, RVC004 for the note's numbers) on a broken copy.
@@ -34,7 +34,7 @@ const rechazos = (r: TChequeo) => r.hallazgos.filter((h) => h.clase === 'RECHAZA
 const codigos = (r: TChequeo) => r.hallazgos.map((h) => h.codigo);
 const hallazgo = (r: TChequeo, codigo: string) => r.hallazgos.find((h) => h.codigo === codigo);
 
-describe('package types (issue 12): each goes to its endpoint and passes when well formed', () => {
+describe('package types: each goes to its endpoint and passes when well formed', () => {
   it('invoice + RIPS (par1) → CargarFevRips', () => {
     const r = check({ xml: readSample(SAMPLE.par1Xml).toString(), rips: par1Rips() });
     expect([r.endpoint, rechazos(r)]).toEqual(['CargarFevRips', []]);

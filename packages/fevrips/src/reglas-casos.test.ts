@@ -34,7 +34,7 @@ import {
 } from '../test/sinteticos.ts';
 
 /**
- * Issue 12: a minimal failing case and a minimal passing case for every rule the catalogue marks `implementada`
+ * A minimal failing case and a minimal passing case for every rule the catalogue marks `implementada`
  * (packages/contracts/src/reglas.ts). Each case starts from a small, clean, made-up base (one user with one consulta,
  * its invoice, or a credit note) and changes one field: `falla` must give the code with the catalogue's class, `pasa`
  * (the same input with that field fixed) must not give it, nor anything else. The table is checked against the

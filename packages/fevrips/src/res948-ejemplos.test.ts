@@ -196,7 +196,7 @@ function ripsCon(list: TServiceList): TJson {
   };
 }
 
-describe('Res. 948/2026: an example file per service type passes (issue 12)', () => {
+describe('Res. 948/2026: an example file per service type passes', () => {
   const lists = Object.keys(schema.servicios) as TServiceList[];
 
   it('the examples cover every service list of DT1 v002, each with exactly its fields', () => {

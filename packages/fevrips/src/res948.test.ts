@@ -6,7 +6,7 @@ import type { THallazgoLocal } from './findings.ts';
 import { SAMPLE, SAMPLES_DIR, readSample, readSampleJson } from '../test/samples.ts';
 import { resolve } from 'node:path';
 
-/** Issue 12: Res. 948/2026 DT1 v002 beside Res. 2275/2023, chosen by the invoice's date. */
+/** Res. 948/2026 DT1 v002 beside Res. 2275/2023, chosen by the invoice's date. */
 
 const NOW = new Date('2026-11-21T12:00:00-05:00');
 const V948 = 'res948-2026-dt1-v002' as const;
@@ -83,7 +83,7 @@ describe('Res. 948/2026 DT1 v002', () => {
       const as2275 = checkFiles({ rips: readSample(name) }, { now: NOW, version: 'res2275-2023' }).hallazgos.map(key).sort();
       const after = checkFiles({ rips: readSample(name) }, { now: NOW, version: V948 }).hallazgos;
       const [first, ...rest] = after;
-      // a notice, checked as 2275 (issue 22 item 4: no source shows the ministry refusing 2275 files after the cut-over)
+      // a notice, checked as 2275 (no source shows the ministry refusing 2275 files after the cut-over)
       expect(first).toMatchObject({ clase: 'NOTIFICACION', codigo: 'ESTRUCTURA_RES948', pathFuente: '' });
       expect(first?.descripcion).toMatch(/estructura de la Resolución 2275 de 2023.*Resolución 948 de 2026/);
       expect(rest.map(key).sort(), name).toEqual(as2275);

@@ -14,7 +14,7 @@ import {
 } from '../test/sinteticos.ts';
 
 /**
- * Issue 22: every fact of the real, public MUV answers (2025; reference §3.2) that Radica can decide, reproduced from a
+ * Every fact of the real, public MUV answers (2025; reference §3.2) that Radica can decide, reproduced from a
  * minimal made-up RIPS (no patient data): the code, the ministry's class, its Descripcion word for word, the shape of
  * its Observaciones and the PathFuente; and, for each, a neighbouring input the ministry did not flag.
  */

@@ -160,7 +160,7 @@ function readRipsHead(original: Record<string, unknown>): TRipsHead {
  * The formato of the document a RIPS belongs to (seed 001 §5 pairs an XML and a RIPS by formato): a credit, debit or
  * adjustment note's own number (`numNota`, what its XML's ParentDocumentID gives), so that a note never takes the
  * formato of the invoice it corrects; else {@link TRipsParsed.formato} (the invoice's, or for RS the numNota's).
- * Issue 12 "All package types"; docs/decisions/018.
+ * docs/decisions/018.
  */
 export function formatoDelDocumento(rips: Pick<TRipsHead, 'tipoNota' | 'formato' | 'formatoNota'>): string | null {
   const esNota = rips.tipoNota === 'NC' || rips.tipoNota === 'ND' || rips.tipoNota === 'NA';
@@ -289,7 +289,7 @@ export type TRipsVisitor = {
 };
 
 /**
- * The one pass over a RIPS (issue 12 "Speed": one pass over the services whatever the number of rules). The
+ * The one pass over a RIPS (one pass over the services whatever the number of rules). The
  * structure check, the DT1 rules, the XML ↔ RIPS rules and the totals are each a {@link TRipsVisitor}; this walks
  * `usuarios` and their services once and tells every visitor about each in turn. Nothing when `usuarios` is not an
  * array. A visitor that throws is left out of the rest of the pass, so a bug in one group of checks hides nothing

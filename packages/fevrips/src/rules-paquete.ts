@@ -6,7 +6,7 @@ import { isRecord, toNumber } from './shared.ts';
 import type { TFevXml } from './xml.ts';
 
 /**
- * The rules of the package types (issue 12 "All package types"; reference §1.2 scenario table, §3.5, §3.6 item 2):
+ * The rules of the package types (reference §1.2 scenario table, §3.5, §3.6 item 2):
  * invoice, credit note (partial and total), debit note, adjustment note, RIPS without invoice and capitation. The
  * ministry publishes no code for these checks, so they carry Radica's own codes (catalogued with origen 'Radica').
  * No source gives their level, so TIPO_NOTA, NUM_NOTA and NOTA_PAGO_MODERADOR are NOTIFICACION (docs/decisions/025);

@@ -3,7 +3,7 @@ import type { TRipsVisitor, TServiceList } from './rips.ts';
 import { isRecord } from './shared.ts';
 
 /**
- * RVC012 against the REPS providers table (issue 22). A real MUV answer (2025, reference §3.2) rejects a package whose
+ * RVC012 against the REPS providers table. A real MUV answer (2025, reference §3.2) rejects a package whose
  * `codPrestador` is, in the ministry's REPS tables, a provider of another NIT than `numDocumentoIdObligado`:
  * "Verificar tablas de referencia, datos (Código Prestador:682760166601 - Nit: 900330752)".
  *

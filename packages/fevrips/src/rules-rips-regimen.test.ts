@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFiles } from './engine.ts';
 import { SAMPLE, readSampleJson } from '../test/samples.ts';
 
-/** RVC035, RVC037, RVC053, RVC085 (issue 12): a minimal failing and passing case each, built from par1's RIPS. */
+/** RVC035, RVC037, RVC053, RVC085: a minimal failing and passing case each, built from par1's RIPS. */
 
 const NOW = new Date('2026-11-21T12:00:00-05:00');
 type TJson = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { checkXml } from './rules-xml.ts';
 import { parseFevXml } from './xml.ts';
 import { SAMPLE, readSampleText } from '../test/samples.ts';
 
-/** DT2 v001 §11 rules decidable from the XML (issue 12): a minimal failing and passing case each, from par1's invoice. */
+/** DT2 v001 §11 rules decidable from the XML: a minimal failing and passing case each, from par1's invoice. */
 
 const PAR1 = readSampleText(SAMPLE.par1Xml);
 const CUFE = 'e6a0b73d78a9e185bdd11a7a1abcff702d8d6fa08e1abeaa13ec65a4efef2cf52752b659af3bb9eb0d041822ac8484c5';

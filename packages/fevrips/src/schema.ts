@@ -27,7 +27,7 @@ export const DEFAULT_RIPS_SCHEMA_VERSION: TRipsSchemaVersion = 'res2275-2023';
 export const RES948_DESDE = '2026-07-01';
 
 /**
- * The structure a package is checked against (issue 12 "chosen by date"): Res. 948/2026 DT1 v002 for an invoice
+ * The structure a package is checked against: Res. 948/2026 DT1 v002 for an invoice
  * issued on or after {@link RES948_DESDE}, Res. 2275/2023 before it. `fecha` is the invoice's issue date (XML
  * `IssueDate`) or, for a RIPS without its invoice, its earliest service date; null → the default.
  */
@@ -127,7 +127,7 @@ const MIPRES = opt('texto', { maxLength: 30 });
 /**
  * A money value in pesos: ≥ 0 and below 10^15 (fifteen integer digits). ❓ The ministry's own bound is not published in
  * what we could read; 10^15 pesos is far above any real invoice and keeps absurd values such as 1e308 from passing as
- * numbers (issue 9): they answer RVG01 on the field instead of overflowing a total.
+ * numbers: they answer RVG01 on the field instead of overflowing a total.
  */
 export const MAX_VALOR = 1e15;
 const VALOR = req('decimal', { min: 0, max: MAX_VALOR - 1 });

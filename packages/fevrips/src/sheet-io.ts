@@ -12,7 +12,7 @@ import { ripsToSheet, sheetColumns, type TCell, type TRawCell, type TSheetTable 
 import { writeXlsx, type TXlsxSheet } from './xlsx-writer.ts';
 
 /**
- * The spreadsheet files of a RIPS (issue 27): XLSX through exceljs, CSV through csv-parse / csv-stringify, the ZIP of
+ * The spreadsheet files of a RIPS: XLSX through exceljs, CSV through csv-parse / csv-stringify, the ZIP of
  * an XLSX measured with fflate before exceljs reads it. The row model and its rules are in sheet.ts.
  *
  * Reading is defensive: size limits before parsing, the XLSX's parts inflated and counted before exceljs opens them (a
@@ -352,7 +352,7 @@ function instructionsSheet(version: TRipsSchemaVersion): TXlsxSheet {
 }
 
 /**
- * The template (issue 27 "a documented template"): an XLSX with the empty data sheet 'RIPS', the filled example
+ * The template: an XLSX with the empty data sheet 'RIPS', the filled example
  * 'Ejemplo' (a synthetic invoice, no real patient), 'Códigos' and 'Instrucciones'; or the CSV of the example (its
  * header is the template).
  */

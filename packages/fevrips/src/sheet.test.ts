@@ -11,7 +11,7 @@ const SAMPLES = resolve(import.meta.dirname, '../../../../shared/samples');
 const PAR1 = 'par1_rips_evento_nit901019681_A01E5687.json';
 
 
-describe('RIPS ↔ spreadsheet round trip (issue 27)', () => {
+describe('RIPS ↔ spreadsheet round trip', () => {
   it("writes the structure's keys in the ministry's order: par1 comes back byte for byte", async () => {
     const text = readFileSync(join(SAMPLES, PAR1), 'utf8');
     const back = ripsFromSheet(await readSheetFile((await ripsToXlsx(JSON.parse(text))).bytes, 'xlsx'));
@@ -37,7 +37,7 @@ function exampleCsvWith(edit: (header: string[], rows: string[][]) => void): Buf
   return Buffer.from([header, ...cells].map((r) => r.join(';')).join('\r\n'));
 }
 
-describe('import errors, all or nothing (issue 27)', () => {
+describe('import errors, all or nothing', () => {
   it('reports a missing column, a bad date and an unknown CUPS at their rows, and imports nothing', async () => {
     const missing = ripsFromSheet(await readSheetFile(exampleCsvWith((h) => (h[h.indexOf('codDiagnosticoPrincipal')] = 'codDiagnostico')), 'csv'));
     expect(missing.ok).toBe(false);
@@ -100,7 +100,7 @@ describe('import errors, all or nothing (issue 27)', () => {
   });
 });
 
-describe('spreadsheet safety (issue 27: CSV injection, formulas, macros, sizes)', () => {
+describe('spreadsheet safety (CSV injection, formulas, macros, sizes)', () => {
   const hostile = () => {
     const rips = structuredClone(EXAMPLE_RIPS) as { usuarios: { servicios: { medicamentos: Record<string, unknown>[] } }[] };
     rips.usuarios[0]!.servicios.medicamentos[0]!['nomTecnologiaSalud'] = '=HYPERLINK("http://x.co","clic")';

@@ -8,7 +8,7 @@ import type { TReferenceTables } from './tables.ts';
 import type { TFevXml } from './xml.ts';
 
 /**
- * A RIPS as a spreadsheet and back (issue 27 "Spreadsheets"): one row per service, the invoice's and the user's
+ * A RIPS as a spreadsheet and back: one row per service, the invoice's and the user's
  * columns repeated on each of its rows. The same functions serve the CLI (`to-sheet` / `from-sheet`), the API's
  * import and export and the template; the file formats (XLSX, CSV) are in sheet-io.ts.
  *
@@ -416,7 +416,7 @@ function buildUsuarios(
 /**
  * Whether a finding of the structure check refuses a sheet: every RECHAZADO, and a CUPS code not in Radica's CUPSRips
  * (RVG14) although the pre-validator only notifies it (docs/decisions/025: Radica's copy may lag the ministry's). A
- * sheet is typed by hand, so an unknown code is most likely a typo (issue 27 "import errors … an unknown CUPS"); a code
+ * sheet is typed by hand, so an unknown code is most likely a typo; a code
  * newer than Radica's table goes in through a RIPS JSON, or the CLI's `check --tablas` with a newer export.
  */
 function bloqueaImportacion(h: { clase: string; codigo: string }): boolean {
@@ -533,7 +533,7 @@ class ErrorList {
 
 
 /**
- * The RIPS with its keys in the structure's order (issue 27 "the JSON exactly as the ministry expects"): the
+ * The RIPS with its keys in the structure's order: the
  * transaction's fields then `usuarios`; each user's fields then `servicios`; the lists in the order of Res. 2275
  * (consultas, procedimientos, urgencias, hospitalizacion, recienNacidos, medicamentos, otrosServicios); each service's
  * fields in order. Keys the structure does not define are kept after the known ones. Values are not changed. (A

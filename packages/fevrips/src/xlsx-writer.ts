@@ -3,7 +3,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 /**
  * A minimal XLSX (SpreadsheetML, ECMA-376) writer for the RIPS export: text as inline strings, numbers as numbers,
  * the first row in bold and frozen, zipped with fflate. Why not exceljs for writing: a 20,000-service RIPS took 3.3 s
- * (streaming writer) to 11 s (workbook) with it, over the 3 s target of issue 27, against about 0.5 s here
+ * (streaming writer) to 11 s (workbook) with it, over the 3 s target of against about 0.5 s here
  * (docs/decisions/038). Reading stays on exceljs, which knows every variant Excel and LibreOffice write; the tests read
  * every file written here back with exceljs.
  */

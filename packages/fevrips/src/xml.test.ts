@@ -192,7 +192,7 @@ describe('parseFevXml refusals and errors', () => {
     expectFevRipsError(() => parseFevXml(outer), 'XML_INVALID');
   });
 
-  it('a NUL or another character XML 1.0 forbids, raw or as a reference, in the container or the invoice → XML_INVALID (issue 24)', () => {
+  it('a NUL or another character XML 1.0 forbids, raw or as a reference, in the container or the invoice → XML_INVALID', () => {
     const text = readSampleText(SAMPLE.par1Xml);
     const cases = [
       text.replace('<cbc:ID>A01E5687</cbc:ID>', '<cbc:ID>A01E5687\u0000</cbc:ID>'),

@@ -109,7 +109,7 @@ export type TFevXml = {
 const REFUSED_DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
 /**
  * Characters XML 1.0 never allows (§2.2 Char: C0 controls other than tab, LF and CR; U+FFFE, U+FFFF), raw or as a
- * character reference (&#0;, &#x1F;…): such a file is not well-formed (issue 24: a NUL was accepted and filed).
+ * character reference (&#0;, &#x1F;…): such a file is not well-formed (a NUL was accepted and filed).
  */
 // eslint-disable-next-line no-control-regex -- the control characters are what is refused
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;

@@ -1,5 +1,5 @@
 /**
- * Made-up FEV-RIPS fixtures for the rule tests (issue 12, issue 22): a clean invoice FE100 of 2025-07 (pago por evento,
+ * Made-up FEV-RIPS fixtures for the rule tests (): a clean invoice FE100 of 2025-07 (pago por evento,
  * copago 5 000) as the DIAN delivers it (an AttachedDocument), its credit note, and a RIPS of one contributivo user with
  * one consulta, plus one clean service of every other list. Every value is synthetic: no sample data, no patient.
  * A test changes one field of a fresh copy.

@@ -34,7 +34,7 @@ function parseOptions(argv: string[]) {
  * - `grant EMAIL MODULE… [--plan business] [--meses N]`: records a manual purchase (bank
  *   transfer) of the modules for the tenant of the user EMAIL, running N months (default 12, the plans' term);
  *   `--plan business` records the quoted Business plan (its alerts and seats read it).
- * - `mail EMAIL` (issue 9): prints the local outbox's messages to EMAIL, newest first (verification and reset codes
+ * - `mail EMAIL`: prints the local outbox's messages to EMAIL, newest first (verification and reset codes
  *   of a zero-setup install; no web route shows them to anyone else).
  * Exit code 0 on success, 1 on an error, 2 on wrong usage.
  */

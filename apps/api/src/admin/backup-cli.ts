@@ -8,7 +8,7 @@ import { explainOpenFailure, findLocalApi, operatorPost, readOperatorSecret } fr
 import { isMain } from '../lib/entry.ts';
 
 /**
- * `npm run backup` (issue 16 "Backups"): one encrypted snapshot in BACKUP_DIR, then its path and size on stdout.
+ * `npm run backup`: one encrypted snapshot in BACKUP_DIR, then its path and size on stdout.
  * - PostgreSQL (DATABASE_URL): pg_dump runs here, whether the server runs or not.
  * - PGlite: while the server runs it owns the database, so the snapshot is asked of it (POST /api/admin/backup with
  *   the operator secret of DATA_DIR; it writes into its own BACKUP_DIR); otherwise this process opens the database.

@@ -26,7 +26,7 @@ const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 const fmt = (n: number) => Math.round(n).toLocaleString('es-CO');
 
 /**
- * `npm run reps:import -- FILE.csv` (issue 13): loads a REPS "Prestadores" file (the Ministry of Health's layout;
+ * `npm run reps:import -- FILE.csv`: loads a REPS "Prestadores" file (the Ministry of Health's layout;
  * modules/reps/reps-file.ts). Like `npm run admin`, it streams the file to the running server when one answers on
  * PORT (POST /api/admin/reps/import with the operator secret of DATA_DIR: the embedded database has one owner
  * process), and otherwise opens the database itself (PostgreSQL with DATABASE_URL, else the embedded one) and runs

@@ -7,7 +7,7 @@ import { findLocalApi } from './operator-client.ts';
 import { isMain } from '../lib/entry.ts';
 
 /**
- * `npm run restore -- FILE` (issue 16 "Backups"): restore the .rbk FILE into an empty database: DATABASE_URL's
+ * `npm run restore -- FILE`: restore the .rbk FILE into an empty database: DATABASE_URL's
  * (pg_restore), or the embedded one under DATA_DIR/db, which must not exist yet and whose server must be stopped
  * (refused while the API answers on PORT). Nothing is written unless the whole file verifies. Exit code 0 on
  * success, 1 on a refusal or error (Spanish message on stderr), 2 on wrong usage.

@@ -24,13 +24,13 @@ const PAR1_JSON = 'par1_rips_evento_nit901019681_A01E5687.json';
 type TSession = { token: string; validator: string };
 
 /**
- * `npm run seed:demo` (issue 4): a demo tenant owning every module, with sample documents in every status
+ * `npm run seed:demo`: a demo tenant owning every module, with sample documents in every status
  * (APROBADO, EN_ESPERA, PROCESADO, PENDIENTE_RIPS, PENDIENTE_XML, ANULADO, NO_APROBADO, ERROR) built from the real
  * sample pair par1 (invoice number rewritten per document), then prints how to sign in. Works through the running
  * server when one answers on PORT (PGlite has one owner), else starts the app in-process for the duration.
  * Needs the local mail outbox (no SMTP_URL), read with the operator secret, for the registration code. NO_APROBADO
  * comes from a RIPS the simulator rejects (RVG01); ERROR needs the simulator's failure hooks, which only the app this
- * command starts itself turns on (a running server never serves them, issue 9). Idempotent: an existing demo user is
+ * command starts itself turns on (a running server never serves them). Idempotent: an existing demo user is
  * left as it is.
  */
 export async function seedDemo(config: TConfig = loadConfig()): Promise<{ baseUrl: string; created: boolean; documentos: Record<string, string> }> {

@@ -18,7 +18,7 @@ export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
  * jsonb parsed, numeric and int8 as strings on node-postgres). On PostgreSQL the statement is prepared, named by a
  * hash of its text, and planned once per connection with a generic plan (the pool sets
  * plan_cache_mode=force_generic_plan; it applies to named statements only, so drizzle's queries are unaffected).
- * Issue 4 search speed: planning the list query cost twice its run. A statement run this way must therefore have a
+ * search speed: planning the list query cost twice its run. A statement run this way must therefore have a
  * generic plan that suits every parameter value (apps/api/test/list-plans.test.ts checks the list's); pass
  * `prepared: false` where the values decide the plan (an ILIKE pattern: trigram index or list order).
  */
@@ -33,7 +33,7 @@ export type TDatabase = {
   pendingMigrations: () => Promise<number>;
   /**
    * PGlite only: a consistent gzip tar of the whole data directory (PGlite's dumpDataDir), taken while no query or
-   * transaction runs (issue 16 backups). Undefined on PostgreSQL (pg_dump reads it instead).
+   * transaction runs (backups). Undefined on PostgreSQL (pg_dump reads it instead).
    */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -101,7 +101,7 @@ type TOpenOptions = {
  */
 export async function openDatabase(opts: TOpenOptions): Promise<TDatabase> {
   const mode = opts.migrations ?? 'apply';
-  // DATA_DIR private before anything is written in it (issue 24 item 8): umask 077, open modes of older installs fixed.
+  // DATA_DIR private before anything is written in it: umask 077, open modes of older installs fixed.
   secureDataDir(opts.dataDir, (fix) => {
     const msg = 'data directory: permissions tightened to owner-only (files 0600, folders 0700)';
     if (opts.log) opts.log.warn(fix, msg);
@@ -119,7 +119,7 @@ async function openPostgres(databaseUrl: string, mode: 'apply' | 'require' | 'no
   // `options` parameter in DATABASE_URL cannot drop it; the client runs it before any query handed to it.
   pool.on('connect', (client) => {
     // A checked-out client (a transaction between two queries) whose connection is cut emits 'error' with no pool
-    // listener attached: without this one the process would crash (issue 9). Its next query fails instead and
+    // listener attached: without this one the process would crash. Its next query fails instead and
     // pg-pool drops the client when it is released.
     client.on('error', (err) => console.warn(`PostgreSQL: conexión en uso cerrada (${err.message})`));
     client.query('set plan_cache_mode = force_generic_plan').catch((err: Error) => console.warn(`PostgreSQL: plan_cache_mode (${err.message})`));
@@ -145,7 +145,7 @@ type TPgDrizzle = import('drizzle-orm/node-postgres').NodePgDatabase<typeof sche
 function patchTransactions(pool: TPgPool, db: TPgDrizzle, drizzlePg: typeof import('drizzle-orm/node-postgres').drizzle): void {
   // drizzle-orm 0.45's node-postgres transaction sends `begin` outside its try/finally: when the connection drops
   // during `begin`, the client is never released, the pool shrinks by one and pool.end() waits forever (found by
-  // the issue 9 chaos test). Transactions therefore run on a client this function checks out and always releases;
+  // the chaos test). Transactions therefore run on a client this function checks out and always releases;
   // drizzle's transaction on a single client (not a pool) releases nothing itself.
   const onClient = new WeakMap<object, TPgDrizzle>();
   db.transaction = (async (fn: Parameters<typeof db.transaction>[0], config?: Parameters<typeof db.transaction>[1]) => {
@@ -193,7 +193,7 @@ async function openPglite(opts: TOpenOptions, mode: 'apply' | 'require' | 'none'
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
   // PGlite turns bytea into hex text byte by byte in JavaScript (Array.from + map + join: ~2 s and hundreds of MB for a
-  // 10 MB file, on the event loop). Node's own hex codec does the same in milliseconds (issue 9 upload bench).
+  // 10 MB file, on the event loop). Node's own hex codec does the same in milliseconds (upload bench).
   const BYTEA_OID = 17;
   const byteaText = {
     serializers: { [BYTEA_OID]: (v: Uint8Array) => `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` },
@@ -270,7 +270,7 @@ function yieldBeforeEachStatement(client: { query: unknown; exec: unknown; trans
 }
 
 /**
- * Takes the embedded database's lock (issue 24 item 9): an exclusive advisory lock (fs-native-extensions: an
+ * Takes the embedded database's lock: an exclusive advisory lock (fs-native-extensions: an
  * open-file-description lock on Linux, flock on macOS) on `lockPath`, held by this process's open descriptor. The
  * kernel drops it when the process dies, however it dies (kill -9 included), so a restart never finds a stale lock and
  * a reused pid means nothing. The file keeps the holder's pid for people (never read to decide) and is never deleted

@@ -51,7 +51,7 @@ export const terceros = pgTable(
 );
 
 /**
- * A person who signs in, in one company (tenant). Issue 28: `rol` is what the server lets them do; a removed user keeps
+ * A person who signs in, in one company (tenant). `rol` is what the server lets them do; a removed user keeps
  * its row (the audit names it) with `eliminadoEn` set, and its e-mail is free again (unique among active users only).
  * `whatsappNumero` is the linked WhatsApp number (international, digits), `whatsappPendiente` one waiting for its code.
  */
@@ -84,7 +84,7 @@ export const users = pgTable(
 );
 
 /**
- * An invitation to join a company (issue 28): mailed as a link valid 7 days, single use; only the SHA-256 of its token
+ * An invitation to join a company: mailed as a link valid 7 days, single use; only the SHA-256 of its token
  * is stored. Open while `aceptadaEn` and `canceladaEn` are null (a resend replaces the token and the expiry).
  */
 export const invitaciones = pgTable(
@@ -185,7 +185,7 @@ export const providerConfigs = pgTable('provider_configs', {
 });
 
 /**
- * Third-party sign-in identities (issue 3): a user is found by (provider, subject), never by e-mail alone.
+ * Third-party sign-in identities: a user is found by (provider, subject), never by e-mail alone.
  * `email` is the provider's verified e-mail at link time (informative).
  */
 export const userIdentities = pgTable(
@@ -204,7 +204,7 @@ export const userIdentities = pgTable(
 );
 
 /**
- * Failed logins per (normalised) e-mail and client, for the lockout (issue 3 "Server security", issue 9): each attempt
+ * Failed logins per (normalised) e-mail and client, for the lockout (): each attempt
  * writes its row before the password is checked; a success deletes the rows of its (e-mail, client).
  */
 export const loginFailures = pgTable(
@@ -220,7 +220,7 @@ export const loginFailures = pgTable(
 );
 
 /**
- * Purchased products (modules) of a tenant (seed 000 §3 "Purchased-products result"; issue 4 "Module access").
+ * Purchased products (modules) of a tenant (seed 000 §3 "Purchased-products result").
  * A row is one purchase: by the payment gateway, or manual (`metodoPago` 'TRANSFERENCIA' recorded by an operator).
  * `modulo` is one of ministerio, facturacion, marketing, automatizaciones.
  */
@@ -243,7 +243,7 @@ export const purchases = pgTable(
     activo: boolean('activo').notNull().default(true),
     /** Operator or process that recorded the purchase (e-mail of the operator command, 'seed:demo'…). */
     registradoPor: text('registrado_por'),
-    /** End of the purchased period (a sale grants 12 months, issue 11); null = no end (manual grants). */
+    /** End of the purchased period (a sale grants 12 months); null = no end (manual grants). */
     vigenteHasta: ts('vigente_hasta'),
     /** The sale that granted it (sales.id), or null for a manual grant. */
     saleId: integer('sale_id'),

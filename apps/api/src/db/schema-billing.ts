@@ -4,13 +4,13 @@ import { ts } from './columns.ts';
 import { tenants } from './schema-accounts.ts';
 
 /**
- * Drizzle schema of the purchase (seed 002, issue 11): coupons, sales and the gateway's events. Amounts are whole COP
+ * Drizzle schema of the purchase (seed 002): coupons, sales and the gateway's events. Amounts are whole COP
  * except `amount_in_cents` (what the gateway was told). A sale belongs to a tenant once it is known (a guest's sale
  * has none until an account with its e-mail exists).
  */
 
 /**
- * A coupon (issue 11 "Coupons live in the database"): `kind` FINAL_PRICE sets the price to `value` COP, DISCOUNT takes
+ * A coupon: `kind` FINAL_PRICE sets the price to `value` COP, DISCOUNT takes
  * `value` COP off. `uses` counts sales that reserved it (a failed payment gives the use back); `max_uses` null = no cap.
  * `code` is stored upper-case and matched case-insensitively.
  */
@@ -56,7 +56,7 @@ export const sales = pgTable(
     /** Set once the reserved coupon use was given back (a sale that did not end APPROVED). */
     couponReleased: boolean('coupon_released').notNull().default(false),
     /**
-     * The company that used the coupon (issue 26: a coupon serves a company once): 'nit:<digits>' of the buyer's
+     * The company that used the coupon (a coupon serves a company once): 'nit:<digits>' of the buyer's
      * tenant, 'tenant:<id>' when it has no NIT, 'correo:<e-mail>' for a guest with no account. Null without a coupon.
      */
     couponCompanyKey: text('coupon_company_key'),

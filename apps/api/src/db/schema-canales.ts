@@ -4,12 +4,12 @@ import { tenants } from './schema-accounts.ts';
 import { fevRips } from './schema-documents.ts';
 
 /**
- * Drizzle schema of what the plans promise around the pipeline (issues 15 and 16): result webhooks and their delivery
+ * Drizzle schema of what the plans promise around the pipeline: result webhooks and their delivery
  * log, rejection alerts and their log, the e-mail channel (inbound address, allow-list, inbox log) and the SFTP
  * channel (per-tenant user). Secrets (webhook signing secrets) are AES-256-GCM ciphertexts (lib/secrets.ts).
  */
 
-/** A tenant's result webhook (issue 15 "Result webhooks"): an https URL and its signing secret (encrypted at rest). */
+/** A tenant's result webhook: an https URL and its signing secret (encrypted at rest). */
 export const webhooks = pgTable(
   'webhooks',
   {
@@ -55,7 +55,7 @@ export const webhookEntregas = pgTable(
 );
 
 /**
- * Rejection-alert settings of a tenant (issue 15 "Rejection alerts"; a Business feature): e-mail recipients,
+ * Rejection-alert settings of a tenant (a Business feature): e-mail recipients,
  * WhatsApp numbers (E.164 without '+'), which statuses alert, and the daily summary.
  */
 export const alertasConfig = pgTable('alertas_config', {
@@ -96,7 +96,7 @@ export const alertaEnvios = pgTable(
 );
 
 /**
- * The e-mail channel of a tenant (issue 16): inbound address `radicar+{token}@…` (rotatable), the senders it accepts,
+ * The e-mail channel of a tenant: inbound address `radicar+{token}@…` (rotatable), the senders it accepts,
  * and whether filed packages are sent to the ministry at once.
  */
 export const canalCorreo = pgTable(
@@ -138,7 +138,7 @@ export const correoEntrantes = pgTable(
 );
 
 /**
- * The e-mail channel's automatic replies within the current hour, per key (issue 24 item 7, backscatter): `r:{address}`
+ * The e-mail channel's automatic replies within the current hour, per key (backscatter): `r:{address}`
  * (one recipient, all tenants) and `t:{tenantId}`. `desde` starts the key's window; one upsert claims a reply.
  */
 export const correoRespuestasLimite = pgTable('correo_respuestas_limite', {
@@ -148,7 +148,7 @@ export const correoRespuestasLimite = pgTable('correo_respuestas_limite', {
 });
 
 /**
- * The SFTP channel user of a tenant (issue 16): login name (unique across tenants), an argon2id password hash and/or
+ * The SFTP channel user of a tenant: login name (unique across tenants), an argon2id password hash and/or
  * OpenSSH public keys, and whether completed packages are sent at once. Each user is confined to its tenant's tree.
  */
 export const sftpUsuarios = pgTable(
@@ -168,7 +168,7 @@ export const sftpUsuarios = pgTable(
 );
 
 /**
- * Inbound WhatsApp messages (issue 28 "The WhatsApp assistant"): one row per Cloud API message id (`wamid`, unique: a
+ * Inbound WhatsApp messages: one row per Cloud API message id (`wamid`, unique: a
  * webhook Meta delivers twice is answered once), written before the webhook answers 200 and processed by a job.
  * `tenantId`/`usuarioId` are the linked user's once known; `resultado` says how it was answered.
  */

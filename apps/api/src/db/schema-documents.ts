@@ -40,7 +40,7 @@ export const fevRips = pgTable(
     /** Invoice total as the XML gives it (PayableAmount), COP with 2 decimals. */
     totalFactura: numeric('total_factura', { precision: 18, scale: 2 }).notNull().default('0'),
     infoFevRips: jsonb('info_fev_rips'),
-    /** How the files arrived (issue 15): 'plataforma' (web upload), 'api', 'email', 'sftp'. */
+    /** How the files arrived: 'plataforma' (web upload), 'api', 'email', 'sftp'. */
     canal: text('canal').notNull().default('plataforma'),
     muvEndpoint: text('muv_endpoint'),
     fechaCreacion: ts('fecha_creacion').notNull().defaultNow(),
@@ -50,7 +50,7 @@ export const fevRips = pgTable(
     envioIniciadoAt: ts('envio_iniciado_at'),
     /**
      * While ENPROCESO: until when the send's claim is valid. The sending process renews it (heartbeat); once it has
-     * passed, any process releases the document (issue 9 "Interrupted sends recover within a minute").
+     * passed, any process releases the document.
      */
     envioLeaseHasta: ts('envio_lease_hasta'),
     /**
@@ -83,7 +83,7 @@ export const fevRips = pgTable(
   },
   (t) => [
     uniqueIndex('fev_rips_tenant_formato_uq').on(t.tenantId, t.formato),
-    // The list's order with the columns its common filters test: page ids come from an index-only scan (issue 4 speed).
+    // The list's order with the columns its common filters test: page ids come from an index-only scan (speed).
     index('fev_rips_tenant_lista_idx').on(t.tenantId, t.fechaCreacion, t.id, t.estado, t.tipoDocumento),
     // formato "contains" (ILIKE '%…%') through trigrams; the migration creates the pg_trgm extension.
     index('fev_rips_formato_trgm_idx').using('gin', t.formato.op('gin_trgm_ops')),
@@ -162,7 +162,7 @@ export const fevRipsResults = pgTable(
 );
 
 /**
- * What people did to a document (issue 28 "Accountability"): upload, send, cancel, reactivate, file deletion, sync, RIPS
+ * What people did to a document: upload, send, cancel, reactivate, file deletion, sync, RIPS
  * edits, each with the user who did it (null for a channel without a person: e-mail, SFTP, a job) and the channel or
  * API key it came through. The detail's history reads it, newest first.
  */

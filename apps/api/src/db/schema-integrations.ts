@@ -3,7 +3,7 @@ import { ts } from './columns.ts';
 import { tenants, users } from './schema-accounts.ts';
 import { fevRips } from './schema-documents.ts';
 
-/** Drizzle schema of the integrators' API channel (issue 15): API keys and idempotent filings. */
+/** Drizzle schema of the integrators' API channel: API keys and idempotent filings. */
 
 /**
  * An API key of a tenant: shown once at creation, stored as the SHA-256 of the whole key (the key is 32 random bytes,
@@ -27,7 +27,7 @@ export const apiKeys = pgTable(
     ultimoUso: ts('ultimo_uso'),
     revocadaEn: ts('revocada_en'),
     /**
-     * Issue 28 (docs/decisions/039): set when the user who created the key is removed or stops being an administrator;
+     * (docs/decisions/039): set when the user who created the key is removed or stops being an administrator;
      * the key is refused until an administrator confirms it (then it passes to that administrator).
      */
     suspendidaEn: ts('suspendida_en'),
@@ -36,9 +36,9 @@ export const apiKeys = pgTable(
 );
 
 /**
- * One `Idempotency-Key` of a filing (issue 15): the first request with the key claims it (unique per tenant), stores
+ * One `Idempotency-Key` of a filing: the first request with the key claims it (unique per tenant), stores
  * the hash of its body and, when done, its answer; a replay with the same body gets that answer, another body a 409.
- * The claim is a lease (issue 24 item 6): `lease_hasta` is pushed forward while the request works; once it passes
+ * The claim is a lease: `lease_hasta` is pushed forward while the request works; once it passes
  * (the process died), a replay takes the claim over and finishes the filing from `fev_rips_id`, the document the
  * first request had made so far.
  */

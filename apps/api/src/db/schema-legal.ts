@@ -3,7 +3,7 @@ import { ts } from './columns.ts';
 import { tenants, users } from './schema-accounts.ts';
 
 /**
- * Who accepted which version of the terms and the privacy policy, and when (issue 26 major 4; Ley 1581 de 2012 art. 9
+ * Who accepted which version of the terms and the privacy policy, and when (Ley 1581 de 2012 art. 9
  * and Decreto 1377 de 2013 art. 7: the authorisation must be kept so it can be shown later). One row per acceptance:
  * `origen` 'registro' (the account was created) or 'compra' (a sale was started, `venta_referencia`). The versions are
  * the server's constants (contracts legal.ts). A guest's purchase has no tenant or user yet: its e-mail identifies it.

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, serial, text, uniqueInde
 import { ts } from './columns.ts';
 
 /**
- * Drizzle schema of the REPS provider data (issue 13): the providers of the Ministry of Health's Registro Especial de
+ * Drizzle schema of the REPS provider data: the providers of the Ministry of Health's Registro Especial de
  * Prestadores ("Prestadores" export), shared by every tenant (not tenant-owned: it is public reference data), and the
  * import runs that loaded them. Codes are stored as the provider form takes them (seed 000 §3 "Provider search result").
  */

@@ -5,7 +5,7 @@ import { tenants, users } from './schema-accounts.ts';
 import { fevRips } from './schema-documents.ts';
 
 /**
- * Drizzle schema of the RIPS module (issue 27): RIPS drafts created on the platform, the tenant's patients (sensitive
+ * Drizzle schema of the RIPS module: RIPS drafts created on the platform, the tenant's patients (sensitive
  * health data, Ley 1581: every access logged) and medications.
  */
 
@@ -60,7 +60,7 @@ export const ripsBorradores = pgTable(
   (t) => [index('rips_borradores_tenant_idx').on(t.tenantId, t.fechaModificacion, t.id)],
 );
 
-/** The tenant's patients (issue 27 §6), one per identification document. */
+/** The tenant's patients, one per identification document. */
 export const ripsPacientes = pgTable(
   'rips_pacientes',
   {
@@ -105,7 +105,7 @@ export const ripsPacientesAccesos = pgTable(
   (t) => [index('rips_pacientes_accesos_tenant_idx').on(t.tenantId, t.fecha)],
 );
 
-/** The tenant's medications (issue 27 §7), one per CUM / IUM code. */
+/** The tenant's medications, one per CUM / IUM code. */
 export const ripsMedicamentos = pgTable(
   'rips_medicamentos',
   {

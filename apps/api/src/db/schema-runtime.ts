@@ -3,7 +3,7 @@ import { bytea, ts } from './columns.ts';
 import { tenants } from './schema-accounts.ts';
 
 /**
- * State every process must see when Radica runs as several processes over one PostgreSQL (issue 23; DESIGN.md
+ * State every process must see when Radica runs as several processes over one PostgreSQL (DESIGN.md
  * "Processes for many providers"; docs/decisions/026–029): the send queue's fairness turns, which process runs which
  * job, rate-limit counters, the servers' own keys, and the SFTP and e-mail channels' received work.
  */
@@ -59,7 +59,7 @@ export const clavesServidor = pgTable('claves_servidor', {
 });
 
 /**
- * A file of a tenant's SFTP tree (issue 16; docs/decisions/029): `carpeta` entrada | resultados | procesados. A file
+ * A file of a tenant's SFTP tree (docs/decisions/029): `carpeta` entrada | resultados | procesados. A file
  * in entrada/ with `pendiente` was accepted (the client's CLOSE answered OK only after this row existed) and waits for
  * its job; the job moves it to procesados/ and clears `pendiente`.
  */

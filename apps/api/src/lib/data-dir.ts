@@ -6,7 +6,7 @@ import { isMainThread } from 'node:worker_threads';
 export type TDataDirFix = { files: number; dirs: number };
 
 /**
- * Keeps DATA_DIR private to the server's user (issue 24 item 8: the embedded database, the SFTP trees, the secrets):
+ * Keeps DATA_DIR private to the server's user (the embedded database, the SFTP trees, the secrets):
  * sets the process umask to 077 (so every file made from now on, PGlite's included, is 0600 and every folder 0700;
  * skipped in a worker thread, where Node refuses it), creates `dir` 0700 when missing, and walks it once, without
  * following links, removing the group and other bits of every folder and file an older install left open (0666

@@ -7,7 +7,7 @@ export type TMuvOutcome = 'ok' | 'http_4xx' | 'http_5xx' | 'timeout' | 'network_
 export type TQueueStat = { queue: string; queued: number; delayed: number; active: number; oldestS: number };
 
 /**
- * The application's Prometheus metrics (issue 25 §6; docs/decisions/034): one registry per app (tests run several in
+ * The application's Prometheus metrics (docs/decisions/034): one registry per app (tests run several in
  * a process), plus the process's own CPU, memory and event-loop metrics in one registry per process. Durations in
  * seconds, as Prometheus expects. Every label has a bounded set of values: route templates (never raw URLs), the
  * ministry's operation names, the queue names, the channel and its result.

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 
 /**
  * Secrets at rest: AES-256-GCM with a 32-byte key. Ciphertext format `v1:<iv b64>:<tag b64>:<data b64>`.
- * Used for the ministry validator password (issue 2 §4).
+ * Used for the ministry validator password.
  */
 export type TCipher = { encrypt: (plain: string) => string; decrypt: (sealed: string) => string };
 

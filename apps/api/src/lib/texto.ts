@@ -1,5 +1,5 @@
 /**
- * Text from outside (e-mail headers, attachment and ZIP entry names) made safe to store and show (issue 24 item 4):
+ * Text from outside (e-mail headers, attachment and ZIP entry names) made safe to store and show:
  * every C0/C1 control character (NUL included, which PostgreSQL refuses in text and jsonb) becomes `reemplazo`, the
  * result is cut to `max` UTF-16 units, and lone surrogates (jsonb refuses them too; a cut can make one) become U+FFFD.
  */

@@ -35,7 +35,7 @@ describe('access tokens', () => {
   });
 });
 
-describe('session check (issue 9: revocation ends access at once)', () => {
+describe('session check (revocation ends access at once)', () => {
   it('asks the database once per cache window, shares concurrent checks, and a closed session stays closed', async () => {
     let now = 1_000;
     const answers: Array<'administrador' | 'consulta' | null> = ['administrador', 'consulta', null];
@@ -54,7 +54,7 @@ describe('session check (issue 9: revocation ends access at once)', () => {
     now += 999;
     expect(await check.rolDe('f1')).toBe('administrador');
     expect(queries).toHaveLength(1);
-    // A role changed elsewhere (issue 28) is read again once the window has passed.
+    // A role changed elsewhere is read again once the window has passed.
     now += 2;
     expect(await check.rolDe('f1')).toBe('consulta');
     expect(queries).toHaveLength(2);

@@ -19,7 +19,7 @@ const VERIFIED_CACHE_MAX = 20_000;
 
 /**
  * HS256 tokens: access tokens (15 min by default) and single-purpose tokens (e-mail verification, password reset).
- * A verified access token is remembered until its `exp`, so a busy client pays the signature check once (issue 4
+ * A verified access token is remembered until its `exp`, so a busy client pays the signature check once (
  * search speed): the signature's answer cannot change meanwhile. Whether its session is still open is a separate
  * check (session-check.ts) made on every call.
  */

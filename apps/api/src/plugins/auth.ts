@@ -12,7 +12,7 @@ import { AppError } from '../lib/errors.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: TAuthContext | null;
-    /** The API key the request authenticated with (issue 15), or null for a session. */
+    /** The API key the request authenticated with, or null for a session. */
     apiKeyId: number | null;
   }
 }
@@ -23,8 +23,8 @@ export const REFRESH_COOKIE = 'radica_rt';
 /**
  * Authentication (DESIGN.md "Contracts that are fixed"): `Authorization: Bearer <access token>` plus
  * `X-Validator`, which must equal the token's tenant validator (403 otherwise). The token's session must still be
- * open (logout and password changes end access at once, issue 9): 401 otherwise. The session check also gives the
- * user's current role (issue 28). Routes opt in with `preHandler: app.requireAuth`; plugins/roles.ts authenticates a
+ * open (logout and password changes end access at once): 401 otherwise. The session check also gives the
+ * user's current role. Routes opt in with `preHandler: app.requireAuth`; plugins/roles.ts authenticates a
  * role route the same way before its body is validated, and the route's own preHandler then finds it done.
  */
 export function registerAuth(app: FastifyInstance, tokens: TTokenKit, sessions: TSessionCheck, apiKeys: TApiKeyCheck) {
@@ -47,7 +47,7 @@ export function registerAuth(app: FastifyInstance, tokens: TTokenKit, sessions: 
     request.auth = { ...claims, rol };
   };
   app.decorate('requireAuth', requireAuth);
-  // The documents calls (issue 15 "The API channel"): a session as above, or `Authorization: Bearer rk_live_…`, whose
+  // The documents calls: a session as above, or `Authorization: Bearer rk_live_…`, whose
   // key names its tenant (no X-Validator).
   app.decorate('requireAuthOrKey', async (request: FastifyRequest) => {
     if (request.auth) return;
@@ -64,7 +64,7 @@ export function registerAuth(app: FastifyInstance, tokens: TTokenKit, sessions: 
 declare module 'fastify' {
   interface FastifyInstance {
     requireAuth: (request: FastifyRequest) => Promise<void>;
-    /** requireAuth, or an API key (issue 15): the documents calls. */
+    /** requireAuth, or an API key: the documents calls. */
     requireAuthOrKey: (request: FastifyRequest) => Promise<void>;
   }
 }

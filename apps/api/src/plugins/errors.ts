@@ -3,7 +3,7 @@ import type { TErrorCode } from '@radica/contracts/errors';
 import { MSG } from '@radica/contracts/messages';
 import { AppError } from '../lib/errors.ts';
 
-/** Fastify and @fastify/multipart limit errors → the contract code and the message that names that limit (issue 9). */
+/** Fastify and @fastify/multipart limit errors → the contract code and the message that names that limit. */
 const LIMITS: Record<string, [TErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ['BODY_TOO_LARGE', MSG.bodyTooLarge],
   FST_REQ_FILE_TOO_LARGE: ['FILE_TOO_LARGE', MSG.fileTooLarge],
@@ -51,7 +51,7 @@ export function frameworkErrorReply(error: FastifyError, _request: unknown, repl
 
 /**
  * The database connection went away under a request (server restart, terminated backend): the work failed cleanly and
- * may be retried, so 503 rather than 500 (issue 9). SQLSTATE classes 08 (connection exception) and 57P (operator
+ * may be retried, so 503 rather than 500. SQLSTATE classes 08 (connection exception) and 57P (operator
  * intervention), and node-postgres's own errors for a closed connection.
  */
 export function isDatabaseConnectionLost(error: unknown): boolean {

@@ -13,7 +13,7 @@ import { OPERATOR_HEADER } from './operator.ts';
 const UNMATCHED = 'unmatched';
 
 /**
- * Prometheus metrics (issue 25 §6; docs/decisions/034):
+ * Prometheus metrics (docs/decisions/034):
  * - every answered request is observed by method, route template and status (429s also count as rate-limit
  *   refusals);
  * - `GET /metrics` on the API's port answers only the operator secret (`x-radica-operator`, or

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors.ts';
 import { hasNul } from './request-guards.ts';
 
 /**
- * @fastify/multipart with the upload limits (seed 001 §5, issue 9): one file of at most MAX_UPLOAD_BYTES (10 MB),
+ * @fastify/multipart with the upload limits (seed 001 §5): one file of at most MAX_UPLOAD_BYTES (10 MB),
  * at most 10 text fields of at most 1 KB each. Going over a limit ends in the error handler's 413 naming that limit.
  */
 export async function registerMultipart(app: FastifyInstance) {
@@ -25,7 +25,7 @@ export type TMultipartFile = { fieldname: string; filename: string; mimetype: st
 
 /**
  * Reads every part of a multipart body: the text fields, and the file parts `keep` accepts (the others are read and
- * dropped). Every client mistake is a 4xx with a Spanish message (issue 9): a body without a boundary, cut short or
+ * dropped). Every client mistake is a 4xx with a Spanish message: a body without a boundary, cut short or
  * otherwise malformed → 400 UPLOAD_MALFORMED; a NUL in a field or a kept file's name → 400 NUL_CHARACTER. Size and
  * count limits (`limits`, else the registered ones) keep their own 413 errors (plugins/errors.ts), unless the caller
  * names its own: `fileTooLarge` gets the name of the file that went over. A text field longer than the field limit is

@@ -1,5 +1,5 @@
 /**
- * The tags and Spanish summaries of every operation in the OpenAPI document (issue 26: 56 operations had neither, and
+ * The tags and Spanish summaries of every operation in the OpenAPI document (56 operations had neither, and
  * the integrator's `/api/v1/paquetes` was lost among the web app's internal calls). One table, so a new route without
  * a summary is found by apps/api/test/openapi.test.ts. A route may also declare its own `schema.summary`/`schema.tags`:
  * those win.

@@ -12,7 +12,7 @@ const OCULTAS = /^\/(_sim\/|api\/admin\/|api\/dev\/|_control)/;
 /**
  * The OpenAPI 3.1 document of the API, generated from the routes' zod contracts (packages/contracts) by
  * @fastify/swagger with fastify-type-provider-zod's transform, served as JSON at /api/docs/json and browsable at
- * /api/docs (@fastify/swagger-ui). Issue 15 "OpenAPI 3.1 generated from the zod contracts". Register before the
+ * /api/docs (@fastify/swagger-ui).. Register before the
  * routes: the document collects them as they are added. The simulators and the operator routes are left out.
  */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }) {
@@ -38,7 +38,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       if (OCULTAS.test(input.url)) return { ...out, schema: { ...out.schema, hide: true } };
-      // Every operation is tagged and summarised in Spanish (issue 26); a route's own summary or tags win.
+      // Every operation is tagged and summarised in Spanish; a route's own summary or tags win.
       const method = [input.route.method].flat()[0] ?? '';
       const own = out.schema as { summary?: string; tags?: string[] };
       const etiqueta = etiquetaDe(input.url);
@@ -54,7 +54,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
     },
     transformObject: (input) => porEtiqueta(withFilingBody(jsonSchemaTransformObject(input) as TOpenApiDoc)),
   });
-  // BaseLayout: no Swagger top bar, whose logo carries an inline <style> the page's CSP blocks (issue 26).
+  // BaseLayout: no Swagger top bar, whose logo carries an inline <style> the page's CSP blocks.
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,

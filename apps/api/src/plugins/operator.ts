@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 /**
- * Operator authentication (issue 4 "Module access", issue 9 "No unauthenticated route ever reveals a mailed code"):
+ * Operator authentication ():
  * calls made by `npm run admin` carry the secret in `x-radica-operator`: OPERATOR_SECRET when set (the same on every
  * process), else the content of DATA_DIR/operator-secret, created at the server's first start. A missing or wrong
  * secret answers 401 'Operador no autorizado'.

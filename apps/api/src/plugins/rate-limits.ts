@@ -17,7 +17,7 @@ export type TLimitsHealth = { redis: (() => 'ok' | 'sin_conexion') | null };
  * @fastify/rate-limit with no global limit: each route that needs one declares it (`config.rateLimit` for per-IP
  * limits, `keyedLimit` for the others). Over a limit the answer is 429 RATE_LIMITED with the seed's text
  * (MSG.http429). The client's address is Fastify's `request.ip`, which believes X-Forwarded-For only from the
- * configured proxies (TRUST_PROXY), so no client picks the address it is counted under (issue 9).
+ * configured proxies (TRUST_PROXY), so no client picks the address it is counted under.
  *
  * The counters are shared by every API process (docs/decisions/028): in Redis when REDIS_URL is set, counted in
  * PostgreSQL while Redis does not answer (rate-limit-store.ts redisFailoverStore, docs/decisions/046: no request fails
@@ -74,7 +74,7 @@ export async function registerRateLimits(app: FastifyInstance, deps: Pick<TBaseD
 }
 
 /**
- * A limit on something other than the caller's address (issue 9 "Abuse limits"): the e-mail a code is mailed to, the
+ * A limit on something other than the caller's address: the e-mail a code is mailed to, the
  * signed-in user, the tenant. `max` calls per `timeWindowMs` for each value of `key`, counted by @fastify/rate-limit's
  * store (the per-IP route limits use the same plugin through `config.rateLimit`).
  */

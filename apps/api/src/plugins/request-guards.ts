@@ -9,7 +9,7 @@ const hasNulInUrl = (url: string) => url.includes(NUL) || url.includes('%00');
 
 /**
  * Input the database cannot store is a client mistake, answered 400 with a Spanish message before any handler runs
- * (issue 9 "Client mistakes answer 4xx"): a NUL character in the URL or anywhere in a JSON body (PostgreSQL text
+ *: a NUL character in the URL or anywhere in a JSON body (PostgreSQL text
  * refuses it, which used to end in a 500). JSON bodies are parsed by Fastify's own parser (prototype-poisoning
  * protection kept); multipart fields are checked where they are read (documents routes).
  */

@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import { bearerToken } from './auth.ts';
 
 /**
- * Who may call a route (issue 28 §1 "The server enforces every route"): the roles allowed, 'publico' (no session
+ * Who may call a route: the roles allowed, 'publico' (no session
  * needed: sign-in, the sales page's calls, webhooks from outside parties, which authenticate their own way), or
  * 'operador' (the operator secret of `npm run admin`, never a user). Every route under /api declares one as
  * `config.roles`; `config.anonimo` lets a role route also take callers without a session (the chat, a guest purchase):

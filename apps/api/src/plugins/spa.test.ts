@@ -50,7 +50,7 @@ function fakeBuild(): { dir: string; js: Buffer; html: Buffer } {
   return { dir, js, html };
 }
 
-describe('static web app served like a product (issue 17)', () => {
+describe('static web app served like a product', () => {
   let t: TTestApp;
   let build: ReturnType<typeof fakeBuild>;
   beforeAll(async () => {

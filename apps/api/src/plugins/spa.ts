@@ -14,7 +14,7 @@ export const REVALIDATE_CACHE = 'no-cache';
  * for any other GET outside /api/ and /_sim/ that does not name a file, so the SPA's own routes (/ministerio/12)
  * load on a reload. The build's `.br`/`.gz` siblings are sent with Content-Encoding when Accept-Encoding allows
  * (brotli first), with `Vary: Accept-Encoding`; files under /assets/ are cached for a year as immutable, the rest
- * is `no-cache` (issue 17). Everything else unknown answers 404 NOT_FOUND with the seed's text. Without a build
+ * is `no-cache`. Everything else unknown answers 404 NOT_FOUND with the seed's text. Without a build
  * only the API answers (development runs Vite's server).
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {

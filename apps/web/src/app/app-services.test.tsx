@@ -8,7 +8,7 @@ afterEach(() => {
   cleanup();
 });
 
-describe('toasts (issue 17: they covered the user menu and "Nuevo Reporte")', () => {
+describe('toasts (they covered the user menu and "Nuevo Reporte")', () => {
   it('stack at the bottom right, above the floating chat button, away from the header and the page actions', async () => {
     render(
       <AppServices>

@@ -8,7 +8,7 @@ import { useTheme } from '../lib/theme';
 const TOAST_DURATION_MS = 3000;
 /**
  * Toasts stack at the bottom right, above the floating chat button (56 px at 16/24 px from the corner), so they never
- * cover the header's user menu or a page's top actions such as 'Nuevo Reporte' (issue 17).
+ * cover the header's user menu or a page's top actions such as 'Nuevo Reporte'.
  */
 export const TOAST_POSITION = 'bottom-right';
 export const TOAST_OFFSET = { bottom: 96, right: 24 };

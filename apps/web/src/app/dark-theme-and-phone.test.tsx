@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { HallazgosList } from '../features/ministerio/components/hallazgos-list';
 
-/** Issue 17: dark theme readability and phone (390 px) layout, checked on the styles the components use. */
+/** Dark theme readability and phone (390 px) layout, checked on the styles the components use. */
 
 const src = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const CSS = src('../index.css');
@@ -39,7 +39,7 @@ function contrast(a: string, b: string): number {
 /** The declaration `property` of the dark rule whose selector list contains `selector`. */
 function darkValue(selector: string, property: string): string {
   const rules = [...CSS.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^}]*)\}/g)];
-  // A brand rule leaves the sales page's teal bands alone (issue 26): `.dark .bg-brand-50:not(.brand-band *)`.
+  // A brand rule leaves the sales page's teal bands alone: `.dark .bg-brand-50:not(.brand-band *)`.
   const rule = rules.find((r) =>
     r[1]!.split(',').some((s) => s.trim().replace(':not(.brand-band *)', '') === selector),
   );
@@ -49,7 +49,7 @@ function darkValue(selector: string, property: string): string {
   return color(value!);
 }
 
-describe('dark theme (issue 17)', () => {
+describe('dark theme', () => {
   it('the selection bar and the selected row are dark with readable text', () => {
     const bulkBar = src('../features/ministerio/components/bulk-bar.tsx');
     for (const cls of ['bg-brand-50 ', 'border-brand-100', 'text-brand-800']) expect(bulkBar).toContain(cls);
@@ -79,7 +79,7 @@ describe('dark theme (issue 17)', () => {
   });
 });
 
-describe('phone, 390 px (issue 17)', () => {
+describe('phone, 390 px', () => {
   it('long finding texts wrap inside their card', () => {
     const long = 'RVC051_'.repeat(20);
     render(

@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/billing/routes/success')).SuccessRoute,
         })),
       },
-      // The public CUV lookup (issue 15): anyone holding a CUV checks it with the ministry.
+      // The public CUV lookup: anyone holding a CUV checks it with the ministry.
       {
         path: '/consultar-cuv',
         ...lazyRoute(async () => ({
@@ -128,7 +128,7 @@ export const routes: RouteObject[] = [
         })),
         handle: CHAT_HANDLE,
       },
-      // An invitation link (issue 28): public, whoever holds the link joins with it.
+      // An invitation link: public, whoever holds the link joins with it.
       {
         path: '/auth/invitacion',
         errorElement: <RouteError />,
@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/auth/routes/invitacion')).InvitacionRoute,
         })),
       },
-      // Radica's terms and personal data policy (issue 26): real pages inside the sales page's header and footer.
+      // Radica's terms and personal data policy: real pages inside the sales page's header and footer.
       { path: '/terms', ...legalPage('terminos'), handle: CHAT_HANDLE },
       { path: '/privacy', ...legalPage('privacidad'), handle: CHAT_HANDLE },
       {
@@ -231,7 +231,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                // The RIPS module (issue 27): part of the Ministerio product, the pricing page without it.
+                // The RIPS module: part of the Ministerio product, the pricing page without it.
                 ...moduleGuard('ministerio'),
                 children: [
                   {

@@ -105,11 +105,11 @@ describe('sidebar (seed 000 §2 "App shell")', () => {
       '/app/pricing/automatizaciones',
     );
     expect(screen.getAllByText('Próximamente disponible')).toHaveLength(3);
-    // the RIPS group belongs to the Ministerio product (issue 27), purchased here: it expands
+    // the RIPS group belongs to the Ministerio product, purchased here: it expands
     expect(screen.getByRole('button', { name: 'RIPS' })).toBeTruthy();
   });
 
-  it('says where to buy the modules on sale (Ministerio and its RIPS group) and keeps the notice for the rest (issue 26)', async () => {
+  it('says where to buy the modules on sale (Ministerio and its RIPS group) and keeps the notice for the rest', async () => {
     stubProducts(() => json(200, { success: true, data: { productosDetalle: [] } }));
     renderAt('/Inicio');
     const ministerio = await waitFor(() => {
@@ -134,7 +134,7 @@ describe('sidebar (seed 000 §2 "App shell")', () => {
     ['collapsed', true],
     ['expanded', false],
   ])(
-    "%s: the 'Próximamente disponible' tooltip is drawn outside the scrolling menu, beside the link (issue 17)",
+    "%s: the 'Próximamente disponible' tooltip is drawn outside the scrolling menu, beside the link",
     async (_, isCollapsed) => {
       stubProducts(() => json(200, { success: true, data: { ministerio: true, productosDetalle: [] } }));
       renderAt('/Inicio', isCollapsed);
@@ -185,7 +185,7 @@ describe('module guard (seed 000 §2, seed 002 §4)', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('sends the RIPS pages to the Ministerio pricing page without the product (issue 27)', async () => {
+  it('sends the RIPS pages to the Ministerio pricing page without the product', async () => {
     stubProducts(() => json(200, { success: true, data: { ministerio: false } }));
     const router = renderGuarded('/listado-rips');
     expect(await screen.findByText('Precios')).toBeTruthy();

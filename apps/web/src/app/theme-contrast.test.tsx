@@ -13,7 +13,7 @@ import { HallazgosList } from '../features/ministerio/components/hallazgos-list'
 import { DARK_RULES, WEB_SRC, textContrasts, type TTextContrast } from '../test/theme-contrast';
 
 /**
- * Issue 26, majors 1 and 2: in both themes every text (buttons and badges counted) of the sales page, the approved
+ * In both themes every text (buttons and badges counted) of the sales page, the approved
  * CUV box, the findings, the state badges and the alert boxes reaches 4.5:1 against what is painted beneath it,
  * worked out from the classes, the palettes and index.css's dark rules (src/test/theme-contrast.ts). Chromium
  * measures the same on the running product: e2e/src/theme-contrast.e2e.test.ts.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { LegalConsent } from './legal-consent';
 
-describe('LegalConsent (issue 26 major 4)', () => {
+describe('LegalConsent', () => {
   it.each([
     ['registro', /^Al registrarte aceptas los Términos y condiciones.* y la Política de privacidad.*\.$/],
     ['compra', /^Al pagar aceptas los Términos y condiciones.* y la Política de privacidad.* de Radica\.$/],

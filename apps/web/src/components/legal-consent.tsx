@@ -16,7 +16,7 @@ function LegalLink({ to, children }: { to: string; children: string }) {
 
 /**
  * 'Al registrarte aceptas los Términos y condiciones y la Política de privacidad.' (seed 000 §2 registration links;
- * issue 26) or the purchase's 'Al pagar aceptas…'. The server records the version in force when the account is
+ *) or the purchase's 'Al pagar aceptas…'. The server records the version in force when the account is
  * created or the sale is started (apps/api/src/modules/legal).
  */
 export function LegalConsent({ action, className }: { action: 'registro' | 'compra'; className?: string }) {

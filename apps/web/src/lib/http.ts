@@ -315,7 +315,7 @@ function requestRefresh(validator: string): Promise<RefreshData | null> {
 
 /**
  * A token the server has just issued is never due at once: whatever the clocks say, the next proactive refresh
- * waits at least this long (issue 17: a skewed clock made every new token look expired).
+ * waits at least this long (a skewed clock made every new token look expired).
  */
 export const MIN_PROACTIVE_REFRESH_MS = 10_000;
 

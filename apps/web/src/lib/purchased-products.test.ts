@@ -66,7 +66,7 @@ describe('purchased products (seed 000 §2, §3)', () => {
   });
 });
 
-describe('purchased products follow a change made while the page is open (issue 17)', () => {
+describe('purchased products follow a change made while the page is open', () => {
   it('are fetched again when the window regains focus, even while fresh', async () => {
     let ministerio = false;
     vi.stubGlobal(

@@ -56,7 +56,7 @@ export const purchasedProductsQuery = (userId: number | undefined) =>
     queryFn: ({ signal }) => getPurchasedProducts(signal),
     enabled: userId !== undefined,
     staleTime: 60_000,
-    // Issue 17: a module granted or bought while this page was open (another tab, the operator) counts as soon as the
+    // A module granted or bought while this page was open (another tab, the operator) counts as soon as the
     // user comes back to the page, not only after a reload.
     refetchOnWindowFocus: 'always',
     retry: false,
@@ -71,7 +71,7 @@ export function usePurchasedProducts() {
 /** The module whose path fragment appears in `pathname` (/ministerio, /facturacion, /marketing, /automatizaciones). */
 export function moduleOfPath(pathname: string): TModule | null {
   const lower = pathname.toLowerCase();
-  // the RIPS pages belong to the Ministerio product (issue 27 §8)
+  // the RIPS pages belong to the Ministerio product
   if (lower.startsWith('/listado-rips')) return 'ministerio';
   return MODULES.find((m) => lower.includes(`/${m}`)) ?? null;
 }

@@ -73,7 +73,7 @@ describe('single-flight refresh with the 30 s stale flag (seed 000 §4)', () => 
   });
 });
 
-describe('a device clock that is off (issue 17: 8 refreshes in 160 ms, then the login)', () => {
+describe('a device clock that is off (8 refreshes in 160 ms, then the login)', () => {
   it.each([
     ['20 min ahead', 20 * 60_000],
     ['20 min behind', -20 * 60_000],

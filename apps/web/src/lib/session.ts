@@ -26,7 +26,7 @@ let serverClockOffsetMs = 0;
 /**
  * Note the server's clock from a response's `Date` header (RFC 7231, whole seconds) received at `receivedAt`
  * (device ms). The access token's expiry is the server's time, so a device clock that is minutes off would
- * otherwise schedule the refresh at once, again and again (issue 17: 8 refreshes in 160 ms, then the login).
+ * otherwise schedule the refresh at once, again and again (8 refreshes in 160 ms, then the login).
  * Ignores a missing or unreadable header.
  */
 export function noteServerDate(dateHeader: string | null, receivedAt: number = Date.now()): void {
@@ -108,7 +108,7 @@ export function parseStoredUser(value: unknown): TUser | null {
   if (tenant.validator.length === 0) return null;
   if (authType !== 'manual' && authType !== 'google') return null;
   const user: TUser = { id, name, email, tenant: { validator: tenant.validator, database: tenant.database }, authType };
-  // The role at sign-in (issue 28), kept when it is one of the roles; GET /api/usuarios/yo has the current one.
+  // The role at sign-in, kept when it is one of the roles; GET /api/usuarios/yo has the current one.
   if (typeof rol === 'string' && (ROLES as readonly string[]).includes(rol)) user.rol = rol as TRol;
   return user;
 }
@@ -259,7 +259,7 @@ export function expireSession(delayMs: number = getTimings().expiredRedirectMs, 
  * Run `refresh` `leadMs` before `expiryIso` (seed 000 §4: 120 s before expiry). When the token is already
  * closer than that, it runs at half the remaining time (at once when expired), so a server with access tokens
  * shorter than the lead does not cause a refresh loop. `now` is the server's time (serverNow: the expiry is the
- * server's, issue 17) and the delay is never below `minDelayMs`. Replaces any earlier schedule; `clearSession`
+ * server's) and the delay is never below `minDelayMs`. Replaces any earlier schedule; `clearSession`
  * cancels it. Returns the delay in ms, or null when the date is invalid.
  */
 export function scheduleRefresh(

@@ -7,7 +7,7 @@ import { useSession } from './session';
 /** The query key of the signed-in user's own record; changing the WhatsApp link invalidates it. */
 export const MI_USUARIO_QUERY_KEY = ['usuarios', 'yo'] as const;
 
-/** GET /api/usuarios/yo (issue 28): the signed-in user with the role the server enforces, the plan and the WhatsApp link. */
+/** GET /api/usuarios/yo: the signed-in user with the role the server enforces, the plan and the WhatsApp link. */
 export async function getMiUsuario(signal?: AbortSignal): Promise<TMiUsuario> {
   return (await apiCall(routes.usuarios.yo, {}, { signal })).data;
 }
@@ -24,7 +24,7 @@ export function useMiUsuario(enabled = true) {
  * The signed-in user's role: the server's current answer once known, before that the role of the sign-in; null while
  * neither is known and the answer is on its way. Without a session to ask with, or when the call failed, the seed's
  * one-user default, Administrador (seed 000 §6). The web hides what the role cannot do; the server refuses it anyway
- * (issue 28), so a wrong guess here only shows a button that answers 403.
+ *, so a wrong guess here only shows a button that answers 403.
  */
 export function useRol(): TRol | null {
   const { user, status } = useSession();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
- * Test helper (issue 26): the colours a rendered tree shows in the light or the dark theme, worked out from its
+ * Test helper: the colours a rendered tree shows in the light or the dark theme, worked out from its
  * Tailwind classes, Tailwind's palette (node_modules/tailwindcss/theme.css), the brand palette and the dark theme's
  * rules of src/index.css (`.dark .bg-red-50 { background-color: var(--color-red-950) }`, `:not(.brand-band *)`
  * exceptions, `dark:` variants), and the WCAG contrast of every text against the backgrounds beneath it (translucent

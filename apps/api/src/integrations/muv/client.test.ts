@@ -23,7 +23,7 @@ const control = (path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then((r) => r.json() as Promise<Record<string, number>>);
 
-describe('MUV client hardening (issue 4)', () => {
+describe('MUV client hardening', () => {
   it('a TOT002 result makes the client log in again once and resend; every attempt is audited', async () => {
     const { c } = await registerAndLogin(t.url, 'tot002@example.co', '901019681');
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
@@ -88,7 +88,7 @@ describe('MUV client hardening (issue 4)', () => {
   });
 });
 
-describe('MUV logins in flight (issue 26: a connection test of typed credentials)', () => {
+describe('MUV logins in flight (a connection test of typed credentials)', () => {
   it('never shares a login in flight between different credentials of one tenant', async () => {
     const { createServer: createHttpServer } = await import('node:http');
     const seen: string[] = [];

@@ -31,7 +31,7 @@ export const NO_AUDIT: TAuditRecorder = { start: async () => 0, finish: async ()
 
 /**
  * Most Cargar* requests one upload call sends (retries after a timeout or a 5xx, and the resend after a new login,
- * together): each document reaches the ministry at most twice for one user action (issue 9).
+ * together): each document reaches the ministry at most twice for one user action.
  */
 export const MAX_CARGAS_POR_ENVIO = 2;
 
@@ -70,7 +70,7 @@ export type TMuvClient = {
   /** Drop the cached token of a tenant (after its credentials change). */
   forgetTenant: (tenantId: number) => void;
   /**
-   * A fresh LoginSISPRO with `credentials`, never a cached token (issue 13 "Check the credentials"); the new token is
+   * A fresh LoginSISPRO with `credentials`, never a cached token; the new token is
    * kept for the next calls. Resolves when the ministry accepted them; throws MuvError LOGIN_REJECTED when it refused
    * them, UNAVAILABLE when it could not say (classify.ts classifyLogin).
    */

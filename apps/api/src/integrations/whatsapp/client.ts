@@ -1,5 +1,5 @@
 /**
- * The WhatsApp Business Cloud API client of rejection alerts (issue 15) and of the assistant's answers (issue 28): `POST {base}/{version}/{phone-number-id}/messages`
+ * The WhatsApp Business Cloud API client of rejection alerts and of the assistant's answers: `POST {base}/{version}/{phone-number-id}/messages`
  * with `Authorization: Bearer <token>` and an approved template message
  * (https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages). Points at graph.facebook.com in
  * production and at the local simulator (/_sim/whatsapp) by default.
@@ -11,7 +11,7 @@ export type TWhatsappClient = {
    */
   sendTemplate: (to: string, parameters: string[], template?: string) => Promise<string>;
   /**
-   * Send a free-form text to `to` (issue 28, the assistant's answers): allowed only inside the 24-hour customer
+   * Send a free-form text to `to` (the assistant's answers): allowed only inside the 24-hour customer
    * service window that the user's last message opened (Meta answers 131047 otherwise, not retryable). At most
    * WHATSAPP_TEXT_MAX characters. Resolves the message id; throws {@link WhatsappError}.
    */

@@ -15,7 +15,7 @@ export async function getTercero(deps: Pick<TDeps, 'db'>, ctx: { tenantId: numbe
   return tercero;
 }
 
-/** A tercero as the API answers it (seed 000 §3 "Tercero"), with its municipality's name (issue 17). */
+/** A tercero as the API answers it (seed 000 §3 "Tercero"), with its municipality's name. */
 export function toTercero(t: TTerceroRow): TTercero {
   return {
     id: t.id,

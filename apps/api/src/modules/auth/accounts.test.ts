@@ -5,7 +5,7 @@ import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { emailCodes, refreshTokens, terceros, users } from '../../db/schema.ts';
 import { client, mailedCode, outbox, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
-/** Forgot/reset, change password and tercero update (issue 3; seed 000 §2, §5, §7). */
+/** Forgot/reset, change password and tercero update (seed 000 §2, §5, §7). */
 let t: TTestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -261,7 +261,7 @@ describe('PUT /api/Auth/actualizar-tercero', () => {
       [{ ...body, email: 'no-es-email' }, MSG.emailInvalid],
       [{ ...body, tipoIdentidad: 'XX' }, MSG.tipoIdentidadRequired],
       [{ ...body, numeroIdentificacion: '' }, MSG.numeroIdentificacionRequired],
-      // seed 000 §5 / issue 17: 900373115's check digit is 3.
+      // seed 000 §5 / 900373115's check digit is 3.
       [{ ...body, dv: '8' }, MSG_CUENTAS.dvIncorrecto],
       [{ ...body, numeroIdentificacion: '900373116' }, MSG_CUENTAS.dvIncorrecto],
     ];

@@ -105,7 +105,7 @@ describe('registration with a server-side e-mail code: the code and the personal
     expect(res.body.message).toBe(MSG.primerNombreRequired);
   });
 
-  it("refuses a NIT whose DV is not its check digit (seed 000 §5, issue 17), and stores the computed DV when none is sent", async () => {
+  it("refuses a NIT whose DV is not its check digit (seed 000 §5), and stores the computed DV when none is sent", async () => {
     const c = client(t.url);
     for (const dv of ['0', '4', '9']) {
       const res = await c.post('/api/Auth/registration', {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
 /**
- * Issue 26 minor: registering with a NIT another company already has. The wizard asks POST /api/Auth/check-nit and
+ * minor: registering with a NIT another company already has. The wizard asks POST /api/Auth/check-nit and
  * warns; the registration itself is not blocked (docs/decisions/041-nit-ya-registrado.md).
  */
 let t: TTestApp;

@@ -2,13 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TDeps } from '../../deps.ts';
 import { claimCodeTry, hasLiveCode, markCodeUsed, replaceCode } from './repository.ts';
 
-/** Seed 000 §9: a mailed code is valid 30 minutes; Radica allows 5 tries (issue 3). */
+/** Seed 000 §9: a mailed code is valid 30 minutes; Radica allows 5 tries. */
 export const CODE_TTL_MS = 30 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
 /**
  * What purpose a code serves: registration e-mail check, password reset, password change (mailed), and the link of a
- * WhatsApp number (issue 28: sent by WhatsApp; its "e-mail" is `wa:{userId}:{number}`, binding user and number).
+ * WhatsApp number (sent by WhatsApp; its "e-mail" is `wa:{userId}:{number}`, binding user and number).
  */
 export type TCodePurpose = 'registration' | 'password-reset' | 'password-change' | 'whatsapp-link';
 
@@ -30,7 +30,7 @@ export async function issueCode(deps: Pick<TDeps, 'db' | 'codeKey'>, email: stri
 /**
  * Try `code` against the newest live code of (email, purpose). The try is claimed first, in one conditional UPDATE
  * (`attempts = attempts + 1 … where attempts < CODE_MAX_ATTEMPTS`), and compared only when the claim succeeded, so
- * however many guesses arrive at once at most CODE_MAX_ATTEMPTS are ever evaluated (issue 9 "Code try limits hold
+ * however many guesses arrive at once at most CODE_MAX_ATTEMPTS are ever evaluated ("Code try limits hold
  * under concurrency"). A match marks the code used (once: a concurrent second match finds it used → 'missing').
  */
 export async function tryCode(deps: Pick<TDeps, 'db' | 'codeKey'>, email: string, purpose: TCodePurpose, code: string): Promise<TCodeTry> {

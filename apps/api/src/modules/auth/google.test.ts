@@ -8,7 +8,7 @@ import { terceros, userIdentities, users } from '../../db/schema.ts';
 import { client, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
 /**
- * Google sign-in against a LOCAL JWKS (issue 3): an RS256 key pair made here, its public JWK served by a tiny
+ * Google sign-in against a LOCAL JWKS: an RS256 key pair made here, its public JWK served by a tiny
  * HTTP server that GOOGLE_JWKS_URL points at, and ID tokens signed locally.
  */
 const CLIENT_ID = 'radica-test.apps.googleusercontent.com';

@@ -15,7 +15,7 @@ const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 /**
  * Verifies a Google ID token: RS256 signature against the JWKS at `config.googleJwksUrl` (jose caches and
  * refreshes the key set), `aud` = GOOGLE_CLIENT_ID, `iss` one of GOOGLE_ISSUERS, `exp` in the future (60 s
- * clock tolerance), a `sub`, an e-mail and `email_verified` true (issue 3 "Google sign-in").
+ * clock tolerance), a `sub`, an e-mail and `email_verified` true.
  * Throws 400 GOOGLE_DISABLED when GOOGLE_CLIENT_ID is unset, 401 GOOGLE_TOKEN_INVALID ('Token inválido', seed
  * 000 §8) for any failed check; the reason goes to the log, never to the client.
  */

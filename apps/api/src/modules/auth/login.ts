@@ -33,8 +33,8 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 export const emailTag = (email: string) => sha256(`radica-log:${normalizeEmail(email)}`).slice(0, 12);
 
 /**
- * Claim one login attempt of account `email` from `clientKey` before its password is checked (issue 3 "Server
- * security", issue 9 "Nobody can lock someone else out", OWASP Authentication Cheat Sheet "Account lockout"; the SFTP
+ * Claim one login attempt of account `email` from `clientKey` before its password is checked ("Server
+ * security", OWASP Authentication Cheat Sheet "Account lockout"; the SFTP
  * channel's logins use {@link claimThrottledLoginAttempt} instead). The counters live in the database, so every
  * process sees the same:
  * - `loginLockoutMaxFailures` failures of this e-mail from this client within `loginLockoutWindowS` lock that pair
@@ -142,7 +142,7 @@ export async function login(
 }
 
 /**
- * POST /api/Auth/google (seed 000 §7; issue 3). Verifies the ID token (google.ts) and finds the user by
+ * POST /api/Auth/google (seed 000 §7). Verifies the ID token (google.ts) and finds the user by
  * (provider 'google', subject `sub`), never by e-mail alone. Returns login data like POST /api/Auth/login.
  * Throws 404 GOOGLE_NOT_REGISTERED with the token's profile as `data` when no identity exists, 409 EMAIL_TAKEN
  * ('Este email ya está registrado') when another account already uses that e-mail (no silent linking),

@@ -88,7 +88,7 @@ export async function requestPasswordChangeCode(deps: Pick<TDeps, 'db' | 'log' |
 /**
  * POST /api/Auth/verify-password-change-code (seed 000 §7): checks the code, sets the new password and revokes
  * the user's OTHER sessions: every refresh chain except the caller's own (the access token's session), so the tab
- * that changed the password stays signed in and every other session's access tokens are refused at once (issue 9).
+ * that changed the password stays signed in and every other session's access tokens are refused at once.
  * Throws 400 CODE_INVALID ('Código inválido o expirado') and the errors of requestPasswordChangeCode.
  */
 export async function verifyPasswordChangeCode(

@@ -22,7 +22,7 @@ export async function checkEmailAvailability(deps: Pick<TDeps, 'db'>, input: { e
 }
 
 /**
- * POST /api/Auth/check-nit (issue 26): whether a company already registered this NIT, so the wizard can warn and point
+ * POST /api/Auth/check-nit: whether a company already registered this NIT, so the wizard can warn and point
  * to an invitation (docs/decisions/041). Only NITs (tipo NI) are looked up; any other document answers `existe: false`
  * so no person's document number is revealed. The registration itself is not blocked.
  */
@@ -132,7 +132,7 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
         user: { email, name, passwordHash, authType: google ? 'google' : 'manual' },
         identity: google ? { provider: 'google', subject: google.sub, email: google.profile.email } : null,
       });
-      // 'Al registrarte aceptas los Términos… y la Política de privacidad' (issue 26): the versions in force, kept.
+      // 'Al registrarte aceptas los Términos… y la Política de privacidad': the versions in force, kept.
       await recordLegalAcceptance(tx, { tenantId: user.tenantId, userId: user.id, email, origen: 'registro' });
       deps.log.info({ event: 'auth.registration', userId: user.id, authType: google ? 'google' : 'manual' }, 'account created');
       return {
@@ -152,7 +152,7 @@ export async function register(deps: TDeps, input: TRegistrationRequest): Promis
         : new AppError('EMAIL_TAKEN', MSG.emailAlreadyRegistered);
     throw err;
   }
-  // A guest who paid with this e-mail before registering gets the plan now (seed 002 §2 "Success"; issue 11).
+  // A guest who paid with this e-mail before registering gets the plan now (seed 002 §2 "Success").
   await claimGuestSales(deps, { tenantId: created.tenantId, email }).catch((err: unknown) =>
     deps.log.error({ err: String(err), userId: created.userId }, 'guest sales could not be claimed at registration'),
   );

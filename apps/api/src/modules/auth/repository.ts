@@ -20,7 +20,7 @@ export async function findUserIdByEmail(q: TQuery, email: string): Promise<numbe
   return row?.id ?? null;
 }
 
-/** The active user with that e-mail (identity lookup; a removed user is nobody, issue 28). */
+/** The active user with that e-mail (identity lookup; a removed user is nobody). */
 export async function findUserByEmail(q: TQuery, email: string): Promise<TUserRow | undefined> {
   const [row] = await q.select().from(users).where(and(eq(users.email, email), isNull(users.eliminadoEn))).limit(1);
   return row;
@@ -75,7 +75,7 @@ export async function findUserWithTenantByIdentity(q: TQuery, provider: 'google'
   return row;
 }
 
-/** Whether any company registered that NIT (identity lookup across tenants, issue 26: the registration's warning). */
+/** Whether any company registered that NIT (identity lookup across tenants, the registration's warning). */
 export async function companyNitExists(q: TQuery, nit: string): Promise<boolean> {
   const [row] = await q
     .select({ id: terceros.id })

@@ -5,9 +5,9 @@ import { sessionRole } from './repository.ts';
 /**
  * Is a login's session (its refresh-token family) still open? Logout, a password reset or change, and refresh-token
  * reuse revoke the family; an access token carries its family as `sid`, and every authenticated call asks this
- * (issue 9, ASVS 7.4.1/7.4.3: revocation ends access at once, not when the 15-minute token expires).
+ * (ASVS 7.4.1/7.4.3: revocation ends access at once, not when the 15-minute token expires).
  *
- * The same query reads the user's role (issue 28): an open session answers the role the server enforces now, so a role
+ * The same query reads the user's role: an open session answers the role the server enforces now, so a role
  * change counts on the caller's next call; a removed user's sessions are closed.
  *
  * An open answer is remembered for `cacheMs` (default 1 000 ms, SESSION_CHECK_CACHE_MS), so a busy session costs one

@@ -5,7 +5,7 @@ import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { loginFailures, refreshTokens } from '../../db/schema.ts';
 import { client, registerAndLogin, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
-/** Concurrent refreshes (docs/decisions/003), reuse after the grace, per-account lockout (issue 3 "Server security"). */
+/** Concurrent refreshes (docs/decisions/003), reuse after the grace, per-account lockout. */
 let t: TTestApp;
 beforeAll(async () => {
   t = await startTestApp({ refreshRaceGraceS: 1, loginLockoutMaxFailures: 10, loginLockoutWindowS: 900 });

@@ -114,7 +114,7 @@ export async function refresh(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'token
 
 /**
  * POST /api/Auth/logout: revokes the session of the presented refresh token and, when the call carries a valid
- * access token, that token's session too. Its access tokens are refused from the next call on (issue 9). Always
+ * access token, that token's session too. Its access tokens are refused from the next call on. Always
  * succeeds.
  */
 export async function logout(

@@ -158,7 +158,7 @@ describe('result webhooks: registration, signing, delivery and limits', () => {
 });
 
 describe('result webhooks: address checks, transport errors and removal', () => {
-  it('normalises every IPv6 form that carries an IPv4 address before the range check, for every range ipaddr.js names (issue 24)', async () => {
+  it('normalises every IPv6 form that carries an IPv4 address before the range check, for every range ipaddr.js names', async () => {
     const deps = { config: { ...t.config, webhookAllowLocal: false } };
     const hex = (o: number[]) => `${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
     /** Every way an IPv6 address can carry the IPv4 `o`. */
@@ -202,7 +202,7 @@ describe('result webhooks: address checks, transport errors and removal', () => 
     expect(hook.received.length).toBe(before);
   });
 
-  it("says a host that does not resolve does not resolve, not 'Escribe la dirección completa…' (issue 26)", async () => {
+  it("says a host that does not resolve does not resolve, not 'Escribe la dirección completa…'", async () => {
     const deps = { config: { ...t.config, webhookAllowLocal: false } };
     await expect(checkWebhookUrl(deps, 'https://no-existe.radica-prueba.invalid/x')).rejects.toMatchObject({
       code: 'WEBHOOK_URL_INVALID',
@@ -210,7 +210,7 @@ describe('result webhooks: address checks, transport errors and removal', () => 
     });
   });
 
-  it("writes every transport error in Spanish, never undici's 'fetch failed' (issue 26)", async () => {
+  it("writes every transport error in Spanish, never undici's 'fetch failed'", async () => {
     const t26 = MSG_AVISOS.transporte;
     const falla = async (url: string, init: Parameters<typeof undiciFetch>[1] = {}) => {
       try {
@@ -260,7 +260,7 @@ describe('result webhooks: address checks, transport errors and removal', () => 
   });
 });
 
-describe('rejection alerts (issue 15; Business)', () => {
+describe('rejection alerts (Business)', () => {
   const waMensajes = async () =>
     ((await (await fetch(`${t.url}/_sim/whatsapp/_control/mensajes`)).json()) as { mensajes: Array<{ to: string; template: string; parameters: string[] }> }).mensajes;
   const alertas = { correos: ['Alertas@Example.co', 'alertas@example.co'], whatsapp: ['+57 300 123 4567'], alertarNoAprobado: true, alertarError: true, resumenDiario: true };

@@ -7,7 +7,7 @@ import { reglaDe } from '@radica/contracts/reglas';
 import { relojBogota } from '@radica/contracts/bogota';
 
 /**
- * The texts of rejection alerts and the daily summary (issue 15): e-mail (text + HTML, every value escaped) and the
+ * The texts of rejection alerts and the daily summary: e-mail (text + HTML, every value escaped) and the
  * WhatsApp template's body parameters. Each finding is listed with its plain-Spanish fix from the rules catalogue.
  */
 

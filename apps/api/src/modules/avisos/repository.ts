@@ -5,7 +5,7 @@ import { fevRips } from '../../db/schema-documents.ts';
 import { users } from '../../db/schema-accounts.ts';
 
 /**
- * The queries of result webhooks and rejection alerts (issue 15). Every function takes the tenant and scopes its rows
+ * The queries of result webhooks and rejection alerts. Every function takes the tenant and scopes its rows
  * by it, except {@link tenantsWithDailySummary}, which is how the daily summary finds whom to write to.
  */
 export type TWebhookRow = typeof webhooks.$inferSelect;

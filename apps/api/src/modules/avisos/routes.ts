@@ -8,7 +8,7 @@ import { keyedLimit } from '../../plugins/rate-limits.ts';
 import { crearWebhook, eliminarWebhook, guardarAlertas, leerAlertas, listarWebhooks, probarWebhook } from './service.ts';
 
 /**
- * Result webhooks and rejection alerts (issue 15), managed by a signed-in user only (an API key gets 403):
+ * Result webhooks and rejection alerts, managed by a signed-in user only (an API key gets 403):
  * GET/POST /api/integraciones/webhooks (the delivery log comes with the list), DELETE /api/integraciones/webhooks/{id},
  * POST /api/integraciones/webhooks/{id}/probar; GET/PUT /api/integraciones/alertas (saving is a Business feature).
  */

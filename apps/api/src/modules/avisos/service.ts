@@ -300,7 +300,7 @@ export async function deliverAlerta(deps: Pick<TDeps, 'config' | 'db' | 'dbRows'
 }
 
 /**
- * The daily summary (issue 15 "and a daily summary"): after ALERTAS_RESUMEN_HORA in Bogotá, each Business tenant that
+ * The daily summary: after ALERTAS_RESUMEN_HORA in Bogotá, each Business tenant that
  * asked for it gets, once per day across processes (a conditional update claims the day), an e-mail per recipient with
  * the day's documents by status. Returns how many tenants were summarised. `now` for tests.
  */

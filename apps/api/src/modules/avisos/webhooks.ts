@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findEntrega, findWebhook, recordEntregaAttempt } from './repository.ts';
 
 /**
- * Result webhooks' mechanism (issue 15; docs/decisions/024): the destination check, the Standard Webhooks signature
+ * Result webhooks' mechanism (docs/decisions/024): the destination check, the Standard Webhooks signature
  * and one delivery attempt. The job queue retries a failed attempt with exponential backoff (avisos/service.ts).
  */
 
@@ -54,7 +54,7 @@ export async function checkWebhookUrl(deps: Pick<TDeps, 'config'>, raw: string, 
   try {
     addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
   } catch {
-    // The address is well formed: its host name does not resolve (issue 26: this was 'Escribe la dirección completa…').
+    // The address is well formed: its host name does not resolve (this was 'Escribe la dirección completa…').
     throw new AppError('WEBHOOK_URL_INVALID', MSG_AVISOS.webhookHostNoResuelve(host));
   }
   if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a))) throw new AppError('WEBHOOK_URL_INVALID', MSG_AVISOS.webhookDestinoPrivado);
@@ -62,7 +62,7 @@ export async function checkWebhookUrl(deps: Pick<TDeps, 'config'>, raw: string, 
 }
 
 /**
- * The IPv4 address an IPv6 address stands for (issue 24: `https://[::7f00:1]/` is 127.0.0.1): IPv4-mapped
+ * The IPv4 address an IPv6 address stands for (`https://[::7f00:1]/` is 127.0.0.1): IPv4-mapped
  * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated by RFC 4291 but still routed by some stacks), RFC 6145
  * (::ffff:0:a.b.c.d), RFC 6052 NAT64 with the well-known /96 prefix (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::/48);
  * null for any other IPv6 address. `::` and `::1` are IPv6's own unspecified and loopback addresses, not IPv4.
@@ -100,7 +100,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
- * The connections of webhook deliveries (issue 15, decision 024): every address a host name resolves to is checked
+ * The connections of webhook deliveries (decision 024): every address a host name resolves to is checked
  * again when the socket connects, so a name that resolved to a public address at the check and to a private one a
  * moment later (DNS rebinding) is refused at the connection itself. Literal IP hosts are checked by checkWebhookUrl.
  */
@@ -131,7 +131,7 @@ const hostDe = (url: string) => {
 const CERTIFICADO = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|ERR_TLS_CERT_ALTNAME_INVALID)/;
 
 /**
- * A failed delivery's transport error in Spanish (issue 26: the log showed undici's 'fetch failed'). Reads the error
+ * A failed delivery's transport error in Spanish (the log showed undici's 'fetch failed'). Reads the error
  * and its `cause` chain (undici wraps the socket's error: TypeError 'fetch failed' → { code: 'ECONNREFUSED' | 'ENOTFOUND'
  * | 'UND_ERR_CONNECT_TIMEOUT' | … }); AbortSignal.timeout's TimeoutError is the response timeout. Never English: an
  * unknown code is named inside a Spanish sentence.

@@ -10,14 +10,14 @@ import { runCli, tableDigests } from '../../../test/backups-kit.ts';
 import { runDailyBackup } from './schedule.ts';
 
 /**
- * Issue 16 "Backups" on PostgreSQL (only when DATABASE_URL is set, as on CI): pg_dump of the app's database → a new
+ * on PostgreSQL (only when DATABASE_URL is set, as on CI): pg_dump of the app's database → a new
  * temporary database → pg_restore → the app on it holds every row byte-identical. Refusals: a non-empty target, a
  * tampered file. The daily job's advisory lock: two runs at once write one backup.
  */
 const HAS_PG = Boolean(process.env.DATABASE_URL);
 const KEY = randomBytes(32).toString('base64');
 
-describe.skipIf(!HAS_PG)('backup → restore into a fresh PostgreSQL database (issue 16)', () => {
+describe.skipIf(!HAS_PG)('backup → restore into a fresh PostgreSQL database', () => {
   const backupDir = mkdtempSync(join(tmpdir(), 'radica-bk-pg-'));
   const env = (databaseUrl: string, port: number) => ({ DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'radica-pgcli-')), PORT: String(port), ENCRYPTION_KEY: KEY, BACKUP_DIR: backupDir });
   let source: TTestApp;

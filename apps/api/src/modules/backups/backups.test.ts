@@ -28,7 +28,7 @@ import { backupFileName } from './retention.ts';
 import { cargarHostKey } from '../canal-sftp/service.ts';
 
 /**
- * Issue 16 "Backups" on the embedded database: backup through the running server (the CLI as a process) → wipe (a new,
+ * on the embedded database: backup through the running server (the CLI as a process) → wipe (a new,
  * empty DATA_DIR) → restore (CLI) → the app on the restored data finds every document, file and ministry answer
  * byte-identical. Then the refusals: tampered file, non-empty target, running server; and the operator endpoint's
  * attacks.
@@ -70,7 +70,7 @@ beforeAll(async () => {
   expect((await other.post('/api/FevRips/subir-archivo', fileForm(PAR2_JSON, sample(PAR2_JSON), par2))).status).toBe(200);
   const par2Sent = await other.post(`/api/FevRips/${par2}/enviar`);
   expect(par2Sent.status, JSON.stringify(par2Sent.body)).toBe(200);
-  // The SFTP host key (claves_servidor): a restore keeps the fingerprint SFTP clients trusted (issue 26).
+  // The SFTP host key (claves_servidor): a restore keeps the fingerprint SFTP clients trusted.
   huellaSftp = (await cargarHostKey(source.app.deps)).huella;
   before = await tableDigests(source.app);
 }, 120_000);
@@ -80,7 +80,7 @@ afterAll(async () => {
   await source?.close().catch(() => {});
 });
 
-describe('backup → wipe → restore with the embedded database (issue 16)', () => {
+describe('backup → wipe → restore with the embedded database', () => {
   it('npm run backup, while the server runs, asks it for the snapshot and prints the file and its size', async () => {
     const port = Number(new URL(source.url).port);
     const res = await runCli('backup', [], { DATA_DIR: source.config.dataDir, PORT: String(port), ENCRYPTION_KEY: KEY, BACKUP_DIR: backupDir });

@@ -28,7 +28,7 @@ async function open(path: string, master = key): Promise<Buffer> {
   return Buffer.concat(out);
 }
 
-describe('.rbk format (issue 16: encrypted at rest, refuse a tampered file)', () => {
+describe('.rbk format (encrypted at rest, refuse a tampered file)', () => {
   it('round-trips 1 MB in chunks and an empty snapshot; the ciphertext shows nothing of the plaintext', async () => {
     const plain = Buffer.concat([Buffer.from('CUV-secreto '.repeat(1000)), randomBytes(1_000_000)]);
     const path = await seal(plain, 'pg_dump');

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { loadOrCreateSecretFile, parseKey } from '../../lib/secrets.ts';
 
 /**
- * The .rbk file (issue 16 "Backups", docs/decisions/NNN-backups.md): a 46-byte header, the snapshot encrypted with
+ * The .rbk file (docs/decisions/NNN-backups.md): a 46-byte header, the snapshot encrypted with
  * AES-256-GCM, and the 16-byte GCM tag at the end. The header is the GCM additional data, so the tag authenticates
  * the whole file.
  *
@@ -123,7 +123,7 @@ const asTampered = (err: unknown) =>
 /**
  * Check the whole of the .rbk at `path` with `master` without writing anything: header, key, and the GCM tag over
  * every byte (one full read). Returns its kind. Throws AppError BACKUP_INVALID with a Spanish message when the file
- * is missing, not a backup, of another key, or altered in any byte (issue 16: "refuse a tampered file").
+ * is missing, not a backup, of another key, or altered in any byte ("refuse a tampered file").
  */
 export async function verifyBackup(path: string, master: Buffer): Promise<{ kind: TBackupKind; bodyBytes: number }> {
   const h = await readHeader(path, master);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 
 /**
- * The PostgreSQL client programs as child processes (issue 16 "PostgreSQL via pg_dump custom format"). The password
+ * The PostgreSQL client programs as child processes. The password
  * of DATABASE_URL travels in PGPASSWORD, never on the command line (which `ps` shows to every user).
  */
 function connection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {

@@ -4,7 +4,7 @@ import { backupFileName, backupsToDelete, msUntilNextRun, parseBackupFileName, r
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-describe('backup file names (issue 16)', () => {
+describe('backup file names', () => {
   it('names a backup by its Bogotá time (UTC−5) and parses the name back', () => {
     const at = new Date('2026-03-01T04:05:06Z'); // 23:05:06 on 28 Feb in Bogotá
     expect(backupFileName(at, 'pglite')).toBe('radica-20260228-230506-pglite.rbk');

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The file name of a backup taken at `at`: `radica-YYYYMMDD-HHmmss-{kind}.rbk`, in Bogotá time (issue 16). */
+/** The file name of a backup taken at `at`: `radica-YYYYMMDD-HHmmss-{kind}.rbk`, in Bogotá time. */
 export function backupFileName(at: Date, kind: TBackupKind): string {
   const b = relojBogota(at);
   const day = `${b.getUTCFullYear()}${pad(b.getUTCMonth() + 1)}${pad(b.getUTCDate())}`;
@@ -58,7 +58,7 @@ export function backupsToDelete(names: readonly string[], now: Date, days: numbe
 
 /**
  * Milliseconds from `now` until the next `hour`:00 in Bogotá (strictly later than `now`), for the daily backup
- * (BACKUP_HOUR, issue 16).
+ * (BACKUP_HOUR).
  */
 export function msUntilNextRun(now: Date, hour: number): number {
   const local = relojBogota(now).getTime();

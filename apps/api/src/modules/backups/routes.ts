@@ -7,7 +7,7 @@ import { runBackup } from './schedule.ts';
 import { formatBytes } from './service.ts';
 
 /**
- * Backups (issue 16): POST /api/admin/backup, the operator's `npm run backup` while the server runs (with PGlite this
+ * Backups: POST /api/admin/backup, the operator's `npm run backup` while the server runs (with PGlite this
  * process owns the database, so only it can take the snapshot). Authenticated by the operator secret of DATA_DIR
  * (plugins/operator.ts), never by a user session. Writes into the server's BACKUP_DIR.
  */

@@ -30,7 +30,7 @@ const spawnFailure = (err: unknown, missing: string) =>
   (err as NodeJS.ErrnoException).code === 'ENOENT' ? new AppError('BACKUP_FAILED', missing) : err;
 
 /**
- * Write one encrypted snapshot of the database into BACKUP_DIR (issue 16 "Backups"): PostgreSQL → `pg_dump
+ * Write one encrypted snapshot of the database into BACKUP_DIR: PostgreSQL → `pg_dump
  * --format=custom` of DATABASE_URL; PGlite → the instance's gzip data-directory dump (consistent: taken between
  * transactions). Streamed through the .rbk cipher (format.ts) into a hidden `.…partial` file (mode 0600) that is
  * renamed once complete, so an interrupted backup never looks like one. Returns the absolute path, size, kind, time.
@@ -80,7 +80,7 @@ export const pgliteDir = (config: Pick<TConfig, 'dataDir' | 'pgliteDataDir'>) =>
   resolve(config.pgliteDataDir && config.pgliteDataDir !== 'memory' ? config.pgliteDataDir : join(config.dataDir, 'db'));
 
 /**
- * Restore the .rbk `file` into an EMPTY database (issue 16 "`npm run restore -- FILE` restores it into an empty
+ * Restore the .rbk `file` into an EMPTY database ("`npm run restore -- FILE` restores it into an empty
  * database"): with DATABASE_URL through pg_restore (one transaction), else by loading the PGlite dump into DATA_DIR/db,
  * which must not exist yet (the server stopped: the caller checks). The whole file is verified (key, GCM tag) before
  * anything is written. Then the database is opened as the server does (pending migrations run) and counted.
@@ -155,7 +155,7 @@ async function restorePglite(dir: string, file: string, key: Buffer) {
 }
 
 /**
- * Retention (issue 16 "a scheduled job keeps the retention the tenant's plan promises"): delete the backups of
+ * Retention: delete the backups of
  * BACKUP_DIR older than the longest retention any tenant's active plan promises (retention.ts). Returns the names
  * deleted and the days kept.
  */

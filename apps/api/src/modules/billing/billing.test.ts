@@ -125,7 +125,7 @@ describe('POST /api/payment/create-sale: the server decides the money', () => {
     expect(sale).toMatchObject({ status: 'APPROVED', plan: 'Profesional', total: 400000, periodo: 'Anual', modulos: ['ministerio'], numeroVenta: body.saleData.numeroVenta });
     const mails = await waitFor('confirmation mail', async () => (await outbox(t.url, email)).find((m) => m.subject.includes(body.saleData.numeroVenta)));
     expect(mails.text).toContain('400.000');
-    // issue 26: the e-mail names both numbers the success page shows, labelled alike.
+    // The e-mail names both numbers the success page shows, labelled alike.
     expect(mails.text).toContain(`${MSG_PAGOS.etiquetaNumeroVenta}: ${body.saleData.numeroVenta}`);
     expect(mails.text).toContain(`${MSG_PAGOS.etiquetaNumeroTransaccion}: ${body.paymentResult.reference}`);
     // Pays first, registers after (seed 002 §2): the plan is there at the first login, with no operator.
@@ -202,7 +202,7 @@ describe('POST /api/payment/create-sale: the server decides the money', () => {
 });
 
 describe('POST /api/payment/create-sale: the launch coupon per company, and the body checked', () => {
-  it('serves the launch coupon once per company (issue 26): the same tenant, another account of its NIT and the guest e-mail of its user are refused in Spanish; another company is not', async () => {
+  it('serves the launch coupon once per company: the same tenant, another account of its NIT and the guest e-mail of its user are refused in Spanish; another company is not', async () => {
     const promo = { couponCode: PROMO.toLowerCase(), discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
     const quote = (c: ReturnType<typeof client>) => c.post('/api/payment/validate-coupon', { couponCode: PROMO, productoTitulo: 'Profesional' });
     const { c } = await registerAndLogin(t.url, 'cupon-empresa@example.co', '900000011', undefined, []);
@@ -320,7 +320,7 @@ const post = (body: unknown) => client(t.url).post('/api/payment/webhook', body)
 const saleStatus = async (reference: string) => (await t.app.deps.dbRows<{ status: string }>(sql`select status from sales where reference = ${reference}`))[0]!.status;
 
 describe('POST /api/payment/webhook: coupon uses held by abandoned sales', () => {
-  it('an abandoned PSE sale holding a coupon\'s last use gives it back once it expires; paid later, it still grants and takes the use again (issue 24)', async () => {
+  it('an abandoned PSE sale holding a coupon\'s last use gives it back once it expires; paid later, it still grants and takes the use again', async () => {
     await saveCoupon(t.app.deps, { code: 'PSE-UNO', kind: 'FINAL_PRICE', value: 1500, maxUses: 1 });
     const discount = { couponCode: 'PSE-UNO', discountAmount: 398500, originalPrice: 400000, finalPrice: 1500 };
     const pse = { type: 'PSE', pseData: { userType: '0', documentType: 'CC', documentNumber: '1020304050', institution: '1' } };

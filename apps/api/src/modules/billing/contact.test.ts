@@ -3,7 +3,7 @@ import { MSG_CONTACTO } from '@radica/contracts/messages-contacto';
 import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import { client, outbox, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
-/** Issue 26 minor: the Business contact form acknowledges the request to the requester, through the app's mailer. */
+/** minor: the Business contact form acknowledges the request to the requester, through the app's mailer. */
 let t: TTestApp;
 beforeAll(async () => {
   t = await startTestApp({ rateLimitScale: 1 });
@@ -18,7 +18,7 @@ const form = (email: string) => ({
   mensaje: 'Compra ya en http://spam.example',
 });
 
-describe('POST /api/payment/business-contact: acknowledgement (issue 26)', () => {
+describe('POST /api/payment/business-contact: acknowledgement', () => {
   it('mails the requester a fixed acknowledgement (none of the typed text) besides the sales mailbox', async () => {
     const res = await client(t.url).post('/api/payment/business-contact', form('marta@clinica-sur.co'));
     expect(res.status).toBe(200);

@@ -17,8 +17,8 @@ export function businessContactAckMail() {
 }
 
 /**
- * The Business plan's contact form (seed 002 §1 "priced on request"; issue 11): delivered to SALES_EMAIL through the
- * mailer (SMTP, or the local outbox), then acknowledged to the requester (issue 26). Throws when the sales mail cannot
+ * The Business plan's contact form (seed 002 §1 "priced on request"): delivered to SALES_EMAIL through the
+ * mailer (SMTP, or the local outbox), then acknowledged to the requester. Throws when the sales mail cannot
  * be handed over, so the visitor keeps the form; a failed acknowledgement is only logged (sales has the request).
  */
 export async function sendBusinessContact(deps: Pick<TDeps, 'mailer' | 'config' | 'log'>, input: Required<TBusinessContactRequest>): Promise<void> {

@@ -5,7 +5,7 @@ import { MIN_CHARGE_COP, normalizeCouponCode, priceWith } from './coupons.ts';
 
 const plan = PLANES.profesional as typeof PLANES.profesional & { yearlyPrice: number };
 
-describe('coupon prices (issue 11: decided on the server)', () => {
+describe('coupon prices (decided on the server)', () => {
   it('FINAL_PRICE sets the price, DISCOUNT takes its value off, never below the gateway minimum nor above the plan', () => {
     expect(priceWith(plan, null)).toEqual({ couponCode: '', originalPrice: 400000, discountAmount: 0, finalPrice: 400000 });
     expect(priceWith(plan, { code: 'L', kind: 'FINAL_PRICE', value: 1500 })).toMatchObject({ discountAmount: 398500, finalPrice: 1500 });

@@ -60,7 +60,7 @@ export function priceWith(plan: TPlan & { yearlyPrice: number }, coupon: Pick<TC
 }
 
 /**
- * The company a coupon use counts for (issue 26: a coupon serves a company once): the NIT of the buyer's tenant
+ * The company a coupon use counts for (a coupon serves a company once): the NIT of the buyer's tenant
  * ('nit:900123456', so a company registered twice is still one), 'tenant:<id>' when the tenant has no NIT; for a guest
  * the tenant of the account registered with the billing e-mail, else the e-mail itself ('correo:ana@ips.co').
  * Returns null when nothing identifies the buyer (a guest's quote, before any e-mail is known).
@@ -76,11 +76,11 @@ export async function couponCompanyKey(deps: { db: TDb }, buyer: { tenantId: num
 }
 
 /**
- * POST /api/payment/validate-coupon (issue 11): the price the coupon gives, without taking a use (uses held by sales
+ * POST /api/payment/validate-coupon: the price the coupon gives, without taking a use (uses held by sales
  * pending over an hour come back first). Throws AppError 400
  * COUPON_INVALID 'Código de cupón inválido' (seed 002 §8) when the code is unknown, inactive, outside its window,
  * exhausted or for another plan; 409 COUPON_ALREADY_USED when `companyKey` (couponCompanyKey) already holds a use of it
- * (issue 26; create-sale's unique index decides between concurrent sales).
+ * (create-sale's unique index decides between concurrent sales).
  */
 export async function quoteCoupon(deps: { db: TDb }, plan: TPlan & { yearlyPrice: number }, code: string, companyKey: string | null = null): Promise<TCouponQuote> {
   await liberarVencidas(deps.db, normalizeCouponCode(code));

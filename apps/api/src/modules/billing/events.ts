@@ -22,7 +22,7 @@ export function checksumMatches(event: TWompiEvent, eventsSecret: string, given:
 }
 
 /**
- * POST /api/payment/webhook (issue 11; docs.wompi.co "Eventos"): verifies the checksum over `signature.properties` +
+ * POST /api/payment/webhook (docs.wompi.co "Eventos"): verifies the checksum over `signature.properties` +
  * timestamp + events secret in constant time (401 EVENT_SIGNATURE_INVALID otherwise), handles each event once (a
  * replay — same checksum — changes nothing), applies `transaction.updated` to its sale (amount, currency and reference
  * must match: 422 EVENT_MISMATCH otherwise; 404 SALE_NOT_FOUND for an unknown reference) and never moves an approved

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ZBillingPrefill, ZMiPlan } from '@radica/contracts/payments';
 import { client, grantModules, operatorHeaders, registerAndLogin, startTestApp, waitFor, type TTestApp } from '../../../test/helpers.ts';
 
-/** Issue 26: GET /api/payment/mi-plan (Configuración › Mi plan) and GET /api/payment/datos-facturacion, with the attacker's tries. */
+/** GET /api/payment/mi-plan (Configuración › Mi plan) and GET /api/payment/datos-facturacion, with the attacker's tries. */
 let t: TTestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -55,7 +55,7 @@ async function buy(c: ReturnType<typeof client>, card: string) {
   return { reference: paymentResult.reference, numeroVenta: saleData.numeroVenta, status };
 }
 
-describe('GET /api/payment/mi-plan (issue 26)', () => {
+describe('GET /api/payment/mi-plan', () => {
   it("shows the company's plan, modules, valid-until and payments; declined attempts are not payments", async () => {
     const { c } = await registerAndLogin(t.url, 'miplan-a@example.co', '900000021', undefined, []);
     const empty = await c.get('/api/payment/mi-plan');
@@ -148,7 +148,7 @@ describe('GET /api/payment/mi-plan (issue 26)', () => {
   });
 });
 
-describe('GET /api/payment/datos-facturacion (issue 26)', () => {
+describe('GET /api/payment/datos-facturacion', () => {
   it('starts from the account: given names and surnames as registered, phone, address and city; then from the last purchase', async () => {
     const { c } = await registerAndLogin(t.url, 'prefill@example.co', '900000025', undefined, []);
     await t.app.deps.dbRows(sql`update terceros set primer_nombre = 'María', segundo_nombre = 'Fernanda', primer_apellido = 'Ríos', segundo_apellido = 'Gómez',

@@ -83,7 +83,7 @@ function phoneOf(raw: string): string {
 }
 
 /**
- * GET /api/payment/datos-facturacion (issue 26: "phone, city and address from registration are not prefilled nor
+ * GET /api/payment/datos-facturacion ("phone, city and address from registration are not prefilled nor
  * remembered"): the billing data of the company's last purchase when there is one; else the account's tercero — given
  * names (primer + segundo nombre) as the first name and surnames (primer + segundo apellido) as the last name, as
  * registered (a second given name is not a surname), its phone, address and city — with the caller's e-mail.

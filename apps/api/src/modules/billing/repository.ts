@@ -210,7 +210,7 @@ export async function setAsyncPaymentUrl(db: TDb, id: number, url: string): Prom
 }
 
 /**
- * Move a sale to a final status, guarded (issue 11 "out-of-order events never move an approved sale backwards"): an
+ * Move a sale to a final status, guarded: an
  * APPROVED sale never changes; any other final status may still become APPROVED (money taken must grant); PENDING
  * moves to anything final. Returns the updated row, or null when the guard refused.
  */
@@ -298,7 +298,7 @@ export async function paymentEventSeen(db: TDb, checksum: string): Promise<boole
   return Boolean(row);
 }
 
-/** The tenant's sales, newest first (Mi plan, issue 26). */
+/** The tenant's sales, newest first (Mi plan). */
 export async function listSalesOfTenant(db: TDb, tenantId: number): Promise<TSaleRow[]> {
   return db.select().from(sales).where(eq(sales.tenantId, tenantId)).orderBy(desc(sales.createdAt), desc(sales.id));
 }

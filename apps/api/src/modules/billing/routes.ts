@@ -13,9 +13,9 @@ import { sendBusinessContact } from './contact.ts';
 import { getBillingPrefill, getMiPlan } from './mi-plan.ts';
 
 /**
- * The purchase (seed 002 §7, issue 11): the gateway's public configuration, coupon quotes, create-sale (guests and
+ * The purchase (seed 002 §7): the gateway's public configuration, coupon quotes, create-sale (guests and
  * signed-in buyers), the sale's status, the gateway's webhook and the Business contact form; the company's plan and
- * payments ('Mi plan') and the billing form's first values (issue 26). Money is decided in the
+ * payments ('Mi plan') and the billing form's first values. Money is decided in the
  * services; these handlers only parse, authenticate and answer.
  */
 export async function billingRoutes(app: FastifyInstance, deps: TDeps) {

@@ -70,11 +70,11 @@ const newReference = () => `RAD-${Date.now().toString(36).toUpperCase()}-${rando
 export const newNumeroVenta = (at: Date = new Date()) => `V-${bogotaYmd(at)}-${randomBytes(3).toString('hex').toUpperCase()}`;
 
 /**
- * POST /api/payment/create-sale (seed 002 §7; issue 11 "Prices and coupons are decided on the server"). Recomputes
+ * POST /api/payment/create-sale (seed 002 §7). Recomputes
  * the price from the plan and the coupon (taking one use atomically); refuses with 409 PRICE_CHANGED when the total
  * the browser showed differs; records the sale PENDING; creates the gateway transaction with a unique reference and
  * the integrity signature; for PSE and Bancolombia waits briefly for the page where the buyer pays. A guest's sale
- * (no `tenantId`) goes to the account registered with the billing e-mail. A coupon serves a company once (issue 26:
+ * (no `tenantId`) goes to the account registered with the billing e-mail. A coupon serves a company once (
  * sales_coupon_company_uq decides atomically between concurrent sales). Throws AppError PLAN_NOT_SOLD,
  * COUPON_INVALID, COUPON_ALREADY_USED (409), PRICE_CHANGED, GATEWAY_REJECTED (422, nothing charged), GATEWAY_UNAVAILABLE (502).
  */
@@ -85,7 +85,7 @@ export async function createSale(
 ): Promise<TCreateSaleResponse> {
   const plan = planForSale(input.productoTitulo);
   const couponCode = input.discountInfo?.couponCode;
-  // A coupon serves a company once (issue 26): the buyer's company, or the guest's e-mail's.
+  // A coupon serves a company once: the buyer's company, or the guest's e-mail's.
   const companyKey = couponCode ? await couponCompanyKey(deps, { tenantId: ctx.tenantId, email: input.billingData.email }) : null;
   // The price first, without taking a coupon use: a browser that showed another total is refused before anything is kept.
   const expected = couponCode ? await quoteCoupon(deps, plan, couponCode, companyKey) : priceWith(plan, null);
@@ -120,7 +120,7 @@ export async function createSale(
       if (couponCode && isCouponCompanyConflict(err)) throw new AppError('COUPON_ALREADY_USED', MSG_PAGOS.cuponYaUsado);
       throw err;
     });
-  // Paying accepts Radica's terms and privacy policy in force (issue 26): recorded with the sale's reference.
+  // Paying accepts Radica's terms and privacy policy in force: recorded with the sale's reference.
   await recordLegalAcceptance(deps.db, { tenantId: ctx.tenantId, userId: ctx.userId, email: sale.email, origen: 'compra', ventaReferencia: sale.reference });
   const { payments } = deps;
   let tx;
@@ -177,10 +177,10 @@ async function waitForAsyncUrl(deps: Pick<TDeps, 'payments'>, transactionId: str
 }
 
 /**
- * GET /api/payment/sales/:reference (issue 11 "final status by polling and by the webhook, whichever comes first"):
+ * GET /api/payment/sales/:reference:
  * the sale as the success page shows it. While it is PENDING the server asks the gateway (at most every 2 s per sale)
  * and applies the answer; one still pending VENTA_PENDIENTE_VENCE_S after its creation is voided and gives its coupon
- * use back (issue 24). Throws AppError SALE_NOT_FOUND.
+ * use back. Throws AppError SALE_NOT_FOUND.
  */
 export async function getSale(deps: TDeps, reference: string): Promise<TSale> {
   let sale = await findSaleByReference(deps.db, reference);
@@ -195,7 +195,7 @@ export async function getSale(deps: TDeps, reference: string): Promise<TSale> {
       sale = (await findSaleByReference(deps.db, reference))!;
     }
   }
-  // Still pending an hour on (an abandoned PSE or Bancolombia payment): voided, its coupon use given back (issue 24).
+  // Still pending an hour on (an abandoned PSE or Bancolombia payment): voided, its coupon use given back.
   const vencida = sale.status === 'PENDING' && (await expireStalePendingSales(deps.db, { olderThanS: VENTA_PENDIENTE_VENCE_S, message: MSG_PAGOS.pagoVencido, saleId: sale.id })).length > 0;
   if (vencida) sale = (await findSaleByReference(deps.db, reference))!;
   return toSale(sale);

@@ -23,7 +23,7 @@ type TSettleDeps = Pick<TDeps, 'db' | 'mailer' | 'log'>;
 export type TSettleOutcome = 'applied' | 'ignored' | 'mismatch';
 
 /**
- * Apply what the gateway says of a transaction to its sale (issue 11; used by the webhook and by the status poll,
+ * Apply what the gateway says of a transaction to its sale (used by the webhook and by the status poll,
  * whichever comes first). The transaction must match the sale: same reference, amount in cents, currency, and
  * transaction id when the sale knows one — otherwise 'mismatch' and nothing changes. PENDING changes nothing (but
  * records the async payment page). A final status moves the sale once (repository `finalizeSale` guard: an APPROVED

@@ -9,7 +9,7 @@ import { correoRespuestasLimite } from '../../db/schema.ts';
 import { PROVIDER_CONFIG, TERCERO, client, grantModules, par1Copy, startSmtpSink, startTestApp, waitFor, type TSunkMail, type TTestApp } from '../../../test/helpers.ts';
 
 /**
- * Issue 24 (items 1, 2, 4, 7 and the unreadable message) over real SMTP: what an outsider can make the e-mail channel
+ * (items 1, 2, 4, 7 and the unreadable message) over real SMTP: what an outsider can make the e-mail channel
  * do with a bounce, forged senders, automatic mail, names with control characters, MIME it cannot read and ZIPs that
  * expand past the message's budget. Replies go through SMTP_URL to a local sink the test reads. One app; reply limits
  * of 2 per recipient and 4 per tenant an hour.
@@ -89,7 +89,7 @@ async function deliverRaw(o: { from: string; to: string; raw: string }): Promise
   }
 }
 
-/** Accepted mail is filed by a job (issue 24 §3, docs/decisions/029): wait until no accepted message waits. */
+/** Accepted mail is filed by a job (docs/decisions/029): wait until no accepted message waits. */
 const procesados = () =>
   waitFor(
     'accepted mail filed',

@@ -21,7 +21,7 @@ import {
 } from '../../../test/helpers.ts';
 
 /**
- * The e-mail channel end to end over real SMTP (issue 16): a nodemailer client delivers to the API's inbound SMTP
+ * The e-mail channel end to end over real SMTP: a nodemailer client delivers to the API's inbound SMTP
  * server; Radica's replies (and its account codes) go through SMTP_URL to a local smtp-server sink the test reads.
  */
 const DOMAIN = 'radica.test';
@@ -87,7 +87,7 @@ async function registerTenant(email: string, nit: string, opts: { provider?: boo
 const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: inboundPort, secure: false, ignoreTLS: true });
 
 type TAdjunto = { filename: string; content: Buffer };
-/** Accepted mail is filed by a job (issue 24 §3, docs/decisions/029): wait until no accepted message waits. */
+/** Accepted mail is filed by a job (docs/decisions/029): wait until no accepted message waits. */
 const procesados = () =>
   waitFor(
     'accepted mail filed',
@@ -144,7 +144,7 @@ describe('e-mail channel: settings, a mailed pair filed, senders refused', () =>
     expect(first.status).toBe(200);
     address = first.body.data.direccion;
     expect(address).toMatch(new RegExp(`^radicar\\+[a-z2-7]{26}@${DOMAIN.replace('.', '\\.')}$`));
-    // Issue 26: the registered account's e-mail is authorised from the start ("desde la cuenta de correo registrada").
+    // The registered account's e-mail is authorised from the start ("desde la cuenta de correo registrada").
     expect(first.body.data).toMatchObject({ remitentes: ['admin-correo@clinica.co'], envioAutomatico: false, activo: true });
     expect((await a.get('/api/canales/correo')).body.data.direccion).toBe(address);
 
@@ -189,7 +189,7 @@ describe('e-mail channel: settings, a mailed pair filed, senders refused', () =>
     ]);
   });
 
-  it("files what the registered account mails to a new channel with no setup (issue 26); another tenant's account is not authorised", async () => {
+  it("files what the registered account mails to a new channel with no setup; another tenant's account is not authorised", async () => {
     const b = await registerTenant('cuenta-nueva@ips-correo.co', '901019681', { provider: true });
     const canal = (await b.get('/api/canales/correo')).body.data as { direccion: string; remitentes: string[] };
     expect(canal.remitentes).toEqual(['cuenta-nueva@ips-correo.co']);
@@ -202,7 +202,7 @@ describe('e-mail channel: settings, a mailed pair filed, senders refused', () =>
     expect((await a.get('/api/canales/correo')).body.data.remitentes).not.toContain('cuenta-nueva@ips-correo.co');
   });
 
-  it('an unknown sender is refused and logged, without a reply (no backscatter: issue 24 item 7)', async () => {
+  it('an unknown sender is refused and logged, without a reply (no backscatter: )', async () => {
     const before = received.length;
     await sendMail({ from: 'intruso@otra.co', to: address, subject: 'Hola', attachments: pair('EM1002') });
     expect(await documentsByFormato(a, 'EM1002')).toEqual([]);
@@ -326,12 +326,12 @@ describe('e-mail channel: replies, a pair in two mails, ZIPs and duplicates', ()
       sendMail({ from: SENDER, to: address, attachments: pair('EM1008'), messageId }),
       sendMail({ from: SENDER, to: address, attachments: pair('EM1008'), messageId }),
     ]);
-    // Accepted messages are filed by jobs (issue 24 §3): wait until both are in the log.
+    // Accepted messages are filed by jobs: wait until both are in the log.
     await waitFor('two log rows', async () => (await entrantes(a)).items.filter(delPar).length >= 2);
     let rows = (await entrantes(a)).items.slice(0, 2);
     expect(rows.filter((r) => r.estado === 'PROCESADO')).toHaveLength(1);
     expect(rows.filter((r) => r.motivo === MSG_CORREO.motivoDuplicado)).toHaveLength(1);
-    // The same files in another message (issue 26): already radicated, with the document and its CUV, as the API's
+    // The same files in another message: already radicated, with the document and its CUV, as the API's
     // 409 says; not 'Formato Ya Existe', and the log does not call the message 'Rechazado'.
     const before = received.length;
     await sendMail({ from: SENDER, to: address, attachments: pair('EM1008') });

@@ -23,11 +23,11 @@ export function returnPath(headers: string): string | null | undefined {
 }
 
 /**
- * Polls a hosted mailbox (issue 16 "as an alternative … polls an IMAP inbox (imapflow)"): every `everyMs`, connects to
+ * Polls a hosted mailbox: every `everyMs`, connects to
  * `url` (imaps://user:pass@host:993/INBOX; imap:// without TLS), takes up to POR_SONDEO unseen messages, routes each by
  * the `radicar+TOKEN` address in its headers, processes it like an SMTP delivery (procesarCorreo; envelope sender
  * from Return-Path, never from From) and marks it seen. A message over INBOUND_MAX_BYTES is processed from its headers
- * only (logged and replied as oversized). Not tested against a real IMAP server (issue 16 report). Returns `stop`.
+ * only (logged and replied as oversized). Not tested against a real IMAP server (report). Returns `stop`.
  */
 export function startImapPolling(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'canalLocks' | 'jobs'>, url: string, everyMs: number, baseUrl: () => string): () => Promise<void> {
   const fallos = new Map<number, number>();
@@ -82,9 +82,9 @@ async function sondear(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'jobs'>, url:
           const full = cabe ? await client.fetchOne(String(m.uid), { source: true }, { uid: true }) : false;
           const source = full ? full.source : undefined;
           // The envelope sender is Return-Path only (RFC 5321 §4.4: the final delivery adds it); none, or `<>`, is a
-          // message without an envelope sender, never filed (issue 24 item 1: the From header alone is not trusted).
+          // message without an envelope sender, never filed (the From header alone is not trusted).
           const remitenteSobre = returnPath(headers) ?? null;
-          // Stored with its job before it is marked seen (issue 24 §3); a worker files it.
+          // Stored with its job before it is marked seen; a worker files it.
           await aceptarCorreo(deps, canales, remitenteSobre, cabe && source ? source : null);
         } else deps.log.warn({ uid: m.uid }, 'e-mail channel: IMAP message for no active address, marked seen');
         await client.messageFlagsAdd(String(m.uid), ['\\Seen'], { uid: true });

@@ -11,7 +11,7 @@ import type { TCanalCorreoRow } from './repository.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The e-mail channel's SMTP server port (issue 16), once it listens; null when off or not started. Fastify does
+     * The e-mail channel's SMTP server port, once it listens; null when off or not started. Fastify does
      * not wait for onListen hooks, so this waits for the start under way.
      */
     inboundSmtpPort: () => Promise<number | null>;
@@ -27,11 +27,11 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
 }
 
 /**
- * The e-mail channel's inbound SMTP server (issue 16; smtp-server): RCPT TO must be `radicar+TOKEN@DOMAIN` of an
+ * The e-mail channel's inbound SMTP server (smtp-server): RCPT TO must be `radicar+TOKEN@DOMAIN` of an
  * active channel (else 550 in Spanish); DATA up to INBOUND_MAX_BYTES (over it: logged and replied, then 552); the
- * message is parsed with mailparser (a message it cannot read is logged and answered 554 with the reason, issue 24)
+ * message is parsed with mailparser (a message it cannot read is logged and answered 554 with the reason)
  * and stored with its job (aceptarCorreo) before the 250, so a failure answers 451 and the sending server retries,
- * and a crash after the 250 loses nothing: a worker files it for each addressed tenant (issue 24 §3). No AUTH and
+ * and a crash after the 250 loses nothing: a worker files it for each addressed tenant. No AUTH and
  * no STARTTLS: it listens on localhost by default behind the
  * provider's MTA (docs/decisions). Errors never escape to the process.
  */
@@ -110,7 +110,7 @@ export function createInboundSmtp(deps: TDeps, baseUrl: () => string): SMTPServe
 
 /**
  * Parses a received message, then stores it with its job (aceptarCorreo) before the 250: a worker files it for each
- * addressed tenant, and a crash after the 250 loses nothing (issue 24 §3). A message mailparser cannot read (a MIME
+ * addressed tenant, and a crash after the 250 loses nothing. A message mailparser cannot read (a MIME
  * structure past its limits, a header over 1 MB…) is logged for each tenant as unreadable here, and `ilegible` tells
  * the server to answer 554.
  */
@@ -137,7 +137,7 @@ async function recibir(
 }
 
 /**
- * Starts the e-mail channel with the app (issue 16): the SMTP server on INBOUND_SMTP_HOST:INBOUND_SMTP_PORT when
+ * Starts the e-mail channel with the app: the SMTP server on INBOUND_SMTP_HOST:INBOUND_SMTP_PORT when
  * INBOUND_SMTP_ENABLED, and the IMAP poll when IMAP_URL is set, once the API listens (replies link to it); both stop
  * when the app closes, before the database. A port already in use is logged, not fatal. `app.inboundSmtpPort()` tells the bound port.
  */

@@ -13,7 +13,7 @@ const hallazgo = (id: number, codigo: string, clase: string, u: number): THallaz
   pathFuente: `usuarios[${u}].servicios.consultas[0].codDiagnosticoRelacionado1`,
 });
 
-/** Issue 22: a code repeated across users is one line with its count and places; the ministry's answer is not repeated. */
+/** A code repeated across users is one line with its count and places; the ministry's answer is not repeated. */
 describe('resultadoMail groups the findings of a document', () => {
   it('one line per code, the ministry first, the local findings it already gave counted, not repeated', () => {
     const locales = [0, 1, 2, 3, 4, 5, 6].map((u) => hallazgo(u, 'RVC086', 'NOTIFICACION', u));

@@ -35,7 +35,7 @@ function render(subject: string, bloques: TBloque[]) {
 }
 
 /**
- * The reply to a message Radica did not process (issue 16: unknown sender, oversized, no attachments, no module):
+ * The reply to a message Radica did not process (unknown sender, oversized, no attachments, no module):
  * one Spanish paragraph, nothing of the tenant's data. Files the message did carry are listed when given.
  */
 export function rechazoMail(texto: string, archivos: TDetalleArchivoCorreo[] = []) {
@@ -50,7 +50,7 @@ const lineaArchivo = (d: TDetalleArchivoCorreo) => `${d.archivo}: ${d.mensaje ??
 const lugar = (h: THallazgo) => [h.pathFuente, h.observaciones].filter(Boolean).join(' — ');
 
 /**
- * One code of a document (issue 22: a code repeated across users is one line, not one per user): its description once,
+ * One code of a document (a code repeated across users is one line, not one per user): its description once,
  * how many times, the first places, and its plain-Spanish fix from the rule catalogue (reglas.ts), as it
  * applies to the document's package type `paquete` (docs/decisions/049).
  */
@@ -82,7 +82,7 @@ export function faltaDe(estado: string): string | null {
 }
 
 /**
- * The result reply (issue 16 "the sender gets a reply with the result per formato"): per touched document its
+ * The result reply: per touched document its
  * formato and type, status, CUV when approved, the send's outcome (or that automatic sending is off), what it still
  * needs, each local finding and each ministry error/notification with its fix, and the link to the document
  * `${baseUrl}/ministerio/{id}`; then the files that were not filed, with why.
@@ -91,7 +91,7 @@ export function resultadoMail(o: {
   asunto: string;
   documentos: TPaqueteData[];
   noRadicados: TDetalleArchivoCorreo[];
-  /** Files whose document already held them (issue 26): each line says so, with the CUV when approved. */
+  /** Files whose document already held them: each line says so, with the CUV when approved. */
   yaRadicados?: TDetalleArchivoCorreo[];
   envioAutomatico: boolean;
   baseUrl: string;
@@ -107,7 +107,7 @@ export function resultadoMail(o: {
     else if (!o.envioAutomatico && !d.resultado?.cuv) lineas.push(MSG_CORREO.respuestaSinEnvio);
     lineas.push(MSG_CORREO.respuestaVerDocumento(`${o.baseUrl}/ministerio/${d.id}`));
     bloques.push({ titulo: MSG_CORREO.respuestaDocumento(d.formato, tipo), items: lineas });
-    // The ministry's answer first (what blocks the CUV), then what only Radica's pre-validation says (issue 22).
+    // The ministry's answer first (what blocks the CUV), then what only Radica's pre-validation says.
     const errores = d.resultado?.errores ?? [];
     const notificaciones = d.resultado?.notificaciones ?? [];
     const { propios, repetidos } = sinRepetir(d.hallazgos, [...errores, ...notificaciones]);

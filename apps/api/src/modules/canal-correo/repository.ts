@@ -6,7 +6,7 @@ import { correosRecibidos } from '../../db/schema-runtime.ts';
 import { sinControles } from '../../lib/texto.ts';
 
 /**
- * The e-mail channel's queries (issue 16). Every function takes the tenant and scopes its rows by it, except
+ * The e-mail channel's queries. Every function takes the tenant and scopes its rows by it, except
  * {@link findCanalByToken}, which is how an inbound address names its tenant.
  */
 export type TCanalCorreoRow = typeof canalCorreo.$inferSelect;
@@ -85,7 +85,7 @@ function limpio<T>(v: T): T {
 }
 
 /**
- * Logs one inbound message. Every string is cleaned of control characters first (issue 24 item 4: a NUL in an
+ * Logs one inbound message. Every string is cleaned of control characters first (a NUL in an
  * attachment's name must not make the log, and so the SMTP answer, fail).
  */
 export async function insertEntrante(
@@ -109,7 +109,7 @@ export async function insertEntrante(
 }
 
 /**
- * Claims one automatic reply to `destinatario` for the tenant (issue 24 item 7): true while that address got fewer
+ * Claims one automatic reply to `destinatario` for the tenant: true while that address got fewer
  * than `maxDestinatario` replies in the current hour (from all tenants together) and the tenant sent fewer than
  * `maxTenant`. Each key's count is one atomic upsert (its row lock orders concurrent claims, across processes); a
  * window older than an hour starts again at 1. A refused recipient does not count against the tenant.
@@ -174,7 +174,7 @@ export async function listEntrantes(
   return { rows, total: c?.n ?? 0 };
 }
 
-// ---- messages accepted and waiting for their job (issue 24 §3; docs/decisions/029) ----
+// ---- messages accepted and waiting for their job (docs/decisions/029) ----
 
 export type TCorreoRecibidoRow = typeof correosRecibidos.$inferSelect;
 

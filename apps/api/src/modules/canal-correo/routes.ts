@@ -7,7 +7,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { actualizarCanal, listarEntrantes, obtenerCanal, rotarDireccion } from './service.ts';
 
 /**
- * Settings › Canales › correo (issue 16), for a signed-in user only (an API key answers 403 API_KEY_FORBIDDEN, as the
+ * Settings › Canales › correo, for a signed-in user only (an API key answers 403 API_KEY_FORBIDDEN, as the
  * key routes): GET/PUT /api/canales/correo, POST /api/canales/correo/rotar, GET /api/canales/correo/entrantes.
  */
 export async function canalCorreoRoutes(app: FastifyInstance, deps: TDeps) {

@@ -40,7 +40,7 @@ const encolarCorreo = (deps: Pick<TDeps, 'jobs'>, correoId: number) =>
   deps.jobs.send('correo-entrante', [{ id: jobIdOf(`correo-entrante:${correoId}`), data: { correoId } }]);
 
 /**
- * Accept an inbound message for the channels it is addressed to (issue 24 §3; docs/decisions/029): its bytes (null
+ * Accept an inbound message for the channels it is addressed to (docs/decisions/029): its bytes (null
  * when over INBOUND_MAX_BYTES) and envelope sender are stored, then its job enqueued, and only then may the transport
  * answer success (SMTP 250, IMAP seen). A failure here propagates, so the transport answers a temporary failure and
  * the message comes again. When the job cannot be enqueued the stored row is enough: the minute's sweep enqueues it.
@@ -107,7 +107,7 @@ export function newToken(): string {
   return out;
 }
 
-/** The inbound address of a token: `radicar+TOKEN@DOMAIN` (issue 16). */
+/** The inbound address of a token: `radicar+TOKEN@DOMAIN`. */
 export const direccionDe = (token: string, domain: string) => `radicar+${token}@${domain}`;
 
 /**
@@ -132,7 +132,7 @@ function toCanal(deps: Pick<TDeps, 'config'>, row: TCanalCorreoRow): TCanalCorre
 
 /**
  * Creates the tenant's channel unless it exists: a fresh token, and the registered account's e-mail as the first
- * allowed sender (issue 26: the sales page tells customers to write "desde la cuenta de correo registrada", but a new
+ * allowed sender (the sales page tells customers to write "desde la cuenta de correo registrada", but a new
  * channel authorised nobody, so nothing was processed).
  */
 async function crearCanal(deps: Pick<TDeps, 'db'>, ctx: TTenantCtx): Promise<TCanalCorreoRow> {
@@ -204,7 +204,7 @@ export type TCorreoRecibido = {
   remitenteSobre: string | null;
   /** The parsed message; null when it was over INBOUND_MAX_BYTES or could not be parsed (`ilegible`). */
   parsed: ParsedMail | null;
-  /** The message could not be parsed (issue 24: logged, answered 554 by the transport, never retried). */
+  /** The message could not be parsed (logged, answered 554 by the transport, never retried). */
   ilegible?: boolean;
   /** Its job's retry after a crash: files the interrupted attempt filed count as filed (documents/lote.ts). */
   reintento?: boolean;
@@ -219,7 +219,7 @@ export type TCorreoRecibido = {
 const enCursoDe = perDatabase(() => new Map<number, Promise<unknown>>());
 
 /**
- * Processes one inbound message for the tenant of `canal` (issue 16 "E-mail channel"), one at a time per tenant in
+ * Processes one inbound message for the tenant of `canal`, one at a time per tenant in
  * this process; see {@link procesar}. Never throws an AppError; other errors (database down) propagate so the
  * transport answers a temporary failure and the message comes again.
  */
@@ -247,13 +247,13 @@ const TIPO_POR_CONTENIDO: Record<string, string> = {
 const PRECEDENCIA_MASIVA = /^\s*(bulk|list|junk)\b/i;
 
 /**
- * One message: a message without an envelope sender (a bounce) is logged and never filed (issue 24 item 1); refuses
- * (RECHAZADO) a sender not on the allow-list (no reply: issue 24 item 7), an oversized message, one whose From header
+ * One message: a message without an envelope sender (a bounce) is logged and never filed; refuses
+ * (RECHAZADO) a sender not on the allow-list (no reply: ), an oversized message, one whose From header
  * differs from the envelope sender, a tenant without the Ministerio module, and a message with no XML/JSON/ZIP; logs a
  * repeated Message-ID. Otherwise reads the attachments (ZIPs in the worker pool, all of a message's together within
- * ZIP_MAX_DESCOMPRIMIDO and the tenant's in-flight budget: issue 24 item 2), files them with radicarLote (channel
+ * ZIP_MAX_DESCOMPRIMIDO and the tenant's in-flight budget: ), files them with radicarLote (channel
  * 'email', sent when the tenant chose automatic sending), logs per-file detail (PROCESADO, or PARCIAL when a file was
- * refused or waits for its pair) and replies with the result per formato. Replies (issue 24 item 7) go only to an
+ * refused or waits for its pair) and replies with the result per formato. Replies go only to an
  * allowed envelope sender, never to a bounce, to automatic mail (Auto-Submitted), to list or bulk mail (Precedence,
  * List-Id) or to Radica's own address, and within the hourly limits per recipient and per tenant; each carries
  * `Auto-Submitted: auto-replied`.
@@ -360,7 +360,7 @@ async function archivar(
     hallazgos: [],
   });
   // ZIPs are inflated in the worker pool, all of the message's together within ZIP_MAX_DESCOMPRIMIDO: a single ZIP
-  // over it is refused alone; several that reach it together refuse the whole message (issue 24 item 2).
+  // over it is refused alone; several that reach it together refuse the whole message.
   const zips = parsed.attachments.filter((a) => tipoDe(a) === 'zip').length;
   let descomprimido = 0;
   for (const [i, a] of parsed.attachments.entries()) {
@@ -399,7 +399,7 @@ async function archivar(
   const detalle: TDetalleArchivoCorreo[] = lote.archivos.map((r, i) => {
     const doc = r.fevRipsId !== null ? porId.get(r.fevRipsId) : undefined;
     const falta = doc ? faltaDe(doc.estado) : null;
-    // Sent again (issue 26): already radicated, with the document and its CUV; not a refusal.
+    // Sent again: already radicated, with the document and its CUV; not a refusal.
     if (r.existente)
       return {
         archivo: archivos[i]?.filename ?? r.archivo,

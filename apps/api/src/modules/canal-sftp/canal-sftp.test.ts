@@ -20,7 +20,7 @@ import { huellaSsh } from './service.ts';
 const SFTP_MAX_BYTES = 3 * 1_048_576;
 
 /**
- * Issue 16 "SFTP channel" over the real protocol: settings through the API (session only), an SFTP client
+ * over the real protocol: settings through the API (session only), an SFTP client
  * (ssh2-sftp-client) that logs in with a password or a key, puts a real XML+JSON pair into entrada/ and reads the
  * ministry's answer back from resultados/; what an attacker tries (other tenants' trees through '..', absolute paths,
  * links; writing outside entrada/; guessing passwords; dropping mid-upload; oversized files; API keys; names taken).
@@ -98,7 +98,7 @@ const raw = (c: SftpClient) => c as unknown as { sftp: SFTPWrapper; client: { _s
 
 const names = async (sftp: SftpClient, dir: string) => (await sftp.list(dir)).map((f) => f.name).sort();
 
-describe('SFTP channel: filing (issue 16)', () => {
+describe('SFTP channel: filing', () => {
   it('a real pair put into entrada/ is filed as channel sftp, sent, and its CUV answer is read from resultados/', async () => {
     const a = await tenant('sftp-a@example.co', 'prestador-a');
     const settings = (await a.c.get('/api/canales/sftp')).body.data;
@@ -121,7 +121,7 @@ describe('SFTP channel: filing (issue 16)', () => {
       expect(await names(sftp, '/procesados')).toEqual([PAR1_JSON, PAR1_XML].sort());
       expect(await names(sftp, '/entrada')).toEqual([]);
 
-      // Sent again (issue 26): already radicated, with its invoice number and CUV, named as the ministry names results.
+      // Sent again: already radicated, with its invoice number and CUV, named as the ministry names results.
       await sftp.put(sample(PAR1_XML), '/entrada/otra-vez.xml');
       const ya = await waitResult(sftp, /_YA_RADICADO\.json$/);
       expect(ya.name).toBe(`ResultadosMSPS_A01E5687_ID${json.ProcesoId}_YA_RADICADO.json`);
@@ -176,7 +176,7 @@ describe('SFTP channel: filing (issue 16)', () => {
       const zipsBefore = t.app.deps.analysis.porTarea().leerZip;
       await sftp.put(Buffer.from(zipSync({ 'lote/SFZ001.xml': pair.xml, 'lote/SFZ001.json': pair.json, 'lote/leeme.txt': strToU8('hola') })), '/entrada/lote.zip');
       const { json } = await waitResult(sftp, /^ResultadosMSPS_SFZ001_ID\d+_A_CUV\.json$/, 12_000);
-      // Inflated in the worker pool, off the event loop (issue 24 item 2).
+      // Inflated in the worker pool, off the event loop.
       expect(t.app.deps.analysis.porTarea().leerZip - zipsBefore).toBe(1);
       expect(json.CodigoUnicoValidacion).toMatch(/^[0-9a-f]{96}$/);
       expect(await names(sftp, '/procesados')).toContain('lote.zip');
@@ -214,7 +214,7 @@ describe('SFTP channel: filing (issue 16)', () => {
   });
 });
 
-describe('SFTP channel: authentication (issue 16)', () => {
+describe('SFTP channel: authentication', () => {
   it('logs in with a registered public key; an unknown key, a wrong password and an unknown user are refused', async () => {
     const mine = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'his@prestador' });
     const stranger = ssh2.utils.generateKeyPairSync('ed25519');
@@ -282,7 +282,7 @@ describe('SFTP channel: authentication (issue 16)', () => {
   }, 120_000);
 });
 
-describe('SFTP channel: confinement (issue 16)', () => {
+describe('SFTP channel: confinement', () => {
   it("tenant A cannot read, list or write tenant B's tree through '..', absolute paths or links, nor write outside entrada/", async () => {
     const a = await tenant('sftp-g@example.co', 'prestador-g', { envioAutomatico: false });
     const b = await tenant('sftp-h@example.co', 'prestador-h', { envioAutomatico: false });
@@ -293,7 +293,7 @@ describe('SFTP channel: confinement (issue 16)', () => {
       const secreto = await waitResult(sb, /^ResultadosMSPS_secreto_NA_HALLAZGOS\.json$/);
       const [rowB] = await t.app.deps.db.select().from(sftpUsuarios).where(eq(sftpUsuarios.usuario, 'prestador-h'));
       const [rowA] = await t.app.deps.db.select().from(sftpUsuarios).where(eq(sftpUsuarios.usuario, 'prestador-g'));
-      // The trees live in the database (issue 23 §5): a path that looks like a disk path is just a name.
+      // The trees live in the database: a path that looks like a disk path is just a name.
       const treeB = join(t.config.dataDir, 'sftp', 'tenants', String(rowB!.tenantId));
 
       for (const p of [
@@ -387,8 +387,8 @@ describe('SFTP channel: confinement (issue 16)', () => {
   });
 });
 
-describe('GET/PUT /api/canales/sftp (issue 16)', () => {
-  it('suggests an unguessable user (never the NIT: issue 24 item 5), refuses bad input with Spanish 400s and a name another tenant holds with 409', async () => {
+describe('GET/PUT /api/canales/sftp', () => {
+  it('suggests an unguessable user (never the NIT: ), refuses bad input with Spanish 400s and a name another tenant holds with 409', async () => {
     const k = await registerAndLogin(t.url, 'sftp-k@example.co', '900123456');
     const fresh = await k.c.get('/api/canales/sftp');
     expect(fresh.body.data).toMatchObject({ configurado: false, tienePassword: false, clavesPublicas: [] });

@@ -5,7 +5,7 @@ import SftpClient from 'ssh2-sftp-client';
 import { PROVIDER_CONFIG, client, freePort, par1Copy, registerAndLogin, serverProcess, startSimulator, waitFor } from '../../../test/helpers.ts';
 
 /**
- * Issue 24 §3 "work a channel accepted survives kill -9": files put into entrada/ over SFTP and mails answered 250 by
+ * Files put into entrada/ over SFTP and mails answered 250 by
  * the inbound SMTP server are stored with their job before the client hears success; the process is killed (SIGKILL)
  * while they still wait, started again, and every one is filed, sent once and answered. The embedded database on disk,
  * as `npm start` runs it (the multi-process suite does the same across processes on PostgreSQL).

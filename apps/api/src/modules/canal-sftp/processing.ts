@@ -15,7 +15,7 @@ import type { TJobData } from '../jobs/catalog.ts';
 import { createInformes, hallazgoMuv, hallazgoRadica, type TResultadoMsps } from './resultados.ts';
 
 /**
- * Filing what arrives in `entrada/` (issue 16 "SFTP channel"; DESIGN.md flow: upload → check → optional send →
+ * Filing what arrives in `entrada/` (DESIGN.md flow: upload → check → optional send →
  * result). A file is filed when its upload completes, through radicarLote (the web's upload path, channel 'sftp'),
  * sent when the tenant chose automatic sending, moved to `procesados/`, and answered in `resultados/`:
  *
@@ -26,7 +26,7 @@ import { createInformes, hallazgoMuv, hallazgoRadica, type TResultadoMsps } from
  * - `ResultadosMSPS_{formato}_NA_RADICADO.json`: filed and complete, not sent (automatic sending off).
  * - `ResultadosMSPS_{formato}_NA_INCOMPLETO.json`: half a package still waiting after SFTP_PAIR_WAIT_S.
  * - `ResultadosMSPS_{formato}_ID{procesoId}_YA_RADICADO.json` (`NA` without a process): a file sent again whose
- *   document already holds it (issue 26): its CUV when approved.
+ * document already holds it: its CUV when approved.
  * Every name comes from contracts' nombreResultadoMsps, the ministry's naming (the list's ZIP of answers uses it too).
  *
  * Every Radica-written file has the ministry's answer fields (ResultState, ProcesoId, NumFactura,
@@ -34,7 +34,7 @@ import { createInformes, hallazgoMuv, hallazgoRadica, type TResultadoMsps } from
  * one at a time across every process (the tenant's channel lock: pairing never races); errors are logged and
  * reported, never thrown out of the processor.
  *
- * Durable (issue 24 §3; docs/decisions/029): a file is stored in the database (`pendiente`) and its job enqueued
+ * Durable (docs/decisions/029): a file is stored in the database (`pendiente`) and its job enqueued
  * before the client's CLOSE is answered OK; the job (`sftp-archivo`) files it on any worker, after any crash; a sweep
  * every minute (`sftp-barrido`) enqueues again an accepted file whose job was never created. A half package's wait is
  * a row (`sftp_pendientes`) and a delayed job (`sftp-incompleto`, one per wait: its id is derived from it).
@@ -94,7 +94,7 @@ export function createProcesador(deps: TDeps, arbol: TArbol) {
       }
       const enviar = usuario?.envioAutomatico ?? false;
       // A ZIP is filed as the XML and JSON files it holds, with the e-mail channel's checks (documents/zip.ts),
-      // inflated in the worker pool within the tenant's in-flight budget (issue 24 item 2), held until filed.
+      // inflated in the worker pool within the tenant's in-flight budget, held until filed.
       let archivos: TArchivoEntrante[] = [{ filename: nombre, bytes }];
       if (/\.zip$/i.test(nombre)) {
         reserva = await reservarDescompresion(deps.db, tenantId);

@@ -5,7 +5,7 @@ import { sftpUsuarios } from '../../db/schema-canales.ts';
 import { clavesServidor, sftpArchivos, sftpPendientes } from '../../db/schema-runtime.ts';
 
 /**
- * The SFTP channel's queries (issue 16). Every function takes the tenant and scopes its rows by it, except
+ * The SFTP channel's queries. Every function takes the tenant and scopes its rows by it, except
  * {@link findSftpUsuarioByName}, which is how a login names its tenant.
  */
 export type TSftpUsuarioRow = typeof sftpUsuarios.$inferSelect;
@@ -46,7 +46,7 @@ export async function findOwnerUserId(db: TDb, tenantId: number): Promise<number
   return row?.id;
 }
 
-// ---- the virtual trees, pending pairs and host key in the database (issue 23 §5; docs/decisions/029) ----
+// ---- the virtual trees, pending pairs and host key in the database (docs/decisions/029) ----
 
 /** A file of a tree without its bytes (listings, stat). */
 export type TSftpEntrada = { id: number; nombre: string; tamano: number; modificadoEn: Date; pendiente: boolean };

@@ -75,7 +75,7 @@ export function createInformes(deps: TDeps, arbol: TArbol) {
   }
 
   /**
-   * A file sent again whose document already holds it (issue 26): the document's facts, as the API's 409 gives them
+   * A file sent again whose document already holds it: the document's facts, as the API's 409 gives them
    * (its NumFactura, CUV, process and filing date; ResultState true when the ministry approved it) and Radica's
    * message saying it is already radicated. Named as the document's own result (ResultadosMSPS_{formato}_…).
    */

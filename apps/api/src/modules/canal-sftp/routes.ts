@@ -7,7 +7,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { getCanalSftp, updateCanalSftp, type TSftpInfo } from './service.ts';
 
 /**
- * Settings › Canales › SFTP (issue 16): GET/PUT /api/canales/sftp, for a signed-in user only (an API key is refused
+ * Settings › Canales › SFTP: GET/PUT /api/canales/sftp, for a signed-in user only (an API key is refused
  * with 403 API_KEY_FORBIDDEN, as for the key routes). `sftp` is the running server (null when SFTP_ENABLED is off).
  */
 export async function canalSftpRoutes(app: FastifyInstance, deps: TDeps, sftp: TSftpInfo | null) {

@@ -36,7 +36,7 @@ const HOST_KEY = 'sftp_host_ed25519';
 const hostKeyCache = perDatabase<{ cargada?: Promise<{ privada: string; huella: string }> }>(() => ({}));
 
 /**
- * The SFTP host key (issue 23 §5; docs/decisions/029): an ed25519 key stored AES-256-GCM encrypted (ENCRYPTION_KEY)
+ * The SFTP host key (docs/decisions/029): an ed25519 key stored AES-256-GCM encrypted (ENCRYPTION_KEY)
  * in `claves_servidor`, so every ingest node serves the same key and clients that trusted it keep trusting it. The
  * first process creates it (an install that had DATA_DIR/sftp/host_ed25519 imports that file, keeping its
  * fingerprint); a process that loses the race uses the winner's. Returns the private key (OpenSSH format) and the
@@ -91,7 +91,7 @@ function describirClave(linea: string): TSftpClavePublica {
 }
 
 /**
- * The suggested login of a tenant (issue 24 item 5: never its NIT, which is public): `radica-` and 10 base32
+ * The suggested login of a tenant (never its NIT, which is public): `radica-` and 10 base32
  * characters of an HMAC of the tenant id with the server's code key, so it is the same on every read and guessed by
  * nobody. On the (unlikely) clash with another tenant's login, 16 characters.
  */
@@ -120,7 +120,7 @@ async function toData(deps: Pick<TDeps, 'config'>, info: TSftpInfo | null, row: 
 }
 
 /**
- * GET /api/canales/sftp (issue 16): the tenant's SFTP user without its password (`tienePassword`), its keys with
+ * GET /api/canales/sftp: the tenant's SFTP user without its password (`tienePassword`), its keys with
  * their fingerprints, and where to connect. Without a saved user, `usuario` is a suggestion (not the NIT).
  */
 export async function getCanalSftp(deps: Pick<TDeps, 'config' | 'db' | 'codeKey'>, ctx: { tenantId: number }, info: TSftpInfo | null): Promise<TCanalSftpData> {
@@ -129,7 +129,7 @@ export async function getCanalSftp(deps: Pick<TDeps, 'config' | 'db' | 'codeKey'
 }
 
 /**
- * PUT /api/canales/sftp (issue 16): saves the tenant's SFTP user. `password` (≥ SFTP_PASSWORD_MIN) is stored as
+ * PUT /api/canales/sftp: saves the tenant's SFTP user. `password` (≥ SFTP_PASSWORD_MIN) is stored as
  * argon2id; absent keeps the current one. Keys are OpenSSH public key lines, stored normalised (type, base64,
  * comment) and deduplicated. Throws AppError SFTP_CLAVE_INVALIDA (400) for a line that is not one public key,
  * SFTP_USUARIO_OCUPADO (409) when another tenant holds `usuario`.
@@ -176,7 +176,7 @@ export async function updateCanalSftp(
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Password login of the SFTP server (issue 16): the tenant of active user `usuario` whose argon2id hash matches, or
+ * Password login of the SFTP server: the tenant of active user `usuario` whose argon2id hash matches, or
  * null. An unknown, inactive or password-less user is verified against a dummy hash, so the outcome takes the same
  * time whatever failed.
  */

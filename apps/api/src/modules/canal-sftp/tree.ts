@@ -17,9 +17,9 @@ import {
 } from './repository.ts';
 
 /**
- * A tenant's SFTP tree (issue 16 "each confined to its own tree"): a virtual tree of exactly three folders, `entrada/`,
+ * A tenant's SFTP tree: a virtual tree of exactly three folders, `entrada/`,
  * `resultados/` and `procesados/`, each holding plain files (no subfolders, no links), stored in the database
- * (`sftp_archivos`; issue 23 §5, docs/decisions/029), so any ingest node serves any tenant. Every client path is
+ * (`sftp_archivos`; docs/decisions/029), so any ingest node serves any tenant. Every client path is
  * resolved here: a path that climbs above the root ('..'), names a control character or a backslash is refused; an
  * absolute path is read from the tenant's root (so '/etc/passwd' is just a missing file of the tenant). Uploads are
  * written to a staging file on the receiving node (DATA_DIR/sftp/subidas, outside every tree: the connection's own

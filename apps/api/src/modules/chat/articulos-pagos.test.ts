@@ -3,8 +3,8 @@ import { PLANES } from '@radica/contracts/plans';
 import { PUESTOS_POR_PLAN } from '@radica/contracts/usuarios';
 import { responderConArticulos } from './asistente.ts';
 
-/** Issue 26: the chat's price and payment answers match the purchase form and read as short lines. */
-describe('chat answers about price and payment (issue 26)', () => {
+/** The chat's price and payment answers match the purchase form and read as short lines. */
+describe('chat answers about price and payment', () => {
   it('does not promise card instalments: the form charges one payment (installments: 1)', () => {
     for (const pregunta of ['¿puedo pagar a cuotas con tarjeta de crédito?', 'que medios de pago aceptan? tienen pse o nequi']) {
       const r = responderConArticulos(pregunta, 'sales');

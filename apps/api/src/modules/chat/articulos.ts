@@ -3,7 +3,7 @@ import { MESES_PLAN, PLANES } from '@radica/contracts/plans';
 import { ESTADO_ETIQUETAS } from '@radica/contracts/enums';
 
 /**
- * Radica's help articles (issue 14 "A built-in assistant as the default"): what the built-in assistant answers from.
+ * Radica's help articles: what the built-in assistant answers from.
  * Written for Radica in Spanish, shipped with it. The articles about the ministry's rejection codes are not written
  * here: they are made from the rule catalogue (packages/contracts/src/reglas.ts, `significado` and `comoCorregir`), the
  * same text the errors panel and the detail page show under each finding, so there is one source for both.
@@ -14,7 +14,7 @@ export type TArticulo = {
   /** The screen the article is about (an app path), or null. */
   ruta: string | null;
   /**
-   * The screen for a signed-in user when it is not `ruta` (issue 26: the technical chat's links went to the sales page
+   * The screen for a signed-in user when it is not `ruta` (the technical chat's links went to the sales page
    * '/'): null for no link. Absent: `ruta`, except '/' which has no link for a signed-in user.
    */
   rutaApp?: string | null;
@@ -46,7 +46,7 @@ const ESCRITOS: TArticulo[] = [
     ruta: '/billing/cart',
     publico: 'ventas',
     claves: 'precio cuanto cuesta valor plan planes tarifa costo mensual anual suscripcion profesional business usuarios cuantos multiusuario incluye',
-    // Short lines, one fact each (issue 26: the answer was one run-on paragraph); the chat keeps the line breaks.
+    // Short lines, one fact each (the answer was one run-on paragraph); the chat keeps the line breaks.
     texto: [
       'Radica tiene dos planes:',
       '',
@@ -70,7 +70,7 @@ const ESCRITOS: TArticulo[] = [
     publico: 'ventas',
     claves: 'pagar pago tarjeta credito debito pse nequi bancolombia transferencia comprar factura cuotas',
     texto:
-      // The purchase form charges a card in one payment (`installments: 1`): no instalments are promised (issue 26).
+      // The purchase form charges a card in one payment (`installments: 1`): no instalments are promised.
       [
         'Puedes pagar el plan con:',
         '- Tarjeta de crédito o débito, en un solo pago (sin cuotas)',

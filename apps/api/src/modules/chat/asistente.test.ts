@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reglaDe } from '@radica/contracts/reglas';
 import { responderDocumento } from './asistente.ts';
 
-/** Issue 26: a rejection answer leads with what blocks the sending and gives each explanation once. */
+/** A rejection answer leads with what blocks the sending and gives each explanation once. */
 describe('responderDocumento', () => {
   const hallazgo = (codigo: string, pathFuente: string, clase = 'RECHAZADO') => ({
     clase,

@@ -7,7 +7,7 @@ import { MSG_CHAT } from '@radica/contracts/messages-chat';
 import { ARTICULOS, articuloDeCodigo, type TArticulo } from './articulos.ts';
 
 /**
- * Radica's built-in help assistant (issue 14): a full-text index (MiniSearch) over the help articles (articulos.ts),
+ * Radica's built-in help assistant: a full-text index (MiniSearch) over the help articles (articulos.ts),
  * with Spanish accent folding, stop words and stemming (@orama/stemmers' Spanish Snowball stemmer) and fuzzy matching
  * for misspellings. Pure: the questions about the user's own documents are answered by service.ts, which looks them up
  * for the caller's tenant only.
@@ -69,7 +69,7 @@ export function codigosEn(pregunta: string): string[] {
 export type TRespuesta = { output: string; articulos: TChatArticulo[] };
 
 /**
- * The screen an article links to for this chat: a signed-in user's links lead to the app's screens (issue 26: they went
+ * The screen an article links to for this chat: a signed-in user's links lead to the app's screens (they went
  * to the sales page '/'), a visitor's to the public ones.
  */
 export function rutaDe(a: TArticulo, chat: 'sales' | 'technical'): string | null {
@@ -163,7 +163,7 @@ export type THallazgoChat = { clase: string; codigo: string; descripcion: string
 const LUGARES_CHAT = 2;
 
 /**
- * The rejections of a document or of attached files for the chat (issue 22 item 5, issue 26: "lead with what blocks
+ * The rejections of a document or of attached files for the chat ("lead with what blocks
  * the sending"): one entry per code, whole-file problems (numFactura, the NIT, the XML) before those of one service,
  * each explained once however many users repeat it.
  */
@@ -196,7 +196,7 @@ export function lineaGrupoChat(
   const veces = n > 1 ? ` (${n} veces)` : '';
   const detalle = n === 1 && g.items[0]?.observaciones ? ` (${g.items[0].observaciones})` : '';
   const regla = reglaDe(g.codigo);
-  // An explanation another code of the same answer already gave is referred to, not repeated (issue 26).
+  // An explanation another code of the same answer already gave is referred to, not repeated.
   const previo = regla ? explicados.get(regla.comoCorregir) : undefined;
   if (regla && !previo) explicados.set(regla.comoCorregir, g.codigo);
   const ayuda = !regla
@@ -208,7 +208,7 @@ export function lineaGrupoChat(
 }
 
 /**
- * The answer about one of the caller's documents (issue 14: "¿por qué rechazaron la factura FE123?"): its status, the
+ * The answer about one of the caller's documents ("¿por qué rechazaron la factura FE123?"): its status, the
  * ministry's rejections and notices, and Radica's prevalidation rejections, each with its fix from the catalogue.
  */
 export function responderDocumento(doc: {

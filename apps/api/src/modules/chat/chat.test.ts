@@ -18,7 +18,7 @@ import {
 } from '../../../test/helpers.ts';
 
 /**
- * Issue 14: POST /api/chat in both modes — the built-in assistant (Radica's help articles, the caller's own documents,
+ * POST /api/chat in both modes — the built-in assistant (Radica's help articles, the caller's own documents,
  * attached files) and the workflow webhook (a local HTTP server standing in for n8n) — with the attacker's cases.
  */
 let t: TTestApp;
@@ -114,7 +114,7 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(ids(r.body)[0]).toBe(articulo);
   });
 
-  it("leads a channel question to Configuración › Canales / Integraciones, never to the sales page '/' (issue 26)", async () => {
+  it("leads a channel question to Configuración › Canales / Integraciones, never to the sales page '/'", async () => {
     const sftp = await ask(owner.c, 'como configuro el sftp');
     expect(sftp.body.data.output).toContain('(/settings?tab=canales)');
     const api = await ask(owner.c, 'como uso la api de radica');
@@ -126,7 +126,7 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     }
   });
 
-  it("answers 'hola' with a greeting and topics, not 'No encontré información' (issue 26)", async () => {
+  it("answers 'hola' with a greeting and topics, not 'No encontré información'", async () => {
     for (const saludo of ['hola', '¡Hola, buenas tardes!', 'gracias']) {
       expect((await ask(owner.c, saludo)).body.data.output).toBe(MSG_CHAT.chatSaludoTecnico);
       expect((await ask(client(t.url), saludo)).body.data.output).toBe(MSG_CHAT.chatSaludoVentas);
@@ -139,7 +139,7 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(r.body.data.output).toContain(reglaDe('RVC004')!.comoCorregir);
   });
 
-  it("answers about the caller's own rejected document with each code and its fix, once per code (issue 22)", async () => {
+  it("answers about the caller's own rejected document with each code and its fix, once per code", async () => {
     const r = await ask(owner.c, '¿por qué rechazaron la factura fe777?');
     expect(r.status).toBe(200);
     const output = r.body.data.output as string;
@@ -160,7 +160,7 @@ describe('built-in assistant, technical chat (signed-in users)', () => {
     expect(r.body.data.output).not.toContain(String(rejectedId));
   });
 
-  it('checks attached XML and JSON with the pre-validator, in the worker pool like an upload (issue 24 item 2)', async () => {
+  it('checks attached XML and JSON with the pre-validator, in the worker pool like an upload', async () => {
     const before = t.app.deps.analysis.porTarea().revisar;
     const ok = await owner.c.post('/api/chat', chatForm('¿están bien estos archivos?', [
       { name: 'factura.xml', bytes: sample(PAR1_XML) },

@@ -18,10 +18,10 @@ declare module 'fastify' {
 }
 
 /**
- * POST /api/chat (issue 14; seed 001 §7 "Chat"): JSON `{ sessionId, action, chatInput, chatType? }`, or multipart with
+ * POST /api/chat (seed 001 §7 "Chat"): JSON `{ sessionId, action, chatInput, chatType? }`, or multipart with
  * the same fields and the attachments `file0..n`. A caller with a session token gets the technical assistant (a token
  * that does not verify is 401, never a silent downgrade); without one, the sales assistant. Limits: per client address
- * and per chat session (issue 14 "rate limits per session and per client"); attachments: at most CHAT_MAX_FILES of at
+ * and per chat session; attachments: at most CHAT_MAX_FILES of at
  * most 10 MB each.
  */
 export async function chatRoutes(app: FastifyInstance, deps: TDeps) {

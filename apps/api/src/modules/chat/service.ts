@@ -18,7 +18,7 @@ export type { TChatFile } from './webhook.ts';
 export type TChatMessage = { sessionId: string; chatInput: string; chatType?: 'sales' | 'technical' };
 
 /**
- * POST /api/chat (issue 14; seed 001 §7 "Chat"): the sales chat for a caller without a session (or one that asks for
+ * POST /api/chat (seed 001 §7 "Chat"): the sales chat for a caller without a session (or one that asks for
  * it), the technical chat for a signed-in user. Checks the message like the browser does (seed 001 §5: no empty
  * message without files, attachments of the accepted types, none in the sales chat), then forwards it to the workflow
  * webhook when CHAT_WEBHOOK_URL is set, else answers with the built-in assistant.
@@ -92,7 +92,7 @@ async function responderSobreDocumento(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs
 
 /**
  * Attached FEV XML and RIPS JSON files: checked with the pre-validator (the same check as an upload, in the worker
- * pool: issue 24 item 2) and answered with each rejection and its fix. Null when no XML or JSON is attached.
+ * pool:) and answered with each rejection and its fix. Null when no XML or JSON is attached.
  */
 async function responderArchivos(deps: Pick<TDeps, 'analysis'>, files: readonly TChatFile[]): Promise<TRespuesta | null> {
   const xml = files.find((f) => chatFileExtension(f.filename) === 'xml');
@@ -108,7 +108,7 @@ async function responderArchivos(deps: Pick<TDeps, 'analysis'>, files: readonly 
       articulos: [],
     };
   }
-  // One line per code, whole-file problems first (issue 22 item 5; issue 26: RVC004 was buried behind '…y 9 rechazos más').
+  // One line per code, whole-file problems first (RVC004 was buried behind '…y 9 rechazos más').
   const grupos = ordenarGruposChat(chequeo.rechazos);
   const explicados = new Map<string, string>();
   const lineas = grupos.slice(0, MAX_CODIGOS_CHAT).map((g) => lineaGrupoChat(g, false, explicados));
@@ -126,7 +126,7 @@ const PREGUNTA_HOY = /\bhoy\b/i;
 const PREGUNTA_ENVIOS = /envi|enví|radic|mand|ministerio/i;
 
 /**
- * Today's sends of the caller's company (issue 28, the WhatsApp assistant and the technical chat): how many documents
+ * Today's sends of the caller's company (the WhatsApp assistant and the technical chat): how many documents
  * were sent to the ministry since Bogotá's midnight, by status. Null when the question is not about today's sends.
  */
 async function responderEnviosDeHoy(deps: Pick<TDeps, 'db'>, auth: TAuthContext, pregunta: string): Promise<TRespuesta | null> {

@@ -3,7 +3,7 @@ import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
 import { ZConsultarCuvData } from '@radica/contracts/cuv';
 import { PROVIDER_CONFIG, client, registerAndLogin, startTestApp, uploadPar1Copy, type TTestApp } from '../../../test/helpers.ts';
 
-/** Issue 15 "CUV lookup": the public POST /api/FevRips/consultar-cuv/ against the local ministry simulator. */
+/** The public POST /api/FevRips/consultar-cuv/ against the local ministry simulator. */
 let t: TTestApp;
 let cuv = '';
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('public CUV lookup (issue 15)', () => {
+describe('public CUV lookup', () => {
   it('answers, without a session, what the ministry records for the CUV and nothing of Radica', async () => {
     expect(cuv).toMatch(/^[0-9a-f]{96}$/);
     const anon = client(t.url);

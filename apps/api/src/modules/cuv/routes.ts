@@ -6,7 +6,7 @@ import { perIpLimit } from '../../plugins/rate-limits.ts';
 import { consultarCuvPublico } from './service.ts';
 
 /**
- * The public CUV lookup (issue 15; seed 000 §7 public path `POST /api/FevRips/consultar-cuv/`, with or without the
+ * The public CUV lookup (seed 000 §7 public path `POST /api/FevRips/consultar-cuv/`, with or without the
  * trailing slash): no session, 10 lookups a minute per client address (each one is a call to the ministry).
  */
 export async function cuvRoutes(app: FastifyInstance, deps: TDeps) {

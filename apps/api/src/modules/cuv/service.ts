@@ -12,7 +12,7 @@ const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() 
 const numero = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
- * POST /api/FevRips/consultar-cuv/ (issue 15 "CUV lookup"): asks the ministry's ConsultarCUV with the platform's service
+ * POST /api/FevRips/consultar-cuv/: asks the ministry's ConsultarCUV with the platform's service
  * credentials (MUV_SERVICE_*) and returns what the ministry says of `cuv` (already validated, lower case), nothing of
  * Radica's tenants. Throws AppError CUV_DESCONOCIDO (404) when the ministry does not know it, CUV_CONSULTA_NO_DISPONIBLE
  * (503) without service credentials, MUV_UNAVAILABLE (502) when the ministry cannot answer.

@@ -9,8 +9,8 @@ import type { TConstruirNotaTarea, TFacturaLeida, TLeerFacturaTarea, TNotaXmlLei
 export type TZipTarea = { nombre: string; bytes: Uint8Array; maxTotal: number };
 
 /**
- * Worker threads parsing and checking uploads, off the event loop (issue 9 "Uploads never block the server"), and the
- * channels' other CPU-bound reads (issue 24 item 2): a ZIP's inflation, a chat attachment's check; and the note
+ * Worker threads parsing and checking uploads, off the event loop, and the
+ * channels' other CPU-bound reads: a ZIP's inflation, a chat attachment's check; and the note
  * builder's reads of an invoice and a note (decision 051).
  */
 export type TAnalysisPool = {

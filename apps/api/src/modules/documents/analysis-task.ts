@@ -9,7 +9,7 @@ export type TAnalysisDone = { analysis: TAnalysis; waitMs: number; runMs: number
 /**
  * The tasks of an analysis worker thread (analysis-worker.mjs, or its compiled bundle): the default one analyses an
  * upload and times its wait and run (metrics); `leerZip` and `revisar` are the channels' ZIP read and the chat
- * attachments' check (issue 24 item 2); `leerFactura`, `leerNota` and `construirNota` the note builder's reads
+ * attachments' check; `leerFactura`, `leerNota` and `construirNota` the note builder's reads
  * (notas/tareas.ts, docs/decisions/051).
  */
 export default function runAnalysisTask(task: TAnalysisTask): TAnalysisDone {

@@ -33,7 +33,7 @@ export type TAnalysis =
       info: TInfoFevRips;
       endpoint: TMuvEndpoint;
       findings: THallazgoLocal[];
-      /** The RIPS's distinct codPrestador and its numDocumentoIdObligado, for RVC012 against the REPS table (issue 22). */
+      /** The RIPS's distinct codPrestador and its numDocumentoIdObligado, for RVC012 against the REPS table. */
       codigosPrestador: TCodPrestadorVisto[];
       numDocumentoIdObligado: string | null;
       /** For a note: the formato of the invoice it names (XML BillingReference, else the note RIPS's numFactura). */
@@ -97,7 +97,7 @@ function unreadable(tipo: TTipoArchivo, error: FevRipsError): TAnalysis {
 
 const finite = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 
-/** Files attached to a chat message (issue 14): the XML's and the RIPS's bytes, either may be absent. */
+/** Files attached to a chat message: the XML's and the RIPS's bytes, either may be absent. */
 export type TRevisionInput = { xml: Uint8Array | null; rips: Uint8Array | null };
 /**
  * One code of the rejections of attached files, as the chat lists it: the group (agruparHallazgos: duplicates counted
@@ -111,7 +111,7 @@ const MUESTRA_POR_CODIGO = 3;
 
 /**
  * The chat's check of attached files (the pre-validator, as an upload is checked), as plain data for the worker pool
- * (issue 24 item 2: a 10 MB RIPS is never parsed on the event loop). The findings come back grouped by code with a
+ * (a 10 MB RIPS is never parsed on the event loop). The findings come back grouped by code with a
  * few of each: a badly exported 10 MB RIPS has tens of thousands, which the event loop would otherwise receive (a
  * structured clone) and group. Never throws for bad input.
  */

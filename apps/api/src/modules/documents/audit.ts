@@ -22,7 +22,7 @@ export type TActor = { tenantId: number; userId: number; apiKeyId?: number | nul
 const SIN_PERSONA: readonly TCanalDocumento[] = ['email', 'sftp'];
 
 /**
- * Record that `actor` did `accion` to the tenant's documents `fevRipsIds` (issue 28 "Accountability": the detail's
+ * Record that `actor` did `accion` to the tenant's documents `fevRipsIds` (the detail's
  * history). `q` is the caller's transaction when the action has one, so the record commits with the action. The
  * channel is `canal`, else 'api' for an API key, else 'plataforma'; e-mail and SFTP record no person. `en` is when it
  * happened when that instant is stored elsewhere too (a send's `fechaEnvio`), so both show the same time; else now.

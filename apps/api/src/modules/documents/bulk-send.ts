@@ -43,7 +43,7 @@ export async function enqueueBulkSend(
   for (const d of docs) {
     const has = (tipo: string) => files.some((f) => f.fevRipsId === d.id && f.tipo === tipo);
     const complete = paqueteCompleto(d.muvEndpoint, { xml: has('xml'), json: has('json') });
-    // Each left-out document says why in Spanish (issue 26), with the one reason text the web uses too.
+    // Each left-out document says why in Spanish, with the one reason text the web uses too.
     const motivo = MSG_MINISTERIO.motivoOmision;
     if (!(ESTADOS_ENVIO_MASIVO as readonly string[]).includes(d.estado)) omitidos.push({ id: d.id, formato: d.formato, motivo: motivo(d.estado) });
     else if (d.estado === 'ENPROCESO' || pending.has(d.id)) omitidos.push({ id: d.id, formato: d.formato, motivo: motivo('EN_CURSO') });
@@ -59,7 +59,7 @@ export async function enqueueBulkSend(
 }
 
 /**
- * POST /api/FevRips/envio-masivo/resultado { ids, desde } (issue 26): where a bulk send queued at `desde` stands, for
+ * POST /api/FevRips/envio-masivo/resultado { ids, desde }: where a bulk send queued at `desde` stands, for
  * the list's summary when the batch ends. `enCurso`: documents with a send job queued or running (or ENPROCESO);
  * of the rest, those sent since `desde` are approved or not, those the ministry gave no verdict yet wait for Radica's
  * own retries (`sinRespuesta`, docs/decisions/047), the others ended without a send (the job was refused: missing

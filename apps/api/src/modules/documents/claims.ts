@@ -145,7 +145,7 @@ export async function auditedAcceptance(deps: Pick<TDeps, 'db'>, tenantId: numbe
 }
 
 /**
- * Documents left ENPROCESO by a send whose process died (issue 9 "Interrupted sends recover within a minute"): those
+ * Documents left ENPROCESO by a send whose process died: those
  * whose lease has lapsed (or every one, `all`, when this process owns the database: PGlite at start). Before anything
  * is sent again the audit is read: when the ministry had already accepted the package (auditedAcceptance), that answer
  * is stored (APROBADO with its CUV) and nothing is resent. Otherwise the document goes back to the status it had, its

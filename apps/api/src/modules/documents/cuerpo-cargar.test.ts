@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The ministry's own CargarFevRips body (issue 26 major 5), as par2's body file. */
+/** The ministry's own CargarFevRips body, as par2's body file. */
 const body = () => JSON.parse(sample(PAR2_BODY).toString('utf8')) as { rips: Record<string, unknown>; xmlFevFile: string };
 
 describe('a JSON that is the CargarFevRips body { rips, xmlFevFile } on the web upload', () => {

@@ -31,7 +31,7 @@ export async function filesOf(q: TQuery, tenantId: number, fevRipsId: number) {
 /**
  * GET /api/FevRips/{id}/detail (seed 001 §3 "Document detail"): the document, its files, the ministry's errors
  * (RECHAZADO) and notifications, Radica's own pre-validation findings (`prevalidacion`), who did what to it
- * (`historial`, issue 28) and its family (`familia`: an invoice's notes and net value, or a note's invoice; decision
+ * (`historial`) and its family (`familia`: an invoice's notes and net value, or a note's invoice; decision
  * 051). Another tenant's id answers 404.
  */
 export async function getDetail(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs'>, ctx: { tenantId: number }, id: number): Promise<TDocumentDetailData> {
@@ -53,7 +53,7 @@ export async function getDetail(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs'>, ctx
   const muv = results.filter((r) => r.origen === 'MUV');
   return {
     ...row!,
-    // A RIPS without invoice is not a 'Factura de Venta' (issue 26): its package type names it.
+    // A RIPS without invoice is not a 'Factura de Venta': its package type names it.
     tipoDocumentoNombre: esSinFactura(doc.muvEndpoint)
       ? (cargaEndpoint(doc.muvEndpoint)?.paquete ?? 'RIPS sin factura')
       : (TIPOS_DOCUMENTO[doc.tipoDocumento as keyof typeof TIPOS_DOCUMENTO] ?? 'Documento Electrónico'),

@@ -298,7 +298,7 @@ describe('database connection loss', () => {
   });
 });
 
-describe('RVC012 against the REPS table (issue 22)', () => {
+describe('RVC012 against the REPS table', () => {
   it("a RIPS whose codPrestador is, in REPS, another NIT's provider is RECHAZADO RVC012; a code REPS lacks says nothing", async () => {
     const { repsPrestadores } = await import('../../db/schema-reps.ts');
     await t.app.deps.db.insert(repsPrestadores).values([

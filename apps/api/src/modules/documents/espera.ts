@@ -44,7 +44,7 @@ export async function esperarMinisterio(
   if (proximo.getTime() - desde.getTime() > deps.config.muvTransientMaxS * 1000) {
     await withDbRetries(() => updateClaimed(deps.db, claim, { ...release, estado: 'ERROR', fechaEnvio: now, ...SIN_ESPERA }));
     deps.log.warn({ fevRipsId: doc.id, desde, texto }, 'ministry gave no verdict within MUV_TRANSIENT_MAX_S: document left in ERROR');
-    // ERROR is a final status: webhooks and alerts hear of it (issue 15).
+    // ERROR is a final status: webhooks and alerts hear of it.
     await deps.avisos.publicarResultado(ctx.tenantId, doc.id);
     return { proximo: null };
   }

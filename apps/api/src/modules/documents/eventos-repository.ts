@@ -4,7 +4,7 @@ import { apiKeys } from '../../db/schema-integrations.ts';
 import { users } from '../../db/schema-accounts.ts';
 import type { TQuery } from './repository.ts';
 
-/** The document-action audit's queries (issue 28 "Accountability"). Every function takes the tenant. */
+/** The document-action audit's queries. Every function takes the tenant. */
 export type TEventoRow = typeof fevRipsEventos.$inferSelect;
 
 export async function insertEventos(q: TQuery, tenantId: number, rows: Array<Omit<typeof fevRipsEventos.$inferInsert, 'tenantId'>>): Promise<void> {
@@ -24,7 +24,7 @@ export function listEventos(q: TQuery, tenantId: number, fevRipsId: number, limi
     .limit(limit);
 }
 
-/** The tenant's documents sent to the ministry in [desde, hasta) (their last send), by status (issue 28: "today's sends"). */
+/** The tenant's documents sent to the ministry in [desde, hasta) (their last send), by status ("today's sends"). */
 export async function countEnviadosEntre(q: TQuery, tenantId: number, desde: Date, hasta: Date): Promise<Record<string, number>> {
   const rows = await q
     .select({ estado: fevRips.estado, n: count() })

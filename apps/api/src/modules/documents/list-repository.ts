@@ -22,7 +22,7 @@ const ENDPOINTS_DE_NOTAS: string[] = MUV_CARGA_ENDPOINTS.filter((e) => e.tipoNot
 /**
  * WHERE clause of the list filters (seed 001 §2 "Filters", §5 "Filters", §7 `estado` values): tenant; `estado`
  * EXCLUDE_ANULADO (or empty) hides cancelled documents, NO_APROBADO also matches RECHAZADO and ERROR, other names
- * match exactly; `tipoDocumento` exact, or FILTRO_NOTAS for every note (decision 051); `canal` (issue 15) exact; `formato` contains (case-insensitive; a pg_trgm index serves it);
+ * match exactly; `tipoDocumento` exact, or FILTRO_NOTAS for every note (decision 051); `canal` exact; `formato` contains (case-insensitive; a pg_trgm index serves it);
  * date ranges yyyy-mm-dd inclusive in Colombia time.
  */
 export function searchFilter(tenantId: number, q: TSearchRequest): SQL {

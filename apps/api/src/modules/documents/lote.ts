@@ -23,7 +23,7 @@ export type TResultadoArchivo = {
   codigo: string | null;
   mensaje: string | null;
   /**
-   * With codigo YA_RADICADO (issue 26): the document that already holds this file, as the API's 409 FORMATO_EXISTS
+   * With codigo YA_RADICADO: the document that already holds this file, as the API's 409 FORMATO_EXISTS
    * describes it (describeFormato): its id, status, CUV, the ministry's process id and filing date.
    */
   existente?: { fevRipsId: number; estado: string; cuv: string | null; procesoId: number | null; fechaRadicacion: string | null };
@@ -33,7 +33,7 @@ export type TResultadoArchivo = {
 export type TResultadoLote = { archivos: TResultadoArchivo[]; documentos: TPaqueteData[] };
 
 /**
- * File a batch of received files for the e-mail and SFTP channels (issue 16; DESIGN.md flow: upload → check →
+ * File a batch of received files for the e-mail and SFTP channels (DESIGN.md flow: upload → check →
  * optional send → result), through the same upload path as the web and the API (uploadFile: checks, identity,
  * formato, pre-validation). Files pair by formato: an XML and a JSON of the same formato end in one document, in this
  * batch or with an earlier one still missing that side (an SFTP upload of the RIPS after its XML). A new document
@@ -47,7 +47,7 @@ export async function radicarLote(
   archivos: TArchivoEntrante[],
   opts: { canal: TCanalDocumento; enviar: boolean; reintento?: boolean },
 ): Promise<TResultadoLote> {
-  // The audit names the channel, not the company's first user the documents record (issue 28).
+  // The audit names the channel, not the company's first user the documents record.
   ctx = { ...ctx, canal: opts.canal };
   // XML first: it names the document's type; a RIPS then joins it.
   const ordered = [...archivos].sort((a, b) => rank(a.filename) - rank(b.filename));
@@ -112,7 +112,7 @@ async function radicarArchivo(deps: TDeps, ctx: TCtx, a: TArchivoEntrante, canal
 }
 
 /**
- * A file sent again whose document already holds its side (issue 26): already radicated, said with the document's
+ * A file sent again whose document already holds its side: already radicated, said with the document's
  * status and CUV from the API's 409 FORMATO_EXISTS data (documents/detail.ts describeFormato), the same facts the
  * API channel answers, never only 'Formato Ya Existe'.
  */

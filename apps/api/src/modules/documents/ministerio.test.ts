@@ -140,7 +140,7 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
       [
         'formato', 'cuv', 'fechaCreacion', 'fechaEnvio', 'fechaRadicacion', 'procesoId', 'xml', 'json', 'cantidadUsuarios',
         'cantidadAtenciones', 'totalFactura', 'totalValorServicios', 'modalidadPago', 'identificacionAdquiriente', 'numDocumentoReferenciado',
-        // Radica (issue 15): the channel the files came through; (issue 26) the document's status; its wait for the
+        // Radica: the channel the files came through; the document's status; its wait for the
         // ministry's verdict (docs/decisions/047), null here.
         'canal',
         'estado',
@@ -166,7 +166,7 @@ describe('reports: informe-listado, respuesta-listado, formatos-pagina', () => {
     expect(item.formato).toBe('INF500');
     expect(item.cuv).toMatch(/^[0-9a-f]{96}$/);
     expect(item.respuesta).toMatchObject({ ResultState: true, CodigoUnicoValidacion: item.cuv });
-    // Issue 26: the process id the answer file is named by (ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json).
+    // The process id the answer file is named by (ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json).
     expect(item.procesoId).toBe(item.respuesta.ProcesoId);
   });
 

@@ -15,7 +15,7 @@ import { notaRips, notaXml, ripsSinFactura } from '../../../../../packages/fevri
 import { SAMPLE, readSampleJson } from '../../../../../packages/fevrips/test/samples.ts';
 
 /**
- * Issue 12 "All package types" through the product: a package that the ministry takes with one file (a total credit
+ * through the product: a package that the ministry takes with one file (a total credit
  * note, a RIPS without invoice) is complete with that file (EN_ESPERA, sendable) and goes to its own endpoint with the
  * other side null; a note's RIPS is filed under the note's number, so it pairs with the note's XML and never collides
  * with the invoice it corrects; a file that is half of a pair still waits for the other half.
@@ -145,7 +145,7 @@ describe('package types in the product: RIPS without invoice, a lone XML, and ac
     const id = up.body.data.fevRipsId as number;
     const detalle = (await c.get(`/api/FevRips/${id}/detail`)).body.data;
     expect(detalle.servicioCarga).toBe('CargarRipsSinFactura');
-    // Issue 26: not a 'Factura de Venta': its package type names it.
+    // Not a 'Factura de Venta': its package type names it.
     expect(detalle.tipoDocumentoNombre).toBe('RIPS sin factura');
 
     const sent = await c.post(`/api/FevRips/${id}/enviar`);

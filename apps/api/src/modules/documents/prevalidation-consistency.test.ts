@@ -5,7 +5,7 @@ import { readRips } from '@radica/fevrips/engine';
 import { PAR1_JSON, PAR1_XML, SAMPLES, fileForm, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
 /**
- * Issue 10 §1: one check dispatch. A file left alone after its partner is deleted must show the same prevalidation
+ * One check dispatch. A file left alone after its partner is deleted must show the same prevalidation
  * as the same file uploaded alone (the deletion path used a structure-only checker: a RIPS lost its rule findings).
  * Every real sample that can be uploaded is tried, paired with par1's other file rewritten to its NIT and formato.
  */

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe("the ministry's rejection (issue 26)", () => {
+describe("the ministry's rejection", () => {
   it("is answered 'El Ministerio rechazó el documento: N errores', not as a send error", async () => {
     const { c } = await registerAndLogin(t.url, 'rechazo@example.co', '901019681');
     await c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);

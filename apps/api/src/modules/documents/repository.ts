@@ -52,7 +52,7 @@ export function findDocumentsByIdsOrFormatos(q: TQuery, tenantId: number, ids: n
   return q.select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, muvEndpoint: fevRips.muvEndpoint }).from(fevRips).where(and(eq(fevRips.tenantId, tenantId), selected));
 }
 
-/** The status and last send time of the tenant's documents `ids` (issue 26: a bulk send's summary). */
+/** The status and last send time of the tenant's documents `ids` (a bulk send's summary). */
 export function findSendStates(q: TQuery, tenantId: number, ids: number[]) {
   return q
     .select({ id: fevRips.id, formato: fevRips.formato, estado: fevRips.estado, fechaEnvio: fevRips.fechaEnvio, reintentoDesde: fevRips.reintentoDesde })

@@ -21,14 +21,14 @@ import { clientGone, createUploadGate, untilAborted } from './upload-gate.ts';
 
 /**
  * Ministry document calls (seed 001 §7). Paths keep the seed's letter case. All need the ministerio product, and take
- * a session or one of the tenant's API keys (issue 15 "The API channel").
+ * a session or one of the tenant's API keys.
  */
 export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
   // Who may call each (reading every role, changing a document Administrador and Facturador) is the table's.
   const t = routes.documentos;
   const modulo = { preHandler: [requireModule(deps, 'ministerio')] };
 
-  // Uploads: a per-user rate limit and a per-tenant bound on those read and checked at once (issue 9).
+  // Uploads: a per-user rate limit and a per-tenant bound on those read and checked at once.
   const uploadGate = createUploadGate({
     concurrency: deps.config.uploadTenantConcurrency,
     queue: deps.config.uploadTenantQueue,
@@ -40,7 +40,7 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     timeWindowMs: 60_000,
     key: (req) => (req.auth ? String(req.auth.userId) : null),
   });
-  // The body is received before the upload takes a place (issue 23 §6): a slow client holds only its own admission
+  // The body is received before the upload takes a place: a slow client holds only its own admission
   // (the HTTP request time-out ends it with 408), and one that disconnects gives it back at once.
   route(app, t.subirArchivo, { preHandler: [...modulo.preHandler, perUser] }, async (req, reply) => {
     const ctx = authOf(req);
@@ -72,7 +72,7 @@ export async function documentRoutes(app: FastifyInstance, deps: TDeps) {
     data: await getDetail(deps, authOf(req), req.params.id),
   }));
 
-  // The send goes through the queue like every other (issue 23 §4); 202 when its answer did not come in SEND_WAIT_S.
+  // The send goes through the queue like every other; 202 when its answer did not come in SEND_WAIT_S.
   route(app, t.enviar, modulo, async (req, reply) => {
     const data = await sendDocumentQueued(deps, authOf(req), req.params.id);
     if (data.enCola) reply.code(202);

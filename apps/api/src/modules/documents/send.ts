@@ -42,7 +42,7 @@ import type { TCtx } from './upload.ts';
  * 412 (no provider configuration), 503 (no verdict).
  */
 export async function sendDocument(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'cipher' | 'muv' | 'sendSlots' | 'jobs' | 'avisos'>, ctx: TCtx, id: number, opts: { reintento?: TReintento } = {}): Promise<TSendResult> {
-  // Every send, whatever its channel, holds one of the tenant's slots toward the ministry (issue 23 §4).
+  // Every send, whatever its channel, holds one of the tenant's slots toward the ministry.
   return deps.sendSlots.run(ctx.tenantId, () => sendHoldingSlot(deps, ctx, id, opts));
 }
 
@@ -95,7 +95,7 @@ async function sendHoldingSlot(deps: Pick<TDeps, 'config' | 'db' | 'log' | 'ciph
   try {
     assertSendable(doc);
     files = await readFiles(deps.db, ctx.tenantId, doc.id);
-    // Both files, or the one its package type needs (a total credit note, a RIPS without invoice…: issue 12).
+    // Both files, or the one its package type needs (a total credit note, a RIPS without invoice…: ).
     if (!paqueteCompleto(doc.muvEndpoint, { xml: files.some((f) => f.tipo === 'xml'), json: files.some((f) => f.tipo === 'json') }))
       throw new AppError('SEND_NEEDS_FILES', MSG.sendNeedsBothFiles);
     credentials = await ministryCredentials(deps, ctx);

@@ -51,7 +51,7 @@ export function assertReactivable(doc: TDocState, files: { xml: boolean; json: b
 
 /**
  * After a reactivation: a complete package (both files, or the one file its endpoint needs: contracts `paqueteCompleto`,
- * issue 12) → PROCESADO, XML only → PENDIENTE_RIPS, else PENDIENTE_XML.
+ *) → PROCESADO, XML only → PENDIENTE_RIPS, else PENDIENTE_XML.
  */
 export const estadoPorArchivos = (xml: boolean, json: boolean, endpoint: string | null = null): TEstado =>
   paqueteCompleto(endpoint, { xml, json }) ? 'PROCESADO' : xml ? 'PENDIENTE_RIPS' : 'PENDIENTE_XML';
@@ -62,7 +62,7 @@ export const estadoInicial = (tipo: TTipoArchivo): TEstado => (tipo === 'xml' ? 
 /**
  * After an upload or a deletion, by the files the document holds and the endpoint they make (`endpoint`, the upload's
  * analysis): a complete package → EN_ESPERA (both files, or e.g. a total credit note or a RIPS without invoice alone:
- * contracts `paqueteCompleto`, issue 12; seed 001 §4 knows only pairs, docs/spec-deviations.md); a cancelled one stays
+ * contracts `paqueteCompleto`, seed 001 §4 knows only pairs, docs/spec-deviations.md); a cancelled one stays
  * ANULADO.
  */
 export function estadoPorContenido(doc: TDocState, files: { xml: boolean; json: boolean }, endpoint: string | null = null): TEstado {

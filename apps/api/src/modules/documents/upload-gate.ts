@@ -2,7 +2,7 @@ import { MSG } from '@radica/contracts/messages';
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * Bounds on the uploads one process works on at once (issue 9 "a per-tenant bound on concurrent uploads"; issue 23
+ * Bounds on the uploads one process works on at once (
  * §6): per tenant, and for the whole process.
  */
 export type TUploadGate = {

@@ -34,7 +34,7 @@ export type TCtx = TActor;
 
 /**
  * The analysis of an upload (analysis.ts, in the worker pool) plus RVC012 against the REPS table in the database: the
- * pool gathers the RIPS's provider codes, the REPS module decides them (issue 22; packages/fevrips rules-reps.ts). The
+ * pool gathers the RIPS's provider codes, the REPS module decides them (packages/fevrips rules-reps.ts). The
  * one analysis every upload and file deletion goes through.
  */
 export async function analyzeFiles(deps: Pick<TDeps, 'db' | 'analysis'>, input: TAnalysisInput): Promise<TAnalysis> {
@@ -66,7 +66,7 @@ export async function uploadFile(
     bytes: Buffer;
     fevRipsId?: number | null;
     tipoArchivo?: TTipoArchivo | null;
-    /** The channel a new document records (issue 15); default 'plataforma', the web upload. */
+    /** The channel a new document records; default 'plataforma', the web upload. */
     canal?: TCanalDocumento;
   },
 ): Promise<TUploadData> {
@@ -172,7 +172,7 @@ async function unirAFactura(tx: TTx, ctx: TCtx, doc: TDoc, referencia: string | 
 }
 
 /**
- * A JSON upload that is the ministry's CargarFevRips body `{ rips, xmlFevFile }` (issue 26 major 5): both files out of
+ * A JSON upload that is the ministry's CargarFevRips body `{ rips, xmlFevFile }`: both files out of
  * one, through the API channel's function (cuerpo-cargar.ts), each filed by uploadFile like a file of its own: the XML
  * first (it names the document), then the RIPS into the same document. Into an existing document, a side it already
  * holds with the same bytes is skipped. The answer is the last filing's, with `archivos` (the sides filed).

@@ -3,8 +3,8 @@ import { zipSync } from 'fflate';
 import { MSG_CORREO } from '@radica/contracts/messages-correo';
 import { leerZip, reservarDescompresion, ZIP_MAX_DESCOMPRIMIDO } from './zip.ts';
 
-/** Issue 24 items 2 and 4: the channels' ZIP reader's budget and names, and the tenant's in-flight budget. */
-describe('ZIP reading (issue 24)', () => {
+/** The channels' ZIP reader's budget and names, and the tenant's in-flight budget. */
+describe('ZIP reading', () => {
   it('stops at the budget it is given and says so; counts what it inflated; cleans control characters from entry names', () => {
     const zeros = new Uint8Array(4_000_000);
     const zip = zipSync({ 'a.json': zeros, 'b.json': zeros, 'c.json': zeros }, { level: 9 });

@@ -6,14 +6,14 @@ import { perDatabase } from '../../lib/per-database.ts';
 import { sinControles } from '../../lib/texto.ts';
 import type { TArchivoEntrante } from './lote.ts';
 
-/** Most entries a ZIP attachment may hold (issue 16 brief). */
+/** Most entries a ZIP attachment may hold (brief). */
 export const ZIP_MAX_ENTRADAS = 100;
 /**
- * Most bytes a ZIP may expand to, all entries together (issue 16 brief: 50 MB); also the most all the ZIPs of one
- * e-mail together may expand to (issue 24 item 2).
+ * Most bytes a ZIP may expand to, all entries together (brief: 50 MB); also the most all the ZIPs of one
+ * e-mail together may expand to.
  */
 export const ZIP_MAX_DESCOMPRIMIDO = 50 * 1_048_576;
-/** Expanded bytes one tenant's channel work may hold at once in this process (issue 24 item 2): two ZIPs' worth. */
+/** Expanded bytes one tenant's channel work may hold at once in this process: two ZIPs' worth. */
 export const ZIP_MAX_EN_CURSO_TENANT = 2 * ZIP_MAX_DESCOMPRIMIDO;
 /** Compressed bytes handed to the inflater at once: bounds what one step can expand to (deflate's ratio is ≤ 1032:1). */
 const TROZO = 16_384;
@@ -32,13 +32,13 @@ export type TZipLeido =
   | { ok: false; mensaje: string; descomprimido: number; excedido: boolean };
 
 /**
- * Reads a ZIP received by the e-mail or the SFTP channel (issue 16: "ZIP contents checked for size and count"): its XML and JSON
+ * Reads a ZIP received by the e-mail or the SFTP channel ("ZIP contents checked for size and count"): its XML and JSON
  * entries become files named by their base name; other entries are reported ignored and ZIPs inside it refused. The
  * whole ZIP is refused (`ok: false` with the Spanish reason) when it holds more than ZIP_MAX_ENTRADAS entries, an
  * entry path with '..' or an absolute path, an entry over MAX_UPLOAD_BYTES, more than `maxTotal` bytes altogether
  * (default and at most ZIP_MAX_DESCOMPRIMIDO; `excedido`), or is not a readable ZIP. Sizes are counted on the bytes
  * actually inflated, not on the sizes the archive declares, and the inflater is fed in small pieces so a bomb stops
- * after a bounded amount of memory. Entry names are cleaned of control characters (issue 24 item 4). CPU-bound:
+ * after a bounded amount of memory. Entry names are cleaned of control characters. CPU-bound:
  * the channels run it in the worker pool ({@link leerZipAislado}).
  */
 export function leerZip(nombreZip: string, bytes: Uint8Array, opts: { maxTotal?: number } = {}): TZipLeido {
@@ -142,7 +142,7 @@ export function leerZipTarea(tarea: TZipTarea): unknown {
 }
 
 /**
- * Reads a ZIP in the worker pool (issue 24 item 2: inflating never runs on the event loop), with `maxTotal` bytes of
+ * Reads a ZIP in the worker pool (inflating never runs on the event loop), with `maxTotal` bytes of
  * budget. The entries come back as Buffers. A task that dies in its worker (its heap limit) reads as a damaged ZIP,
  * not an error a sender would retry for ever.
  */

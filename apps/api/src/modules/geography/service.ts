@@ -49,7 +49,7 @@ function load() {
 
 /**
  * The municipality's name for a tercero's stored codes (DIVIPOLA: department '68' + municipality '001' →
- * 'Bucaramanga'), or null when the pair is unknown (a foreign or legacy value). Issue 17: the settings showed
+ * 'Bucaramanga'), or null when the pair is unknown (a foreign or legacy value). The settings showed
  * 'municipio 001'.
  */
 export function municipioNombre(codDepartamento: string, codCiudad: string): string | null {
@@ -81,7 +81,7 @@ export function autocompleteUbicaciones(input: { texto: string; limite: number }
 
 /**
  * The location of a tercero's stored codes (department '11' + municipality '001' → Bogotá, D.C., Bogotá, D.C.,
- * Colombia), or null when the pair is unknown. Issue 26: the billing form starts from the account's city.
+ * Colombia), or null when the pair is unknown. The billing form starts from the account's city.
  */
 export function ubicacionDeCodigos(codDepartamento: string, codCiudad: string): TUbicacion | null {
   const found = load().entries.find((e) => e.ubicacion.ciudad.codDepartamento === codDepartamento && e.ubicacion.ciudad.codigo === codCiudad);

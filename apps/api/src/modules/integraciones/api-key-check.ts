@@ -8,13 +8,13 @@ import { findActiveKeyByHash } from './repository.ts';
 export type TApiKeyAuth = TAuthContext & { apiKeyId: number };
 
 /**
- * The role an API key acts with (issue 28; docs/decisions/039): Facturador, whoever created it. A key only reaches the
+ * The role an API key acts with (docs/decisions/039): Facturador, whoever created it. A key only reaches the
  * documents calls (upload, send, cancel, read), which is what an integrator needs and what Facturador may do.
  */
 export const ROL_CLAVE_API = 'facturador' as const;
 
 /**
- * API keys as a means of authentication (issue 15): `verify` answers who a presented key stands for, 'suspendida' for a
+ * API keys as a means of authentication: `verify` answers who a presented key stands for, 'suspendida' for a
  * key waiting for an administrator's confirmation (its creator was removed or is no longer an administrator, issue
  * 28), or null when it is not a key, not known, revoked or expired. No cache: a revocation takes effect on the very
  * next call.

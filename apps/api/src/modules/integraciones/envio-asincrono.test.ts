@@ -6,7 +6,7 @@ import type { TEventoWebhook } from '@radica/contracts/avisos';
 import { PROVIDER_CONFIG, operatorHeaders, par1Copy, registerAndLogin, startSimulator, startTestApp, waitFor, type TTestApp } from '../../../test/helpers.ts';
 
 /**
- * Issue 28 §3, asynchronous sending on the API channel: `enviar=async` answers 202 at once with the document; the send
+ * asynchronous sending on the API channel: `enviar=async` answers 202 at once with the document; the send
  * runs as a job and its result arrives at the result webhook and in GET /api/v1/paquetes/{id}.
  */
 let t: TTestApp;
@@ -74,7 +74,7 @@ const estado = async (id: number) =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- asserted field by field
   (await (await fetch(`${t.url}/api/v1/paquetes/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
 
-describe('enviar=async (issue 28; Business: a Profesional company is refused before anything is filed)', () => {
+describe('enviar=async (Business: a Profesional company is refused before anything is filed)', () => {
   it('answers 202 at once with the document; the result arrives at the result webhook and in GET /api/v1/paquetes/{id}', async () => {
     const res = await radicar('ASY1001', 'async', { idempotencyKey: 'asy-1001' });
     expect(res.status).toBe(202);

@@ -6,7 +6,7 @@ import { PROVIDER_CONFIG, fileForm, par1Copy, registerAndLogin, startTestApp, ty
 import { hashBody } from './service.ts';
 
 /**
- * Issue 15 "The API channel": API keys (lifecycle, isolation, what a key may not do), the one filing call (multipart
+ * API keys (lifecycle, isolation, what a key may not do), the one filing call (multipart
  * and the ministry-style JSON) and its idempotency, over real HTTP against the local ministry simulator.
  */
 let t: TTestApp;
@@ -52,7 +52,7 @@ async function tenantWithKey(email: string, nit = '901019681') {
   return { ...session, key: created.body.data.clave as string, keyId: created.body.data.id as number };
 }
 
-describe('API keys (issue 15)', () => {
+describe('API keys', () => {
   it('are shown once, stored hashed, listed with their last use, and revoked at once', async () => {
     const a = await tenantWithKey('keys-a@example.co');
     expect(a.key).toMatch(/^rk_live_[A-Za-z0-9_-]{43}$/);
@@ -114,7 +114,7 @@ describe('API keys (issue 15)', () => {
   });
 });
 
-describe('POST /api/v1/paquetes (issue 15 "One call to file a package")', () => {
+describe('POST /api/v1/paquetes', () => {
   it('files a pair as channel API and sends it at once: the answer carries the CUV', async () => {
     const a = await tenantWithKey('file-a@example.co');
     const r = await withKey(a.key, 'POST', '/api/v1/paquetes', paqueteForm('AP2001', true));
@@ -154,7 +154,7 @@ describe('POST /api/v1/paquetes (issue 15 "One call to file a package")', () => 
     expect((await withKey(a.key, 'POST', '/api/v1/paquetes', '{"xmlFevFile":')).status).toBe(400);
   });
 
-  it('a multipart with wrong part names names the real parts xml and rips, and those that came (issue 26)', async () => {
+  it('a multipart with wrong part names names the real parts xml and rips, and those that came', async () => {
     const a = await tenantWithKey('file-partes@example.co');
     const pair = par1Copy('AJ3002');
     const form = new FormData();
@@ -187,7 +187,7 @@ describe('POST /api/v1/paquetes (issue 15 "One call to file a package")', () => 
     expect(badHeader.status).toBe(400);
   });
 
-  it('a key claimed by a request that died expires with its lease: the replay finishes the filing and sends it (issue 24 item 6)', async () => {
+  it('a key claimed by a request that died expires with its lease: the replay finishes the filing and sends it', async () => {
     const a = await tenantWithKey('file-crash@example.co');
     // What a request killed after filing its XML leaves: the document with the XML only, the key claimed with that
     // document, no answer, and a lease nobody renews any more.

@@ -4,13 +4,13 @@ import { tenants, users } from '../../db/schema-accounts.ts';
 import { apiKeys, idempotencyKeys } from '../../db/schema-integrations.ts';
 
 /**
- * The integrations module's queries (issue 15): API keys and Idempotency-Keys. Every function takes the tenant and
+ * The integrations module's queries: API keys and Idempotency-Keys. Every function takes the tenant and
  * scopes its rows by it, except {@link findActiveKeyByHash}, which is how a key names its tenant.
  */
 export type TApiKeyRow = typeof apiKeys.$inferSelect;
 export type TIdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
-/** The tenant's keys, oldest first, with the name of the user who created each (issue 28). */
+/** The tenant's keys, oldest first, with the name of the user who created each. */
 export function listApiKeys(db: TDb, tenantId: number): Promise<Array<{ key: TApiKeyRow; creadaPor: string }>> {
   return db
     .select({ key: apiKeys, creadaPor: users.name })
@@ -21,7 +21,7 @@ export function listApiKeys(db: TDb, tenantId: number): Promise<Array<{ key: TAp
 }
 
 /**
- * An administrator confirms the tenant's suspended key `id` (issue 28; docs/decisions/039): it works again and passes
+ * An administrator confirms the tenant's suspended key `id` (docs/decisions/039): it works again and passes
  * to `adminId`. Returns the row, or undefined when it is not the tenant's or not suspended.
  */
 export async function confirmApiKey(db: TDb, tenantId: number, id: number, adminId: number): Promise<TApiKeyRow | undefined> {
@@ -102,7 +102,7 @@ export async function claimIdempotencyKey(db: TDb, tenantId: number, clave: stri
 }
 
 /**
- * Takes over a claim whose request died (issue 24 item 6): the row of key `clave` with the same body, still without
+ * Takes over a claim whose request died: the row of key `clave` with the same body, still without
  * an answer, whose lease has passed, now leased for `leaseS` seconds to the caller; null when there is none (answered,
  * alive, or taken over first: the row lock lets one of concurrent callers win).
  */

@@ -20,7 +20,7 @@ import { confirmarClave, crearClave, estadoPaquete, listarClaves, radicarPaquete
 const PAQUETE_JSON_BODY_LIMIT = 30 * 1_048_576;
 
 /**
- * The integrators' API channel (issue 15):
+ * The integrators' API channel:
  * - keys, managed by a signed-in user only (never by a key): GET/POST /api/integraciones/claves, DELETE
  *   /api/integraciones/claves/{id};
  * - filing with a key (or a session): POST /api/v1/paquetes (multipart parts `xml`, `rips`, field `enviar`; or JSON
@@ -77,7 +77,7 @@ const ZEnviarCampo = z.enum(['true', 'false', 'async', '']).default('false');
 
 /** The multipart filing: parts `xml` and `rips` (each at most 10 MB; the first of each name), field `enviar` ('true', 'false' or 'async'). */
 async function leerMultipart(req: FastifyRequest): Promise<TPaqueteArchivos> {
-  // Every part's name is kept (bytes only for xml and rips): a filing without them says which parts came (issue 26).
+  // Every part's name is kept (bytes only for xml and rips): a filing without them says which parts came.
   const otras: string[] = [];
   const read = await readParts(req, {
     keep: (name) => {

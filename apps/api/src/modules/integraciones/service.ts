@@ -88,7 +88,7 @@ export async function revocarClave(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: numbe
 }
 
 /**
- * POST /api/integraciones/claves/{id}/confirmar (issue 28): an administrator keeps a key suspended when its creator was
+ * POST /api/integraciones/claves/{id}/confirmar: an administrator keeps a key suspended when its creator was
  * removed or lost the Administrador role; it works again and is theirs from now on. API_KEY_NOT_FOUND (404) for a key
  * of another tenant, revoked or not suspended.
  */
@@ -102,7 +102,7 @@ export async function confirmarClave(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: num
 export type TPaqueteArchivos = {
   xml: { filename: string; bytes: Buffer } | null;
   rips: { filename: string; bytes: Buffer } | null;
-  /** Send it too: at once (true) or queued (issue 28, 'async'). */
+  /** Send it too: at once (true) or queued ('async'). */
   enviar: boolean | 'async';
 };
 
@@ -110,12 +110,12 @@ export type TPaqueteArchivos = {
 const ESPERA_IDEMPOTENCIA_MS = 15_000;
 
 /**
- * POST /api/v1/paquetes (issue 15 "One call to file a package"): files the XML and/or the RIPS as one document of
+ * POST /api/v1/paquetes: files the XML and/or the RIPS as one document of
  * channel 'api' through the same upload path as the web (checks, identity, formato, pre-validation), sends it to the
  * ministry when `enviar`, and answers the document with its local findings and, when sent, the ministry's result.
  * With an `idempotencyKey`, the same key and body answer the first result and create nothing new (a concurrent
  * duplicate waits for it); the same key with another body is 409 IDEMPOTENCY_CONFLICT. A request that fails releases
- * its key. The claim is a lease of SEND_LEASE_S renewed while the request works (issue 24 item 6): when its process
+ * its key. The claim is a lease of SEND_LEASE_S renewed while the request works: when its process
  * dies, a replay after the lease takes the claim over and finishes the filing from the document the first request
  * made (the missing file, then the send unless the document already has the ministry's verdict). Returns the HTTP
  * status (201 created or finished, 200 replayed) with the data.
@@ -129,7 +129,7 @@ export async function radicarPaquete(
   idempotencyKey: string | null,
 ): Promise<{ status: number; data: TPaqueteData }> {
   if (!archivos.xml && !archivos.rips) throw new AppError('PAQUETE_VACIO', MSG_INTEGRACIONES.paqueteSinArchivos);
-  // Asynchronous sending is what the Business plan sells (seed 002 §1; issue 28): refused before anything is filed.
+  // Asynchronous sending is what the Business plan sells (seed 002 §1): refused before anything is filed.
   if (archivos.enviar === 'async' && (await tenantPlan(deps, ctx.tenantId)) !== 'business')
     throw new AppError('PLAN_BUSINESS_REQUIRED', MSG_INTEGRACIONES.envioAsincronoBusiness);
   if (!idempotencyKey) {
@@ -192,7 +192,7 @@ async function replay(
   }
 }
 
-/** A filing's status: 202 when its send was queued (enviar=async, issue 28), else 201 created. */
+/** A filing's status: 202 when its send was queued (enviar=async), else 201 created. */
 const estadoHttpDe = (data: TPaqueteData) => (data.envio?.enCola ? 202 : 201);
 
 /** SHA-256 over what identifies a filing: both files' bytes and whether to send. */
@@ -209,7 +209,7 @@ const SIN_VEREDICTO: readonly string[] = ['EN_ESPERA', 'PROCESADO', 'ERROR'];
 
 /**
  * The filing itself: the XML first (it names the document), then the RIPS into the same document; then the send.
- * `progreso` resumes a filing a dead request began (issue 24 item 6): files the document already has are not filed
+ * `progreso` resumes a filing a dead request began: files the document already has are not filed
  * again, and the send happens only when the document has no verdict yet (otherwise its state is reported); each new
  * document is told to `progreso.documento` as soon as it exists.
  */
@@ -248,7 +248,7 @@ async function radicar(
 }
 
 /**
- * `enviar=async` (issue 28, the Business plan's asynchronous sending): the document's send goes to the tenant's send
+ * `enviar=async` (the Business plan's asynchronous sending): the document's send goes to the tenant's send
  * queue (the bulk sends' pg-boss jobs: one send at a time per document, the tenant's slots toward the ministry) and the
  * filing answers at once; the job's result fires the result webhook and shows in GET /api/v1/paquetes/{id}. A document
  * that cannot be sent yet (a file missing, a status without a send) says why, as the synchronous send does.
@@ -271,7 +271,7 @@ async function encolarEnvio(deps: Pick<TDeps, 'db' | 'jobs'>, ctx: TCtx, id: num
  */
 export async function estadoPaquete(deps: Pick<TDeps, 'db' | 'dbRows' | 'jobs'>, ctx: { tenantId: number; userId: number }, id: number): Promise<TPaqueteData> {
   const doc = await getDetail(deps, ctx, id);
-  // A send waiting in the queue (enviar=async, issue 28) says so until its result arrives.
+  // A send waiting in the queue (enviar=async) says so until its result arrives.
   const enCola = doc.estado !== 'APROBADO' && (await deps.jobs.pendingSends(ctx.tenantId, [id], { disponibles: true })).has(id);
   const sent = doc.cuv !== null || doc.errores.length > 0 || doc.notificaciones.length > 0 || doc.fechaRadicacion !== null;
   return {

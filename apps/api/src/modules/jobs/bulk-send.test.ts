@@ -16,7 +16,7 @@ const estados = async (c: TClient, prefix: string) => {
   return res.body.data.results.data as Array<{ id: number; estado: string; enviandose: boolean; intentosEnvio: number }>;
 };
 
-describe('bulk send as durable jobs (issue 4)', () => {
+describe('bulk send as durable jobs', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   let t: TTestApp;
   beforeAll(async () => {
@@ -40,7 +40,7 @@ describe('bulk send as durable jobs (issue 4)', () => {
     const res = await c.post('/api/FevRips/envio-masivo', { ids: [...ids, partial], formatos: ['NOEXISTE9'] });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ encolados: 6, omitidos: 2 });
-    // Each left-out document says why, in Spanish (issue 26).
+    // Each left-out document says why, in Spanish.
     expect(res.body.data.detalleOmitidos).toEqual(
       expect.arrayContaining([
         { id: partial, formato: 'BLK199', motivo: MSG_MINISTERIO.motivoOmision('PENDIENTE_RIPS') },
@@ -48,7 +48,7 @@ describe('bulk send as durable jobs (issue 4)', () => {
       ]),
     );
     expect(MSG_MINISTERIO.motivoOmision('PENDIENTE_RIPS')).toBe('le falta un archivo');
-    // The batch's summary (issue 26): still running now, then every document approved.
+    // The batch's summary: still running now, then every document approved.
     const resumen = () => c.post('/api/FevRips/envio-masivo/resultado', { ids, desde });
     expect((await resumen()).body.data.enCurso).toBeGreaterThan(0);
     // Progress is visible in the list, and a second click does not enqueue anything twice.

@@ -5,7 +5,7 @@ import { CRON_TZ, SEND_QUEUE } from './queue.ts';
 import { jobIdOf } from './job-ids.ts';
 
 /**
- * Issue 23 §3 on one process (PGlite, and PostgreSQL with DATABASE_URL): one send queue for every tenant, served in
+ * on one process (PGlite, and PostgreSQL with DATABASE_URL): one send queue for every tenant, served in
  * fair turns; pg-boss cron in Bogotá time for the daily jobs; derived job ids enqueue once.
  */
 let sim: Awaited<ReturnType<typeof startSimulator>>;

@@ -4,7 +4,7 @@ import { envioCola, trabajosActivos } from '../../db/schema-runtime.ts';
 
 /**
  * The job module's own tables (docs/decisions/027): the send queue's fair turns (`envio_cola`) and which process runs
- * which job (`trabajos_activos`). pg-boss's tables are only read here, never written (issue 23 §3).
+ * which job (`trabajos_activos`). pg-boss's tables are only read here, never written.
  */
 
 /**

@@ -17,7 +17,7 @@ export type TTenantSlots = {
 
 /**
  * The per-tenant bound on sends in flight toward the ministry (MUV_TENANT_CONCURRENCY), held by every channel's send
- * in every process (issue 23 §4; docs/decisions/027).
+ * in every process (docs/decisions/027).
  * - In this process, a tenant's sends take one of its `slots` places in arrival order (a semaphore), so a process
  *   never runs more than the bound and only the first waiter of a tenant asks the database.
  * - On PostgreSQL (`connectionString`), a running send also holds one of the tenant's `slots` session advisory locks
@@ -66,7 +66,7 @@ export function createTenantSlots(o: {
       pool = new pg.Pool({ connectionString: o.connectionString!, max: o.maxHeld ?? 20, idleTimeoutMillis: 30_000, application_name: o.name ?? 'radica-send-slot' });
       pool.on('error', (err) => o.onError?.(err));
       // A slot's connection is held, idle, for the whole send: if the server cuts it, the client emits 'error' outside
-      // any query. Listened to here so the process survives (issue 9); the send goes on and the client is discarded.
+      // any query. Listened to here so the process survives; the send goes on and the client is discarded.
       pool.on('connect', (client) => client.on('error', (err) => o.onError?.(err)));
     }
     return pool;

@@ -5,7 +5,7 @@ import { client, codeFromOutbox, operatorHeaders, outbox, registerAndLogin, star
 import { aceptacionesLegales } from '../../db/schema-legal.ts';
 
 /**
- * Issue 26 major 4: registering and buying record which version of the terms and the privacy policy was accepted and
+ * Registering and buying record which version of the terms and the privacy policy was accepted and
  * when; the version is the server's constant, whatever the client sends.
  */
 let t: TTestApp;
@@ -42,7 +42,7 @@ async function saleBody(email: string) {
   };
 }
 
-describe('legal acceptances (issue 26 major 4)', () => {
+describe('legal acceptances', () => {
   it('registration stores the versions in force with the user, its company and the time; forged versions in the body are ignored', async () => {
     const email = 'legal.registro@ips.co';
     const c = client(t.url);

@@ -6,7 +6,7 @@ type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
 /**
  * Records that `email` (with its tenant and user once they exist) accepted the terms and the privacy policy in force,
- * now (issue 26 major 4; Decreto 1377 de 2013 art. 7: the authorisation is kept as evidence). The versions are the
+ * now (Decreto 1377 de 2013 art. 7: the authorisation is kept as evidence). The versions are the
  * server's constants: nothing a client sends decides them. Pass the registration's transaction so the account and its
  * acceptance are stored together.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CUENTAS } from '@radica/contracts/messages-cuentas';
 import { client, startSmtpSink, startTestApp, TERCERO, type TSunkMail, type TTestApp } from '../../../test/helpers.ts';
 
-/** Real SMTP (issue 3 "Mail"): SMTP_URL points at a local smtp-server; the test reads what arrives. */
+/** Real SMTP: SMTP_URL points at a local smtp-server; the test reads what arrives. */
 type TReceived = TSunkMail<string>;
 let sink: Awaited<ReturnType<typeof startSmtpSink<string>>>;
 let received: TReceived[] = [];

@@ -17,7 +17,7 @@ export type TMailer = {
 
 /**
  * Mail through nodemailer. With an SMTP URL messages go to that server; otherwise nodemailer's JSON transport
- * renders the message and it is stored in `mail_outbox` (readable at GET /api/dev/mail; issue 2 §3).
+ * renders the message and it is stored in `mail_outbox` (readable at GET /api/dev/mail).
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string; db: TDb }): TMailer {
   const transport = opts.smtpUrl

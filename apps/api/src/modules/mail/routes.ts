@@ -6,7 +6,7 @@ import { route } from '../../lib/route.ts';
 /**
  * The local mail outbox (no SMTP_URL): GET /api/dev/mail?to=EMAIL lists the messages kept for that address, newest
  * first. It holds verification and password-reset codes, so only the operator reads it (`npm run admin -- mail
- * EMAIL`, which sends the secret of DATA_DIR/operator-secret); no session and no anonymous caller ever does (issue 9
+ * EMAIL`, which sends the secret of DATA_DIR/operator-secret); no session and no anonymous caller ever does (
  * "No unauthenticated route ever reveals a mailed code"). Not registered when mail goes through SMTP.
  */
 export async function mailRoutes(app: FastifyInstance, deps: TDeps) {

@@ -1,6 +1,6 @@
 import { MSG_PAGOS } from '@radica/contracts/messages-pagos';
 import { ZONA_BOGOTA } from '@radica/contracts/bogota';
-/** Spanish HTML + text bodies of the account code e-mails (issue 3 "Mail"). Values are HTML-escaped. */
+/** Spanish HTML + text bodies of the account code e-mails. Values are HTML-escaped. */
 
 type TCodeMail = { name: string; code: string; expiryMinutes: number };
 
@@ -48,8 +48,8 @@ const formatCop = (cop: number) => `${new Intl.NumberFormat('es-CO', { maximumFr
 const formatDay = (d: Date) => new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: ZONA_BOGOTA }).format(d);
 
 /**
- * Purchase confirmation (seed 002 §2 "Qué sigue?": 'confirmation email'; issue 11: sale number, amount and period;
- * issue 26: the sale number and the transaction number the success page shows, both labelled).
+ * Purchase confirmation (seed 002 §2 "Qué sigue?": 'confirmation email'; sale number, amount and period;
+ * The sale number and the transaction number the success page shows, both labelled).
  * `registered` false: the buyer paid as a guest and gets the modules when an account is registered with this e-mail.
  */
 export function purchaseConfirmationMail(m: { name: string; numeroVenta: string; reference: string; plan: string; total: number; vigenteHasta: Date | null; registered: boolean }) {
@@ -76,7 +76,7 @@ export function purchaseConfirmationMail(m: { name: string; numeroVenta: string;
   return { subject, text, html };
 }
 
-/** The Business plan's contact form, as delivered to the sales mailbox (issue 11). Every value is escaped. */
+/** The Business plan's contact form, as delivered to the sales mailbox. Every value is escaped. */
 export function businessContactMail(m: { nombre: string; email: string; telefono: string; empresa: string; mensaje: string }) {
   const lines = [
     `Nombre: ${m.nombre}`,

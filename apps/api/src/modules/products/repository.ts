@@ -33,7 +33,7 @@ export async function activePlans(db: TDb, tenantId: number): Promise<string[]> 
 }
 
 /**
- * The plans of every purchase that grants its module now, all tenants together (issue 16: backup retention is set by
+ * The plans of every purchase that grants its module now, all tenants together (backup retention is set by
  * the longest promise any tenant holds). An operator-side query: it reveals no tenant's data, only which plans run.
  */
 export async function activePlansAnyTenant(db: TDb): Promise<string[]> {

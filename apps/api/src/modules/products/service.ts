@@ -71,7 +71,7 @@ export async function hasModule(deps: { db: TDb }, tenantId: number, modulo: TMo
 
 /**
  * The tenant's plan now (seed 002 §1): 'business' when an active purchase is Business, 'profesional' with any other
- * active purchase, null with none. Business features (rejection alerts, 30-day backups) check it (issue 15).
+ * active purchase, null with none. Business features (rejection alerts, 30-day backups) check it.
  */
 export async function tenantPlan(deps: { db: TDb }, tenantId: number): Promise<TPlanTenant | null> {
   const plans = await activePlans(deps.db, tenantId);
@@ -79,7 +79,7 @@ export async function tenantPlan(deps: { db: TDb }, tenantId: number): Promise<T
 }
 
 /**
- * The plans some tenant holds now (seed 002 §1), each once: what backup retention must honour (issue 16, 7 or 30 days).
+ * The plans some tenant holds now (seed 002 §1), each once: what backup retention must honour (7 or 30 days).
  */
 export async function plansInForce(deps: { db: TDb }): Promise<TPlanTenant[]> {
   const plans = await activePlansAnyTenant(deps.db);
@@ -136,7 +136,7 @@ export async function grantModules(
 }
 
 /**
- * Record the modules a paid sale grants (issue 11 "What a sale grants"): one purchase row per module, running `months`
+ * Record the modules a paid sale grants: one purchase row per module, running `months`
  * from now, or from the end of the tenant's current period of that module when one runs (a renewal extends it).
  * Idempotent per sale: a sale already recorded for the tenant records nothing more. Returns the period's end
  * (the latest of the modules'). `montoPagado` in COP.

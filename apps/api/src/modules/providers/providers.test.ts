@@ -18,7 +18,7 @@ describe('provider configuration', () => {
     const empty = await c.get('/api/Auth/tercero-fevrips');
     expect(empty.status).toBe(200);
     expect(empty.body.data).toMatchObject({ configurado: false, codigoPrestador: null, tercero: { numeroIdentificacion: '901019681' } });
-    // Issue 17: the settings show the municipality's name, not 'municipio 001' (11 + 001 in DIVIPOLA).
+    // The settings show the municipality's name, not 'municipio 001' (11 + 001 in DIVIPOLA).
     expect(empty.body.data.tercero).toMatchObject({ codDepartamento: '11', codCiudad: '001', nombreCiudad: 'BOGOTÁ, D.C.' });
 
     const missing = await c.post('/api/Auth/crear-configuracion-fevrips', { ...PROVIDER_CONFIG, codigoPrestador: '' });
@@ -53,7 +53,7 @@ describe('provider configuration', () => {
     expect(registration.validator).toBeTruthy();
   });
 
-  it('refuses an expiry date before the filing date (issue 17), on create and on update', async () => {
+  it('refuses an expiry date before the filing date, on create and on update', async () => {
     const { c } = await registerAndLogin(t.url, 'fechas@example.co', '901019681');
     const bad = { ...PROVIDER_CONFIG, fechaRadicacion: '2024-05-10', fechaVencimiento: '2024-05-09' };
     const created = await c.post('/api/Auth/crear-configuracion-fevrips', bad);
@@ -73,7 +73,7 @@ describe('provider configuration', () => {
   });
 });
 
-describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials")', () => {
+describe('POST /api/Auth/probar-conexion-fevrips', () => {
   it('says whether the ministry accepted the saved credentials, and keeps the password out of every answer', async () => {
     const { c } = await registerAndLogin(t.url, 'probar@example.co', '901019681');
     // No configuration yet: 412 with the seed's text.
@@ -102,7 +102,7 @@ describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credential
     expect(down.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionNoDisponible });
   });
 
-  it('tests the credentials typed in the form before saving, and never stores them (issue 26)', async () => {
+  it('tests the credentials typed in the form before saving, and never stores them', async () => {
     const { c } = await registerAndLogin(t.url, 'probar-tecleado@example.co', '901019681');
     // Nothing saved: the typed pair is tested; half a pair says what is missing.
     const typed = await c.post('/api/Auth/probar-conexion-fevrips', { userValidator: '1010101010', passwordValidator: 'clave-tecleada' });
@@ -165,7 +165,7 @@ describe('POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credential
       const first = await c.post('/api/Auth/probar-conexion-fevrips');
       expect(first.body.data).toEqual({ conectado: false, mensaje: MSG_CUENTAS.probarConexionNoDisponible });
       const statuses: number[] = [];
-      // Typed credentials count against the same limit (issue 26): no way around it by typing.
+      // Typed credentials count against the same limit: no way around it by typing.
       for (let i = 0; i < 6; i++)
         statuses.push((await c.post('/api/Auth/probar-conexion-fevrips', i % 2 ? { passwordValidator: `otra-${i}` } : undefined)).status);
       expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);

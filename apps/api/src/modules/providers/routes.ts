@@ -17,7 +17,7 @@ export async function providerRoutes(app: FastifyInstance, deps: TDeps) {
     const result = await providers.createProviderConfig(deps, authOf(req), req.body);
     return { success: true, message: result.message, data: await providers.getProviderConfig(deps, authOf(req)) };
   });
-  // Each test logs in to the ministry: a few per minute per tenant are plenty (issue 13 "Check the credentials").
+  // Each test logs in to the ministry: a few per minute per tenant are plenty.
   const perTenant = keyedLimit(app, {
     name: 'probar-conexion:tenant',
     max: 6 * (deps.config.rateLimitScale ?? 1),

@@ -62,7 +62,7 @@ export async function updateProviderConfig(deps: Pick<TDeps, 'db' | 'cipher' | '
     updatedAt: new Date(),
   });
   deps.muv.forgetTenant(ctx.tenantId);
-  // Issue 17: the Ministerio settings card's save says what the seed says for it (§8), not the generic text.
+  // The Ministerio settings card's save says what the seed says for it (§8), not the generic text.
   return { message: MSG.ministryConfigUpdated };
 }
 
@@ -79,7 +79,7 @@ export async function ministryCredentials(deps: Pick<TDeps, 'db' | 'cipher'>, ct
 }
 
 /**
- * The credentials a connection test logs in with (issue 26: what the form holds, before saving): each typed field, and
+ * The credentials a connection test logs in with (what the form holds, before saving): each typed field, and
  * the saved one for a field not typed; the tercero's NIT. Nothing typed is stored. Throws 412 CONFIG_REQUIRED when a
  * field is neither typed nor saved.
  */
@@ -98,8 +98,8 @@ async function credencialesParaProbar(
 }
 
 /**
- * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"): a fresh login to the configured MUV with
- * the validator credentials typed in the form (issue 26), else the saved ones. `conectado` true when the ministry accepted them; refused credentials and a
+ * POST /api/Auth/probar-conexion-fevrips: a fresh login to the configured MUV with
+ * the validator credentials typed in the form, else the saved ones. `conectado` true when the ministry accepted them; refused credentials and a
  * ministry that could not answer are both `conectado: false`, each with its own Spanish message. Throws 412
  * CONFIG_REQUIRED without a configuration. Neither the password nor the ministry's token is logged.
  */

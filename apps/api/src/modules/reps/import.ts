@@ -30,7 +30,7 @@ export type TRepsImportOptions = {
 };
 
 /**
- * Import a REPS "Prestadores" file (issue 13; the Ministry of Health's column layout, reps-file.ts), streamed: the
+ * Import a REPS "Prestadores" file (the Ministry of Health's column layout, reps-file.ts), streamed: the
  * bytes are decoded (UTF-8 or Windows-1252), parsed by csv-parse (delimiter from the header) and upserted in batches
  * of {@link REPS_BATCH_ROWS}, each in its own transaction, so a 100 MB national file is never held whole.
  * - A header without a required column → AppError REPS_COLUMNAS_FALTANTES naming every missing one; nothing written.

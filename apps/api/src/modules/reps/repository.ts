@@ -4,7 +4,7 @@ import { repsImports, repsPrestadores } from '../../db/schema-reps.ts';
 import type { TRepsRow } from './reps-file.ts';
 
 /**
- * The REPS module's queries (issue 13): the provider search over reps_prestadores and the import's writes (batched
+ * The REPS module's queries: the provider search over reps_prestadores and the import's writes (batched
  * upserts, retiring absent providers, the import runs). reps_prestadores is public reference data shared by every
  * tenant: no query here takes a tenant.
  */

@@ -3,7 +3,7 @@ import { foldSearchText, providerSearchText } from './search-text.ts';
 
 /**
  * The layout of the Ministry of Health's REPS "Prestadores" export and how one of its rows becomes a provider row
- * (issue 13). Column names as the portal writes them (../shared/samples/SOURCES.md §7.2: the 30-column
+ *. Column names as the portal writes them (../shared/samples/SOURCES.md §7.2: the 30-column
  * `Prestadores.xls` layout, and the 20-column extract of it); matched case-insensitively.
  */
 

@@ -13,7 +13,7 @@ import { IMPORT_GENERATION_CHECK_MS, importReps } from './service.ts';
 import { PRESTADORES_SEARCH_PER_USER_MINUTE } from './routes.ts';
 
 /**
- * Issue 13: the REPS import (POST /api/admin/reps/import) and the provider search (GET /api/Auth/prestadores/autocomplete)
+ * The REPS import (POST /api/admin/reps/import) and the provider search (GET /api/Auth/prestadores/autocomplete)
  * over real HTTP on a fresh database (PGlite in memory, or PostgreSQL with DATABASE_URL). The providers below are made
  * up; the shared extract is imported last, as a file in the published layout.
  */

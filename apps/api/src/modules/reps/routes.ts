@@ -14,7 +14,7 @@ export const PRESTADORES_SEARCH_PER_USER_MINUTE = 120;
 export const PRESTADORES_SEARCH_PER_IP_MINUTE = 600;
 
 /**
- * The REPS provider calls (issue 13): the search GET /api/Auth/prestadores/autocomplete (seed 000 §7; signed-in
+ * The REPS provider calls: the search GET /api/Auth/prestadores/autocomplete (seed 000 §7; signed-in
  * users, limited per user and per address — the address is Fastify's request.ip, which believes X-Forwarded-For only
  * from TRUST_PROXY) and the operator's import POST /api/admin/reps/import (the operator secret of DATA_DIR, checked
  * before the body is read; a text/csv body streamed into the import, at most config.repsImportMaxBytes).

@@ -1,5 +1,5 @@
 /**
- * Text folding of the REPS provider search (issue 13). One function writes the stored `busqueda` column and reads the
+ * Text folding of the REPS provider search. One function writes the stored `busqueda` column and reads the
  * user's text, so PGlite and PostgreSQL compare the same strings without the unaccent extension.
  */
 

@@ -9,7 +9,7 @@ import { loadRepsSeedIfEmpty, REPS_SEED_FILE } from './service.ts';
 
 type TSeedRecord = { source: { fechaCorteREPS: string; rows: number }; seed: { rows: number; sha256: string; columns: string[] } };
 
-describe('bundled REPS seed (issue 13)', () => {
+describe('bundled REPS seed', () => {
   it('is what scripts/derive-reps-seed.ts recorded', () => {
     const record = JSON.parse(readFileSync(new URL('./data/reps-prestadores-semilla.json', import.meta.url), 'utf8')) as TSeedRecord;
     const text = gunzipSync(readFileSync(REPS_SEED_FILE));

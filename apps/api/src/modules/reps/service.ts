@@ -181,7 +181,7 @@ export async function importReps(deps: Pick<TDeps, 'db'>, input: AsyncIterable<B
 }
 
 /**
- * Load the bundled seed into an empty reps_prestadores (issue 13: a fresh install searches at once). Does nothing
+ * Load the bundled seed into an empty reps_prestadores (a fresh install searches at once). Does nothing
  * when the table has rows or the seed file is absent; another process loading it at the same time (REPS_IMPORT_EN_CURSO)
  * is not an error. Returns what was imported, or null.
  */
@@ -198,7 +198,7 @@ export async function loadRepsSeedIfEmpty(deps: Pick<TDeps, 'db' | 'log'>): Prom
 }
 
 /**
- * RVC012 against Radica's REPS table (issue 22; packages/fevrips rules-reps.ts): the codes a RIPS reports, looked up by
+ * RVC012 against Radica's REPS table (packages/fevrips rules-reps.ts): the codes a RIPS reports, looked up by
  * codigo de habilitación in one query, then decided by the engine's rule. A code the table does not have (regional
  * seed, old import) says nothing. Returns the RECHAZADO findings, [] when every code belongs to the NIT.
  */

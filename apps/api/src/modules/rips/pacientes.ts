@@ -41,7 +41,7 @@ import {
 } from './repository.ts';
 
 /**
- * The tenant's patients and medications (issue 27 §6, §7). Patient data are sensitive health data (Ley 1581): every
+ * The tenant's patients and medications. Patient data are sensitive health data (Ley 1581): every
  * read, change, import, export and deletion is logged (rips_pacientes_accesos), exports are for the account's
  * administrators only ({@link puedeExportarPacientes}), and a patient is deleted with its data on request.
  */
@@ -49,7 +49,7 @@ import {
 type TCtx = { tenantId: number; userId: number };
 
 /**
- * Whether the caller may export the tenant's patients and read their access log: its administrators (issue 28: the
+ * Whether the caller may export the tenant's patients and read their access log: its administrators (the
  * caller's role, as the server enforces it; the routes declare the same role).
  */
 export async function puedeExportarPacientes(_deps: Pick<TDeps, 'db'>, ctx: TCtx & { rol?: TRol }): Promise<boolean> {
@@ -75,7 +75,7 @@ function toPaciente(r: TPacienteRow): TPaciente {
 }
 
 /**
- * Records the patients (users) and medications of a RIPS created or filed on the platform (issue 27 §6 "filled
+ * Records the patients (users) and medications of a RIPS created or filed on the platform ("filled
  * automatically", §7). Known patients are updated with what the RIPS says (a stored name is kept); known medications
  * keep what the tenant edited. Never throws for odd content: what is not a user or medication is skipped.
  */

@@ -8,7 +8,7 @@ import { RIPS_LISTS } from '@radica/fevrips/tables';
 import { autocompleteUbicaciones, municipioNombre } from '../geography/service.ts';
 
 /**
- * The editor's reference searches (issue 27 §3): CUPS and CIE-10 by code or name (packages/fevrips catalogos.ts,
+ * The editor's reference searches: CUPS and CIE-10 by code or name (packages/fevrips catalogos.ts,
  * derived from the SISPRO tables), DIVIPOLA municipalities (the geography module's data) and countries (ISO 3166
  * numeric codes, the RIPS `codPais…` fields, with their Spanish names from i18n-iso-countries).
  */

@@ -5,7 +5,7 @@ import { fevRips, fevRipsFiles } from '../../db/schema-documents.ts';
 import { ripsBorradores, ripsBorradoresVersiones, ripsMedicamentos, ripsPacientes, ripsPacientesAccesos } from '../../db/schema-rips.ts';
 
 /**
- * The RIPS module's queries (issue 27). Every function takes the tenant and scopes its rows by it, so a foreign id
+ * The RIPS module's queries. Every function takes the tenant and scopes its rows by it, so a foreign id
  * finds nothing. `q` is the database or an open transaction.
  */
 type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];

@@ -4,7 +4,7 @@ import { ripsToCsv, ripsToXlsx, EXAMPLE_RIPS } from '@radica/fevrips/sheet-io';
 import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, client, fileForm, par1Copy, registerAndLogin, sample, startTestApp, type TTestApp } from '../../../test/helpers.ts';
 
 /**
- * The RIPS module over real HTTP (issue 27): a draft from par1's XML filled with par1's users, exported exactly as the
+ * The RIPS module over real HTTP: a draft from par1's XML filled with par1's users, exported exactly as the
  * real par1 RIPS and radicated through the ministry upload path to a CUV; tenant isolation; concurrent saves;
  * spreadsheets oversized, malformed, with errors or formulas; CSV injection; patients (auto-filled, logged,
  * administrators' export, deletion).
@@ -29,7 +29,7 @@ async function nuevo(c: ReturnType<typeof client>, origen: string, file?: { name
   return c.post('/api/rips/borradores', form);
 }
 
-describe('RIPS drafts (issue 27)', () => {
+describe('RIPS drafts', () => {
   let id = 0;
   it("starts from par1's XML: the invoice fields prefilled, no users yet, findings of the engine", async () => {
     const r = await nuevo(a, 'xml', { name: 'A01E5687.xml', bytes: sample(PAR1_XML) });
@@ -147,7 +147,7 @@ describe('RIPS drafts (issue 27)', () => {
   });
 });
 
-describe('spreadsheets over HTTP (issue 27)', () => {
+describe('spreadsheets over HTTP', () => {
   it('imports the XLSX of a RIPS; a sheet with errors answers 422 per row and column and creates nothing', async () => {
     const ok = await nuevo(a, 'hoja', { name: 'rips.xlsx', bytes: Buffer.from(ripsToXlsx(EXAMPLE_RIPS).bytes) });
     expect(ok.status).toBe(200);

@@ -65,7 +65,7 @@ export type TArchivo = { filename: string; bytes: Buffer };
 const RADICACION_STALE_S = 120;
 
 /**
- * What the engine says of a draft (issue 27 §3 "findings from the same engine"): the structure the pre-validator
+ * What the engine says of a draft: the structure the pre-validator
  * decides (invoice date, else first service date), the findings of the engine's check of the files (`checkRead`, the
  * entry the uploads use: the RIPS with its XML when the draft has one) plus RVC012 against the REPS table as every
  * upload does, the totals against the invoice, and the facts of the list.
@@ -174,7 +174,7 @@ async function guardarHoja(deps: Pick<TDeps, 'db'>, ctx: TCtx, leido: TBorradorL
 }
 
 /**
- * POST /api/rips/borradores (issue 27 §2): a new draft from the invoice XML (the invoice fields prefilled: supplier,
+ * POST /api/rips/borradores: a new draft from the invoice XML (the invoice fields prefilled: supplier,
  * number, note type and number; users to enter), a spreadsheet (all or nothing), an existing RIPS JSON (kept as it is,
  * to correct it) or blank (the tenant's NIT). The structure follows the invoice date as the pre-validator decides.
  * Throws AppError 400 (file missing or unreadable), 422 (identity, sheet errors), 413 (too big).
@@ -403,7 +403,7 @@ export function motivoDeVersion(rips: Record<string, unknown>, cambios: TCambioR
 }
 
 /**
- * PATCH /api/rips/borradores/{id} (issue 27 §3, autosave): applies the changes made on `version` and answers the new
+ * PATCH /api/rips/borradores/{id} (autosave): applies the changes made on `version` and answers the new
  * version with the engine's findings. A draft saved meanwhile by another tab answers 409 BORRADOR_CAMBIO (data: the
  * saved version) and nothing is overwritten; a radicated one 409 BORRADOR_RADICADO (data: its document). The content
  * the changes replace is kept as a version, in the same transaction, when they remove a user or a service or replace
@@ -485,7 +485,7 @@ async function radicado(deps: Pick<TDeps, 'db'>, ctx: TCtx, fevRipsId: number | 
 
 /**
  * The drafts being edited in this process, by tenant and id, with the version their content is: an autosave of the
- * same version skips reading and parsing megabytes of JSON again (issue 27 "300 ms"). Only a cache: an entry is used
+ * same version skips reading and parsing megabytes of JSON again. Only a cache: an entry is used
  * only when its version is the stored one (every write raises it, in any process), so it is never stale.
  */
 type TEnEdicion = {
@@ -565,7 +565,7 @@ export async function adjuntarXml(deps: Pick<TDeps, 'db'>, ctx: TCtx, id: number
 }
 
 /**
- * POST /api/rips/borradores/{id}/radicar (issue 27 §4): files the RIPS with its invoice XML through the same upload
+ * POST /api/rips/borradores/{id}/radicar: files the RIPS with its invoice XML through the same upload
  * path as /ministerio/nuevo (documents/upload.ts `uploadFile`: the same checks, one document per formato); a document
  * of that formato that has only its XML gets this RIPS. Afterwards the draft holds no copy: its RIPS is the document's
  * JSON, and its kept versions are dropped. The patients and medications of the RIPS are recorded. Throws AppError 422

@@ -17,7 +17,7 @@ const WORKER_FILE = import.meta.url.endsWith('.ts') ? new URL('./sheet-worker.mj
 export type TSheetPool = { run: (task: TSheetTask) => Promise<TSheetTaskResult>; close: () => Promise<void> };
 
 /**
- * One worker thread for the RIPS spreadsheets (issue 27: imports and exports of 20,000 rows take seconds of CPU; the
+ * One worker thread for the RIPS spreadsheets (imports and exports of 20,000 rows take seconds of CPU; the
  * event loop never waits on them). Started on first use; idle for 30 s, it exits. At most {@link MAX_QUEUE} tasks
  * wait; one more answers 429 UPLOADS_BUSY (never a 500).
  */

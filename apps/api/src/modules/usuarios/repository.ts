@@ -5,7 +5,7 @@ import { apiKeys } from '../../db/schema-integrations.ts';
 import type { TQuery, TTx } from '../auth/repository.ts';
 
 /**
- * The users module's queries (issue 28): a company's users, its invitations and what a removal or a role change does
+ * The users module's queries: a company's users, its invitations and what a removal or a role change does
  * to sessions and keys. Every function takes the tenant, except {@link findInvitacionPorToken}, the identity lookup of
  * an invitation link (its token names the tenant).
  */

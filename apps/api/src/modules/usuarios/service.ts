@@ -60,7 +60,7 @@ type TCtx = Pick<TAuthContext, 'tenantId' | 'userId' | 'sessionId'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DIA_MS = 86_400_000;
-/** Lower roles come later: a change to a later role lowers it (its sessions end, issue 28). */
+/** Lower roles come later: a change to a later role lowers it (its sessions end). */
 const ORDEN: Record<TRol, number> = { administrador: 0, facturador: 1, consulta: 2 };
 
 const toUsuario = (u: TUsuarioRow, ctx: { userId: number }): TUsuario => ({
@@ -247,7 +247,7 @@ export async function aceptarInvitacion(deps: TDeps, input: TAceptarInvitacionRe
         google ? { provider: 'google', subject: google.sub, email: google.profile.email } : null,
       );
       if (!(await claimInvitacion(tx, inv.tenantId, inv.id, created.id))) throw new AppError('INVITACION_INVALIDA', MSG_USUARIOS.invitacionInvalida);
-      // The invitee's own account: it accepts the terms and privacy versions in force, as a registration does (issue 26).
+      // The invitee's own account: it accepts the terms and privacy versions in force, as a registration does.
       await recordLegalAcceptance(tx, { tenantId: inv.tenantId, userId: created.id, email: inv.email, origen: 'registro' });
       return created;
     });
@@ -312,7 +312,7 @@ export async function eliminarUsuario(deps: Pick<TDeps, 'db' | 'log' | 'sessions
   return { usuario: toUsuario(usuario, ctx), clavesSuspendidas: claves };
 }
 
-// ---- the WhatsApp link (issue 28 §2) -------------------------------------------------------------------------------
+// ---- the WhatsApp link -------------------------------------------------------------------------------
 
 /** The code's key: user and number, so a code sent to one number never links another. */
 const claveCodigo = (userId: number, numero: string) => `wa:${userId}:${numero}`;

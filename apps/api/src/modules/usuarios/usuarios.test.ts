@@ -20,7 +20,7 @@ import {
 } from '../../../test/helpers.ts';
 
 /**
- * Issue 28 §1: users and roles over real HTTP, with invitations delivered over real SMTP (a local smtp-server) and read
+ * Users and roles over real HTTP, with invitations delivered over real SMTP (a local smtp-server) and read
  * back from what arrives: invitation and acceptance, every route's declared roles walked from the route table, the
  * last administrator, seats, removal and role changes ending sessions and suspending keys, another company's ids and
  * links, and the document history naming who acted.
@@ -267,7 +267,7 @@ describe('invitations: one company per e-mail, and seats', () => {
   });
 });
 
-describe('roles on every route (issue 28)', () => {
+describe('roles on every route', () => {
   /** A route's path with its parameters filled with an id nobody has. */
   const concreta = (url: string) => url.replace(/:[A-Za-z]+/g, '999999');
 
@@ -340,7 +340,7 @@ describe('roles on every route (issue 28)', () => {
   });
 });
 
-describe('removal and lower roles end sessions (issue 28)', () => {
+describe('removal and lower roles end sessions', () => {
   it('lowering an administrator ends their sessions at once and suspends their API keys until another administrator confirms one', async () => {
     const second = await invitarYAceptar(a.c, 'segundo@clinica-a.co', 'administrador');
     const key = await second.c.post('/api/integraciones/claves', { nombre: 'HIS del segundo', diasVigencia: 30 });
@@ -401,7 +401,7 @@ describe('removal and lower roles end sessions (issue 28)', () => {
   });
 });
 
-describe('accountability (issue 28)', () => {
+describe('accountability', () => {
   it("the detail's history names who uploaded each file and who sent", async () => {
     await a.c.post('/api/Auth/crear-configuracion-fevrips', PROVIDER_CONFIG);
     const f = await login('facturador@clinica-a.co', 'Clave-Segura-2026');

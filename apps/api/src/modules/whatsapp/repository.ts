@@ -3,7 +3,7 @@ import { whatsappMensajes } from '../../db/schema-canales.ts';
 import type { TDb } from '../../db/client.ts';
 
 /**
- * The WhatsApp assistant's queries (issue 28). An inbound message names no tenant until its number is found linked:
+ * The WhatsApp assistant's queries. An inbound message names no tenant until its number is found linked:
  * {@link insertMensajes}, {@link findMensaje} and {@link claimMensaje} are identity lookups by the Cloud API's ids;
  * the counts by tenant take the tenant.
  */

@@ -12,7 +12,7 @@ import { firmaValida, recibirNotificacion, verificarWebhook } from './service.ts
 const NOTIFICACION_MAX_BYTES = 512 * 1024;
 
 /**
- * The WhatsApp Cloud API's webhook (issue 28 §2), public (Meta calls it; the signature is the credential):
+ * The WhatsApp Cloud API's webhook, public (Meta calls it; the signature is the credential):
  * - GET /api/whatsapp/webhook: the verification handshake (`hub.mode`, `hub.verify_token`, `hub.challenge`);
  * - POST /api/whatsapp/webhook: a notification, taken only with a valid `X-Hub-Signature-256` (HMAC-SHA256 of the raw
  *   body with WHATSAPP_APP_SECRET; checked before the JSON is parsed: 401 and nothing stored otherwise), stored and

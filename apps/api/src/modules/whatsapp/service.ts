@@ -12,7 +12,7 @@ import { claimMensaje, countPorEmpresa, countPorNumero, findMensaje, finishMensa
 import { yieldToEventLoop } from '../../lib/event-loop.ts';
 
 /**
- * The WhatsApp assistant (issue 28 §2): Meta's webhook delivers users' messages; each one is stored once (by its
+ * The WhatsApp assistant: Meta's webhook delivers users' messages; each one is stored once (by its
  * message id) before the webhook answers 200, and answered by a pg-boss job with the same assistant as the technical
  * chat, as the user whose number is linked (their role and company), inside the 24-hour service window.
  */
@@ -124,7 +124,7 @@ export async function recibirNotificacion(deps: Pick<TDeps, 'db' | 'log' | 'jobs
 const appBase = (deps: Pick<TDeps, 'config'>) => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
 
 /**
- * What one inbound-message job does (issue 28): takes the message once (a duplicate job does nothing), then answers:
+ * What one inbound-message job does: takes the message once (a duplicate job does nothing), then answers:
  * - outside the 24-hour window: nothing (a text would be refused; the alert templates stay for later news);
  * - over the number's hourly limit or the company's daily limit: one short notice, then silence;
  * - an unknown number: a short generic answer with no company data;

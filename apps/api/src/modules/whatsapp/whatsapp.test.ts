@@ -13,7 +13,7 @@ import {
 } from '../../../test/helpers.ts';
 
 /**
- * Issue 28 §2, the WhatsApp assistant over the whole loop on the embedded default: the local WhatsApp Cloud API
+ * the WhatsApp assistant over the whole loop on the embedded default: the local WhatsApp Cloud API
  * simulator delivers users' messages to Radica's webhook signed as Meta signs them, Radica answers through the
  * simulator's /messages with a job, and the tests read what the simulator received.
  */
@@ -88,7 +88,7 @@ beforeAll(async () => {
   await enviado(b.c, 'OTRA300');
 });
 
-describe("the webhook's security (issue 28)", () => {
+describe("the webhook's security", () => {
   it("answers Meta's verification handshake with WHATSAPP_VERIFY_TOKEN and refuses another token", async () => {
     expect(await sim('verificar', {})).toEqual({ status: 200, verificado: true });
     expect(await sim('verificar', { verifyToken: 'no-es-el-token' })).toEqual({ status: 403, verificado: false });
@@ -112,7 +112,7 @@ describe("the webhook's security (issue 28)", () => {
   });
 });
 
-describe('linking a number (issue 28)', () => {
+describe('linking a number', () => {
   it('sends a code through the template, links the number when the user types it back, and no other user can take it', async () => {
     const pedido = await a.c.post('/api/usuarios/yo/whatsapp', { numero: '+57 300 111 2233' });
     expect(pedido.status, JSON.stringify(pedido.body)).toBe(200);
@@ -133,7 +133,7 @@ describe('linking a number (issue 28)', () => {
   });
 });
 
-describe('answers (issue 28)', () => {
+describe('answers', () => {
   it("a linked number gets a formato's status and CUV from the same assistant as the technical chat", async () => {
     const antes = (await textosA(NUMERO)).length;
     const entrega = await escribe(NUMERO, '¿Cuál es el estado de la factura WAOK100?');
@@ -202,7 +202,7 @@ describe('answers (issue 28)', () => {
   });
 });
 
-describe('limits (issue 28)', () => {
+describe('limits', () => {
   it('per number: one notice once over the hourly limit, then silence', async () => {
     const numero = '573004440000';
     const limite = t.config.whatsapp.limitePorNumeroHora;

@@ -16,7 +16,7 @@ import { displayName, initials } from './user-display';
 export const SUPPORT_CHAT_URL = supportMailto('Soporte Radica');
 
 /**
- * Header profile menu (seed 000 §2): name, the role (issue 28: the user's own role instead of the seed's fixed
+ * Header profile menu (seed 000 §2): name, the role (the user's own role instead of the seed's fixed
  * 'Administrador'; docs/spec-deviations.md), initials avatar; Configuración and Cerrar Sesión.
  */
 export function ProfileMenu({ onLogout }: { onLogout: () => void }) {

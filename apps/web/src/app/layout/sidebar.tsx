@@ -40,7 +40,7 @@ export const NAV_ENTRIES: TNavEntry[] = [
     id: 'rips',
     label: 'RIPS',
     icon: ClipboardList,
-    // the RIPS module is part of the Ministerio product (issue 27 §8)
+    // the RIPS module is part of the Ministerio product
     module: 'ministerio',
     children: [
       { to: '/listado-rips', label: 'Listado RIPS' },
@@ -75,7 +75,7 @@ export const SIDEBAR_EXPANDED_PX = 260;
 /**
  * Side menu (seed 000 §2 "App shell"): 70 px collapsed (default) or 260 px expanded on wide screens; an
  * off-canvas panel on phones. Modules not purchased show an upgrade star with 'Próximamente disponible' (or, when
- * on sale, 'Disponible en el plan Profesional…': issue 26) and link to /app/pricing/{module} (the billing group then does not expand); while products load, links count
+ * on sale, 'Disponible en el plan Profesional…':) and link to /app/pricing/{module} (the billing group then does not expand); while products load, links count
  * as allowed. Labels stay in the accessibility tree when collapsed.
  */
 export function Sidebar({
@@ -185,9 +185,9 @@ export function Sidebar({
 }
 
 /**
- * 'Próximamente disponible' (or, for a module on sale, where to buy it: issue 26) beside a module not purchased,
+ * 'Próximamente disponible' (or, for a module on sale, where to buy it:) beside a module not purchased,
  * rendered in document.body at a fixed position (right of
- * `anchor`, vertically centred) so the menu's scroll area cannot clip it, collapsed or expanded (issue 17). The
+ * `anchor`, vertically centred) so the menu's scroll area cannot clip it, collapsed or expanded. The
  * link itself carries the same words for screen readers.
  */
 function UpgradeTooltip({ anchor, text }: { anchor: DOMRect; text: string }) {

@@ -43,7 +43,7 @@ function scrollTo(el: HTMLElement, top: number) {
   fireEvent.scroll(el);
 }
 
-describe('scroll per route in the app shell (issue 17)', () => {
+describe('scroll per route in the app shell', () => {
   it('opens a detail at the top, and going back returns to where the list was left', async () => {
     const router = renderApp();
     const main = screen.getByTestId('main');

@@ -7,7 +7,7 @@ const positions = new Map<string, number>();
 /**
  * Scroll restoration for an element that scrolls instead of the window (the app shell's `<main>`; React Router's
  * `ScrollRestoration` only handles the window). A new page (link, redirect) starts at the top; going back or forward
- * returns to where that history entry was left; a `#hash` is left to the browser. Issue 17: "navigating from the list
+ * returns to where that history entry was left; a `#hash` is left to the browser. "navigating from the list
  * to a detail keeps the old scroll position".
  */
 export function useContainerScrollRestoration(ref: RefObject<HTMLElement | null>) {

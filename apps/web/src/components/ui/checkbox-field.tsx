@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 /**
  * A labelled checkbox with its help text (settings switches). The box is 20 px and the label around it makes the
- * target at least 24 × 24 px (WCAG 2.2 2.5.8; issue 17 "checkboxes are 16 px").
+ * target at least 24 × 24 px (WCAG 2.2 2.5.8).
  */
 export function CheckboxField({
   label,

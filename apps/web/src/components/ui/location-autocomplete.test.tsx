@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('LocationAutocomplete (issue 17: a stale list after the text changes)', () => {
+describe('LocationAutocomplete (a stale list after the text changes)', () => {
   it('never lets ArrowDown+Enter pick a result of the previous text during the pause', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(

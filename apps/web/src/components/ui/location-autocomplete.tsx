@@ -36,7 +36,7 @@ export function LocationAutocomplete({
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const search = useLocationSearch(value ? '' : text);
   // Only the results of the text as it is now: while the pause runs, the previous text's list must not stay
-  // pickable (issue 17: ArrowDown+Enter chose an old result).
+  // pickable (ArrowDown+Enter chose an old result).
   const options = search.isDebouncing ? [] : (search.data ?? []);
   const hasText = text.trim().length >= LOCATION_MIN_CHARS;
   const showList = !value && isOpen && hasText;

@@ -3,7 +3,7 @@ import type { TLoginData } from '@radica/contracts/auth';
 import type { TAceptarInvitacionRequest, TInvitacionInfo } from '@radica/contracts/usuarios';
 import { apiCall, routes } from '../../../lib/api-client';
 
-/** POST /api/usuarios/invitaciones/consultar (issue 28): what the link invites to; 400 INVITACION_INVALIDA when it no longer works. */
+/** POST /api/usuarios/invitaciones/consultar: what the link invites to; 400 INVITACION_INVALIDA when it no longer works. */
 export async function consultarInvitacion(token: string, signal?: AbortSignal): Promise<TInvitacionInfo> {
   return (await apiCall(routes.usuarios.consultarInvitacion, { body: { token } }, { signal })).data;
 }

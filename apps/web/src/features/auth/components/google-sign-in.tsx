@@ -19,7 +19,7 @@ export function GoogleSignIn({
   divider = true,
 }: {
   onResult?: (result: TGoogleAuthResult, googleToken: string) => void;
-  /** Instead of POST /api/Auth/google: what to do with the credential (issue 28: accept an invitation with it). */
+  /** Instead of POST /api/Auth/google: what to do with the credential (accept an invitation with it). */
   onCredential?: (googleToken: string) => Promise<void>;
   divider?: boolean;
 }) {

@@ -13,7 +13,7 @@ const BAR_COLORS = [
 
 /**
  * Five bars for the 0–5 score and the helper text ('Falta: …', 'Contraseña fuerte'…). `isPristine` (nothing typed,
- * nothing submitted yet) shows the requirements instead of 'La contraseña es obligatoria' (issue 17: the error
+ * nothing submitted yet) shows the requirements instead of 'La contraseña es obligatoria' (the error
  * showed before the user had typed anything). `hideMessage`: the field shows the same words as its error, so the
  * meter keeps only its bars (one message under the field, not two).
  */

@@ -14,7 +14,7 @@ const wrap = (node: React.ReactNode) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('registration wizard details (issue 17)', () => {
+describe('registration wizard details', () => {
   it('moves the focus to the heading of each new step and sub-step', async () => {
     vi.stubGlobal(
       'fetch',

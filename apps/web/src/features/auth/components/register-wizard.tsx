@@ -17,7 +17,7 @@ export type TRegisterStep = 'credentials' | 'tercero' | 'verification' | 'google
 
 /**
  * Moves the focus to the new step's heading (its first h2, else `fallback`) whenever `stepKey` changes after the
- * first render, so keyboard and screen-reader users start each wizard step at its title (issue 17: the focus went
+ * first render, so keyboard and screen-reader users start each wizard step at its title (the focus went
  * to the page body).
  */
 export function useStepFocus(

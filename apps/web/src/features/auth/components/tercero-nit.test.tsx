@@ -34,7 +34,7 @@ function fill(tipo: string, numero: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('registration with a NIT another company has (issue 26)', () => {
+describe('registration with a NIT another company has', () => {
   it('warns once, saying how to join that company by invitation; Siguiente again goes on', async () => {
     const fetchMock = vi.fn(async () => json(200, { success: true, data: { existe: true } }));
     vi.stubGlobal('fetch', fetchMock);

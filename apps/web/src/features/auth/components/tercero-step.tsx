@@ -127,7 +127,7 @@ export function TerceroStep({
     name: ['tipoIdentidad', 'numeroIdentificacion'],
   });
   const [stepError, setStepError] = useState<string | null>(null);
-  /** The NIT another company already registered, once warned about (issue 26): Siguiente again goes on. */
+  /** The NIT another company already registered, once warned about: Siguiente again goes on. */
   const [warnedNit, setWarnedNit] = useState<string | null>(null);
   const typedNit = tipoIdentidad === 'NI' ? normalizeNumeroIdentificacion(numeroIdentificacion ?? '') : '';
   const dv = tipoIdentidad === 'NI' ? computeDv(numeroIdentificacion ?? '') : '';

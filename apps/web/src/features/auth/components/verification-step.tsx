@@ -59,7 +59,7 @@ export function VerificationStep({
           {...fieldA11y('verification-code', message)}
           {...codeField}
           onChange={(e) => {
-            // Digits only (issue 17: letters were accepted); a pasted '123 456' keeps its six digits.
+            // Digits only (letters were accepted); a pasted '123 456' keeps its six digits.
             e.target.value = e.target.value.replace(/\D/g, '').slice(0, 6);
             void codeField.onChange(e);
           }}

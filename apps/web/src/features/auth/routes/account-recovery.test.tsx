@@ -19,7 +19,7 @@ function renderPage() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/auth/account-recovery (issue 17)', () => {
+describe('/auth/account-recovery', () => {
   it('names the Google button only when Google sign-in is configured', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ success: true, data: { googleClientId: null } })));
     renderPage();

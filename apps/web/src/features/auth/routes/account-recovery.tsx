@@ -6,7 +6,7 @@ import { AuthShell } from '../components/auth-shell';
 
 /**
  * /auth/account-recovery: link target of the login (seed 000 §2, screen not shown): leads to the code recovery. The
- * Google hint shows only when Google sign-in is configured (issue 17: it named a button the page did not have).
+ * Google hint shows only when Google sign-in is configured (it named a button the page did not have).
  */
 export function AccountRecoveryRoute() {
   const info = useInfo();

@@ -19,7 +19,7 @@ import { evaluatePassword } from '../utils/password-strength';
 import { LegalConsent } from '../../../components/legal-consent';
 
 /**
- * /auth/invitacion?token=… (issue 28): the invitee sees who invited them to which company with which role, and joins
+ * /auth/invitacion?token=…: the invitee sees who invited them to which company with which role, and joins
  * with a name and a password (the registration's rules, seed 000 §5) or with Google using the invited e-mail; then
  * they are signed in and go to /Inicio. A used, cancelled or lapsed link says so and points to the login.
  */

@@ -18,7 +18,7 @@ describe('checkSubStep (seed 000 §5 step checks)', () => {
     expect(checkSubStep(1, { tipoIdentidad: 'NI', numeroIdentificacion: '901019681' })).toBeNull();
   });
   it('location', () => {
-    // Issue 17: the step has only a city field, so nothing chosen names the city, not the country.
+    // The step has only a city field, so nothing chosen names the city, not the country.
     expect(checkSubStep(2, {})).toBe('Selecciona tu ciudad');
     expect(checkSubStep(2, { codPais: 'CO' })).toBe('Selecciona tu ciudad');
     expect(checkSubStep(2, { codCiudad: '001' })).toBe('Selecciona tu departamento');

@@ -19,7 +19,7 @@ const blank = (v: string | null | undefined) => !v || !v.trim();
  * obligatorio'), 1 identification ('Selecciona un tipo de documento', 'Ingresa el número de documento'),
  * 2 location ('Selecciona tu ciudad', then 'Selecciona tu departamento', 'Selecciona tu país' — the step has
  * one city field and a city chosen from the suggestions fills all three, so a missing choice names the city;
- * issue 17: it said 'Selecciona tu país' with no country field), 3 contact (all optional).
+ * It said 'Selecciona tu país' with no country field), 3 contact (all optional).
  */
 export function checkSubStep(subStep: number, values: TStepCheckValues): string | null {
   switch (subStep) {

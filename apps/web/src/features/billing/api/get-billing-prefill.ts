@@ -3,7 +3,7 @@ import { ZBillingPrefill, type TBillingPrefill } from '@radica/contracts/payment
 import { apiCall, routes } from '../../../lib/api-client';
 
 /**
- * GET /api/payment/datos-facturacion (issue 26) → the billing form's first values for a signed-in administrator: the
+ * GET /api/payment/datos-facturacion → the billing form's first values for a signed-in administrator: the
  * company's last purchase, else the account (names as registered, phone, address, city). Throws HttpError.
  */
 export async function getBillingPrefill(signal?: AbortSignal): Promise<TBillingPrefill> {

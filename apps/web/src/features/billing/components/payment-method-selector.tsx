@@ -11,7 +11,7 @@ const ICONS = {
 } as const;
 
 /**
- * The visible method selector (issue 11; the seed shows only the card): native radio buttons, so arrow keys move
+ * The visible method selector (the seed shows only the card): native radio buttons, so arrow keys move
  * between methods and the choice is announced.
  */
 export function PaymentMethodSelector({

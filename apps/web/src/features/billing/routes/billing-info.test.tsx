@@ -33,7 +33,7 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
   });
 
   it('shows step 1 of 2 and prefills the signed-in name (first word, rest) and e-mail', async () => {
-    // Without the server's prefill (issue 26) the session's name is split by the seed's rule.
+    // Without the server's prefill the session's name is split by the seed's rule.
     vi.stubGlobal('fetch', stubFetch({}).fetchMock);
     writeSelectedPlan(selectPlan(PLAN_EN_LINEA));
     sessionStorage.setItem(BILLING_RETURN_KEY, '/billing/info');
@@ -52,7 +52,7 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
     expect(sessionStorage.getItem(BILLING_RETURN_KEY)).toBeNull();
   });
 
-  it('prefills from the account (issue 26): second given name stays in the first name; phone, city and address too', async () => {
+  it('prefills from the account: second given name stays in the first name; phone, city and address too', async () => {
     const prefill = {
       origen: 'cuenta',
       datos: {
@@ -101,7 +101,7 @@ describe('billing info (seed 002 §2 "Billing info", §5)', () => {
     expect(input('Apellido').value).toBe('Ríos Gómez');
   });
 
-  it("says the company already used the coupon (issue 26) with the server's message", async () => {
+  it("says the company already used the coupon with the server's message", async () => {
     const { fetchMock } = stubFetch({
       'POST /api/payment/validate-coupon': () =>
         json(409, { success: false, message: MSG_PAGOS.cuponYaUsado, code: 'COUPON_ALREADY_USED' }),

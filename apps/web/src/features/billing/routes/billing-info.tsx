@@ -28,7 +28,7 @@ import {
 
 /**
  * The form's first values: the stored billing data (back with Edit); else, for a signed-in buyer, the server's prefill
- * (issue 26: the company's last purchase, else the account's names as registered, phone, address and city); else the
+ * (the company's last purchase, else the account's names as registered, phone, address and city); else the
  * signed-in user's name and e-mail.
  */
 export function initialBillingValues(

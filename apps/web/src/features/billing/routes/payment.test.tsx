@@ -347,7 +347,7 @@ describe('payment page: failures, double presses and price changes', () => {
     expect(payButton()).toBeTruthy();
   });
 
-  it('on COUPON_ALREADY_USED (issue 26) drops the coupon and says the company already used it', async () => {
+  it('on COUPON_ALREADY_USED drops the coupon and says the company already used it', async () => {
     writeSelectedPlan({ ...selectPlan(PLAN_EN_LINEA), amount: 1500, couponApplied: 'LANZAMIENTO', discountAmount: 398_500 });
     stub({
       'POST /api/payment/create-sale': () =>

@@ -23,7 +23,7 @@ import { readBillingData, readSelectedPlan, writeSelectedPlan } from '../utils/p
 
 /**
  * /billing/payment (seed 002 §2 "Payment"): without a stored plan or billing data → /billing/cart. Billing summary
- * with Edit, order summary (tax 0; an applied coupon stays), 'Pago instantáneo' with the four methods (issue 11),
+ * with Edit, order summary (tax 0; an applied coupon stays), 'Pago instantáneo' with the four methods,
  * the gateway's two acceptances and, outside production, the sandbox data. Paying: the card goes only to the
  * gateway for a token; create-sale gets the token; then the bank's page (redirectUrl) or /billing/success.
  */

@@ -49,7 +49,7 @@ describe('success page (seed 002 §2 "Success", §8)', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     expect(await screen.findByRole('heading', { name: '¡Pago Exitoso!' })).toBeTruthy();
     expect(screen.getByTestId('sale-reference').textContent).toBe('RAD-REF-1');
-    // issue 26: the e-mail's 'Número de venta V-…' is on the page too, labelled apart from the transaction number.
+    // The e-mail's 'Número de venta V-…' is on the page too, labelled apart from the transaction number.
     expect(screen.getByTestId('sale-numero-venta').textContent).toBe(SALE.numeroVenta);
     expect(screen.getByText(MSG_PAGOS.etiquetaNumeroVenta)).toBeTruthy();
     expect(screen.getByText(MSG_PAGOS.etiquetaNumeroTransaccion)).toBeTruthy();

@@ -73,7 +73,7 @@ describe('billing form (seed 002 §2, §5)', () => {
   it('splits the signed-in name: first word, then the rest', () => {
     expect(splitFullName('  Ana María  Gómez ')).toEqual({ firstName: 'Ana', lastName: 'María Gómez' });
     expect(splitFullName('Ana')).toEqual({ firstName: 'Ana', lastName: '' });
-    // issue 26: two given names and two surnames ('Fernanda' is not a surname).
+    // Two given names and two surnames ('Fernanda' is not a surname).
     expect(splitFullName('María Fernanda Ríos Gómez')).toEqual({ firstName: 'María Fernanda', lastName: 'Ríos Gómez' });
     expect(splitFullName('')).toEqual({ firstName: '', lastName: '' });
   });

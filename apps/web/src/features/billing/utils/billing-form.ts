@@ -49,7 +49,7 @@ export function formatLocalPhone(value: string): string {
 
 /**
  * seed 002 §2 prefill from a full name, used only when the account's registered name parts are not available (the
- * form prefers GET /api/payment/datos-facturacion: issue 26). Up to three words: the first is the first name, the rest
+ * form prefers GET /api/payment/datos-facturacion: ). Up to three words: the first is the first name, the rest
  * the last name (the seed's rule). Four or more: Colombian names carry two given names and two surnames, so the first
  * two words are the first name ('María Fernanda Ríos Gómez' → 'María Fernanda' / 'Ríos Gómez').
  */
@@ -88,7 +88,7 @@ export function toBillingData(values: TBillingFormValues): TBillingData {
   };
 }
 
-/** Stored billingData → the form (back from the payment page with Edit; the server's prefill, issue 26). */
+/** Stored billingData → the form (back from the payment page with Edit; the server's prefill). */
 export function fromBillingData(data: Omit<TBillingData, 'zipCode'>): TBillingFormValues {
   const hasCity = /^\d{5}$/.test(data.codCiudad);
   const location: TLocationOption | null = hasCity

@@ -33,7 +33,7 @@ export const PSE_DOCUMENT_TYPES: ReadonlyArray<{ value: TDocumentType; label: st
   { value: 'TI', label: 'Tarjeta de identidad' },
 ];
 
-/** Labels of the four methods in the selector (issue 11 asks for a visible selector; the seed shows only the card). */
+/** Labels of the four methods in the selector (asks for a visible selector; the seed shows only the card). */
 export const PAYMENT_METHODS: ReadonlyArray<{ type: TPaymentMethodType; label: string }> = [
   { type: 'CARD', label: 'Tarjeta de crédito o débito' },
   { type: 'PSE', label: 'PSE' },

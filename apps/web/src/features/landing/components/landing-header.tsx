@@ -19,7 +19,7 @@ const NAV_LINK =
 
 /**
  * Where a header link to a section of the sales page goes: the section itself on the sales page ('#precios'), the
- * sales page's section elsewhere ('/#precios': issue 26, on /consultar-cuv the '#' anchors did nothing).
+ * sales page's section elsewhere ('/#precios': on /consultar-cuv the '#' anchors did nothing).
  */
 export function sectionHref(pathname: string, section: string): string {
   return pathname === '/' ? `#${section}` : `/#${section}`;

@@ -51,7 +51,7 @@ function HeroSketch() {
 
 /**
  * The hero (seed 002 §1): the one h1, what Radica does, the four channel pills, the way to buy. A `brand-band`
- * (index.css): teal in both themes, its light buttons and badges stay light (issue 26).
+ * (index.css): teal in both themes, its light buttons and badges stay light.
  */
 export function Hero() {
   return (

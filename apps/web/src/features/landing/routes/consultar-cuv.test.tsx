@@ -28,7 +28,7 @@ const field = () => screen.getByLabelText(new RegExp(MSG_MINISTERIO.cuvConsultaC
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/consultar-cuv (issue 15)', () => {
+describe('/consultar-cuv', () => {
   it('checks the CUV in the browser first: a short one never reaches the server', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
@@ -59,7 +59,7 @@ describe('/consultar-cuv (issue 15)', () => {
     expect(await screen.findByText(MSG_MINISTERIO.cuvValido)).toBeTruthy();
     expect(screen.getByText('FV A01E5687')).toBeTruthy();
     expect(screen.getByText('901019681')).toBeTruthy();
-    // Dates as the app writes them (issue 26: '2026-11-26T11:27:20.8920000-05:00' was shown raw).
+    // Dates as the app writes them ('2026-11-26T11:27:20.8920000-05:00' was shown raw).
     expect(screen.getByText('26/11/2026, 11:27')).toBeTruthy();
     expect(screen.getByText('09/07/2025')).toBeTruthy();
     expect(screen.queryByText(/T11:27:20/)).toBeNull();
@@ -69,7 +69,7 @@ describe('/consultar-cuv (issue 15)', () => {
     expect(Object.keys(init.headers as Record<string, string>).map((h) => h.toLowerCase())).not.toContain('authorization');
   });
 
-  it("the header's logo, Inicio, Precios and Soporte lead to the sales page's sections (issue 26: '#' did nothing here)", async () => {
+  it("the header's logo, Inicio, Precios and Soporte lead to the sales page's sections ('#' did nothing here)", async () => {
     vi.stubGlobal('fetch', vi.fn());
     const router = renderPage();
     const header = screen.getByRole('banner');

@@ -15,7 +15,7 @@ import { LandingFooter } from '../components/landing-sections';
 import { instanteBogota } from '@radica/contracts/bogota';
 
 /**
- * /consultar-cuv (issue 15 "CUV lookup"): a public page where anyone holding a CUV (an EPS auditor, say) checks it with
+ * /consultar-cuv: a public page where anyone holding a CUV (an EPS auditor, say) checks it with
  * the ministry through Radica. The CUV is checked in the browser with the API's own schema (96 hex characters), the
  * answer shows only what the ministry records for it.
  */
@@ -74,7 +74,7 @@ export function ConsultarCuvRoute() {
 const SIN_ZONA = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 
 /**
- * A ministry timestamp as the app writes dates (lib/format.ts: '26/11/2026, 11:27'; issue 26: it was shown raw,
+ * A ministry timestamp as the app writes dates (lib/format.ts: '26/11/2026, 11:27'; it was shown raw,
  * '2026-11-26T11:27:20.8920000-05:00'); null stays null. A text that is no date is shown as it came.
  */
 export function fechaMinisterio(value: string | null): string | null {

@@ -19,7 +19,7 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('/terms and /privacy (issue 26 major 4)', () => {
+describe('/terms and /privacy', () => {
   it('the terms: title, version and date, every section, inside the sales header and footer, with a way back', () => {
     const router = renderAt('/terms');
     expect(screen.getByRole('heading', { level: 1, name: TERMINOS.titulo })).toBeTruthy();

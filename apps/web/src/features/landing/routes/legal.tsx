@@ -17,7 +17,7 @@ const DOCUMENTS = {
 } as const;
 
 /**
- * /terms and /privacy (issue 26 major 4): Radica's terms of service and its personal data treatment policy (Ley 1581
+ * /terms and /privacy: Radica's terms of service and its personal data treatment policy (Ley 1581
  * de 2012, Decreto 1377 de 2013), with their version and date, inside the sales page's header and footer and with a
  * way back to the sales page. The texts and versions live in contracts (messages-legal.ts, legal.ts).
  */

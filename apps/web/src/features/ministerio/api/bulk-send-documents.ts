@@ -7,7 +7,7 @@ import type { TEnvioMasivoData, TResumenEnvioMasivo } from '@radica/contracts/do
 export type TBulkSendData = TEnvioMasivoData;
 
 /**
- * POST /api/FevRips/envio-masivo {ids} (issue 4): queues durable send jobs. `encolados` were queued,
+ * POST /api/FevRips/envio-masivo {ids}: queues durable send jobs. `encolados` were queued,
  * `omitidos` skipped (status not sendable or already in a send).
  */
 export async function bulkSendDocuments(ids: number[]): Promise<TBulkSendData> {
@@ -26,7 +26,7 @@ export function useBulkSendDocuments() {
 /** While a bulk send's batch runs, its summary is asked for at this interval (ms). */
 export const BATCH_SUMMARY_POLL_MS = 3000;
 
-/** POST /api/FevRips/envio-masivo/resultado {ids, desde} (issue 26): where a queued batch stands. */
+/** POST /api/FevRips/envio-masivo/resultado {ids, desde}: where a queued batch stands. */
 export async function getBulkSendSummary(batch: { ids: number[]; desde: string }): Promise<TResumenEnvioMasivo> {
   return (await apiCall(routes.documentos.resumenEnvioMasivo, { body: batch })).data;
 }

@@ -9,7 +9,7 @@ export const WAIT_POLL_MS = 30_000;
 
 /**
  * GET /api/FevRips/{id}/detail. 404 'Documento no encontrado' for a missing or foreign id. `prevalidacion`
- * (issue 5) holds the local findings, in the same shape as `errores`.
+ * holds the local findings, in the same shape as `errores`.
  */
 export async function getDocumentDetail(id: number, signal?: AbortSignal): Promise<TMinisterioDetail> {
   const envelope = await apiCall(routes.documentos.detalle, { params: { id } }, { signal });

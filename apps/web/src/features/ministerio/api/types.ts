@@ -20,7 +20,7 @@ export type TListFilters = {
   formato: string;
   tipoDocumento: string;
   estado: string;
-  /** The channel the files came through (issue 15); '' for all. */
+  /** The channel the files came through; '' for all. */
   canal: TCanalDocumento | '';
   fechaCreacionDesde: string;
   fechaCreacionHasta: string;

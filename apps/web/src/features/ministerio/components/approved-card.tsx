@@ -19,7 +19,7 @@ export function ApprovedCard({
 }: {
   doc: TMinisterioDetail;
   isSyncing: boolean;
-  /** Absent for a role that may not change documents (issue 28). */
+  /** Absent for a role that may not change documents. */
   onSync?: () => void;
 }) {
   return (
@@ -46,7 +46,7 @@ export function ApprovedCard({
         {doc.infoFevRips && (
           <DetailList
             items={[
-              // A RIPS without invoice has no invoice value (issue 26).
+              // A RIPS without invoice has no invoice value.
               ...(esSinFactura(doc.servicioCarga) ? [] : [{ label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) }]),
               { label: 'Valor de los servicios', value: formatCop(doc.infoFevRips.totalValorServicios) },
               { label: 'Cantidad de usuarios', value: String(doc.infoFevRips.cantidadUsuarios) },

@@ -20,7 +20,7 @@ export function BulkBar({
   isAllResults: boolean;
   showAnswers: boolean;
   busy: 'send' | 'report' | 'answers' | null;
-  /** Absent for a role that may not send (issue 28). */
+  /** Absent for a role that may not send. */
   onSend?: () => void;
   onReport: () => void;
   onAnswers: () => void;
@@ -72,7 +72,7 @@ export function BulkBar({
 }
 
 /**
- * The bulk send's confirmation (issue 26): how many documents go to the ministry, and which selected ones will not,
+ * The bulk send's confirmation: how many documents go to the ministry, and which selected ones will not,
  * with why (an approved one already has its CUV…).
  */
 export function BulkSendConfirm({

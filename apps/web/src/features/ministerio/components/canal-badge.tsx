@@ -9,7 +9,7 @@ const ICONS: Record<TCanalDocumento, LucideIcon> = {
   sftp: Server,
 };
 
-/** A document's channel (issue 15) as a small label: icon and 'Plataforma' / 'API' / 'Correo' / 'SFTP'. */
+/** A document's channel as a small label: icon and 'Plataforma' / 'API' / 'Correo' / 'SFTP'. */
 export function CanalBadge({ canal }: { canal: string | null | undefined }) {
   const Icon = canal ? ICONS[canal as TCanalDocumento] : undefined;
   return (

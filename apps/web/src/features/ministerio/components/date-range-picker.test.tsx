@@ -30,7 +30,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('date filters (issue 17)', () => {
+describe('date filters', () => {
   it('reads and shows dd/mm/aaaa whatever the locale', () => {
     expect(readDmy('24112026')).toEqual({ text: '24/11/2026', iso: '2026-11-24' });
     expect(readDmy('2411')).toEqual({ text: '24/11', iso: null });

@@ -25,7 +25,7 @@ const toDate = (value: string) => (value ? parse(value, ISO, new Date()) : undef
 export const isoToDmy = (iso: string) => (iso ? format(parse(iso, ISO, new Date()), DMY) : '');
 
 /**
- * What the user typed in a date field, read as dd/mm/aaaa whatever the browser's locale (issue 17): digits get
+ * What the user typed in a date field, read as dd/mm/aaaa whatever the browser's locale: digits get
  * their slashes as they are typed ('0102' → '01/02'). Returns the text to show and, once it names a real day,
  * its yyyy-mm-dd; `iso` is '' for an empty field and null while incomplete or impossible (31/02/2026).
  */
@@ -119,7 +119,7 @@ function useCalendarPopup() {
 }
 
 /**
- * A date range filter (seed 001 §5, §9): start to end, typed as dd/mm/aaaa (issue 17: whatever the browser's
+ * A date range filter (seed 001 §5, §9): start to end, typed as dd/mm/aaaa (whatever the browser's
  * locale) or picked in a calendar of 2 months (1 on a phone) with weeks starting on Monday. A start after the end
  * is refused with 'La fecha inicial no puede ser posterior a la fecha final.' and not applied; the calendar opens
  * with the current month (or the chosen end) on the right, cannot page into future months, stays inside the

@@ -8,12 +8,12 @@ import type { TEditorState } from '../utils/document-editor';
 import { HallazgosList } from './hallazgos-list';
 
 /**
- * A document's findings (seed 001 §2, issue 5): the local prevalidation until the ministry accepts it, then
+ * A document's findings (seed 001 §2): the local prevalidation until the ministry accepts it, then
  * the ministry's errors (rejected documents) and notifications (accepted ones, or any that came back).
  */
 export function DocumentFindings({ doc, state }: { doc: TMinisterioDetail; state: TEditorState }) {
   const { isApproved, showErrors, showNotifications } = state;
-  // Issue 22: what the ministry's answer already says word for word is not repeated under Prevalidación.
+  // What the ministry's answer already says word for word is not repeated under Prevalidación.
   const ministerio = [...(showErrors ? doc.errores : []), ...(showNotifications ? doc.notificaciones : [])];
   const { propios, repetidos } = sinRepetir(doc.prevalidacion ?? [], ministerio);
   return (

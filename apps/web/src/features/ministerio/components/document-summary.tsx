@@ -8,7 +8,7 @@ import { canalLabel, tipoDocumentoLabel } from '../utils/display';
 import { EstadoBadge } from './estado-badge';
 
 /**
- * A document's summary (seed 001 §2): formato, type, channel (issue 15), status, dates, the RIPS structure checked,
+ * A document's summary (seed 001 §2): formato, type, channel, status, dates, the RIPS structure checked,
  * the package type and send attempts. The editor's 'Resumen'
  * card shows the short form; the list's details side panel (`detailed`) adds the filing date, CUV, process id,
  * files, invoice figures and finding counts.
@@ -30,9 +30,9 @@ export function DocumentSummary({
     { label: 'Fecha de creación', value: formatDateTime(doc.fechaCreacion) },
   ];
   if (detailed || doc.fechaEnvio) items.push({ label: 'Fecha de envío', value: formatDateTime(doc.fechaEnvio) });
-  // Which RIPS structure the pre-validation used (issue 12: Res. 2275/2023 or Res. 948/2026, by the invoice's date).
+  // Which RIPS structure the pre-validation used (Res. 2275/2023 or Res. 948/2026, by the invoice's date).
   if (doc.infoFevRips?.estructuraRips) items.push({ label: 'Estructura RIPS', value: doc.infoFevRips.estructuraRips });
-  // The package type and the ministry service it is sent to (issue 12: invoice, notes, RIPS without invoice, capitation).
+  // The package type and the ministry service it is sent to (invoice, notes, RIPS without invoice, capitation).
   const carga = cargaEndpoint(doc.servicioCarga);
   if (carga) items.push({ label: 'Tipo de paquete', value: `${carga.paquete} (${carga.name})` });
   if (detailed) {
@@ -49,7 +49,7 @@ export function DocumentSummary({
     );
     if (doc.infoFevRips)
       items.push(
-        // A RIPS without invoice has no invoice value (issue 26): the value of its services.
+        // A RIPS without invoice has no invoice value: the value of its services.
         esSinFactura(doc.servicioCarga)
           ? { label: 'Valor de los servicios', value: formatCop(doc.infoFevRips.totalValorServicios) }
           : { label: 'Valor de la factura', value: formatCop(doc.infoFevRips.totalFactura) },

@@ -28,7 +28,7 @@ export type TDocumentsViewProps = {
 };
 
 /**
- * The documents table (seed 001 §2): select-all, #, format, type, channel (issue 15), value, creation, filing, status,
+ * The documents table (seed 001 §2): select-all, #, format, type, channel, value, creation, filing, status,
  * actions.
  */
 export function DocumentsTable({ rows, firstRowNumber, selection, handlers, busyId }: TDocumentsViewProps) {

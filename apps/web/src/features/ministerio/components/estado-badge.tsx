@@ -61,7 +61,7 @@ export function EstadoIcon({ estado, isSending }: { estado: string; isSending?: 
   const group = isSending ? 'processing' : estadoGroup(estado);
   const Icon = isSending ? Loader2 : ICONS[group];
   const label = isSending ? 'Enviándose' : estadoGroupLabel(estado);
-  // ERROR's label says it already ('Error de envío', issue 26); an unknown error status gets '(Error)'.
+  // ERROR's label says it already ('Error de envío'); an unknown error status gets '(Error)'.
   const errorSuffix = isErrorEstado(estado) && !/error/i.test(label);
   const title = errorSuffix ? `${label} (Error)` : estadoLabel(estado);
   return (

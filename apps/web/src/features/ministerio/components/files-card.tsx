@@ -31,7 +31,7 @@ export function FilesCard({
   state: TEditorState;
   uploads: ReturnType<typeof useFileUploads>;
   actions: ReturnType<typeof useDocumentActions>;
-  /** Issue 28: a Consulta sees the files but cannot upload, remove, cancel, save or send. */
+  /** A Consulta sees the files but cannot upload, remove, cancel, save or send. */
   soloLectura?: boolean;
 }) {
   const { isApproved, isCancelled, isRejected, isBusy, isFilesLocked, canSend, hint } = state;

@@ -15,7 +15,7 @@ const finding = (codigo: string, clase: string): THallazgo => ({
 
 const badgeOf = (title: string) => screen.getByRole('heading', { name: new RegExp(title) }).querySelector('[data-badge]');
 
-describe('HallazgosList count badge (issue 17)', () => {
+describe('HallazgosList count badge', () => {
   it('colours the count by the worst finding it holds, and a zero count as neutral', () => {
     render(
       <>
@@ -32,7 +32,7 @@ describe('HallazgosList count badge (issue 17)', () => {
   });
 });
 
-describe('HallazgosList groups a repeated code into one card (issue 22)', () => {
+describe('HallazgosList groups a repeated code into one card', () => {
   const at = (codigo: string, clase: string, n: number): THallazgo => ({
     id: n,
     clase,

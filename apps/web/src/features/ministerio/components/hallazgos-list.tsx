@@ -7,7 +7,7 @@ import { reglaDe } from '@radica/contracts/reglas';
 import { cn } from '../../../lib/cn';
 
 /**
- * What a rule means for a billing clerk and how to fix it (issue 12: the rule catalogue, one source with the CLI and
+ * What a rule means for a billing clerk and how to fix it (the rule catalogue, one source with the CLI and
  * the chat), folded under the finding; nothing for a code the catalogue does not know. `paquete` is the document's
  * package type (`servicioCarga`): a rule whose class depends on it (docs/decisions/049: RVC086 is a notice on an
  * invoice and a rejection on a credit note) is explained as it applies to this document, with the class and its source.
@@ -48,8 +48,8 @@ function Ubicacion({ item }: { item: THallazgo }) {
 
 /**
  * The Ministry's (or the local pre-validation's) errors or notifications (seed 001 §2 "Error side panel";
- * issue 5 'Prevalidación'): code, description, observations, source and source path. A code found several times is
- * one card with its count and the places it was found, folded (issue 22: a rejected 4-user package showed 34
+ * ): code, description, observations, source and source path. A code found several times is
+ * one card with its count and the places it was found, folded (a rejected 4-user package showed 34
  * near-identical cards); rejections first. Tone 'mixed' colours each card by its `clase` (RECHAZADO as an error, the
  * rest as notices). Under each, the catalogue's plain-Spanish meaning and fix ('Cómo corregirlo'), as they apply to
  * the document's package type `paquete` (its `servicioCarga`; null when unknown). `footer` is shown under the list (e.g.
@@ -73,7 +73,7 @@ export function HallazgosList({
   paquete?: string | null;
 }) {
   const isErrorClase = (clase: string) => tone === 'error' || (tone === 'mixed' && clase === 'RECHAZADO');
-  // The count's colour says the worst it holds (issue 17: a lone FED131 notification was red under 'Prevalidación',
+  // The count's colour says the worst it holds (a lone FED131 notification was red under 'Prevalidación',
   // and an empty list showed a red 0).
   const badge = items.length === 0 ? 'none' : items.some((i) => isErrorClase(i.clase)) ? 'error' : 'notice';
   const grupos = agruparHallazgos(items);
@@ -108,7 +108,7 @@ export function HallazgosList({
                 data-count={count}
                 key={`${grupo.clase}-${grupo.codigo}`}
                 className={cn(
-                  // Long codes and paths wrap inside the card (issue 17: a 390 px phone scrolled to 624 px).
+                  // Long codes and paths wrap inside the card (a 390 px phone scrolled to 624 px).
                   'min-w-0 rounded-lg border px-3 py-2.5 text-sm [overflow-wrap:anywhere]',
                   isError ? 'border-red-100 bg-red-50/50' : 'border-amber-100 bg-amber-50/50',
                 )}

@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
 
 /**
- * The document's history (issue 28 "Accountability"): who did what and when, newest first: uploads, sends, cancelling,
+ * The document's history: who did what and when, newest first: uploads, sends, cancelling,
  * reactivating, file removals, syncs, through which channel (an API key by its name).
  */
 export function HistorialCard({ historial }: { historial: readonly TEventoDocumento[] }) {

@@ -26,10 +26,10 @@ const ESTADO_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
 ];
 
 /**
- * The list's filters (seed 001 §2, §7): search by formato, document type, status, channel (issue 15), creation and
+ * The list's filters (seed 001 §2, §7): search by formato, document type, status, channel, creation and
  * filing date ranges, and 'Limpiar filtros'. The search text is shown as typed; the list applies it after its debounce.
  * On a phone (< 768 px) only the search shows; the rest folds behind 'Filtros' (with how many are in use), so the
- * first documents are on the first screen (issue 26).
+ * first documents are on the first screen.
  */
 export function ListFiltersBar({
   filters,

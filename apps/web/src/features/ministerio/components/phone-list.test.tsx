@@ -7,7 +7,7 @@ import { ListFiltersBar } from './list-filters-bar';
 import { RowActions, type TRowActionHandlers } from './row-actions';
 
 /**
- * Issue 26, phone (390 × 844): the list's filters filled the first screen (they fold behind 'Filtros' below 768 px,
+ * phone (390 × 844): the list's filters filled the first screen (they fold behind 'Filtros' below 768 px,
  * the search stays), and a card's row actions were bare icons (each shows its word, a part of its accessible name).
  * jsdom applies no CSS: the fold is its `max-md:hidden` class; e2e/src/phone-dark.e2e.test.ts measures the screen.
  */
@@ -27,7 +27,7 @@ function renderFilters(filters = EMPTY_FILTERS) {
   };
 }
 
-describe('the list on a phone (issue 26)', () => {
+describe('the list on a phone', () => {
   it("folds the filters behind 'Filtros' on a phone, the search outside the fold", () => {
     const { toggle, fold } = renderFilters();
     expect(toggle.textContent).toBe(MSG_MINISTERIO.filtersToggle);

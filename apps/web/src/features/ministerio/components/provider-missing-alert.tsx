@@ -63,7 +63,7 @@ export function ProviderSetupNotice({
 
 /**
  * seed 001 §2: with no provider configuration the list warns with the seed's text, as this notice and not also as a
- * toast (issue 17: both at once; docs/spec-deviations.md); a send the server refused with 412 CONFIG_REQUIRED
+ * toast (both at once; docs/spec-deviations.md); a send the server refused with 412 CONFIG_REQUIRED
  * (`refusal`, its message) keeps the notice as an error even while the configuration query has not caught up.
  * Renders nothing while loading or when the configuration exists.
  */

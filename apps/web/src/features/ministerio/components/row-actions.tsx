@@ -8,7 +8,7 @@ export type TRowActionHandlers = {
   onCopyCuv: (row: TMinisterioRow) => void;
   onDownloadAnswer: (row: TMinisterioRow) => void;
   onErrors: (row: TMinisterioRow) => void;
-  /** Absent for a role that may not change documents (issue 28): the button is not shown. */
+  /** Absent for a role that may not change documents: the button is not shown. */
   onSend?: (row: TMinisterioRow) => void;
   onReactivate?: (row: TMinisterioRow) => void;
 };
@@ -16,7 +16,7 @@ export type TRowActionHandlers = {
 const ACTION =
   'rounded-md hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40';
 const iconButton = `inline-flex size-8 items-center justify-center text-slate-500 ${ACTION}`;
-/** On a phone's card (issue 26): the icon and a visible word, a 36 px tall target. */
+/** On a phone's card: the icon and a visible word, a 36 px tall target. */
 const labelledButton = `inline-flex h-9 items-center gap-1.5 border border-slate-200 px-2.5 text-xs font-medium text-slate-700 ${ACTION}`;
 
 /**
@@ -58,7 +58,7 @@ function IconAction({
 /**
  * The row actions of seed 001 §2: details always; copy CUV and download the JSON answer for accepted
  * documents; errors for rejected; send for pending, in process or processed; reactivate for cancelled. `labelled`
- * (the phone's cards, issue 26): each icon with its word, wrapping.
+ * (the phone's cards): each icon with its word, wrapping.
  */
 export function RowActions({
   row,

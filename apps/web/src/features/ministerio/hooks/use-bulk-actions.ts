@@ -24,7 +24,7 @@ export type TBulkBusy = 'send' | 'report' | 'answers' | null;
 
 /**
  * The bulk bar's actions on the selected documents (seed 001 §2, §5, §8): queue them for sending after a confirmation
- * (only the sendable ones; the left-out ones are named with why, issue 26; the selection empties once some were
+ * (only the sendable ones; the left-out ones are named with why, the selection empties once some were
  * queued, and a summary comes when the batch ends), download the Excel report, download the ministry's answers as a ZIP. Each refuses an empty selection or one without valid formatos with a toast.
  */
 export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
@@ -45,7 +45,7 @@ export function useBulkActions(items: TSelectedDoc[], onQueued: () => void) {
     return formatos.length > 0 ? formatos : null;
   };
 
-  /** 'Enviar Seleccionados' (issue 26): asks first, naming the selected documents that will be left out and why. */
+  /** 'Enviar Seleccionados': asks first, naming the selected documents that will be left out and why. */
   const onBulkSend = () => {
     if (!formatosOrExplain(MSG_MINISTERIO.noValidFormatos)) return;
     const ids = bulkSendableIds(items);

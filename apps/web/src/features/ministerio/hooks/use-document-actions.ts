@@ -20,7 +20,7 @@ import { kindLabel, type FileKind } from '../utils/validate-file';
 import { useFailureToast } from './use-failure-toast';
 /**
  * The document editor's actions (seed 001 §2 "Document detail and new report", §4, §5): send (asking first
- * when local prevalidation found RECHAZADO findings, issue 5), cancel, reactivate, save, sync with the
+ * when local prevalidation found RECHAZADO findings), cancel, reactivate, save, sync with the
  * ministry and remove a file, each with its toasts; the confirmation being asked; the last send's verdict;
  * the redirect to the list after a save or an accepted send. The server re-checks every guard. `configRefusal`
  * keeps the message of a send or sync refused for lack of a provider configuration (412 CONFIG_REQUIRED),
@@ -60,7 +60,7 @@ export function useDocumentActions(doc: TMinisterioDetail | null) {
     }
   };
 
-  /** issue 5: local RECHAZADO findings ask for confirmation before sending. */
+  /** Local RECHAZADO findings ask for confirmation before sending. */
   const onSend = (andSave: boolean) => {
     if (andSave && !hasAnyFile) {
       toast.error(MSG_MINISTERIO.saveAndSendNeedsFile);
@@ -193,7 +193,7 @@ function useSendAction(doc: TMinisterioDetail | null, redirectToList: (afterMs: 
       }
     } catch (error) {
       if (onSessionError(error)) return;
-      // A missing configuration is explained by the page's notice, not also by a toast (issue 17).
+      // A missing configuration is explained by the page's notice, not also by a toast.
       const refusal = configRequiredMessage(error);
       setConfigRefusal(refusal);
       if (refusal) return;

@@ -44,7 +44,7 @@ export function useFileUploads(id: number | null) {
     ]);
     setUploading((prev) => ({ ...prev, [kind]: false }));
     if (result.status === 'fulfilled') {
-      // A JSON that was the ministry's CargarFevRips body filed both of its files (issue 26): say so.
+      // A JSON that was the ministry's CargarFevRips body filed both of its files: say so.
       const archivos = result.value.archivos;
       toast.success(archivos ? MSG_MINISTERIO.cuerpoCargado(archivos) : MSG.fileUploaded(kindLabel(kind)));
       if (id === null) navigate(`/ministerio/${result.value.fevRipsId}`, { replace: true });

@@ -17,7 +17,7 @@ import { useFailureToast } from './use-failure-toast';
  * A list row's actions (seed 001 §2 "Row actions"): view details (side panel), view errors (side panel), copy
  * the CUV, download the ministry's answer, send, reactivate. `busyRowId` is the row whose send or reactivation
  * is pending. `configRefusal` keeps the message of a send refused for lack of a provider configuration (412
- * CONFIG_REQUIRED) so the list explains it with its notice, instead of a toast (issue 17).
+ * CONFIG_REQUIRED) so the list explains it with its notice, instead of a toast.
  */
 export function useRowActions() {
   const [busyRowId, setBusyRowId] = useState<number | null>(null);
@@ -67,7 +67,7 @@ export function useRowActions() {
         else if (result.enCola) toast.info(result.mensaje, options);
         else toast.error(MSG_MINISTERIO.sendDocumentError(result.mensaje), options);
       } catch (error) {
-        // A missing configuration is explained by the list's notice, not also by a toast (issue 17).
+        // A missing configuration is explained by the list's notice, not also by a toast.
         const refusal = configRequiredMessage(error);
         const sinRespuesta = sinRespuestaMessage(error);
         if (refusal) setConfigRefusal(refusal);

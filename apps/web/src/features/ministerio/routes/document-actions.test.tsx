@@ -71,7 +71,7 @@ const finding = (id: number, clase: string, codigo: string) => ({
   pathFuente: 'usuarios[0].consultas[0]',
 });
 
-describe('document detail actions (seed 001 §2, §4; issue 5)', () => {
+describe('document detail actions (seed 001 §2, §4)', () => {
   it("shows the 'Prevalidación' findings and asks 'Enviar de todos modos' before sending with RECHAZADO ones", async () => {
     const calls = renderDoc(
       detail({ prevalidacion: [finding(1, 'RECHAZADO', 'RVC019'), finding(2, 'NOTIFICACION', 'FED131')] }),

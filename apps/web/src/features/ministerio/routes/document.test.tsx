@@ -72,7 +72,7 @@ describe('document page', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', MSG.onlyXml);
   });
 
-  it('says which RIPS structure checked the files (issue 12)', async () => {
+  it('says which RIPS structure checked the files', async () => {
     renderAt(
       '/ministerio/5',
       detail({
@@ -91,7 +91,7 @@ describe('document page', () => {
     expect(screen.getByText('Resolución 948 de 2026 (Documento Técnico 1 v002)')).toBeTruthy();
   });
 
-  it('names the channel the files came through (issue 15)', async () => {
+  it('names the channel the files came through', async () => {
     renderAt('/ministerio/5', detail({ canal: 'api' }));
     expect(await screen.findByText('Canal')).toBeTruthy();
     expect(screen.getByTestId('canal-documento').textContent).toBe('API');
@@ -182,7 +182,7 @@ describe('document page: not found, provider refusals, dropped bodies', () => {
     expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe('/settings?tab=ministerio');
   });
 
-  it('files both files of a CargarFevRips body dropped on the JSON slot and says so (issue 26)', async () => {
+  it('files both files of a CargarFevRips body dropped on the JSON slot and says so', async () => {
     const uploads: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -208,7 +208,7 @@ describe('document page: not found, provider refusals, dropped bodies', () => {
 });
 
 describe('document page: RIPS without invoice, notes', () => {
-  it('a RIPS without invoice is not a Factura de Venta and is ready to send with its RIPS alone (issue 26)', async () => {
+  it('a RIPS without invoice is not a Factura de Venta and is ready to send with its RIPS alone', async () => {
     renderAt(
       '/ministerio/9',
       documentDetail({

@@ -78,7 +78,7 @@ function DocumentEditor({ id }: { id: number | null }) {
 
   if (id !== null && detail.isPending) return <LoadingScreen text={MSG.uiLoading} />;
   if (isNotFound) return <DocumentNotFound />;
-  // Issue 28: a Consulta reads reports; creating one is for Administrador and Facturador.
+  // A Consulta reads reports; creating one is for Administrador and Facturador.
   if (id === null && rol !== null && !puedeEditar)
     return (
       <Alert tone="info" className="mx-auto max-w-2xl">
@@ -112,7 +112,7 @@ function DocumentEditor({ id }: { id: number | null }) {
     <div className="mx-auto max-w-6xl space-y-6">
       <DocumentHeader doc={doc} onBack={() => navigate('/ministerio')} />
 
-      {/* Before any upload on /ministerio/nuevo too: without a configuration nothing can be sent (issue 17). */}
+      {/* Before any upload on /ministerio/nuevo too: without a configuration nothing can be sent. */}
       <ProviderMissingAlert refusal={actions.configRefusal} />
       {actions.credentialsRefusal && (
         <ProviderSetupNotice title={MSG_MINISTERIO.credencialesRechazadasTitulo} message={actions.credentialsRefusal} tone="error" />

@@ -117,7 +117,7 @@ describe('documents list (seed 001 §2)', () => {
     expect(screen.getByRole('link', { name: MSG.providerConfigure }).getAttribute('href')).toBe(
       '/settings?tab=ministerio',
     );
-    // Issue 17: the notice says it; the same text is not also raised as a toast.
+    // The notice says it; the same text is not also raised as a toast.
     expect(screen.getByText(MSG.configNotFound)).toBeTruthy();
     expect(toastTexts()).not.toContain(MSG.configNotFound);
   });
@@ -199,7 +199,7 @@ describe('documents list: filters (seed 001 §2, §7)', () => {
     });
   });
 
-  it('filters by channel (issue 15): back to page 1, sent as canal, saved with the filters, and select-all takes it too', async () => {
+  it('filters by channel: back to page 1, sent as canal, saved with the filters, and select-all takes it too', async () => {
     renderList();
     await screen.findByText('Mostrando 3 de 40 documentos');
     expect(searches()[0]).toMatchObject({ canal: '' });
@@ -276,7 +276,7 @@ describe('documents list: selection and bulk actions (seed 001 §2)', () => {
     expect(screen.queryByText(MSG_MINISTERIO.selectedCount(2))).toBeNull();
   });
 
-  it('bulk send asks first, names the approved row it leaves out and why, and sums up the batch when it ends (issue 26)', async () => {
+  it('bulk send asks first, names the approved row it leaves out and why, and sums up the batch when it ends', async () => {
     toast.dismiss();
     const before = toast.getHistory().length;
     renderList();
@@ -300,7 +300,7 @@ describe('documents list: selection and bulk actions (seed 001 §2)', () => {
     expect(bodies.find((b) => b.path === '/api/FevRips/envio-masivo/resultado')?.body).toMatchObject({ ids: [1] });
   });
 
-  it('an account without documents and no filter is told how to make the first one, not to adjust filters (issue 26)', async () => {
+  it('an account without documents and no filter is told how to make the first one, not to adjust filters', async () => {
     renderList(true, { empty: true });
     expect(await screen.findByText(MSG_MINISTERIO.listaVaciaTitulo)).toBeTruthy();
     expect(screen.getByText(MSG_MINISTERIO.listaVaciaTexto)).toBeTruthy();

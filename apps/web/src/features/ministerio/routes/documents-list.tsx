@@ -43,7 +43,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
   const isPhone = useIsPhone();
 
   const sendingCount = rows.filter((r) => r.enviandose).length;
-  // Issue 28: a Consulta reads; uploading, sending and reactivating are hidden (the server refuses them anyway).
+  // A Consulta reads; uploading, sending and reactivating are hidden (the server refuses them anyway).
   const puedeEditar = usePuede().edicion;
   const handlers = puedeEditar ? rowActions.handlers : { ...rowActions.handlers, onSend: undefined, onReactivate: undefined };
   const Results = isPhone ? DocumentsCards : DocumentsTable;
@@ -115,7 +115,7 @@ export function DocumentsListRoute({ ProviderForm }: { ProviderForm?: TProviderF
             </Alert>
           </div>
         ) : rows.length === 0 && !hasActiveFilters(filters) ? (
-          // Issue 26: nothing filtered, so nothing to adjust: say how to make the first document.
+          // Nothing filtered, so nothing to adjust: say how to make the first document.
           <EmptyState
             title={MSG_MINISTERIO.listaVaciaTitulo}
             description={MSG_MINISTERIO.listaVaciaTexto}

@@ -4,7 +4,7 @@ import { nombreResultadoMsps } from '@radica/contracts/muv';
 import { answerFileName, answersZipName, buildAnswersZip } from './answers-zip';
 
 describe('ZIP of ministry answers (seed 001 §7)', () => {
-  it('holds one ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json per answer (the ministry naming, issue 26)', () => {
+  it('holds one ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json per answer (the ministry naming)', () => {
     const zip = buildAnswersZip([
       {
         formato: 'A01E5687',

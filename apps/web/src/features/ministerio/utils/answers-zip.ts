@@ -4,7 +4,7 @@ import type { TMinistryAnswer } from '../api/types';
 import { fileDate } from './report-excel';
 
 /**
- * One answer file, named as the ministry names it: ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json (issue 26: the
+ * One answer file, named as the ministry names it: ResultadosMSPS_{formato}_ID{procesoId}_A_CUV.json (the
  * one naming the SFTP channel's result files use too; contracts' nombreResultadoMsps). The process id comes from the
  * row, else from the ministry's answer itself (its ProcesoId).
  */

@@ -11,7 +11,7 @@ export function configRequiredMessage(error: unknown): string | null {
 /**
  * The Spanish text of a send the ministry refused because the validator's user or password is wrong (HTTP 422
  * MUV_LOGIN_REJECTED: MSG.muvLoginFailed), else null. Like a missing configuration, the fix is in
- * /settings?tab=ministerio, so the page keeps it visible (issue 17) instead of a 3 s toast.
+ * /settings?tab=ministerio, so the page keeps it visible instead of a 3 s toast.
  */
 export function credentialsRejectedMessage(error: unknown): string | null {
   return error instanceof HttpError && error.code === 'MUV_LOGIN_REJECTED' ? error.message : null;

@@ -20,8 +20,8 @@ export function tipoDocumentoLabel(tipo: string): string {
 }
 
 /**
- * How a document's channel reads (issue 15, contracts CANAL_ETIQUETAS): plataforma → 'Plataforma', api → 'API',
- * email → 'Correo', sftp → 'SFTP'; an unknown value as it comes; none (a server before issue 15) → `fallback`.
+ * How a document's channel reads (contracts CANAL_ETIQUETAS): plataforma → 'Plataforma', api → 'API',
+ * email → 'Correo', sftp → 'SFTP'; an unknown value as it comes; none (a server) → `fallback`.
  */
 export function canalLabel(canal: string | null | undefined, fallback = '—'): string {
   if (!canal) return fallback;

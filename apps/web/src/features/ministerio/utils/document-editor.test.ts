@@ -122,13 +122,13 @@ describe('fileRef', () => {
 });
 
 describe('sendRejectedTitle and confirmContent', () => {
-  it('calls a rejection a rejection, with the error count only when there is one (issue 26)', () => {
+  it('calls a rejection a rejection, with the error count only when there is one', () => {
     expect(sendRejectedTitle({ totalErrores: 0 })).toBe('El Ministerio rechazó el documento');
     expect(sendRejectedTitle({ totalErrores: 16 })).toBe('El Ministerio rechazó el documento: 16 errores');
     expect(sendRejectedTitle({ totalErrores: 1 })).toBe('El Ministerio rechazó el documento: 1 error');
   });
 
-  it('never says the rejection twice: the server message shows only when it says something else (issue 26)', () => {
+  it('never says the rejection twice: the server message shows only when it says something else', () => {
     expect(sendRejectedDetail({ totalErrores: 16, mensaje: MSG_MINISTERIO.rechazoMinisterio(16) })).toBeUndefined();
     expect(sendRejectedDetail({ totalErrores: 16, mensaje: MSG.sendRejected })).toBeUndefined();
     expect(sendRejectedDetail({ totalErrores: 0, mensaje: MSG_MINISTERIO.esperaAgotada(24) })).toBe(MSG_MINISTERIO.esperaAgotada(24));

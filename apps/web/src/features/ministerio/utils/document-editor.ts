@@ -41,7 +41,7 @@ export type TEditorState = {
 };
 
 /**
- * Why a document cannot be sent yet (seed 001 §4: both files, or the one its package type needs, issue 12; not accepted, not cancelled, not being sent),
+ * Why a document cannot be sent yet (seed 001 §4: both files, or the one its package type needs, not accepted, not cancelled, not being sent),
  * as the hint under the send button; null when it can be sent.
  */
 export function sendHint(doc: TMinisterioDetail | null): string | null {
@@ -55,14 +55,14 @@ export function sendHint(doc: TMinisterioDetail | null): string | null {
 
 /**
  * The document holds the files its package needs: both, or the one its MUV endpoint takes alone (a total credit note,
- * a RIPS without invoice…; contracts `paqueteCompleto`, the same decision as the server's, issue 12).
+ * a RIPS without invoice…; contracts `paqueteCompleto`, the same decision as the server's).
  */
 function hasPackageFiles(doc: TMinisterioDetail): boolean {
   return paqueteCompleto(doc.servicioCarga, { xml: doc.xml, json: doc.json });
 }
 
 /**
- * seed 001 §4 (and issue 12 for single-file packages): a document can be sent when it has its package's files, its
+ * seed 001 §4 (and for single-file packages): a document can be sent when it has its package's files, its
  * status allows it (not APROBADO, ANULADO or ENPROCESO) and nothing else is under way on the screen. The server checks the same guards again.
  */
 export function canSend(doc: TMinisterioDetail | null, activity: TEditorActivity): boolean {
@@ -109,7 +109,7 @@ export function fileRef(doc: TMinisterioDetail | null, kind: FileKind): Uploaded
   return has ? { nombre: `Archivo ${kindLabel(kind)}`, tamanoBytes: 0 } : null;
 }
 
-/** 'El Ministerio rechazó el documento: n errores' (issue 26: a rejection, not a send error; said once). */
+/** 'El Ministerio rechazó el documento: n errores' (a rejection, not a send error; said once). */
 export function sendRejectedTitle(result: Pick<TSendResult, 'totalErrores'>): string {
   return MSG_MINISTERIO.rechazoMinisterio(result.totalErrores);
 }
@@ -128,7 +128,7 @@ export type TConfirm =
   | { kind: 'save-empty' }
   | { kind: 'send-anyway'; andSave: boolean };
 
-/** Title, text, button and tone of a confirmation (seed 001 §2, §5; issue 5 for 'send-anyway'). */
+/** Title, text, button and tone of a confirmation (seed 001 §2, §5; for 'send-anyway'). */
 export function confirmContent(
   confirm: TConfirm,
   rechazadosLocales: number,

@@ -42,7 +42,7 @@ describe('documentValue (seed 001 §2; the value of a document not sent yet)', (
 });
 
 describe('display groups (seed 001 §4 "Labels")', () => {
-  it('labels a known status with the one set of labels the detail and the timeline use (issue 26)', async () => {
+  it('labels a known status with the one set of labels the detail and the timeline use', async () => {
     const { estadoGroupLabel, isRowSendable, isErrorEstado } = await import('./estado');
     expect(
       [
@@ -77,7 +77,7 @@ describe('display groups (seed 001 §4 "Labels")', () => {
   });
 });
 
-describe('noErrorsText (issue 17)', () => {
+describe('noErrorsText', () => {
   it('says the ministry did not answer, and when, for a document in ERROR; the seed text otherwise', () => {
     const error = noErrorsText({ estado: 'ERROR', fechaModificacion: '2026-11-20T19:02:00.000Z' });
     expect(error).toContain('El Ministerio no respondió al último envío');

@@ -69,7 +69,7 @@ export function isErrorEstado(estado: string | null | undefined): boolean {
 }
 
 /**
- * The list's status icon label: the one status label of contracts (issue 26: the list said 'Parcial' where the detail
+ * The list's status icon label: the one status label of contracts (the list said 'Parcial' where the detail
  * said 'Pendiente XML'); the seed's group label only for a status Radica does not know.
  */
 export function estadoGroupLabel(estado: string | null | undefined): string {
@@ -101,7 +101,7 @@ export function isSendBlockedEstado(estado: string | null | undefined): boolean 
 
 /**
  * What an empty 'Errores' list says (seed 001 §8 text), except for a document in ERROR: the ministry never answered
- * its last send, so the list is empty for that reason, said with the time of that send (issue 17). A failed send
+ * its last send, so the list is empty for that reason, said with the time of that send. A failed send
  * leaves its time in `fechaModificacion`.
  */
 export function noErrorsText(doc: { estado: string; fechaModificacion: string }): string {

@@ -47,7 +47,7 @@ describe('list filters persistence (seed 001 §9)', () => {
     });
   });
 
-  it('keeps a saved channel (issue 15) only when it is one the API takes', () => {
+  it('keeps a saved channel only when it is one the API takes', () => {
     const saved = (canal: unknown) =>
       loadListState(
         memoryStorage({ [FILTERS_STORAGE_KEY]: JSON.stringify({ filters: { canal }, page: 2 }) }),
@@ -107,7 +107,7 @@ describe('search bodies (seed 001 §7)', () => {
   });
 });
 
-describe('forgetCancelledFilter (issue 17: after "Activar y Guardar" the list shows the reactivated document)', () => {
+describe('forgetCancelledFilter (after "Activar y Guardar" the list shows the reactivated document)', () => {
   const memory = () => {
     const data = new Map<string, string>();
     return {

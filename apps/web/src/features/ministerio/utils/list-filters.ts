@@ -73,7 +73,7 @@ export function saveListState(
 }
 
 /**
- * After a reactivation the list must show the document it returns to (issue 17: 'Activar y Guardar' went back to a
+ * After a reactivation the list must show the document it returns to ('Activar y Guardar' went back to a
  * list still filtered on 'Anulados', without the reactivated document): a saved ANULADO status filter is dropped (and
  * the page goes back to 1); any other filter stays.
  */
@@ -102,7 +102,7 @@ const orUndefined = (value: string) => value || undefined;
 
 /**
  * The POST /api/FevRips/search body (seed 001 §7): 1-based pageIndex, page size 15, estado EXCLUDE_ANULADO
- * when no status is chosen, the channel ('' for all, issue 15), empty dates left out.
+ * when no status is chosen, the channel ('' for all), empty dates left out.
  */
 export function toSearchRequest(
   filters: TListFilters,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countRechazados } from './prevalidacion';
 
-describe('countRechazados (issue 5)', () => {
+describe('countRechazados', () => {
   it('counts RECHAZADO findings only', () => {
     expect(countRechazados([{ clase: 'RECHAZADO' }, { clase: 'NOTIFICACION' }, { clase: 'rechazado' }])).toBe(
       2,

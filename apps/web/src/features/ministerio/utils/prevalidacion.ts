@@ -1,7 +1,7 @@
 import type { THallazgo } from '@radica/contracts/documents';
 
 /**
- * Local pre-validation findings that the ministry would reject (issue 5: clase 'RECHAZADO'); when any exists,
+ * Local pre-validation findings that the ministry would reject (clase 'RECHAZADO'); when any exists,
  * a send asks for confirmation ('Enviar de todos modos').
  */
 export function countRechazados(

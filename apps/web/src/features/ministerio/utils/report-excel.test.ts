@@ -25,7 +25,7 @@ const ROW: TReportRow = {
   canal: 'api',
 };
 
-/** The report's columns before issue 15, which keep their place. */
+/** The report's columns, which keep their place. */
 const SEED_HEADERS = [
   'Formato',
   'CUV',
@@ -62,7 +62,7 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     const first = sheet!.getRow(2);
     expect(first.getCell(1).value).toBe('A01E5687');
     expect(first.getCell(2).value).toBe(ROW.cuv);
-    // 15:00 UTC is 10:00 in Bogotá: the cell shows the screen's time (issue 17), not UTC.
+    // 15:00 UTC is 10:00 in Bogotá: the cell shows the screen's time, not UTC.
     expect((first.getCell(3).value as Date).toISOString()).toBe('2025-03-01T10:00:00.000Z');
     expect(first.getCell(6).value).toBe(779996);
     expect(first.getCell(7).value).toBe('Sí');
@@ -73,7 +73,7 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     expect(second.getCell(11).value).toBeNull();
   });
 
-  it("adds 'Canal' after the seed's and the family columns, by its label (issue 15)", async () => {
+  it("adds 'Canal' after the seed's and the family columns, by its label", async () => {
     const bytes = await buildReportXlsx([
       ROW,
       { ...ROW, formato: 'FE2', canal: 'plataforma' },
@@ -100,7 +100,7 @@ describe('Excel report (seed 001 §7 "sheet Informe Ministerio")', () => {
     expect(sheet.getRow(2).getCell(SEED_HEADERS.length).value).toBeNull();
   });
 
-  it("adds 'Estado' after 'Canal', labelled as the screens label it (issue 26)", async () => {
+  it("adds 'Estado' after 'Canal', labelled as the screens label it", async () => {
     const bytes = await buildReportXlsx([
       ROW,
       { ...ROW, formato: 'FE2', estado: 'PENDIENTE_XML' },

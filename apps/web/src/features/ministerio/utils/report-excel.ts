@@ -15,7 +15,7 @@ export const REPORT_SHEET_NAME = 'Informe Ministerio';
 /**
  * Columns of the report (seed 001 §3 "Report row"), in that order, with Spanish headers (Radica's own), then the
  * family columns (docs/decisions/051: package type, a note's invoice, an invoice's notes, credits, debits and net
- * value), and last the channel the files came through (issue 15) and the document's status (issue 26), labelled as
+ * value), and last the channel the files came through and the document's status, labelled as
  * everywhere.
  */
 export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: string; width: number }> = [
@@ -47,7 +47,7 @@ export const REPORT_COLUMNS: ReadonlyArray<{ key: keyof TReportRow; header: stri
 
 /**
  * The Date whose UTC fields are Bogotá's wall clock at `date`. Excel date cells have no time zone and exceljs writes
- * a Date's UTC fields, so a cell made from this shows what the screen shows (issue 17: 14:02 on screen was 19:02 in
+ * a Date's UTC fields, so a cell made from this shows what the screen shows (14:02 on screen was 19:02 in
  * the file, and late-afternoon documents landed on the next day).
  */
 export function bogotaWallClock(date: Date): Date {

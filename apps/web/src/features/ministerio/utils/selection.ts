@@ -93,7 +93,7 @@ export function bulkSendableIds(items: TSelectedDoc[]): number[] {
 }
 
 /**
- * The selected documents a bulk send leaves out by their known status (issue 26: an approved row was skipped
+ * The selected documents a bulk send leaves out by their known status (an approved row was skipped
  * silently), each with the reason text the server gives its own (contracts motivoOmision).
  */
 export function bulkLeftOut(items: TSelectedDoc[]): { formato: string; motivo: string }[] {

@@ -39,18 +39,18 @@ describe('buildTimeline (seed 001 §2)', () => {
     expect(states(doc)).toEqual(['complete', 'complete', 'complete', 'complete', 'complete']);
     expect(buildTimeline(doc, false).progress).toBe(100);
   });
-  it('ends in No aprobado or Error de envío, the badge labels (issue 26)', () => {
+  it('ends in No aprobado or Error de envío, the badge labels', () => {
     expect(labels({ estado: 'NO_APROBADO', xml: true, json: true })[4]).toBe(estadoLabel('NO_APROBADO'));
     expect(states({ estado: 'NO_APROBADO', xml: true, json: true })[4]).toBe('failed');
     expect(labels({ estado: 'ERROR', xml: true, json: true })[4]).toBe(estadoLabel('ERROR'));
   });
-  it("names 'Listo para envío' as the badge names a document with its files and no send yet (issue 26)", () => {
+  it("names 'Listo para envío' as the badge names a document with its files and no send yet", () => {
     const doc = { estado: 'EN_ESPERA', xml: true, json: true };
     expect(labels(doc)[2]).toBe(estadoLabel('EN_ESPERA'));
     expect(states(doc)[2]).toBe('complete');
     expect(labels(doc)[3]).toBe(estadoLabel('ENPROCESO'));
   });
-  it('a RIPS without invoice is ready to send with its RIPS alone (issue 26: it stayed at 20%)', () => {
+  it('a RIPS without invoice is ready to send with its RIPS alone (it stayed at 20%)', () => {
     const rs = { estado: 'EN_ESPERA', xml: false, json: true, servicioCarga: 'CargarRipsSinFactura' };
     expect(states(rs)).toEqual(['complete', 'complete', 'complete', 'current', 'upcoming']);
     expect(buildTimeline(rs, false).progress).toBe(60);

@@ -7,13 +7,13 @@ export type TimelineStep = { key: string; label: string; state: TimelineStepStat
 
 type DocumentFacts = { estado: string; xml: boolean; json: boolean; servicioCarga?: string | null } | null;
 
-/** The verdicts that end the timeline, named as the status labels name them (issue 26: one set, contracts). */
+/** The verdicts that end the timeline, named as the status labels name them (one set, contracts). */
 const FINALES: readonly TEstado[] = ['APROBADO', 'NO_APROBADO', 'RECHAZADO', 'ERROR'];
 
 /**
  * The process timeline (seed 001 §2): Creado, Carga de Documentos, Listo para envío, Enviándose and a final step (the
  * verdict's status label, or 'Respuesta del Ministerio' before it). Its steps are named with the status labels the
- * badge uses (issue 26), and the files are complete when the package type has what it needs (contracts
+ * badge uses, and the files are complete when the package type has what it needs (contracts
  * `paqueteCompleto`: a RIPS without invoice is ready with its RIPS alone). `progress` is the share of completed steps.
  */
 export function buildTimeline(

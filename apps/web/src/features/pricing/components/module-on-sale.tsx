@@ -16,7 +16,7 @@ export function cartPath(returnUrl: string): string {
 }
 
 /**
- * The pricing page of a module on sale (issue 26 major 3; replaces seed 002 §2's coming-soon notice for it, see
+ * The pricing page of a module on sale (replaces seed 002 §2's coming-soon notice for it, see
  * docs/spec-deviations.md): what the module does, the plan that grants it with the price the server sells it at
  * (GET /api/payment/config, the catalogue create-sale charges), and 'Comprar' into the cart. A user who already has
  * the module gets a link to it instead.

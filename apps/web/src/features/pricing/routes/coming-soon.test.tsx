@@ -66,7 +66,7 @@ describe('coming-soon module pages (seed 002 §2)', () => {
   });
 });
 
-describe('the pricing page of a module on sale (issue 26 major 3)', () => {
+describe('the pricing page of a module on sale', () => {
   it.each(['/app/pricing/ministerio', '/pricing/ministerio'])(
     '%s: what it does, the plan with the server price and Comprar into the cart; no coming-soon notice',
     async (path) => {

@@ -26,7 +26,7 @@ export function ComingSoon({ title, subtitle }: { title: string; subtitle?: stri
 /**
  * /pricing/{module} (public, with a header and back to /Inicio) and /app/pricing/{module} (inside the app, no
  * back header) — seed 000 §2, seed 002 §2. A module on sale (contracts MODULOS_EN_VENTA: Ministerio, with the RIPS
- * module) shows what it does, its plan, price and 'Comprar' (issue 26); the others keep the coming-soon notice. An
+ * module) shows what it does, its plan, price and 'Comprar'; the others keep the coming-soon notice. An
  * unknown module shows the 404 text.
  */
 export function ComingSoonRoute({ inApp }: { inApp: boolean }) {

@@ -3,7 +3,7 @@ import type { TMiUsuario } from '@radica/contracts/usuarios';
 import { apiCall, routes } from '../../../lib/api-client';
 import { MI_USUARIO_QUERY_KEY } from '../../../lib/usuario-actual';
 
-/** The WhatsApp link's calls (issue 28): each answers the user's record and a Spanish message; the record is refreshed. */
+/** The WhatsApp link's calls: each answers the user's record and a Spanish message; the record is refreshed. */
 function useWhatsappMutation<V>(call: (v: V) => Promise<{ data: TMiUsuario; message?: string }>) {
   const qc = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ import { getErrorMessage } from '../../../lib/http';
 import { useConfirmarCodigo, useDesvincular, useSolicitarCodigo } from '../api/whatsapp';
 
 /**
- * Perfil › WhatsApp (issue 28 §2): link a number to ask Radica's assistant by WhatsApp. The number gets a 6-digit code
+ * Perfil › WhatsApp: link a number to ask Radica's assistant by WhatsApp. The number gets a 6-digit code
  * through the approved template; typed back here it links the number. A Business feature: other plans see why not.
  */
 export function WhatsappCard({ yo }: { yo: TMiUsuario }) {

@@ -9,7 +9,7 @@ import { WhatsappCard } from '../components/whatsapp-card';
 
 
 /**
- * /profile (seed 000 §2 "Profile screen"): name or 'No especificado', e-mail, user id, authentication type; issue 28
+ * /profile (seed 000 §2 "Profile screen"): name or 'No especificado', e-mail, user id, authentication type; 
  * adds the role and the WhatsApp link of the assistant.
  */
 export function ProfileRoute() {

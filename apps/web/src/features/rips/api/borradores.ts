@@ -12,7 +12,7 @@ import { apiDownload } from '../../../lib/http';
 import { apiCall, routes } from '../../../lib/api-client';
 
 /**
- * The drafts' calls (issue 27, /api/rips/borradores…): list, detail, create, autosave, delete, attach the XML, radicate,
+ * The drafts' calls (/api/rips/borradores…): list, detail, create, autosave, delete, attach the XML, radicate,
  * downloads, and the structure's fields. Mutations invalidate ['rips'].
  */
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TMedicamentoCampos, TPacienteCampos } from '@radica/contracts/rips';
 import { apiCall, routes } from '../../../lib/api-client';
 
-/** The patients' and medications' calls (issue 27 §6, §7): list, create, edit, delete, import, sync. */
+/** The patients' and medications' calls: list, create, edit, delete, import, sync. */
 
 const query = (q: { texto?: string; pagina: number }) => ({ pagina: q.pagina, texto: q.texto || undefined });
 

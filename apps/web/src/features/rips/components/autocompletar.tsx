@@ -56,7 +56,7 @@ function useSugerencias(buscar: (texto: string, signal: AbortSignal) => Promise<
 }
 
 /**
- * A text input with suggestions (issue 27: CUPS, CIE-10, DIVIPOLA, country, patient and medication searches): what is
+ * A text input with suggestions (CUPS, CIE-10, DIVIPOLA, country, patient and medication searches): what is
  * typed is the value (a clerk who knows the code types it and moves on with Tab); after 2 characters and a short pause
  * the suggestions are fetched; ArrowDown / ArrowUp move, Enter chooses, Escape closes. A search never fails silently:
  * a failed one says so under the field with 'Reintentar' (the typed value stays), and one that finds nothing says so

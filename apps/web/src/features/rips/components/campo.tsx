@@ -18,7 +18,7 @@ export const inputClass = (invalid: boolean) =>
   );
 
 /**
- * One field of the RIPS (issue 27 §3): a select for the short code lists ('01 · Intramural'), a search for CUPS, CIE-10,
+ * One field of the RIPS: a select for the short code lists ('01 · Intramural'), a search for CUPS, CIE-10,
  * municipalities and countries, a text input otherwise (numbers become numbers, an empty input null); its findings
  * under it with 'Cómo corregir'. `id` is unique on the page; the label is the ministry's field name.
  */

@@ -17,7 +17,7 @@ export function enfocar(id: string) {
 }
 
 /**
- * One user of the RIPS and its services (issue 27 §3): every field of the structure, the age from the birth date at the
+ * One user of the RIPS and its services: every field of the structure, the age from the birth date at the
  * first service, the patients registry on the document number, and per service type its rows with every field
  * (medications from the tenant's list on codTecnologiaSalud). Adding a service copies the previous row's dates and
  * codes (a first one the suggested codPrestador); 'Duplicar' copies a whole row; 'Eliminar' asks the editor route

@@ -25,7 +25,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('RIPS editor autosave (issue 27: nothing lost, no silent overwrite)', () => {
+describe('RIPS editor autosave (nothing lost, no silent overwrite)', () => {
   it("coalesces one user's edits into one change, sends the version, keeps a local copy until saved", async () => {
     vi.useFakeTimers();
     const bodies: unknown[] = [];

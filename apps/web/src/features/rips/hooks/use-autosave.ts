@@ -4,7 +4,7 @@ import { HttpError } from '../../../lib/http';
 import { guardarBorrador } from '../api/borradores';
 
 /**
- * Wait before a save (findings come back with it: issue 27 "within 300 ms"): short, only to gather the changes of one
+ * Wait before a save (findings come back with it: ): short, only to gather the changes of one
  * event; while a save is in flight the following keystrokes queue and coalesce, and go in the next save.
  */
 export const AUTOSAVE_DELAY_MS = 30;
@@ -40,7 +40,7 @@ export type TAutosaveVista = {
 };
 
 /**
- * The editor's autosave (issue 27 §3; docs/decisions/037), outside React: the RIPS as the user edits it, the queue of
+ * The editor's autosave (docs/decisions/037), outside React: the RIPS as the user edits it, the queue of
  * changes not saved yet (one user's edits coalesce into one 'usuario' change, never into one already in flight), saves
  * after {@link AUTOSAVE_DELAY_MS} of quiet with the version they were made on, the engine's findings and totals from
  * each answer. A 409 (another tab saved) keeps the changes and waits for the user: {@link recargar} or

@@ -27,13 +27,13 @@ const CAMPOS: TCampoForm[] = [
   { campo: 'tipoMedicamento', etiqueta: 'Tipo de medicamento', opciones: opcionesDe('TipoMedicamentoPOSVersion2') },
 ];
 
-/** /listado-rips/medicamentos (issue 27 §7): the tenant's medications, filled from its RIPS, editable, used by the editor. */
+/** /listado-rips/medicamentos: the tenant's medications, filled from its RIPS, editable, used by the editor. */
 export function MedicamentosRoute() {
   const [texto, setTexto] = useState('');
   const [pagina, setPagina] = useState(1);
   const [editando, setEditando] = useState<TMedicamento | 'nuevo' | null>(null);
   const [eliminar, setEliminar] = useState<TMedicamento | null>(null);
-  // Issue 28: a Consulta reads the medications; adding, editing and deleting them is for the other roles.
+  // A Consulta reads the medications; adding, editing and deleting them is for the other roles.
   const puedeEditar = usePuede().edicion;
   const busqueda = useDebouncedValue(texto.trim(), 400);
   const list = useMedicamentos({ texto: busqueda || undefined, pagina });

@@ -35,7 +35,7 @@ const CAMPOS: TCampoForm[] = [
 ];
 
 /**
- * /listado-rips/pacientes (issue 27 §6): the tenant's patients, filled from every RIPS created or filed, editable,
+ * /listado-rips/pacientes: the tenant's patients, filled from every RIPS created or filed, editable,
  * importable from CSV; sensitive data (Ley 1581): the server logs every access, exports only for the administrators,
  * deletion on request.
  */
@@ -44,7 +44,7 @@ export function PacientesRoute() {
   const [pagina, setPagina] = useState(1);
   const [editando, setEditando] = useState<TPaciente | 'nuevo' | null>(null);
   const [eliminar, setEliminar] = useState<TPaciente | null>(null);
-  // Issue 28: a Consulta reads the patients; importing, adding, editing and deleting them is for the other roles.
+  // A Consulta reads the patients; importing, adding, editing and deleting them is for the other roles.
   const puedeEditar = usePuede().edicion;
   const [errores, setErrores] = useState<THojaErroresData | null>(null);
   const busqueda = useDebouncedValue(texto.trim(), 400);

@@ -34,7 +34,7 @@ import { useAutosave } from '../hooks/use-autosave';
 import { useAtajosDelEditor, useUsuariosDelEditor, type TConfirmar } from '../hooks/use-editor-usuarios';
 import { esRutaDeCampo, hallazgosPorRuta, primerCodPrestador, rechazosPorUsuario } from '../utils/rips-valores';
 
-/** /listado-rips/{id} (issue 27 §3): the RIPS editor. */
+/** /listado-rips/{id}: the RIPS editor. */
 export function RipsEditorRoute() {
   const { id: param } = useParams();
   const id = param && /^\d+$/.test(param) ? Number(param) : null;

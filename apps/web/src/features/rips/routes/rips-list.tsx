@@ -18,14 +18,14 @@ import { AccionRechazada, rechazoDe, type TRechazo } from '../components/accion-
 import { FiltrosBorradores, TablaBorradores } from '../components/rips-list-partes';
 import { usePuede } from '../../../lib/usuario-actual';
 
-/** /listado-rips (issue 27 §1): the tenant's RIPS created or imported on the platform, as the ministry list looks. */
+/** /listado-rips: the tenant's RIPS created or imported on the platform, as the ministry list looks. */
 export function RipsListRoute() {
   const [texto, setTexto] = useState('');
   const [estado, setEstado] = useState<TEstadoBorrador | ''>('');
   const [estructura, setEstructura] = useState<TEstructuraRips | ''>('');
   const [pagina, setPagina] = useState(1);
   const [eliminar, setEliminar] = useState<TBorradorFila | null>(null);
-  // Issue 28: a Consulta reads the RIPS; creating and deleting them is for Administrador and Facturador.
+  // A Consulta reads the RIPS; creating and deleting them is for Administrador and Facturador.
   const puedeEditar = usePuede().edicion;
   const busqueda = useDebouncedValue(texto.trim(), 400);
   const list = useBorradores({ texto: busqueda || undefined, estado: estado || undefined, estructura: estructura || undefined, pagina });

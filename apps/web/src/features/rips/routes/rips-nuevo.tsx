@@ -24,7 +24,7 @@ const ORIGENES: { origen: TOrigenBorrador; titulo: string; texto: string; accept
 ];
 
 /**
- * /listado-rips/nuevo (issue 27 §2): start a RIPS from the invoice XML, a spreadsheet, an existing RIPS JSON, or blank.
+ * /listado-rips/nuevo: start a RIPS from the invoice XML, a spreadsheet, an existing RIPS JSON, or blank.
  * Only for the roles that may create RIPS (contracts ACCESO.edicion, what the API's route declares): the others read
  * why instead of four options that would be refused after the click.
  */

@@ -5,7 +5,7 @@ import { deTexto, edadEn, esObligatorio, esRutaDeCampo, hallazgosPorRuta, nuevoS
 
 const campo = (c: Partial<TCampoRips>): TCampoRips => ({ campo: 'x', tipo: 'texto', obligatorio: false, ...c });
 
-describe('RIPS editor values (issue 27)', () => {
+describe('RIPS editor values', () => {
   it('gives numbers to number fields, null to empty inputs and keeps text as typed', () => {
     expect(deTexto('331', campo({ tipo: 'entero' }))).toBe(331);
     expect(deTexto('64400', campo({ tipo: 'decimal' }))).toBe(64400);

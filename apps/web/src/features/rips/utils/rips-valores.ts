@@ -2,7 +2,7 @@ import type { TCampoRips, TEstructuraData, THallazgoRips } from '@radica/contrac
 import { RVC065_CAMPOS, RVC065_TIPOS } from '@radica/contracts/rips-codigos';
 
 /**
- * Values of the editor's fields (issue 27 §3): what an input shows for a RIPS value and the value the input's text
+ * Values of the editor's fields: what an input shows for a RIPS value and the value the input's text
  * gives back (numbers as numbers, an empty input as null, like the ministry's files), the JSON paths findings point at,
  * new users and services, ages.
  */

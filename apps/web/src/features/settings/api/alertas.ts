@@ -4,7 +4,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 
 export const ALERTAS_QUERY_KEY = ['integraciones', 'alertas'] as const;
 
-/** GET /api/integraciones/alertas (issue 15): settings, whether the plan includes them, and the latest messages. */
+/** GET /api/integraciones/alertas: settings, whether the plan includes them, and the latest messages. */
 export async function getAlertas(signal?: AbortSignal): Promise<TAlertasData> {
   return (await apiCall(routes.integraciones.alertas, {}, { signal })).data;
 }

@@ -4,7 +4,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './get-api-keys';
 
 /**
- * POST /api/integraciones/claves (issue 15): a new key named `nombre`, valid `diasVigencia` days. The answer carries
+ * POST /api/integraciones/claves: a new key named `nombre`, valid `diasVigencia` days. The answer carries
  * the key itself (`clave`) this once; the server keeps only its hash. Throws HttpError (409 at the active-key limit).
  */
 export async function createApiKey(body: TApiKeyCreateRequest): Promise<TApiKeyCreated> {

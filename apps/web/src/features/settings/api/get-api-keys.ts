@@ -5,7 +5,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 /** The query key of the tenant's API keys; creating or revoking one invalidates it. */
 export const API_KEYS_QUERY_KEY = ['integraciones', 'claves'] as const;
 
-/** GET /api/integraciones/claves (issue 15): the tenant's keys, oldest first, never the keys themselves. */
+/** GET /api/integraciones/claves: the tenant's keys, oldest first, never the keys themselves. */
 export async function getApiKeys(signal?: AbortSignal): Promise<TApiKey[]> {
   const envelope = await apiCall(routes.integraciones.claves, {}, { signal });
   return envelope.data.claves;

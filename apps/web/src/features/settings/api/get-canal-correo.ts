@@ -5,7 +5,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 /** The query key of the e-mail channel; saving or rotating it invalidates it. */
 export const CANAL_CORREO_QUERY_KEY = ['canales', 'correo'] as const;
 
-/** GET /api/canales/correo (issue 16): the inbound address and the channel's settings (created on first read). */
+/** GET /api/canales/correo: the inbound address and the channel's settings (created on first read). */
 export async function getCanalCorreo(signal?: AbortSignal): Promise<TCanalCorreo> {
   const envelope = await apiCall(routes.integraciones.canalCorreo, {}, { signal });
   return envelope.data;

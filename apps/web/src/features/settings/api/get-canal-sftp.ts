@@ -6,7 +6,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 export const CANAL_SFTP_QUERY_KEY = ['canales', 'sftp'] as const;
 
 /**
- * GET /api/canales/sftp (issue 16): the SFTP user (or the suggestion from the NIT when none is saved), whether a
+ * GET /api/canales/sftp: the SFTP user (or the suggestion from the NIT when none is saved), whether a
  * password is set (never the password), the public keys with their fingerprints, and where to connect.
  */
 export async function getCanalSftp(signal?: AbortSignal): Promise<TCanalSftpData> {

@@ -5,7 +5,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 /** The query key prefix of the e-mail channel's inbox log (one entry per page). */
 export const ENTRANTES_CANAL_CORREO_QUERY_KEY = ['canales', 'correo', 'entrantes'] as const;
 
-/** GET /api/canales/correo/entrantes (issue 16): one page of the inbox log, newest first. */
+/** GET /api/canales/correo/entrantes: one page of the inbox log, newest first. */
 export async function getEntrantesCanalCorreo(pagina: number, tamanoPagina: number, signal?: AbortSignal): Promise<TCorreoEntrantesData> {
   const envelope = await apiCall(routes.integraciones.entrantesCanalCorreo, { query: { pagina, tamanoPagina } }, { signal });
   return envelope.data;

@@ -6,7 +6,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 export const MI_PLAN_QUERY_KEY = ['mi-plan'] as const;
 
 /**
- * GET /api/payment/mi-plan (issue 26, administrators): the company's plan, its modules with until when they run, and
+ * GET /api/payment/mi-plan (administrators): the company's plan, its modules with until when they run, and
  * its payments newest first. Throws HttpError.
  */
 export async function getMiPlan(signal?: AbortSignal): Promise<TMiPlan> {

@@ -3,8 +3,8 @@ import { ZProbarConexionData, type TProbarConexionData, type TProbarConexionRequ
 import { apiCall, routes } from '../../../lib/api-client';
 
 /**
- * POST /api/Auth/probar-conexion-fevrips (issue 13 "Check the credentials"): a fresh login to the ministry's validator
- * with the saved credentials (no argument), or with those typed in the form (issue 26; an absent or empty field is the
+ * POST /api/Auth/probar-conexion-fevrips: a fresh login to the ministry's validator
+ * with the saved credentials (no argument), or with those typed in the form (an absent or empty field is the
  * saved one; never stored) → `{ conectado, mensaje }`. Throws HttpError (412 CONFIG_REQUIRED when a field is neither
  * typed nor saved) or a ZodError when the answer is not the contract's.
  */

@@ -3,7 +3,7 @@ import type { TApiKey } from '@radica/contracts/integraciones';
 import { apiCall, routes } from '../../../lib/api-client';
 import { API_KEYS_QUERY_KEY } from './get-api-keys';
 
-/** DELETE /api/integraciones/claves/{id} (issue 15): the key stops working at once; returns it revoked. */
+/** DELETE /api/integraciones/claves/{id}: the key stops working at once; returns it revoked. */
 export async function revokeApiKey(id: number): Promise<TApiKey> {
   const envelope = await apiCall(routes.integraciones.revocarClave, { params: { id } });
   return envelope.data;
@@ -17,7 +17,7 @@ export function useRevokeApiKey() {
   });
 }
 
-/** POST /api/integraciones/claves/{id}/confirmar (issue 28): a suspended key works again, as the caller's. */
+/** POST /api/integraciones/claves/{id}/confirmar: a suspended key works again, as the caller's. */
 export async function confirmApiKey(id: number): Promise<TApiKey> {
   return (await apiCall(routes.integraciones.confirmarClave, { params: { id } })).data;
 }

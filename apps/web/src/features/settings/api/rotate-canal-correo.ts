@@ -3,7 +3,7 @@ import type { TCanalCorreo } from '@radica/contracts/canal-correo';
 import { apiCall, routes } from '../../../lib/api-client';
 import { CANAL_CORREO_QUERY_KEY } from './get-canal-correo';
 
-/** POST /api/canales/correo/rotar (issue 16): a new inbound address; the old one stops receiving at once. */
+/** POST /api/canales/correo/rotar: a new inbound address; the old one stops receiving at once. */
 export async function rotateCanalCorreo(): Promise<TCanalCorreo> {
   const envelope = await apiCall(routes.integraciones.rotarCanalCorreo);
   return envelope.data;

@@ -36,7 +36,7 @@ export const prestadoresSearchQuery = (texto: string) =>
  * The provider search of the form (seed 000 §5 "Searches", §9): `text` is searched once its trimmed form has at
  * least 2 characters and has not changed for 1000 ms. `results` holds only the answer for the text as it is now:
  * while the user is still typing (or the answer for the new text has not come) it is empty, so a list from an
- * earlier text can never be shown or picked (issue 17).
+ * earlier text can never be shown or picked.
  */
 export function usePrestadoresSearch(text: string) {
   const trimmed = text.trim();

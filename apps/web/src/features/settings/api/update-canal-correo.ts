@@ -4,7 +4,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 import { CANAL_CORREO_QUERY_KEY } from './get-canal-correo';
 
 /**
- * PUT /api/canales/correo (issue 16): the whole allow-list (normalised to lower case by the server, at most 20) and
+ * PUT /api/canales/correo: the whole allow-list (normalised to lower case by the server, at most 20) and
  * both switches. Throws HttpError 400 with the Spanish reason of an invalid sender.
  */
 export async function updateCanalCorreo(body: TCanalCorreoUpdateRequest): Promise<TCanalCorreo> {

@@ -4,7 +4,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 import { CANAL_SFTP_QUERY_KEY } from './get-canal-sftp';
 
 /**
- * PUT /api/canales/sftp (issue 16): the user, an optional new password (absent keeps the current one), the whole list
+ * PUT /api/canales/sftp: the user, an optional new password (absent keeps the current one), the whole list
  * of public keys and both switches. Throws HttpError 400 (invalid user, short password, a line that is not a public
  * key) or 409 (another company holds the user), with the Spanish reason.
  */

@@ -5,7 +5,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 /** The query key of the company's users, invitations and seats; every change invalidates it. */
 export const USUARIOS_QUERY_KEY = ['usuarios'] as const;
 
-/** GET /api/usuarios (issue 28; administrators): users, open invitations and seats. */
+/** GET /api/usuarios (administrators): users, open invitations and seats. */
 export async function getUsuarios(signal?: AbortSignal): Promise<TUsuariosData> {
   return (await apiCall(routes.usuarios.listar, {}, { signal })).data;
 }

@@ -5,7 +5,7 @@ import { apiCall, routes } from '../../../lib/api-client';
 /** The query key of the tenant's webhooks and delivery log; every change invalidates it. */
 export const WEBHOOKS_QUERY_KEY = ['integraciones', 'webhooks'] as const;
 
-/** GET /api/integraciones/webhooks (issue 15): the active webhooks and the latest deliveries. */
+/** GET /api/integraciones/webhooks: the active webhooks and the latest deliveries. */
 export async function getWebhooks(signal?: AbortSignal): Promise<TWebhooksData> {
   return (await apiCall(routes.integraciones.webhooks, {}, { signal })).data;
 }

@@ -11,7 +11,7 @@ import { ChangePasswordModal } from './change-password-modal';
  * Account facts (seed 000 §2 "Settings"): authentication type (Google or Email/Contraseña, as the profile says it) and registration date (es-CO,
  * 'No disponible'); manual accounts get 'Cambiar Contraseña', Google accounts a note that Google manages it. The
  * tenant's validator value (seed 000 §1) is labelled as the account code, so it is not taken for the ministry's
- * Usuario Validador (issue 17).
+ * Usuario Validador.
  */
 export function AccountCard({
   user,

@@ -15,7 +15,7 @@ import { getErrorMessage } from '../../../lib/http';
 import { useAlertas, useSaveAlertas } from '../api/alertas';
 import { formatDateTime } from '../../../lib/format';
 
-/** The app's one date format (lib/format.ts): '26/11/2026, 11:33' (issue 26: this card wrote '26/11/26, 11:33 a. m.'). */
+/** The app's one date format (lib/format.ts): '26/11/2026, 11:33' (this card wrote '26/11/26, 11:33 a. m.'). */
 const formatDate = (iso: string | null) => formatDateTime(iso, '—');
 /** One recipient per line (commas and semicolons also separate). */
 const splitList = (text: string) => text.split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean);
@@ -30,7 +30,7 @@ const toForm = (d: TAlertasData): TForm => ({
 });
 
 /**
- * Settings › Integraciones › 'Alertas de rechazo' (issue 15, a Business feature): e-mail and WhatsApp recipients, which
+ * Settings › Integraciones › 'Alertas de rechazo' (a Business feature): e-mail and WhatsApp recipients, which
  * outcomes alert, the daily summary, and the log of alerts sent. Without Business the settings show, disabled, with
  * the upgrade star and how to get the plan. A failed save keeps what was typed.
  */

@@ -32,7 +32,7 @@ function Fact({ label, children, mono }: { label: string; children: ReactNode; m
 }
 
 /**
- * The tenant's API keys (issue 15), newest first, one card each on every width: name and state, prefix, creation,
+ * The tenant's API keys, newest first, one card each on every width: name and state, prefix, creation,
  * expiry, last use ('Nunca' when unused); active keys offer 'Revocar'. The keys themselves are never here.
  */
 export function ApiKeyList({
@@ -42,7 +42,7 @@ export function ApiKeyList({
 }: {
   keys: readonly TApiKey[];
   onRevoke: (key: TApiKey) => void;
-  /** Issue 28: keep a suspended key (it works again, as the confirming administrator's). */
+  /** Keep a suspended key (it works again, as the confirming administrator's). */
   onConfirm?: (key: TApiKey) => void;
 }) {
   return (

@@ -3,7 +3,7 @@ import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { RUTA_DOCUMENTACION_API, routes } from '../../../lib/api-client';
 
-/** The filing call and the status call of the API channel (issue 15), relative to the server the page came from. */
+/** The filing call and the status call of the API channel, relative to the server the page came from. */
 export const PAQUETES_PATH = routes.integraciones.radicarPaquete.path;
 /** The OpenAPI viewer the API serves (apps/api/src/plugins/openapi.ts): a server page, not a route of the app. */
 export const API_DOCS_PATH = RUTA_DOCUMENTACION_API;
@@ -21,7 +21,7 @@ function CodeBlock({ label, children }: { label: string; children: ReactNode }) 
 }
 
 /**
- * 'Cómo usar una clave' (issue 15 "The API channel"): the key travels as `Authorization: Bearer <clave>`; a package is
+ * 'Cómo usar una clave': the key travels as `Authorization: Bearer <clave>`; a package is
  * filed with POST /api/v1/paquetes (multipart parts xml and rips, field enviar: true waits for the ministry, async
  * answers 202 at once on Business, docs/decisions/040; or the ministry's JSON shape) and followed with
  * GET /api/v1/paquetes/{id}. Links the OpenAPI reference at /api/docs, in a new tab.

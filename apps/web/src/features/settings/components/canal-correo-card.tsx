@@ -144,7 +144,7 @@ function Ajustes({ canal }: { canal: TCanalCorreo }) {
 }
 
 /**
- * Settings › Canales › correo (issue 16 "E-mail channel"): the inbound address `radicar+TOKEN@…` with copy and
+ * Settings › Canales › correo: the inbound address `radicar+TOKEN@…` with copy and
  * rotation (confirmed first: the old address stops at once), the allowed senders, automatic sending, the channel's
  * switch, and the inbox log. Loading and error states; every action by keyboard; results as toasts.
  */

@@ -64,7 +64,7 @@ function Detalle({ entrante }: { entrante: TCorreoEntrante }) {
 }
 
 /**
- * The e-mail channel's inbox log (issue 16 "kept visible in a per-tenant inbox log in settings"): date, sender,
+ * The e-mail channel's inbox log: date, sender,
  * subject and result badge per message, newest first, 20 per page; 'Ver detalle' opens what happened to each file.
  * Loading, empty and error states.
  */

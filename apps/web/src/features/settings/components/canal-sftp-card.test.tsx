@@ -6,7 +6,7 @@ import type { TCanalSftpData } from '@radica/contracts/canal-sftp';
 import { CanalSftpCard } from './canal-sftp-card';
 
 /**
- * Settings › Canales › SFTP (issue 16): states, the user and password form (checked with the contract's schema, the
+ * Settings › Canales › SFTP: states, the user and password form (checked with the contract's schema, the
  * confirmation compared), and the public keys editor. HTTP is a stubbed fetch that keeps the channel as the server would.
  */
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl his@prestador';
@@ -66,7 +66,7 @@ const puts = () => calls.filter((c) => c.method === 'PUT');
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Settings › Canales › SFTP (issue 16)', () => {
+describe('Settings › Canales › SFTP', () => {
   it('shows where to connect, the suggested user and the how-to; saves the user and a confirmed password', async () => {
     stub();
     renderCard();
@@ -122,7 +122,7 @@ describe('Settings › Canales › SFTP (issue 16)', () => {
     expect(await screen.findByText(MSG_SFTP.clavesVacio)).toBeTruthy();
   });
 
-  it("the 'Canal activo' caption says the box's state (issue 26: 'Apagado…' beside a checked box)", async () => {
+  it("the 'Canal activo' caption says the box's state ('Apagado…' beside a checked box)", async () => {
     stub();
     renderCard();
     const box = (await screen.findByLabelText(MSG_SFTP.campoActivo)) as HTMLInputElement;

@@ -251,7 +251,7 @@ function Uso({ canal }: { canal: TCanalSftpData }) {
 }
 
 /**
- * Settings › Canales › SFTP (issue 16 "SFTP channel"): where to connect (server, port, host key fingerprint, each
+ * Settings › Canales › SFTP: where to connect (server, port, host key fingerprint, each
  * copiable), the user and its password, the public keys, automatic sending and the channel's switch, and a short
  * how-to. Loading, error and not-yet-configured states; everything by keyboard; results as toasts.
  */

@@ -17,7 +17,7 @@ import { getErrorMessage } from '../../../lib/http';
 type TForm = z.output<typeof ZApiKeyCreateRequest>;
 
 /**
- * 'Crear clave' (issue 15): a name and a validity in days (API_KEY_DIAS_DEFECTO by default, at most API_KEY_MAX_DIAS),
+ * 'Crear clave': a name and a validity in days (API_KEY_DIAS_DEFECTO by default, at most API_KEY_MAX_DIAS),
  * checked in the browser with the contract's schema and messages, then `onSubmit` (the create call). A refusal
  * (the active-key limit, a lost connection) is shown here; `onCreated` gets the new key.
  */

@@ -78,7 +78,7 @@ describe('General tab: tercero edit (seed 000 §2, §4 "Settings")', () => {
   });
 });
 
-describe('General tab: what the cards show (issue 17)', () => {
+describe('General tab: what the cards show', () => {
   it("names the city instead of 'municipio 001' and shows the saved Observaciones", () => {
     wrap(
       <TerceroCard

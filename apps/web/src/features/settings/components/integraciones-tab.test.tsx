@@ -9,7 +9,7 @@ import { API_KEY_DIAS_DEFECTO, API_KEY_MAX_DIAS, type TApiKey } from '@radica/co
 import { SettingsRoute } from '../routes/settings';
 
 /**
- * Settings › Integraciones (issue 15 "API keys per tenant"): list states, 'Crear clave' with the contract's
+ * Settings › Integraciones: list states, 'Crear clave' with the contract's
  * validation, the new key shown once, 'Revocar' after a confirmation. HTTP is a stubbed fetch keeping the keys.
  */
 
@@ -141,7 +141,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Settings › Integraciones: the key list (issue 15)', () => {
+describe('Settings › Integraciones: the key list', () => {
   it('opens with ?tab=integraciones, waits with a loading state, then lists name, prefix, dates, last use and state', async () => {
     let release: (() => void) | undefined;
     keys = [ACTIVE, REVOKED, EXPIRED, key({ id: 4, nombre: 'Sin uso', prefijo: 'rk_live_Nu03' })];
@@ -216,7 +216,7 @@ describe('Settings › Integraciones: the key list (issue 15)', () => {
   });
 });
 
-describe("Settings › Integraciones: 'Crear clave' (issue 15)", () => {
+describe("Settings › Integraciones: 'Crear clave'", () => {
   it("checks the name and the validity with the contract's messages before calling the API", async () => {
     stubServer();
     renderTab();
@@ -366,7 +366,7 @@ describe("Settings › Integraciones: 'Crear clave' when the copy or the server 
   });
 });
 
-describe("Settings › Integraciones: 'Revocar' (issue 15)", () => {
+describe("Settings › Integraciones: 'Revocar'", () => {
   it('asks first; Cancelar keeps the key; confirmed, the key is revoked at once and the list refreshed', async () => {
     keys = [ACTIVE, REVOKED];
     stubServer();
@@ -438,7 +438,7 @@ describe("Settings › Integraciones: webhooks, the API guide and rejection aler
     expect(calls.find((c) => c.url === '/api/integraciones/webhooks' && c.method === 'POST')?.body).toEqual({ url: 'https://his.example.co/radica' });
   });
 
-  it('links the API reference at /api/docs from Integraciones (issue 26)', async () => {
+  it('links the API reference at /api/docs from Integraciones', async () => {
     stubServer();
     renderTab();
     const link = await screen.findByRole('link', { name: MSG_INTEGRACIONES.documentacionApi });
@@ -453,7 +453,7 @@ describe("Settings › Integraciones: webhooks, the API guide and rejection aler
     expect(screen.getByLabelText('curl').textContent).toContain('-F enviar=true');
   });
 
-  it("names the secret's copy button after the secret, and writes dates like the rest of the app (issue 26)", async () => {
+  it("names the secret's copy button after the secret, and writes dates like the rest of the app", async () => {
     const entrega = {
       id: 1, webhookId: 4, url: 'https://his.example.co/radica', eventoId: 'evt_1', evento: 'documento.estado', fevRipsId: 3,
       formato: 'FE1', estadoDocumento: 'APROBADO', estado: 'FALLIDO', intentos: 3, ultimoHttpStatus: null,

@@ -23,7 +23,7 @@ import { WebhooksCard } from './webhooks-card';
 import { AlertasCard } from './alertas-card';
 
 /**
- * Settings › Integraciones (issue 15 "API keys per tenant", then the result webhooks and rejection alerts cards): the tenant's keys with loading, empty and error states;
+ * Settings › Integraciones (then the result webhooks and rejection alerts cards): the tenant's keys with loading, empty and error states;
  * 'Crear clave' (the new key shown once, in a panel, until it is closed: 'Crear clave' waits meanwhile, so a second
  * key never replaces one not yet saved); 'Revocar' after a confirmation; and how to use a key.
  */

@@ -7,7 +7,7 @@ import type { TMiPlan } from '@radica/contracts/payments';
 import { formatCop, formatDate } from '../../../lib/format';
 import { MiPlanTab } from './mi-plan-tab';
 
-/** Issue 26: Configuración › Mi plan — plan, modules, valid until, payments with both numbers; GET /api/payment/mi-plan stubbed. */
+/** Configuración › Mi plan — plan, modules, valid until, payments with both numbers; GET /api/payment/mi-plan stubbed. */
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderWith(answer: Response) {
@@ -42,7 +42,7 @@ const PLAN: TMiPlan = {
   ],
 };
 
-describe('Mi plan (issue 26)', () => {
+describe('Mi plan', () => {
   it('shows the plan, until when it runs, its modules and every payment with its numbers, date, method, amount and status', async () => {
     const urls = renderWith(json(200, { success: true, data: PLAN }));
     expect((await screen.findByTestId('mi-plan-nombre')).textContent).toBe('Plan Profesional');

@@ -36,7 +36,7 @@ function vigencia(data: TMiPlan): string | null {
 }
 
 /**
- * Configuración › Mi plan (issue 26: "no screen shows the plan's expiry or the purchase history"): the company's plan
+ * Configuración › Mi plan ("no screen shows the plan's expiry or the purchase history"): the company's plan
  * and until when it runs, its modules, and its payments — sale number (the e-mail's), transaction number, date and
  * term, method, amount in COP and status; the invoice number when one was issued. A plan granted by Radica without an
  * amount reads as a grant ('Otorgado por Radica', no amount), not as a payment of $ 0. Administrators only.

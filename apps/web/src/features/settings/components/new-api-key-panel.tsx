@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/form-field';
 
 /**
- * A key just created (issue 15 "shown once"): the key in a read-only field that takes the focus (so a screen reader
+ * A key just created: the key in a read-only field that takes the focus (so a screen reader
  * reads it with the warning that it will not be shown again), 'Copiar clave', and 'Ya la guardé, cerrar'. Nothing
  * keeps the key after `onClose`.
  */

@@ -214,7 +214,7 @@ describe('PrestadorAutocomplete: manual entry and lists from an earlier text', (
     expect(input().getAttribute('role')).toBeNull();
   });
 
-  it('never shows or picks a list from an earlier text (issue 17)', async () => {
+  it('never shows or picks a list from an earlier text', async () => {
     const { onSelect } = setup();
     fireEvent.focus(input());
     type('clinica');

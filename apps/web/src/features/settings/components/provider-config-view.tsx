@@ -19,7 +19,7 @@ function label<T extends Record<string, string>>(options: T, code: string | null
 
 /**
  * The saved provider configuration; the validator password is never shown (seed 000 §2 "Settings"). 'Probar
- * conexión' (issue 13 "Check the credentials") logs in to the ministry's validator with the saved credentials and
+ * conexión' logs in to the ministry's validator with the saved credentials and
  * keeps the answer's `mensaje` under the data: a status when accepted, an alert when refused or unreachable.
  * Editing (or a configuration that changed) forgets the last answer: it spoke of the credentials as they were.
  */

@@ -189,7 +189,7 @@ describe('provider configuration form (seed 000 §2 "Provider configuration form
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
-  it("warns when the chosen provider's NIT is not the company's, and removing it clears what it filled (issue 26)", async () => {
+  it("warns when the chosen provider's NIT is not the company's, and removing it clears what it filled", async () => {
     stubFetch(() => json(200, { success: true }));
     wrap(<ProviderConfigForm config={EMPTY} onClose={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
@@ -300,7 +300,7 @@ describe('provider configuration form: a required choice, failed saves, editing 
   });
 });
 
-describe("'Probar conexión' (issue 13 \"Check the credentials\")", () => {
+describe("'Probar conexión' (\"Check the credentials\")", () => {
   async function probar(answer: () => Response | Promise<Response>) {
     const calls = stubFetch(answer);
     wrap(<ProviderConfigView config={SAVED} onEdit={vi.fn()} />);
@@ -345,7 +345,7 @@ describe("'Probar conexión' (issue 13 \"Check the credentials\")", () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MSG_CUENTAS.probarConexionNoDisponible);
   });
 
-  it('the form tests what is typed before saving, and forgets the answer when a credential changes (issue 26)', async () => {
+  it('the form tests what is typed before saving, and forgets the answer when a credential changes', async () => {
     const calls = stubFetch(() =>
       json(200, { success: true, data: { conectado: false, mensaje: MSG_CUENTAS.probarConexionRechazada } }),
     );

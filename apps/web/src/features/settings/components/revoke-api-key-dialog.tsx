@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/http';
 
-/** 'Revocar' asks first (issue 15: a revoked key stops working at once and cannot be restored). */
+/** 'Revocar' asks first (a revoked key stops working at once and cannot be restored). */
 export function RevokeApiKeyDialog({
   apiKey,
   isRevoking,

@@ -5,7 +5,7 @@ import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { cn } from '../../../lib/cn';
 
 export type SettingsTab = 'general' | 'ministerio' | 'integraciones' | 'canales' | 'usuarios' | 'plan';
-/** The tabs; `admin` ones are shown to administrators only (issue 28: the server refuses the others anyway). */
+/** The tabs; `admin` ones are shown to administrators only (the server refuses the others anyway). */
 export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string; admin: boolean }> = [
   { id: 'general', label: 'General', admin: false },
   { id: 'ministerio', label: 'Ministerio', admin: true },
@@ -22,7 +22,7 @@ export function settingsTabOf(value: string | null): SettingsTab {
 
 /**
  * ARIA tabs: arrow keys, Home and End move between them. On a phone they wrap onto a second line instead of scrolling
- * sideways ('Canales' was cut at the screen's edge, issue 26).
+ * sideways ('Canales' was cut at the screen's edge).
  */
 export function SettingsTabs({
   active,

@@ -27,7 +27,7 @@ type TFormInput = z.input<typeof ZActualizarTerceroRequest>;
 
 /**
  * 'Ciudad, Departamento, País' of a stored tercero, as the city search labels it: the municipality's name the API
- * resolves from DIVIPOLA (`nombreCiudad`), the code only when the API knows no name. Issue 17: 'municipio 001'.
+ * resolves from DIVIPOLA (`nombreCiudad`), the code only when the API knows no name. 'municipio 001'.
  */
 export function ubicacionLabel(t: TTercero): string {
   const ciudad = t.nombreCiudad || (t.codCiudad ? `Municipio ${t.codCiudad}` : '');

@@ -8,7 +8,7 @@ import { clearSession, setAuthenticated } from '../../../lib/session';
 import { SettingsRoute } from '../routes/settings';
 
 /**
- * Issue 28 in the web: Configuración shows the administrators' tabs to administrators only (a Facturador sees General,
+ * in the web: Configuración shows the administrators' tabs to administrators only (a Facturador sees General,
  * and a hand-typed ?tab=usuarios says why), and the Usuarios tab lists users and invitations, invites, and asks before
  * lowering a role. HTTP is a stubbed fetch.
  */
@@ -74,7 +74,7 @@ afterEach(() => {
   clearSession();
 });
 
-describe('Configuración by role (issue 28)', () => {
+describe('Configuración by role', () => {
   it('a Facturador sees only General, and ?tab=usuarios says it is for administrators without asking for the users', async () => {
     stub('facturador');
     renderSettings('/settings?tab=usuarios');

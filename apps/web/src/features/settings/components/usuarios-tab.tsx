@@ -24,7 +24,7 @@ import { InvitacionesPendientes, UsuariosError, UsuariosLista } from './usuarios
 const baja = (antes: TRol, despues: TRol) => ROLES.indexOf(despues) > ROLES.indexOf(antes);
 
 /**
- * Configuración › Usuarios (issue 28; administrators only, the server refuses anyone else): the company's users with
+ * Configuración › Usuarios (administrators only, the server refuses anyone else): the company's users with
  * role, last sign-in and status, the open invitations (resend, cancel), the seats of the plan, and the invitation form.
  * A role change that lowers a role or a removal asks first (it ends the person's sessions).
  */

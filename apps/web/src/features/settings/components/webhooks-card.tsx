@@ -22,7 +22,7 @@ import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from 
 import { CopyField } from '../../../components/ui/copy-field';
 import { formatDateTime } from '../../../lib/format';
 
-/** The app's one date format (lib/format.ts): '26/11/2026, 11:33' (issue 26: this card wrote '26/11/26, 11:33 a. m.'). */
+/** The app's one date format (lib/format.ts): '26/11/2026, 11:33' (this card wrote '26/11/26, 11:33 a. m.'). */
 const formatDate = (iso: string | null) => formatDateTime(iso, '—');
 
 const ESTADO_TONO = {
@@ -32,7 +32,7 @@ const ESTADO_TONO = {
 } as const;
 
 /**
- * Settings › Integraciones › 'Webhooks de resultados' (issue 15): register an https URL (its signing secret shown once),
+ * Settings › Integraciones › 'Webhooks de resultados': register an https URL (its signing secret shown once),
  * send a test event, remove it, and read the delivery log (status, attempts, last HTTP answer or error).
  */
 export function WebhooksCard() {

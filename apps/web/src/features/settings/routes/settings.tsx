@@ -23,9 +23,9 @@ import { MSG_USUARIOS } from '@radica/contracts/messages-usuarios';
 import { TerceroCard } from '../components/tercero-card';
 
 /**
- * /settings with the tabs General, Ministerio (seed 000 §2 "Settings"), Integraciones (issue 15: API keys, webhooks,
- * alerts), Canales (issue 16: e-mail and SFTP delivery), Usuarios (issue 28) and Mi plan (issue 26); ?tab=… opens one. Only General and
- * Ministerio wait for the company data. Every tab but General is for administrators (issue 28): the other roles see
+ * /settings with the tabs General, Ministerio (seed 000 §2 "Settings"), Integraciones (API keys, webhooks,
+ * alerts), Canales (e-mail and SFTP delivery), Usuarios and Mi plan; ?tab=… opens one. Only General and
+ * Ministerio wait for the company data. Every tab but General is for administrators: the other roles see
  * General read-only (and their own password change).
  */
 export function SettingsRoute() {
@@ -47,7 +47,7 @@ export function SettingsRoute() {
   if (adminTab && rol === null) {
     panel = <LoadingScreen text={MSG.uiLoading} />;
   } else if (adminTab && !esAdmin) {
-    // Issue 28: the other roles do not see these tabs; an address typed by hand says why instead of a 403.
+    // The other roles do not see these tabs; an address typed by hand says why instead of a 403.
     panel = <Alert tone="info">{MSG_USUARIOS.soloAdministradores}</Alert>;
   } else if (tab === 'usuarios') {
     panel = <UsuariosTab />;

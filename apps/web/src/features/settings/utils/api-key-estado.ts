@@ -3,13 +3,13 @@ import type { TApiKey } from '@radica/contracts/integraciones';
 export type TApiKeyEstado = 'activa' | 'revocada' | 'vencida' | 'suspendida';
 
 /**
- * A key's state as Settings › Integraciones shows it (issue 15): 'revocada' once revoked, 'suspendida' while it waits
- * for an administrator's confirmation (issue 28), 'activa' while the server
+ * A key's state as Settings › Integraciones shows it: 'revocada' once revoked, 'suspendida' while it waits
+ * for an administrator's confirmation, 'activa' while the server
  * says it still authenticates (`activa`: not revoked and not past `expiraEn`), else 'vencida'.
  */
 export function apiKeyEstado(key: Pick<TApiKey, 'activa' | 'revocadaEn'> & Partial<Pick<TApiKey, 'suspendida'>>): TApiKeyEstado {
   if (key.revocadaEn) return 'revocada';
-  // Issue 28: its creator was removed or is no longer an administrator; an administrator confirms it.
+  // Its creator was removed or is no longer an administrator; an administrator confirms it.
   if (key.suspendida) return 'suspendida';
   return key.activa ? 'activa' : 'vencida';
 }

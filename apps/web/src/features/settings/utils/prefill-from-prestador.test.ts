@@ -91,7 +91,7 @@ describe('prefillFromPrestador (seed 000 §2 "Selecting a provider pre-fills…"
   });
 });
 
-describe('isSameNit (issue 26)', () => {
+describe('isSameNit', () => {
   it('compares digits, ignoring a check digit written after one of them', () => {
     expect(isSameNit('900123456', '900123456')).toBe(true);
     expect(isSameNit('900.123.456-1', '900123456')).toBe(true);

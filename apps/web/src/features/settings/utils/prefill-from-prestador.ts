@@ -51,7 +51,7 @@ export function prefillFromPrestador(prestador: TPrestadorResultado): TPrestador
 
 /**
  * True when two NITs are the same company's: digits only compared, and a check digit written after one of them
- * ('901019681-8', '9010196818') ignored. A REPS provider whose NIT is not the company's gets a warning (issue 26).
+ * ('901019681-8', '9010196818') ignored. A REPS provider whose NIT is not the company's gets a warning.
  */
 export function isSameNit(a: string, b: string): boolean {
   const x = a.replace(/\D/g, '');
