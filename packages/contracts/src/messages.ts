@@ -163,6 +163,7 @@ export const MSG = {
   documentsLoadError: (reason: string) => `Error al cargar los documentos: ${reason}`,
   documentsEmpty: 'No se encontraron documentos',
   documentsEmptyHint: 'Intenta ajustar los filtros de búsqueda',
+  /** The seed's «Mostrando X de Y documentos», X the rows on the page and Y the filter's total. */
   documentsShowing: (shown: number, total: number) => `Mostrando ${shown} de ${total} documentos`,
   documentsSearchPlaceholder: 'Buscar documentos...',
   hallazgosNoErrors:
