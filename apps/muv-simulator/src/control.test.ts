@@ -1,22 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getJson, login, par1Body, postJson, startSim, type TSim } from './test-helpers.ts';
 
+// Every describe of this file runs on the same setup.
+let sim: TSim;
+let token: string;
+let url: string;
+
+beforeEach(async () => {
+  sim = await startSim();
+  token = await login(sim.base, '901019681');
+  url = `${sim.base}/api/PaquetesFevRips/CargarFevRips`;
+});
+afterEach(async () => {
+  await sim.close();
+});
+
+const stats = async () => getJson(`${sim.base}/_control/stats`);
+
 describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
-  let sim: TSim;
-  let token: string;
-  let url: string;
-
-  beforeEach(async () => {
-    sim = await startSim();
-    token = await login(sim.base, '901019681');
-    url = `${sim.base}/api/PaquetesFevRips/CargarFevRips`;
-  });
-  afterEach(async () => {
-    await sim.close();
-  });
-
-  const stats = async () => getJson(`${sim.base}/_control/stats`);
-
   it('fail-next 503 answers the next N Cargar* calls with 503, then processes normally', async () => {
     const set = await postJson(`${sim.base}/_control/fail-next`, { status: 503, count: 2 });
     expect(set.status).toBe(200);
@@ -104,21 +105,6 @@ describe('muv-simulator: SIMULATOR-ONLY /_control hooks', () => {
 });
 
 describe('muv-simulator: SIMULATOR-ONLY /_control hooks (login failures, rates, close, reset, latency)', () => {
-  let sim: TSim;
-  let token: string;
-  let url: string;
-
-  beforeEach(async () => {
-    sim = await startSim();
-    token = await login(sim.base, '901019681');
-    url = `${sim.base}/api/PaquetesFevRips/CargarFevRips`;
-  });
-  afterEach(async () => {
-    await sim.close();
-  });
-
-  const stats = async () => getJson(`${sim.base}/_control/stats`);
-
   it('fail-next login-error makes the next login answer login:false with the local API\'s text (not a credentials refusal); Cargar* calls are untouched', async () => {
     await postJson(`${sim.base}/_control/fail-next`, { status: 'login-error', count: 1 });
     const failed = await postJson(`${sim.base}/api/Auth/LoginSISPRO`, { persona: { identificacion: { tipo: 'CC', numero: '1' } }, clave: 'x', nit: '901019681' });

@@ -16,30 +16,31 @@ const BANCOLOMBIA = {
 };
 const REDIRECT = 'https://radica.example/pagos/resultado?plan=mensual';
 
+// Every describe of this file runs on the same setup.
+let sim: TSim;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  sim = await startSim({ eventsUrl: () => receiver.url });
+});
+afterAll(async () => {
+  await sim.close();
+  await receiver.close();
+});
+
+/** Polls until the transaction has its async_payment_url (the gateway adds it after creation). */
+const checkoutUrl = async (id: string) =>
+  waitFor(
+    async () =>
+      (await call(`${sim.base}/v1/transactions/${id}`)).json.data.payment_method.extra
+        ?.async_payment_url as string | undefined,
+  );
+const eventStatuses = (id: string) =>
+  receiver.received
+    .filter((e) => e.json.data.transaction.id === id)
+    .map((e) => e.json.data.transaction.status);
+
 describe('wompi-simulator: PSE and Bancolombia transfer through the checkout page', () => {
-  let sim: TSim;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    sim = await startSim({ eventsUrl: () => receiver.url });
-  });
-  afterAll(async () => {
-    await sim.close();
-    await receiver.close();
-  });
-
-  /** Polls until the transaction has its async_payment_url (the gateway adds it after creation). */
-  const checkoutUrl = async (id: string) =>
-    waitFor(
-      async () =>
-        (await call(`${sim.base}/v1/transactions/${id}`)).json.data.payment_method.extra
-          ?.async_payment_url as string | undefined,
-    );
-  const eventStatuses = (id: string) =>
-    receiver.received
-      .filter((e) => e.json.data.transaction.id === id)
-      .map((e) => e.json.data.transaction.status);
-
   it('PSE with "Banco que aprueba": PENDING, checkout URL, page shows the bank, POST → 303 to redirect_url?id=…&env=test, APPROVED event', async () => {
     const created = await createTransaction(sim, PSE, { redirect_url: REDIRECT });
     expect(created.status).toBe('PENDING');
@@ -84,29 +85,6 @@ describe('wompi-simulator: PSE and Bancolombia transfer through the checkout pag
 });
 
 describe('wompi-simulator: checkout page outcomes, refusals and escaping', () => {
-  let sim: TSim;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    sim = await startSim({ eventsUrl: () => receiver.url });
-  });
-  afterAll(async () => {
-    await sim.close();
-    await receiver.close();
-  });
-
-  /** Polls until the transaction has its async_payment_url (the gateway adds it after creation). */
-  const checkoutUrl = async (id: string) =>
-    waitFor(
-      async () =>
-        (await call(`${sim.base}/v1/transactions/${id}`)).json.data.payment_method.extra
-          ?.async_payment_url as string | undefined,
-    );
-  const eventStatuses = (id: string) =>
-    receiver.received
-      .filter((e) => e.json.data.transaction.id === id)
-      .map((e) => e.json.data.transaction.status);
-
   it('PSE with "Banco que rechaza" ends DECLINED; an unknown bank ERROR; without redirect_url a "pago finalizado" page', async () => {
     const declined = await createTransaction(
       sim,
