@@ -28,7 +28,7 @@ export const MSG_MINISTERIO = {
   listaFormatosRequerida: 'Lista de formatos es requerida',
   formatoRequerido: 'Formato es requerido',
   /** The list's page cursor (docs/decisions/052): altered, made for another company, or not one of Radica's. */
-  cursorInvalido: 'El cursor de la página no es válido. Vuelva a la primera página de la lista.',
+  cursorInvalido: 'El cursor de la página no es válido. Vuelve a la primera página de la lista.',
   sinEstadoValidoEnvio:
     'No hay documentos con estado válido para envío (procesado, rechazado o error) en los formatos seleccionados',
   noHayDocumentosSeleccionados: 'No hay documentos seleccionados',
