@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit + API tests of every workspace. Browser journeys live in e2e/ with their own config.
- * Speed (issue 25, docs/decisions/033): two workers on CI's two cores, and no per-file isolation in the API and web
+ * Speed (docs/decisions/033): two workers on CI's two cores, and no per-file isolation in the API and web
  * projects: a worker loads the app's modules (and the web tests' happy-dom) once, not once per test file. Each of their
  * files must therefore start from state it sets itself (its own app, its own database, fake timers restored, module
  * stores reset where it reads them). The small packages keep isolation: their files load little, and a CPU-bound
