@@ -71,25 +71,14 @@ export async function registerRoutes(app: FastifyInstance, deps: TDeps, canalSft
   await app.register(async (scope) => {
     await systemRoutes(scope, deps);
     if (!deps.config.roles.includes('api')) return;
-    await authRoutes(scope, deps);
-    await geographyRoutes(scope, deps);
-    await providerRoutes(scope, deps);
-    await repsRoutes(scope, deps);
-    await documentRoutes(scope, deps);
-    await productRoutes(scope, deps);
-    await billingRoutes(scope, deps);
-    await mailRoutes(scope, deps);
-    await chatRoutes(scope, deps);
-    await cuvRoutes(scope, deps);
-    await integracionesRoutes(scope, deps);
-    await canalSftpRoutes(scope, deps, canalSftp ?? sftpInfoRemota(deps));
-    await canalCorreoRoutes(scope, deps);
-    await backupRoutes(scope, deps);
-    await avisosRoutes(scope, deps);
-    await usuariosRoutes(scope, deps);
-    await whatsappRoutes(scope, deps);
-    await ripsRoutes(scope, deps);
-    await notasRoutes(scope, deps);
+    const modulos = [
+      authRoutes, geographyRoutes, providerRoutes, repsRoutes, documentRoutes, productRoutes, billingRoutes, mailRoutes,
+      chatRoutes, cuvRoutes, integracionesRoutes,
+      (s: FastifyInstance, d: TDeps) => canalSftpRoutes(s, d, canalSftp ?? sftpInfoRemota(d)),
+      canalCorreoRoutes, backupRoutes, avisosRoutes, usuariosRoutes, whatsappRoutes, ripsRoutes, notasRoutes,
+    ];
+    // One after another, in this order (each module adds its own hooks to the scope).
+    for (const modulo of modulos) await modulo(scope, deps);
   });
 }
 
