@@ -54,9 +54,11 @@ describe.skipIf(!process.env.DATABASE_URL)('a bulk send while PostgreSQL connect
         return res.status === 200 ? (res.body.data as { encolados: number; detalleOmitidos: Array<{ motivo: string }> }) : null;
       }, 30_000);
       expect(queued.encolados + queued.detalleOmitidos.filter((o) => o.motivo === MSG_MINISTERIO.motivoOmision('EN_CURSO')).length).toBe(N);
-      // Kill until most of the batch went through the ministry, at least 15 s.
+      // Kill for at least 15 s and until sends went through the ministry under the kills (a quarter of the batch), at
+      // most 150 s: on a loaded two-core machine a send needs several round trips between kills 250 ms apart, so
+      // progress under the kills is slow there; what this test holds is recovery and no duplicate, not that speed.
       const chaosStart = Date.now();
-      await waitFor('sends under way', async () => Date.now() - chaosStart > 15_000 && (await sim.stats()).aceptados >= N / 2, 90_000);
+      await waitFor('sends under way', async () => Date.now() - chaosStart > 15_000 && (await sim.stats()).aceptados >= N / 4, 150_000);
     } finally {
       chaos = false;
       await killer;
@@ -92,5 +94,5 @@ describe.skipIf(!process.env.DATABASE_URL)('a bulk send while PostgreSQL connect
     expect(uploads.map((u) => u.cargas)).toEqual(formatos.map(() => 1));
     const cuvs = new Set(((await c.post('/api/FevRips/search', { pageIndex: 1, pageSize: 100, estado: '', formato: 'CHA1' })).body.data.results.data as Array<{ cuv: string }>).map((r) => r.cuv));
     expect(cuvs.size).toBe(N);
-  }, 300_000);
+  }, 330_000);
 });
