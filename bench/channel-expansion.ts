@@ -16,7 +16,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { zipSync } from 'fflate';
-import { createTestDatabase, freePort, registerAndLogin, serverProcess, PAR1_JSON, SAMPLES } from '../apps/api/test/helpers.ts';
+import { createTestDatabase, freePort, registerAndLogin, PAR1_JSON, SAMPLES } from '../apps/api/test/helpers.ts';
+import { serverProcess } from '../apps/api/test/compiled.ts';
 
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

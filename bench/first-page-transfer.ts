@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { serverProcess } from '../apps/api/test/helpers.ts';
+import { serverProcess } from '../apps/api/test/compiled.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -18,7 +18,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { PACIENTE_COLUMNAS } from '../packages/contracts/src/rips.ts';
 import { ripsToCsv } from '../packages/fevrips/src/sheet-io.ts';
-import { client, createTestDatabase, registerAndLogin, serverProcess } from '../apps/api/test/helpers.ts';
+import { client, createTestDatabase, registerAndLogin } from '../apps/api/test/helpers.ts';
+import { serverProcess } from '../apps/api/test/compiled.ts';
 import { bigRips } from './rips-sheet.ts';
 
 const DBS = (process.env.BENCH_DB ?? 'both') === 'both' ? ['pglite', 'postgresql'] : [process.env.BENCH_DB!];

@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { serverProcess } from '../apps/api/test/helpers.ts';
+import { serverProcess } from '../apps/api/test/compiled.ts';
 
 const JS_BUDGET_KB = 120;
 const SCORE_BUDGET = 95;

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, fileForm, registerAndLogin, serverProcess, PAR1_XML, SAMPLES } from '../apps/api/test/helpers.ts';
+import { createTestDatabase, fileForm, registerAndLogin, PAR1_XML, SAMPLES } from '../apps/api/test/helpers.ts';
+import { serverProcess } from '../apps/api/test/compiled.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);

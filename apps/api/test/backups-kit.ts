@@ -1,22 +1,22 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { buildOnce, COMPILED_TARGETS, entryArgs } from './compiled.ts';
 
 /** Helpers of the backup tests (apps/api/src/modules/backups/*.test.ts). */
 
-const ADMIN = resolve(import.meta.dirname, '../src/admin');
-
 /**
- * Run `npm run backup` / `npm run restore` as the operator does: a process of its own (tsx), with only `env` (plus
- * PATH and HOME). Resolves with the exit code and both outputs; never throws on a non-zero exit.
+ * Run `npm run backup` / `npm run restore` as the operator does: the compiled `backup-cli` / `restore-cli` entry in a
+ * process of its own, with only `env` (plus PATH and HOME). Resolves with the exit code and both outputs; never throws
+ * on a non-zero exit.
  */
-export function runCli(cli: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(cli: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  await buildOnce(COMPILED_TARGETS);
   return new Promise((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', resolve(ADMIN, `${cli}-cli.ts`), ...args],
+      entryArgs(`${cli}-cli`, args),
       { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, timeout: 120_000 },
       (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     );

@@ -38,6 +38,18 @@ export async function buildOnce(targets: string[]): Promise<{ stderr: string }> 
   }
 }
 
+/**
+ * Node's arguments that run a compiled entry as `npm start` / `npm run start:ENTRY` / `npm run backup` run it
+ * (`scripts/start.mjs ENTRY ARGS…`): what ships, not the TypeScript sources. Call `buildOnce(COMPILED_TARGETS)` first in
+ * the test file, so that processes started together find the build fresh instead of each building it.
+ */
+export function entryArgs(entry: string, args: string[] = []): string[] {
+  return [join(ROOT, 'scripts/start.mjs'), entry, ...args];
+}
+
+/** What the server entries need built: the SPA the server serves and the API's bundles. */
+export const COMPILED_TARGETS = ['web', 'server'];
+
 export type TCompiledProcess = {
   url: string;
   dataDir: string;
@@ -57,7 +69,7 @@ export async function startCompiled(entry: string, env: Record<string, string> =
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'radica-compiled-'));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs'), entry], {
+  const child = spawn(process.execPath, entryArgs(entry), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -94,4 +106,28 @@ export async function startCompiled(entry: string, env: Record<string, string> =
       return fetch(`${url}/health/ready`).then((r) => r.status === 200, () => false);
     }, o.readyTimeoutMs ?? 90_000);
   return p;
+}
+
+/**
+ * The API as `npm start` runs it, in a process of its own that can be killed and started again on the same data (crash
+ * and restart tests, benches): a free port, a fresh DATA_DIR and keys fixed across restarts, `env` on top (DATABASE_URL,
+ * MUV_BASE_URL…). `start()` spawns the compiled `server` entry and resolves once /health/ready answers 200. The
+ * helpers' outbox and grant calls work on it.
+ */
+export async function serverProcess(env: Record<string, string>): Promise<{ url: string; dataDir: string; start: () => Promise<ChildProcess> }> {
+  await buildOnce(COMPILED_TARGETS);
+  const dataDir = mkdtempSync(join(tmpdir(), 'radica-proc-'));
+  const port = await freePort();
+  const fixed = {
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    start: async () => (await startCompiled('server', fixed)).child,
+  };
 }

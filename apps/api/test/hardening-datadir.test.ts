@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, waitFor } from './helpers.ts';
+import { buildOnce, COMPILED_TARGETS, entryArgs } from './compiled.ts';
 
 /**
  * on the embedded database as `npm start` runs it (a process of its own): DATA_DIR is private
  * (umask 077, an older install's open modes fixed at start with a log line), and the database's lock dies with its
  * process (kill -9, a pid reused by another process).
  */
-const SERVER = resolve(import.meta.dirname, '../src/server.ts');
 const CLIENT = resolve(import.meta.dirname, '../src/db/client.ts');
 
 /** Every entry under `dir` (not following links) whose group or other permission bits are set, with its mode. */
@@ -50,7 +50,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database files and 
     expect(openEntries(dataDir).length).toBeGreaterThanOrEqual(4);
 
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    await buildOnce(COMPILED_TARGETS);
+    const child = spawn(process.execPath, entryArgs('server'), {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',

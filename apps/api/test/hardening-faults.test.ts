@@ -11,7 +11,7 @@ import {
   fileForm,
   par1Copy,
   registerAndLogin,
-  serverProcess,
+ 
   startSimulator,
   startTestApp,
   uploadPar1Copy,
@@ -19,6 +19,7 @@ import {
   type TSimStats,
   type TTestApp,
 } from './helpers.ts';
+import { serverProcess } from './compiled.ts';
 
 /** A slow ministry, dropped database connections, a process killed mid-batch. */
 

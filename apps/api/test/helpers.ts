@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -325,40 +324,6 @@ export async function freePort(): Promise<number> {
 }
 
 
-const SERVER = resolve(import.meta.dirname, '../src/server.ts');
-
-/**
- * The API as `npm start` runs it, in a process of its own (for crash and restart tests and benches): a free port, a
- * fresh DATA_DIR, generated keys, `env` on top (DATABASE_URL, MUV_BASE_URL…). `start()` spawns it and resolves once
- * it answers; call it again after a kill to restart it on the same data. The helpers' outbox and grant calls work on it.
- */
-export async function serverProcess(env: Record<string, string>): Promise<{ url: string; dataDir: string; start: () => Promise<ChildProcess> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'radica-proc-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const fullEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...env,
-  };
-  dataDirs.set(url, dataDir);
-  return {
-    url,
-    dataDir,
-    start: async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-      await waitFor('server up', async () => fetch(`${url}/api/info`).then((r) => r.status < 500, () => false), 90_000);
-      return child;
-    },
-  };
-}
 
 /** The newest code of `digits` digits mailed to `email` with a subject matching `subject` (waits for background mail). */
 export async function mailedCode(url: string, email: string, subject: RegExp, digits: number, timeoutMs = 3000): Promise<string | null> {

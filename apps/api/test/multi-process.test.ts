@@ -21,13 +21,13 @@ import {
   uploadPar1Copy,
   waitFor,
 } from './helpers.ts';
+import { buildOnce, COMPILED_TARGETS, entryArgs } from './compiled.ts';
 
 /**
  * 's multi-process suite: real processes on loopback, started as the README says (`npm run start:api`,
  * `start:worker`, `start:ingest` = apps/api/src/roles/*.ts through tsx), over one PostgreSQL database: two api, one
  * worker, one ingest, and the processes each scenario kills and starts. Needs DATABASE_URL (skipped otherwise).
  */
-const ROLES = resolve(import.meta.dirname, '../src/roles');
 const SHARED = {
   ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   JWT_SECRET: randomBytes(32).toString('hex'),
@@ -49,7 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)('Radica as many processes over one Po
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     let err = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROLES, `${role}.ts`)], {
+    const child = spawn(process.execPath, entryArgs(role), {
       env: replaceEnv ? { ...env, PORT: String(port) } : { ...baseEnv, PORT: String(port), ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -76,6 +76,8 @@ describe.skipIf(!process.env.DATABASE_URL)('Radica as many processes over one Po
   let ingest: TProc;
 
   beforeAll(async () => {
+    // The roles run from the compiled build, as `npm run start:ROLE` and the image run them.
+    await buildOnce(COMPILED_TARGETS);
     db = await createTestDatabase();
     sim = await startSimulator(120);
     sftpPort1 = await freePort();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runAdmin } from './admin-cli.ts';
 import { DEMO, seedDemo } from './seed-demo.ts';
-import { client, freePort, registerAndLogin, serverProcess, startTestApp } from '../../test/helpers.ts';
+import { client, freePort, registerAndLogin, startTestApp } from '../../test/helpers.ts';
+import { serverProcess } from '../../test/compiled.ts';
 import { loadConfig } from '../config.ts';
 import { readLocalServerPort } from '../lib/local-server.ts';
 

@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import SftpClient from 'ssh2-sftp-client';
-import { PROVIDER_CONFIG, client, freePort, par1Copy, registerAndLogin, serverProcess, startSimulator, waitFor } from '../../../test/helpers.ts';
+import { PROVIDER_CONFIG, client, freePort, par1Copy, registerAndLogin, startSimulator, waitFor } from '../../../test/helpers.ts';
+import { serverProcess } from '../../../test/compiled.ts';
 
 /**
  * Files put into entrada/ over SFTP and mails answered 250 by

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fevRips, muvAttempts } from '../../db/schema.ts';
 import { MSG_MINISTERIO } from '@radica/contracts/messages-ministerio';
-import { PROVIDER_CONFIG, client, registerAndLogin, serverProcess, startSimulator, startTestApp, uploadPar1Copy, waitFor, type TTestApp } from '../../../test/helpers.ts';
+import { PROVIDER_CONFIG, client, registerAndLogin, startSimulator, startTestApp, uploadPar1Copy, waitFor, type TTestApp } from '../../../test/helpers.ts';
+import { serverProcess } from '../../../test/compiled.ts';
 
 
 type TClient = ReturnType<typeof client>;
