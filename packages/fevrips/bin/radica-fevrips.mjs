@@ -2,7 +2,7 @@
 // Launcher of the radica-fevrips CLI (docs/decisions/032-compiled-build.md). Runs the compiled, self-contained
 // dist/radica-fevrips.js (made by `npm install`'s prepare step and by `npm run build`) when its stamp still matches
 // every source it was built from; otherwise (sources edited since, or never built) the TypeScript sources through
-// tsx, which is slower to start but always current.
+// tsx, which is slower to start but always current — when tsx is installed.
 import { readFileSync, statSync } from 'node:fs';
 
 const ROOT = new URL('../../../', import.meta.url);
@@ -25,10 +25,21 @@ function compiledIsCurrent() {
   }
 }
 
-if (compiledIsCurrent()) {
-  await import('../dist/radica-fevrips.js');
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
+/** tsx, when this install has it: a production install (the image, `npm ci --omit=dev`) does not. */
+async function tsx() {
+  try {
+    return await import('tsx/esm/api');
+  } catch {
+    return null;
+  }
+}
+
+// Without tsx the bundle is all there is, even when a copy without modification times (`cp` without -a) makes the
+// stamp look stale: running it beats failing to find a development tool.
+const dev = compiledIsCurrent() ? null : await tsx();
+if (dev) {
+  dev.register();
   await import('../src/cli-entry.ts');
+} else {
+  await import('../dist/radica-fevrips.js');
 }
