@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser journeys: real server + Debian's Chromium. Run with `npm run test:e2e` (builds the SPA first). Two files at
- * a time (each starts its own server on its own port and database): 204 s instead of 300 s for the 17 files on the
- * project's 2-core machine (docs/decisions/033).
+ * Browser journeys: the compiled build started as `npm start` starts it (`node scripts/start.mjs server`, a child
+ * process per file; docs/decisions/056) + Debian's Chromium. Run with `npm run test:e2e` (builds the SPA and the server
+ * bundles first). Two files at a time (each starts its own server on its own port and DATA_DIR): both cores are used
+ * and the files overlap their waits (docs/decisions/033).
  */
 export default defineConfig({
   test: {

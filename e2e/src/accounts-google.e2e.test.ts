@@ -48,7 +48,7 @@ beforeAll(async () => {
   const address = jwks.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   h = await startHarness({
-    config: { googleClientId: CLIENT_ID, googleJwksUrl: `http://127.0.0.1:${port}/certs` },
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` },
   });
   await h.page.context().addInitScript(() => {
     type TCb = (r: { credential?: string }) => void;

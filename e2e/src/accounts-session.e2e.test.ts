@@ -13,7 +13,7 @@ const PASSWORD = 'Clave#Sesion2026';
 describe('session expiry → silent refresh', () => {
   let h: THarness;
   beforeAll(async () => {
-    h = await startHarness({ config: { accessTokenTtlS: 12 } });
+    h = await startHarness({ env: { ACCESS_TOKEN_TTL_S: '12' } });
     await registerOverApi(h.url, EMAIL, PASSWORD);
   });
   afterAll(async () => h?.close());

@@ -1,9 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxTexts, screenshot, startHarness, type THarness } from './harness.ts';
+import { freePort, outboxTexts, screenshot, startHarness, type THarness } from './harness.ts';
 import { createMinisterioAccount, loginInUi, par1As } from './ministerio-helpers.ts';
-// The app's `inboundSmtpPort` decorator is declared there (with project references only imported types are seen).
-import type {} from '../../apps/api/src/modules/canal-correo/inbound.ts';
 
 /**
  * The e-mail channel in Chromium. A signed-in user with the ministry module and a provider
@@ -13,13 +11,16 @@ import type {} from '../../apps/api/src/modules/canal-correo/inbound.ts';
  * document is in /ministerio with channel 'Correo'.
  */
 let h: THarness;
+/** The server's inbound SMTP port (the test's SMTP client mails there). */
+let smtpPort: number;
 const EMAIL = 'canal-correo.e2e@example.co';
 const PASSWORD = 'Clave#CanalCorreo2026';
 const SENDER = 'facturacion@ips-e2e.co';
 const FORMATO = 'CO4001';
 
 beforeAll(async () => {
-  h = await startHarness({ config: { inboundSmtpEnabled: true, inboundSmtpPort: 0, inboundMailDomain: 'radica.test' } });
+  smtpPort = await freePort();
+  h = await startHarness({ env: { INBOUND_SMTP_ENABLED: 'true', INBOUND_SMTP_PORT: String(smtpPort), INBOUND_MAIL_DOMAIN: 'radica.test' } });
   await createMinisterioAccount(h, EMAIL, PASSWORD);
   await loginInUi(h.page, h.url, EMAIL, PASSWORD);
   await h.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });
@@ -63,9 +64,8 @@ describe('e-mail channel', () => {
   });
 
   it('a mailed pair arrives over SMTP, the sender gets the CUV, the inbox log shows it', async () => {
-    const port = await h.app.inboundSmtpPort();
     const pair = par1As(FORMATO);
-    const info = await nodemailer.createTransport({ host: '127.0.0.1', port: port!, secure: false, ignoreTLS: true }).sendMail({
+    const info = await nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true }).sendMail({
       from: `Facturación <${SENDER}>`,
       to: address,
       subject: `Factura ${FORMATO}`,

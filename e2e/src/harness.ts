@@ -1,38 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { muvSimulatorPlugin } from '../../apps/muv-simulator/src/plugin.ts';
-import { wompiSimulatorPlugin } from '../../apps/wompi-simulator/src/plugin.ts';
-import { loadConfig, type TConfig } from '../../apps/api/src/config.ts';
-import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
+import { buildOnce, startCompiled } from '../../apps/api/test/compiled.ts';
 import { pgliteSnapshot } from '../../apps/api/test/db-templates.ts';
+import { outbox } from '../../apps/api/test/http-helpers.ts';
 
-/** Data directory of each running harness, by URL (its operator secret reads the local outbox). */
-const dataDirs = new Map<string, string>();
+export { freePort } from '../../apps/api/test/http-helpers.ts';
 
 export const SAMPLES = resolve(import.meta.dirname, '../../../shared/samples');
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export type THarness = {
-  app: FastifyInstance;
   url: string;
+  /** The server's DATA_DIR: its operator secret (what `npm run admin` reads), and its embedded database once stopped. */
+  dataDir: string;
   browser: Browser;
   page: Page;
+  /** Close the browser, SIGTERM the server and wait for its exit (rejects with its stderr unless it exits 0). Idempotent. */
   close: () => Promise<void>;
 };
 
-/**
- * Start the real product (API + built SPA + in-process MUV simulator) on a random port with a fresh embedded
- * database, and a headless Chromium page. Flags as this machine needs them (no background networking).
- */
 export type THarnessOptions = {
-  /** Overrides of the API config (e.g. `{ accessTokenTtlS: 20 }` for short-lived access tokens). */
-  config?: Partial<TConfig>;
+  /**
+   * Environment of the server on top of the harness's (config.ts's variable names), e.g. `{ ACCESS_TOKEN_TTL_S: '12' }`
+   * for short-lived access tokens, `{ REPS_SEED: 'true' }`, the inbound SMTP server's INBOUND_SMTP_*.
+   */
+  env?: Record<string, string>;
   /**
    * Overrides of the web app's timings (apps/web/src/lib/timings.ts), written to localStorage `radica.timings`
    * before any page script runs, e.g. `{ inactivityMs: 20_000, warningMs: 10_000 }`.
@@ -40,43 +34,43 @@ export type THarnessOptions = {
   timings?: Record<string, number>;
 };
 
+/**
+ * Start Radica as it ships — the compiled build's `server` entry through `node scripts/start.mjs server`, what
+ * `npm start` runs (API + built SPA + the MUV, Wompi and WhatsApp simulators of a trial install), in a child process
+ * on a free port with a fresh DATA_DIR and embedded database — and a headless Chromium page with the flags this
+ * machine needs (no background networking). The build is checked first under the tests' build lock (`npm run test:e2e`
+ * has already built it, so this only reads the stamps). The database is loaded from the migrated PGlite snapshot
+ * (PGLITE_SNAPSHOT) instead of initdb + every migration on each start.
+ */
 export async function startHarness(options: THarnessOptions = {}): Promise<THarness> {
-  const webDist = resolve(import.meta.dirname, '../../apps/web/dist');
-  if (!existsSync(join(webDist, 'index.html')))
-    throw new Error('Build the SPA first: npm run build -w @radica/web');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'radica-e2e-'));
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
-    databaseUrl: null,
-    dataDir,
-    pgliteDataDir: join(dataDir, 'db'),
-    // A migrated snapshot instead of initdb + migrations on every start (apps/api/test/db-templates.ts).
-    pgliteSnapshot: await pgliteSnapshot(),
-    encryptionKey: randomBytes(32).toString('base64'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    webDistDir: webDist,
-    rateLimitScale: 10,
-    ...options.config,
-  };
-  const app = await buildApp(config, { muvSimulator: muvSimulatorPlugin, wompiSimulator: wompiSimulatorPlugin });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  dataDirs.set(url, config.dataDir);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+  await buildOnce(['web', 'server']);
+  const server = await startCompiled('server', {
+    MUV_SIMULATOR: 'true',
+    // The journeys log in and register more often than one person does.
+    RATE_LIMIT_SCALE: '10',
+    PGLITE_SNAPSHOT: await pgliteSnapshot(),
+    ...options.env,
   });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (err) {
+    await server.stop('SIGKILL');
+    throw err;
+  }
   const context = await browser.newContext({
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
@@ -88,15 +82,18 @@ export async function startHarness(options: THarnessOptions = {}): Promise<THarn
     }, options.timings);
   }
   const page = await context.newPage();
+  let closing: Promise<void> | null = null;
   return {
-    app,
-    url,
+    url: server.url,
+    dataDir: server.dataDir,
     browser,
     page,
-    close: async () => {
-      await browser.close();
-      await app.close();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        await browser.close();
+        const code = await server.stop();
+        if (code !== 0) throw new Error(`the server exited ${code}: ${server.stderr()}`);
+      })()),
   };
 }
 
@@ -108,13 +105,7 @@ export async function screenshot(page: Page, name: string) {
 
 /** Texts of the local outbox's messages to `email`, newest first, read with the operator secret (as `npm run admin -- mail`). */
 export async function outboxTexts(url: string, email: string): Promise<string[]> {
-  const dataDir = dataDirs.get(url);
-  if (!dataDir) throw new Error(`no harness at ${url}`);
-  const res = await fetch(`${url}/api/dev/mail?to=${encodeURIComponent(email)}`, {
-    headers: { [OPERATOR_HEADER]: loadOperatorSecret(dataDir) },
-  });
-  const body = (await res.json()) as { data?: { text: string }[] };
-  return (body.data ?? []).map((m) => m.text);
+  return (await outbox(url, email)).map((m) => m.text);
 }
 
 /** The newest 6-digit code in the dev outbox for `email`. */

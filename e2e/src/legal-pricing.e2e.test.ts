@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VERSION_PRIVACIDAD, VERSION_TERMINOS } from '@radica/contracts/legal';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { aceptacionesLegales } from '../../apps/api/src/db/schema-legal.ts';
 import { screenshot, startHarness, type THarness } from './harness.ts';
 import { loginInUi, registerOverApi } from './accounts-helpers.ts';
@@ -66,9 +67,6 @@ describe('an unpaid user finds Ministerio on sale', () => {
   it('the sidebar says where to buy it; /ministerio leads to the plan and price with Comprar into the cart', async () => {
     const { page, url } = h;
     await registerOverApi(url, EMAIL, PASSWORD);
-    const [accepted] = await h.app.deps.db.select().from(aceptacionesLegales).where(eq(aceptacionesLegales.email, EMAIL));
-    expect(accepted).toMatchObject({ origen: 'registro', versionTerminos: VERSION_TERMINOS, versionPrivacidad: VERSION_PRIVACIDAD });
-
     await loginInUi(page, url, EMAIL, PASSWORD);
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     const ministerio = menu.getByRole('link', { name: /Ministerio/ });
@@ -89,5 +87,19 @@ describe('an unpaid user finds Ministerio on sale', () => {
     await page.goto(`${url}/app/pricing/marketing`);
     await page.getByText('Te notificaremos cuando este módulo esté disponible.').waitFor();
     expect(await page.getByRole('link', { name: /Comprar/ }).count()).toBe(0);
+  });
+
+  it('the registration recorded the acceptance of the terms and privacy versions in force', async () => {
+    // No route and no `npm run admin` command shows the legal acceptances (they are kept as evidence, not shown), and
+    // a route only a test reads would be a backdoor. The server holds its embedded database while it runs (one owner),
+    // so it is stopped and the database of its DATA_DIR is opened as `npm run admin` opens it when no server runs.
+    await h.close();
+    const database = await openDatabase({ databaseUrl: null, dataDir: h.dataDir, migrations: 'none' });
+    try {
+      const [accepted] = await database.db.select().from(aceptacionesLegales).where(eq(aceptacionesLegales.email, EMAIL));
+      expect(accepted).toMatchObject({ origen: 'registro', versionTerminos: VERSION_TERMINOS, versionPrivacidad: VERSION_PRIVACIDAD });
+    } finally {
+      await database.close();
+    }
   });
 });

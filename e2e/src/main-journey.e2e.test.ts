@@ -59,7 +59,7 @@ describe('register → configure provider → upload par1 → send → CUV', () 
     // The ministry area needs the ministerio product: granted as `npm run admin -- grant` does.
     const grant = await fetch(`${url}/api/admin/grant`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: loadOperatorSecret(h.app.deps.config.dataDir) },
+      headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: loadOperatorSecret(h.dataDir) },
       body: JSON.stringify({ email: EMAIL, modulos: ['ministerio'] }),
     });
     expect(grant.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PAR1_JSON, PAR1_XML, PAR2_XML, PROVIDER_CONFIG, par1Copy } from '../../apps/api/test/helpers.ts';
+import { PAR1_JSON, PAR1_XML, PAR2_XML, PROVIDER_CONFIG, par1Copy } from '../../apps/api/test/http-helpers.ts';
 import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
 import { codeFromOutbox, type THarness } from './harness.ts';
 
@@ -75,13 +75,12 @@ export async function createMinisterioAccount(
       verificationToken: verified.data?.verificationToken,
     },
   });
-  const dataDir = (h.app as unknown as { deps: { config: { dataDir: string } } }).deps.config.dataDir;
   await request(
     url,
     'POST',
     '/api/admin/grant',
     { email, modulos: ['ministerio'], plan: o.plan ?? 'profesional' },
-    { [OPERATOR_HEADER]: loadOperatorSecret(dataDir) },
+    { [OPERATOR_HEADER]: loadOperatorSecret(h.dataDir) },
   );
   const login = await request(url, 'POST', '/api/Auth/login', { email, password, rememberMe: false });
   const token = login.data.accessToken as string;

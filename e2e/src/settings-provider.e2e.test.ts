@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_CONFIG } from '../../apps/api/test/helpers.ts';
+import { PROVIDER_CONFIG } from '../../apps/api/test/http-helpers.ts';
 import { OPERATOR_HEADER, loadOperatorSecret } from '../../apps/api/src/plugins/operator.ts';
 import { screenshot, startHarness, type THarness } from './harness.ts';
 import { loginInUi, registerOverApi } from './accounts-helpers.ts';
@@ -18,13 +18,13 @@ const PASSWORD = 'Clave#Prestador2026';
 const LILI_CODE = /^7600102870/;
 
 beforeAll(async () => {
-  h = await startHarness({ config: { repsSeed: true } }); // the REPS providers an install loads at start
+  h = await startHarness({ env: { REPS_SEED: 'true' } }); // the REPS providers an install loads at start
   await registerOverApi(h.url, EMAIL, PASSWORD);
   const grant = await fetch(`${h.url}/api/admin/grant`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [OPERATOR_HEADER]: loadOperatorSecret(h.app.deps.config.dataDir),
+      [OPERATOR_HEADER]: loadOperatorSecret(h.dataDir),
     },
     body: JSON.stringify({ email: EMAIL, modulos: ['ministerio'] }),
   });

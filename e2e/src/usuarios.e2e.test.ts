@@ -21,10 +21,9 @@ const FACTURADOR = 'facturador.e2e@example.co';
 beforeAll(async () => {
   h = await startHarness();
   await createMinisterioAccount(h, ADMIN, PASSWORD);
-  const dataDir = (h.app as unknown as { deps: { config: { dataDir: string } } }).deps.config.dataDir;
   const grant = await fetch(`${h.url}/api/admin/grant`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: loadOperatorSecret(dataDir) },
+    headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: loadOperatorSecret(h.dataDir) },
     body: JSON.stringify({ email: ADMIN, modulos: ['ministerio'], plan: 'business' }),
   });
   expect(grant.status).toBe(200);

@@ -16,6 +16,12 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   /**
+   * A dump of a PGlite data directory (PGlite's dumpDataDir, gzip tar) that a NEW embedded database is loaded from
+   * instead of initdb; the pending migrations then run as usual. Ignored with DATABASE_URL or once DATA_DIR/db holds a database.
+   * The tests start each server from a migrated one (initdb and every migration cost seconds per start).
+   */
+  PGLITE_SNAPSHOT: z.string().optional(),
+  /**
    * 32-byte key, base64 or hex, for AES-256-GCM of secrets at rest. Unset → generated file DATA_DIR/secret.key
    * (refused in production: every node must share it).
    */
@@ -398,8 +404,8 @@ export type TConfig = {
   metricsHost: string;
   /** Tests pass 'memory' to use an in-memory PGlite; otherwise PGlite lives in dataDir/db. */
   pgliteDataDir?: 'memory' | string;
-  /** Tests: a migrated PGlite data directory (tarball) a new embedded database starts from (apps/api/test/pglite-snapshot.ts). */
-  pgliteSnapshot?: Blob;
+  /** PGLITE_SNAPSHOT: the dump (file) a new embedded database is loaded from instead of initdb; tests pass a migrated one (apps/api/test/db-templates.ts). */
+  pgliteSnapshot: string | null;
   /** Base delay of MUV retries (ms); tests shorten it. */
   muvRetryBaseMs?: number;
   /** Multiplier of every per-route rate limit (1 in production; tests that are not about limits raise it). */
@@ -486,6 +492,7 @@ function coreConfig(e: TEnv) {
     publicUrl: e.PUBLIC_URL ?? null,
     databaseUrl: e.DATABASE_URL || null,
     dataDir: e.DATA_DIR,
+    pgliteSnapshot: e.PGLITE_SNAPSHOT ?? null,
     encryptionKey: e.ENCRYPTION_KEY ?? null,
     jwtSecret: e.JWT_SECRET ?? null,
     operatorSecret: e.OPERATOR_SECRET ?? null,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, rememberDataDir, waitFor } from './helpers.ts';
+import { freePort, rememberDataDir, waitFor } from './http-helpers.ts';
 
 /** The repository's root. */
 export const ROOT = resolve(import.meta.dirname, '../../..');

@@ -29,13 +29,14 @@ function migrationsHash(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-let snapshot: Promise<Blob> | null = null;
+let snapshot: Promise<string> | null = null;
 
 /**
- * The migrated PGlite snapshot, made once per migrations hash and kept in node_modules/.cache/radica (several test
- * workers may make it at once: each writes its own file and renames it into place).
+ * The file of the migrated PGlite snapshot (config `pgliteSnapshot`, env PGLITE_SNAPSHOT), made once per migrations
+ * hash and kept in node_modules/.cache/radica (several test workers may make it at once: each writes its own file and
+ * renames it into place).
  */
-export function pgliteSnapshot(): Promise<Blob> {
+export function pgliteSnapshot(): Promise<string> {
   snapshot ??= (async () => {
     const file = join(CACHE, `pglite-${migrationsHash()}.tar.gz`);
     if (!existsSync(file)) {
@@ -49,7 +50,7 @@ export function pgliteSnapshot(): Promise<Blob> {
       writeFileSync(tmp, tar);
       renameSync(tmp, file);
     }
-    return new Blob([readFileSync(file)]);
+    return file;
   })();
   return snapshot;
 }

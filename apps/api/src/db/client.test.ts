@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
 import { openDatabase, type TDatabase } from './client.ts';
 
 /**
@@ -32,4 +33,28 @@ describe('the database handle', () => {
     expect(seenAt).not.toBeNull();
     expect(seenAt!).toBeLessThan(200);
   });
+});
+
+describe('PGLITE_SNAPSHOT', () => {
+  it('a new embedded database is loaded from the dump instead of initdb; one that exists is kept', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'radica-snapshot-'));
+    const source = await openDatabase({ databaseUrl: null, dataDir: scratch, pgliteDataDir: 'memory', migrations: 'none' });
+    await source.rows(sql`create table marca (texto text)`);
+    await source.rows(sql`insert into marca values ('del volcado')`);
+    const file = join(scratch, 'dump.tar.gz');
+    writeFileSync(file, Buffer.from(await (await source.dumpDataDir!()).arrayBuffer()));
+    await source.close();
+    expect(loadConfig({ PGLITE_SNAPSHOT: file }).pgliteSnapshot).toBe(file);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'radica-from-snapshot-'));
+    const open = () => openDatabase({ databaseUrl: null, dataDir, pgliteSnapshot: file, migrations: 'none' });
+    const first = await open();
+    expect(await first.rows(sql`select texto from marca`)).toEqual([{ texto: 'del volcado' }]);
+    await first.rows(sql`insert into marca values ('después')`);
+    await first.close();
+    // Started again on the same DATA_DIR: its own database, not the dump again.
+    const again = await open();
+    expect(await again.rows(sql`select texto from marca order by texto`)).toEqual([{ texto: 'del volcado' }, { texto: 'después' }]);
+    await again.close();
+  }, 60_000);
 });

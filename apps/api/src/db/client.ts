@@ -81,7 +81,8 @@ type TOpenOptions = {
   dataDir: string;
   pgliteDataDir?: 'memory' | string;
   migrations?: 'apply' | 'require' | 'none';
-  pgliteSnapshot?: Blob;
+  /** A PGlite dump file (PGLITE_SNAPSHOT) a new embedded database is loaded from instead of initdb. */
+  pgliteSnapshot?: string | null;
   /** Where the data directory's permission fix is reported (default: a warning on stderr). */
   log?: { warn: (o: object, msg?: string) => void };
 };
@@ -95,8 +96,8 @@ type TOpenOptions = {
  *   advisory lock on `{dataDir}/db.lock` ({@link acquireLock}) so a second open refuses it (PGlite does not lock its
  *   directory). One process owns it, so its migrations need no lock.
  * First makes `dataDir` owner-only (lib/data-dir.ts).
- * - `pgliteSnapshot` (tests): a new PGlite database starts from that tarball of a migrated data directory (PGlite's
- *   loadDataDir) instead of initdb; pending migrations still run.
+ * - `pgliteSnapshot` (PGLITE_SNAPSHOT; the tests' migrated dump): a new PGlite database is loaded from that file (a
+ *   dumpDataDir tarball, PGlite's loadDataDir) instead of initdb; pending migrations still run. An existing one is kept.
  * Throws an Error with a Spanish explanation when another process holds the lock.
  */
 export async function openDatabase(opts: TOpenOptions): Promise<TDatabase> {
@@ -186,6 +187,15 @@ async function prepareSchema(pool: TPgPool, db: TPgDrizzle, rows: TSqlRows, mode
   }
 }
 
+/** The PGLITE_SNAPSHOT file as PGlite's loadDataDir takes it; a missing or unreadable file stops the start with its path. */
+function readSnapshot(file: string): Blob {
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch (err) {
+    throw new Error(`PGLITE_SNAPSHOT: no se pudo leer ${file} (${(err as Error).message})`, { cause: err });
+  }
+}
+
 /** The embedded PGlite database: in memory, or in a data directory this process locks; migrated unless `mode` is none. */
 async function openPglite(opts: TOpenOptions, mode: 'apply' | 'require' | 'none'): Promise<TDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -204,14 +214,14 @@ async function openPglite(opts: TOpenOptions, mode: 'apply' | 'require' | 'none'
   let release = () => {};
   let client;
   if (opts.pgliteDataDir === 'memory') {
-    client = await PGlite.create({ extensions, ...byteaText, loadDataDir: opts.pgliteSnapshot });
+    client = await PGlite.create({ extensions, ...byteaText, loadDataDir: opts.pgliteSnapshot ? readSnapshot(opts.pgliteSnapshot) : undefined });
   } else {
     const dir = resolve(opts.pgliteDataDir ?? join(opts.dataDir, 'db'));
     mkdirSync(dirname(dir), { recursive: true });
     release = acquireLock(`${dir}.lock`);
     try {
       const fresh = opts.pgliteSnapshot && !existsSync(join(dir, 'PG_VERSION'));
-      client = await PGlite.create({ dataDir: dir, extensions, ...byteaText, loadDataDir: fresh ? opts.pgliteSnapshot : undefined });
+      client = await PGlite.create({ dataDir: dir, extensions, ...byteaText, loadDataDir: fresh ? readSnapshot(opts.pgliteSnapshot!) : undefined });
       // A first start's initdb writes its files 0666 whatever the umask: made 0600 at once (later files follow the umask).
       secureDataDir(dir, () => {});
     } catch (err) {
