@@ -36,6 +36,20 @@ const HOST_KEY = 'sftp_host_ed25519';
 const hostKeyCache = perDatabase<{ cargada?: Promise<{ privada: string; huella: string }> }>(() => ({}));
 
 /**
+ * A new ed25519 key pair in OpenSSH format (`{ private, public }`, `comment` in both) that ssh2 itself can read back.
+ * ssh2's `generateKeyPairSync('ed25519')` drops the leading zero bytes of the public key, so about 1 key in 256 comes
+ * out malformed (mscdex/ssh2 issues 1390, 1513): such a pair is thrown away and another drawn. Throws only if ten
+ * draws in a row fail (a broken ssh2, not chance: 256^-10).
+ */
+export function generarClaveEd25519(comment?: string): { private: string; public: string } {
+  for (let i = 0; i < 10; i++) {
+    const pair = ssh2.utils.generateKeyPairSync('ed25519', comment === undefined ? undefined : { comment });
+    if (!(ssh2.utils.parseKey(pair.private) instanceof Error) && !(ssh2.utils.parseKey(pair.public) instanceof Error)) return pair;
+  }
+  throw new Error('ssh2 produced no readable ed25519 key in ten draws');
+}
+
+/**
  * The SFTP host key (docs/decisions/029): an ed25519 key stored AES-256-GCM encrypted (ENCRYPTION_KEY)
  * in `claves_servidor`, so every ingest node serves the same key and clients that trusted it keep trusting it. The
  * first process creates it (an install that had DATA_DIR/sftp/host_ed25519 imports that file, keeping its
@@ -49,7 +63,7 @@ export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'lo
     let sellada = await findClaveServidor(deps.db, HOST_KEY);
     if (!sellada) {
       const legado = join(deps.config.dataDir, 'sftp', 'host_ed25519');
-      const privada = existsSync(legado) ? readFileSync(legado, 'utf8') : ssh2.utils.generateKeyPairSync('ed25519', { comment: 'radica-sftp' }).private;
+      const privada = existsSync(legado) ? readFileSync(legado, 'utf8') : generarClaveEd25519('radica-sftp').private;
       await insertClaveServidor(deps.db, HOST_KEY, deps.cipher.encrypt(privada));
       sellada = (await findClaveServidor(deps.db, HOST_KEY))!;
       if (existsSync(legado)) deps.log.info({ archivo: legado }, 'sftp: host key imported into the database');
