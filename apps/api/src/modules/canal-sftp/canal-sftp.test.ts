@@ -9,9 +9,9 @@ import SftpClient from 'ssh2-sftp-client';
 import { MSG_SFTP } from '@radica/contracts/messages-sftp';
 import { MSG_INTEGRACIONES } from '@radica/contracts/messages-integraciones';
 import { MSG_AVISOS } from '@radica/contracts/messages-avisos';
-import { alertaEnvios, loginFailures, sftpArchivos, sftpUsuarios } from '../../db/schema.ts';
+import { alertaEnvios, clavesServidor, loginFailures, sftpArchivos, sftpUsuarios } from '../../db/schema.ts';
 import { PAR1_JSON, PAR1_XML, PROVIDER_CONFIG, outbox, par1Copy, registerAndLogin, sample, startTestApp, waitFor, type TTestApp } from '../../../test/helpers.ts';
-import { generarClaveEd25519, huellaSsh } from './service.ts';
+import { cargarHostKey, generarClaveEd25519, huellaSsh } from './service.ts';
 
 /**
  * The channel's size limit in these tests: 3 MB instead of the product's 10 MB (MAX_UPLOAD_BYTES), so the over-size
@@ -220,6 +220,24 @@ describe('SFTP keys', () => {
     const unreadable = pairs.filter((p) => ssh2.utils.parseKey(p.private) instanceof Error || ssh2.utils.parseKey(p.public) instanceof Error);
     expect(unreadable).toEqual([]);
     expect(new Set(pairs.map((p) => p.public)).size).toBe(1500);
+  });
+
+  it('an install whose stored host key is unreadable gets a readable one, not an SFTP channel that never starts', async () => {
+    const t = await startTestApp();
+    try {
+      const d = t.app.deps;
+      const malformed = d.cipher.encrypt('-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n');
+      await d.db.delete(clavesServidor);
+      await d.db.insert(clavesServidor).values({ nombre: 'sftp_host_ed25519', valorCifrado: malformed });
+      const { privada, huella } = await cargarHostKey(d);
+      expect(ssh2.utils.parseKey(privada)).not.toBeInstanceOf(Error);
+      expect(huella).toMatch(/^SHA256:/);
+      const [row] = await d.db.select().from(clavesServidor);
+      expect(row!.valorCifrado).not.toBe(malformed);
+      expect(d.cipher.decrypt(row!.valorCifrado)).toBe(privada);
+    } finally {
+      await t.close();
+    }
   });
 });
 

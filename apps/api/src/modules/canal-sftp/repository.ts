@@ -223,3 +223,14 @@ export async function findClaveServidor(db: TDb, nombre: string): Promise<string
 export async function insertClaveServidor(db: TDb, nombre: string, valorCifrado: string): Promise<void> {
   await db.insert(clavesServidor).values({ nombre, valorCifrado }).onConflictDoNothing();
 }
+
+/**
+ * Replaces a server key only if it still holds `anterior` (compare and swap: of two processes replacing the same
+ * unreadable key, the first wins and the second reads the winner's).
+ */
+export async function replaceClaveServidor(db: TDb, nombre: string, anterior: string, valorCifrado: string): Promise<void> {
+  await db
+    .update(clavesServidor)
+    .set({ valorCifrado })
+    .where(and(eq(clavesServidor.nombre, nombre), eq(clavesServidor.valorCifrado, anterior)));
+}

@@ -14,6 +14,7 @@ import {
   findSftpUsuario,
   findSftpUsuarioByName,
   insertClaveServidor,
+  replaceClaveServidor,
   upsertSftpUsuario,
   type TSftpUsuarioRow,
 } from './repository.ts';
@@ -68,9 +69,18 @@ export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'lo
       sellada = (await findClaveServidor(deps.db, HOST_KEY))!;
       if (existsSync(legado)) deps.log.info({ archivo: legado }, 'sftp: host key imported into the database');
     }
-    const privada = deps.cipher.decrypt(sellada);
-    const parsed = ssh2.utils.parseKey(privada);
-    if (parsed instanceof Error || Array.isArray(parsed)) throw new Error('SFTP host key unreadable (claves_servidor)');
+    let privada = deps.cipher.decrypt(sellada);
+    let parsed = ssh2.utils.parseKey(privada);
+    if (parsed instanceof Error || Array.isArray(parsed)) {
+      // A key ssh2 cannot read never served a connection, so no client trusts its fingerprint: an install whose key
+      // was drawn malformed (see generarClaveEd25519) gets a readable one instead of an SFTP channel that never starts.
+      await replaceClaveServidor(deps.db, HOST_KEY, sellada, deps.cipher.encrypt(generarClaveEd25519('radica-sftp').private));
+      deps.log.warn('sftp: the stored host key was unreadable; a new one replaces it');
+      sellada = (await findClaveServidor(deps.db, HOST_KEY))!;
+      privada = deps.cipher.decrypt(sellada);
+      parsed = ssh2.utils.parseKey(privada);
+      if (parsed instanceof Error || Array.isArray(parsed)) throw new Error('SFTP host key unreadable (claves_servidor)');
+    }
     return { privada, huella: huellaSsh(parsed.getPublicSSH()) };
   })();
   slot.cargada = cargada;
