@@ -75,7 +75,7 @@ export function cargarHostKey(deps: Pick<TDeps, 'db' | 'cipher' | 'config' | 'lo
       // A key ssh2 cannot read never served a connection, so no client trusts its fingerprint: an install whose key
       // was drawn malformed (see generarClaveEd25519) gets a readable one instead of an SFTP channel that never starts.
       await replaceClaveServidor(deps.db, HOST_KEY, sellada, deps.cipher.encrypt(generarClaveEd25519('radica-sftp').private));
-      deps.log.warn('sftp: the stored host key was unreadable; a new one replaces it');
+      deps.log.warn({ clave: HOST_KEY }, 'sftp: the stored host key was unreadable; a new one replaces it');
       sellada = (await findClaveServidor(deps.db, HOST_KEY))!;
       privada = deps.cipher.decrypt(sellada);
       parsed = ssh2.utils.parseKey(privada);
