@@ -88,6 +88,8 @@ describe('register → configure provider → upload par1 → send → CUV', () 
       .setInputFiles(join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml'));
     await page.waitForURL(/\/ministerio\/\d+$/, { timeout: 30_000 });
     await page.getByText('Archivo XML cargado correctamente').first().waitFor();
+    // The JSON slot is disabled while the XML's upload settles: a file set on a disabled input is lost, as a user's click would be.
+    await expect.poll(() => page.getByLabel('Archivo JSON').isEnabled(), { timeout: 15_000 }).toBe(true);
     await page
       .getByLabel('Archivo JSON')
       .setInputFiles(join(SAMPLES, 'par1_rips_evento_nit901019681_A01E5687.json'));

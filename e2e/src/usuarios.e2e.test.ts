@@ -72,6 +72,8 @@ describe('users and roles in the browser', () => {
     await fPage.getByLabel('Archivo XML').setInputFiles(join(SAMPLES, 'par1_fev-attacheddocument_evento_nit901019681_A01E5687.xml'));
     await fPage.waitForURL(/\/ministerio\/\d+$/, { timeout: 30_000 });
     await fPage.getByText('Archivo XML cargado correctamente').first().waitFor();
+    // The JSON slot is disabled while the XML's upload settles: a file set on a disabled input is lost, as a user's click would be.
+    await expect.poll(() => fPage.getByLabel('Archivo JSON').isEnabled(), { timeout: 15_000 }).toBe(true);
     await fPage.getByLabel('Archivo JSON').setInputFiles(join(SAMPLES, 'par1_rips_evento_nit901019681_A01E5687.json'));
     await fPage.getByText('Archivo JSON cargado correctamente').first().waitFor();
     const send = fPage.getByRole('button', { name: 'Enviar al Ministerio' });
