@@ -39,7 +39,7 @@ const hostKeyCache = perDatabase<{ cargada?: Promise<{ privada: string; huella: 
 /**
  * A new ed25519 key pair in OpenSSH format (`{ private, public }`, `comment` in both) that ssh2 itself can read back.
  * ssh2's `generateKeyPairSync('ed25519')` drops the leading zero bytes of the public key, so about 1 key in 256 comes
- * out malformed (mscdex/ssh2 issues 1390, 1513): such a pair is thrown away and another drawn. Throws only if ten
+ * out malformed (a known bug of ssh2's keygen, still open upstream): such a pair is thrown away and another drawn. Throws only if ten
  * draws in a row fail (a broken ssh2, not chance: 256^-10).
  */
 export function generarClaveEd25519(comment?: string): { private: string; public: string } {
