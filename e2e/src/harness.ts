@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildOnce, startCompiled } from '../../apps/api/test/compiled.ts';
+import { buildOnce, COMPILED_TARGETS, startCompiled } from '../../apps/api/test/compiled.ts';
 import { pgliteSnapshot } from '../../apps/api/test/db-templates.ts';
 import { outbox } from '../../apps/api/test/http-helpers.ts';
 
@@ -44,7 +44,7 @@ export type THarnessOptions = {
  */
 export async function startHarness(options: THarnessOptions = {}): Promise<THarness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-  await buildOnce(['web', 'server']);
+  await buildOnce(COMPILED_TARGETS);
   const server = await startCompiled('server', {
     MUV_SIMULATOR: 'true',
     // The journeys log in and register more often than one person does.

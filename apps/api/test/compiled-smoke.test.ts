@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACIENTE_COLUMNAS } from '@radica/contracts/rips';
 import { PAR1_JSON, PROVIDER_CONFIG, client, createTestDatabase, registerAndLogin, sample, uploadPar1Copy, waitFor } from './helpers.ts';
-import { ROOT, buildOnce, startCompiled, type TCompiledProcess } from './compiled.ts';
+import { COMPILED_TARGETS, ROOT, buildOnce, startCompiled, type TCompiledProcess } from './compiled.ts';
 
 /**
  * What ships, run as it ships (docs/decisions/042): `npm start` (scripts/start.mjs → apps/api/dist/server.js) in a
@@ -29,7 +29,7 @@ describe('the compiled build, started as npm start', () => {
   };
 
   beforeAll(async () => {
-    await buildOnce(['web', 'server']);
+    await buildOnce(COMPILED_TARGETS);
     if (process.env.DATABASE_URL) db = await createTestDatabase();
     srv = await startCompiled('server', {
       MUV_SIMULATOR: 'true',
